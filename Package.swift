@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Trackerless",
+    products: [
+        .library(name: "TrackerlessCore", targets: ["TrackerlessCore"]),
+        .library(name: "ContentRuleList", targets: ["ContentRuleList"]),
+        .library(name: "TrackerData", targets: ["TrackerData"]),
+        .library(name: "RuleBuilder", targets: ["RuleBuilder"]),
+        .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
+    ],
+    targets: [
+        // JSON with paths, atomic files, URLs and registrable domains: what every stage needs.
+        .target(name: "TrackerlessCore"),
+        // WebKit content-blocker rule lists: model, parser/validator, encoder, reference evaluator.
+        .target(name: "ContentRuleList", dependencies: ["TrackerlessCore"]),
+        // Tracker Radar (tds.json), the privacy configuration and the tracker resolver.
+        .target(name: "TrackerData", dependencies: ["TrackerlessCore"]),
+        // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
+        .target(name: "RuleBuilder", dependencies: ["TrackerData", "ContentRuleList"]),
+        .executableTarget(
+            name: "TrackerlessCLI",
+            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessCore"]
+        ),
+        .executableTarget(
+            name: "TrackerlessBenchmarks",
+            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessCore"]
+        ),
+        .testTarget(name: "TrackerlessCoreTests", dependencies: ["TrackerlessCore"]),
+        .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList"]),
+        .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData"]),
+        .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder"]),
+        .testTarget(name: "ReferenceTests", dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData"]),
+        .testTarget(name: "WebKitTests", dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData"],
+                    exclude: ["harness"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
