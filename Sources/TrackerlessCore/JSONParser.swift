@@ -1,0 +1,463 @@
+/// Parses JSON text (RFC 8259) into a ``JSONValue``.
+///
+/// The parser works on UTF-8 bytes, validates them, refuses nesting deeper than a limit instead
+/// of overflowing the stack, and reports the line and column of the first problem.
+public enum JSONParser {
+    /// Parses RFC 8259 JSON (UTF-8, optional BOM). Depth limit -> error, never a stack overflow.
+    ///
+    /// - Parameters:
+    ///   - bytes: The UTF-8 document; a leading byte order mark is skipped.
+    ///   - maxDepth: The deepest nesting of arrays and objects accepted.
+    /// - Throws: ``JSONSyntaxError`` at the first problem.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+            var scanner = JSONScanner(buffer, maxDepth: maxDepth)
+            return try scanner.parseDocument()
+        }
+    }
+
+    /// Parses RFC 8259 JSON text. Depth limit -> error, never a stack overflow.
+    ///
+    /// - Throws: ``JSONSyntaxError`` at the first problem.
+    public static func parse(_ string: String, maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(string.utf8), maxDepth: maxDepth)
+    }
+}
+
+/// The parser's cursor over the document's bytes.
+private struct JSONScanner {
+    /// A container being filled while its members are parsed.
+    private struct Frame {
+        var isObject: Bool
+        var keys: [String]
+        var values: [JSONValue]
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let maxDepth: Int
+    private var position = 0
+    /// Reused buffer for strings that need unescaping.
+    private var scratch: [UInt8] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        if position < bytes.count {
+            throw error("unexpected \(describeByte(at: position)) after the JSON value", at: position)
+        }
+        return value
+    }
+
+    // MARK: Values
+
+    /// Parses one value iteratively, so nesting depth costs heap, not stack.
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        var stack: [Frame] = []
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else {
+                throw error("unexpected end of input, expected a JSON value", at: position)
+            }
+            var value: JSONValue
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                if stack.count >= maxDepth {
+                    throw error("nesting is deeper than the limit of \(maxDepth) levels", at: position)
+                }
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object(JSONObject())
+                } else {
+                    let key = try parseKey()
+                    stack.append(Frame(isObject: true, keys: [key], values: []))
+                    continue
+                }
+            case UInt8(ascii: "["):
+                if stack.count >= maxDepth {
+                    throw error("nesting is deeper than the limit of \(maxDepth) levels", at: position)
+                }
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    stack.append(Frame(isObject: false, keys: [], values: []))
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = .number(try parseNumber())
+            default:
+                throw error("expected a JSON value, found \(describeByte(at: position))", at: position)
+            }
+
+            // Attach the finished value to its container, closing containers that end here.
+            while true {
+                guard !stack.isEmpty else { return value }
+                let top = stack.count - 1
+                stack[top].values.append(value)
+                skipWhitespace()
+                let isObject = stack[top].isObject
+                guard position < bytes.count else {
+                    throw error(
+                        isObject
+                            ? "unexpected end of input, expected ',' or '}' after an object member"
+                            : "unexpected end of input, expected ',' or ']' after an array element",
+                        at: position)
+                }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    if isObject {
+                        skipWhitespace()
+                        let key = try parseKey()
+                        stack[top].keys.append(key)
+                    }
+                    break
+                }
+                if isObject, byte == UInt8(ascii: "}") {
+                    position += 1
+                    let frame = stack.removeLast()
+                    value = .object(JSONObject(keys: frame.keys, values: frame.values))
+                } else if !isObject, byte == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array(stack.removeLast().values)
+                } else {
+                    throw error(
+                        isObject
+                            ? "expected ',' or '}' after an object member, found \(describeByte(at: position))"
+                            : "expected ',' or ']' after an array element, found \(describeByte(at: position))",
+                        at: position)
+                }
+            }
+        }
+    }
+
+    /// Parses `"key" :` and leaves the cursor after the colon.
+    private mutating func parseKey() throws(JSONSyntaxError) -> String {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw error("expected '\"' to begin an object key, found \(describeByte(at: position))", at: position)
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw error("expected ':' after an object key, found \(describeByte(at: position))", at: position)
+        }
+        position += 1
+        return key
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let start = position
+                let count = literal.utf8CodeUnitCount
+        let matches = literal.withUTF8Buffer { expected -> Bool in
+            guard bytes.count - start >= count else { return false }
+            for offset in 0..<count where bytes[start + offset] != expected[offset] {
+                return false
+            }
+            return true
+        }
+        guard matches else {
+            throw error("expected a JSON value, found \(describeByte(at: start)) (not '\(literal)')", at: start)
+        }
+        position += count
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    // MARK: Strings
+
+    /// Parses a string starting at its opening quote.
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let quote = position
+        let start = position + 1
+        var index = start
+        // Fast path: plain ASCII without escapes, the vast majority of keys and values.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            index += 1
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while true {
+            guard index < bytes.count else {
+                throw error("unterminated string", at: quote)
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                position = index + 1
+                return String(decoding: scratch, as: UTF8.self)
+            } else if byte == UInt8(ascii: "\\") {
+                index = try parseEscape(at: index)
+            } else if byte < 0x20 {
+                throw error("unescaped control character U+\(hex4(UInt32(byte))) in a string", at: index)
+            } else if byte < 0x80 {
+                scratch.append(byte)
+                index += 1
+            } else {
+                let length = try utf8SequenceLength(at: index)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                index += length
+            }
+        }
+    }
+
+    /// Decodes the escape at `index` into `scratch`, returning the index after it.
+    private mutating func parseEscape(at index: Int) throws(JSONSyntaxError) -> Int {
+        guard index + 1 < bytes.count else {
+            throw error("unterminated string", at: index)
+        }
+        let replacement: UInt8
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""): replacement = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): replacement = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): replacement = UInt8(ascii: "/")
+        case UInt8(ascii: "b"): replacement = 0x08
+        case UInt8(ascii: "f"): replacement = 0x0C
+        case UInt8(ascii: "n"): replacement = 0x0A
+        case UInt8(ascii: "r"): replacement = 0x0D
+        case UInt8(ascii: "t"): replacement = 0x09
+        case UInt8(ascii: "u"):
+            return try parseUnicodeEscape(at: index)
+        default:
+            throw error("invalid escape sequence '\\\(describeRawByte(at: index + 1))' in a string", at: index)
+        }
+        scratch.append(replacement)
+        return index + 2
+    }
+
+    /// Decodes `\uXXXX`, or a surrogate pair `\uD83D\uDE00`, at `index`.
+    private mutating func parseUnicodeEscape(at index: Int) throws(JSONSyntaxError) -> Int {
+        let first = try hexQuad(at: index + 2, escapeStart: index)
+        var scalarValue = first
+        var end = index + 6
+        if (0xD800...0xDBFF).contains(first) {
+            guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "u") else {
+                throw error("unpaired surrogate \\u\(hex4(first)) in a string", at: index)
+            }
+            let second = try hexQuad(at: end + 2, escapeStart: end)
+            guard (0xDC00...0xDFFF).contains(second) else {
+                throw error("unpaired surrogate \\u\(hex4(first)) in a string", at: index)
+            }
+            scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            end += 6
+        } else if (0xDC00...0xDFFF).contains(first) {
+            throw error("unpaired surrogate \\u\(hex4(first)) in a string", at: index)
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else {
+            throw error("invalid \\u escape in a string", at: index)
+        }
+        scratch.append(contentsOf: UTF8.encode(scalar) ?? UTF8.EncodedScalar())
+        return end
+    }
+
+    private func hexQuad(at index: Int, escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else {
+            throw error("invalid \\u escape in a string: expected four hexadecimal digits", at: escapeStart)
+        }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = bytes[index + offset]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default:
+                throw error("invalid \\u escape in a string: expected four hexadecimal digits", at: escapeStart)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629, Table 3-7 of Unicode).
+    private func utf8SequenceLength(at index: Int) throws(JSONSyntaxError) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default:
+            throw error("invalid UTF-8 byte 0x\(hex2(lead)) in a string", at: index)
+        }
+        guard index + length <= bytes.count else {
+            throw error("truncated UTF-8 sequence in a string", at: index)
+        }
+        guard secondRange.contains(bytes[index + 1]) else {
+            throw error("invalid UTF-8 sequence in a string", at: index)
+        }
+        for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) {
+            throw error("invalid UTF-8 sequence in a string", at: index)
+        }
+        return length
+    }
+
+    // MARK: Numbers
+
+    /// Exact powers of ten for the fast path: a double of at most 53 bits times or divided by one
+    /// of these is correctly rounded (Clinger's fast path).
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = position
+        var index = position
+        let isNegative = bytes[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw error("expected a digit after '-'", at: index)
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw error("leading zeros are not allowed in numbers", at: start)
+            }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) {
+                if digitCount < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0")) }
+                digitCount += 1
+                index += 1
+            }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("expected a digit after the decimal point", at: index)
+            }
+            while index < bytes.count, isDigit(bytes[index]) {
+                if digitCount < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
+                    if mantissa != 0 { digitCount += 1 }
+                    fractionDigits += 1
+                } else {
+                    digitCount += 1
+                }
+                index += 1
+            }
+        }
+        var exponent = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            var exponentIsNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentIsNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("expected a digit in the exponent", at: index)
+            }
+            while index < bytes.count, isDigit(bytes[index]) {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                index += 1
+            }
+            if exponentIsNegative { exponent = -exponent }
+        }
+        position = index
+
+        let decimalExponent = exponent - fractionDigits
+        if digitCount <= 19, mantissa <= (1 << 53), (-22...22).contains(decimalExponent) {
+            var value = Double(mantissa)
+            if decimalExponent < 0 {
+                value /= Self.powersOfTen[-decimalExponent]
+            } else {
+                value *= Self.powersOfTen[decimalExponent]
+            }
+            return isNegative ? -value : value
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error("number \(text) is out of the range of a double", at: start)
+        }
+        return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    // MARK: Errors
+
+    private func error(_ reason: String, at offset: Int) -> JSONSyntaxError {
+        let offset = min(max(offset, 0), bytes.count)
+        var line = 1
+        var column = 1
+        for index in 0..<offset {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return JSONSyntaxError(offset: offset, line: line, column: column, reason: reason)
+    }
+
+    private func describeByte(at index: Int) -> String {
+        guard index < bytes.count else { return "end of input" }
+        return "'\(describeRawByte(at: index))'"
+    }
+
+    private func describeRawByte(at index: Int) -> String {
+        guard index < bytes.count else { return "" }
+        let byte = bytes[index]
+        if byte >= 0x20, byte < 0x7F { return String(UnicodeScalar(byte)) }
+        return "\\x\(hex2(byte))"
+    }
+
+    private func hex2(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+
+    private func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

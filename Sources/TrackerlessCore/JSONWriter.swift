@@ -1,0 +1,209 @@
+/// Writes compact, deterministic JSON into a byte buffer.
+///
+/// Strings escape only `"`, `\` and control characters (never `/`, never non-ASCII), and numbers
+/// print as JavaScript's `JSON.stringify` prints them, so equal values always give equal bytes.
+/// Use ``writeRaw(_:)`` for punctuation when streaming a document by hand.
+public struct JSONWriter {
+    /// The UTF-8 text written so far.
+    public private(set) var bytes: [UInt8]
+
+    /// Creates an empty writer.
+    public init() {
+        bytes = []
+        bytes.reserveCapacity(4096)
+    }
+
+    /// Creates an empty writer whose buffer can hold `capacity` bytes without growing.
+    public init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends `value`, members of objects in their stored order.
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null:
+            writeRaw("null")
+        case .bool(let bool):
+            writeRaw(bool ? "true" : "false")
+        case .number(let number):
+            writeNumber(number)
+        case .string(let string):
+            writeString(string)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            bytes.append(UInt8(ascii: "{"))
+            for index in 0..<min(object.keys.count, object.values.count) {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                writeString(object.keys[index])
+                bytes.append(UInt8(ascii: ":"))
+                write(object.values[index])
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `string` quoted and escaped.
+    public mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        let handled: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            appendEscaped(utf8)
+        }
+        if handled == nil {
+            let utf8 = Array(string.utf8)
+            utf8.withUnsafeBufferPointer { appendEscaped($0) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` verbatim, for punctuation such as `{`, `,` or `"key":`.
+    public mutating func writeRaw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends a number as `JSON.stringify` would: integers without ".0", others in the shortest
+    /// form that reads back to the same double, exponents beyond JavaScript's range as `1e+21`;
+    /// NaN and infinities, which JSON cannot express, as `null`.
+    public mutating func writeNumber(_ number: Double) {
+        guard number.isFinite else {
+            writeRaw("null")
+            return
+        }
+        if number.rounded(.towardZero) == number, abs(number) < 9.0e18 {
+            writeInteger(Int64(number))
+            return
+        }
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendJavaScriptForm(of: abs(number))
+    }
+
+    private mutating func writeInteger(_ value: Int64) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            while count > 0 {
+                count -= 1
+                bytes.append(buffer[count])
+            }
+        }
+    }
+
+    /// Formats a positive finite double per ECMAScript's Number::toString, from Swift's shortest
+    /// round-trip digits.
+    private mutating func appendJavaScriptForm(of number: Double) {
+        // Swift's description gives the shortest round-trip digits, e.g. "1.5e-07" or "123.456".
+        let text = number.description.utf8
+        var digits: [UInt8] = []
+        var pointPosition = 0
+        var exponent = 0
+        var seenPoint = false
+        var exponentSign = 1
+        var inExponent = false
+        for byte in text {
+            if inExponent {
+                if byte == UInt8(ascii: "-") {
+                    exponentSign = -1
+                } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                    exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                inExponent = true
+            } else if byte == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                digits.append(byte)
+                if !seenPoint { pointPosition += 1 }
+            }
+        }
+        pointPosition += exponentSign * exponent
+        while let first = digits.first, first == UInt8(ascii: "0") {
+            digits.removeFirst()
+            pointPosition -= 1
+        }
+        while let last = digits.last, last == UInt8(ascii: "0") {
+            digits.removeLast()
+        }
+        guard !digits.isEmpty else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        let k = digits.count
+        let n = pointPosition
+        if k <= n, n <= 21 {
+            bytes.append(contentsOf: digits)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n - k))
+        } else if 0 < n, n <= 21 {
+            bytes.append(contentsOf: digits[0..<n])
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: digits[n...])
+        } else if -6 < n, n <= 0 {
+            bytes.append(contentsOf: "0.".utf8)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -n))
+            bytes.append(contentsOf: digits)
+        } else {
+            bytes.append(digits[0])
+            if k > 1 {
+                bytes.append(UInt8(ascii: "."))
+                bytes.append(contentsOf: digits[1...])
+            }
+            let e = n - 1
+            bytes.append(UInt8(ascii: "e"))
+            bytes.append(e < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            writeInteger(Int64(abs(e)))
+        }
+    }
+
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            if runStart < index {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            }
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: "u00".utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+            index += 1
+            runStart = index
+        }
+        if runStart < utf8.count {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+    }
+}
