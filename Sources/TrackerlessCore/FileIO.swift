@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and all-or-nothing writes.
+public enum FileIO {
+    /// Reads a whole file; error names the path; refuses files over maxBytes with a clear message.
+    ///
+    /// - Throws: ``FileError`` when the file cannot be opened or read, is a directory, or is
+    ///   larger than `maxBytes`.
+    public static func read(path: String, maxBytes: Int = 512 << 20) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw systemError(path) }
+        defer { close(descriptor) }
+
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw FileError(path: path, reason: "is a directory, not a file")
+        }
+        let reportedSize = Int(status.st_size)
+        if reportedSize > maxBytes {
+            throw tooLarge(path, size: "\(reportedSize) bytes", maxBytes: maxBytes)
+        }
+        // The reported size is only a hint: pipes and /proc files report 0, files can grow.
+        return try readAll(descriptor, path: path, sizeHint: reportedSize, maxBytes: maxBytes)
+    }
+
+    /// Writes whole or not at all: temp file in the same directory, fsync, rename; removes the temp on failure.
+    ///
+    /// Readers of `path` see either the old content or the new, never a partial file. The new
+    /// file gets the permissions of the file it replaces, or the default for new files.
+    ///
+    /// - Throws: ``FileError`` naming `path` when any step fails; `path` is then unchanged.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let directory = directoryName(of: path)
+        let baseName = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard !baseName.isEmpty else {
+            throw FileError(path: path, reason: "is a directory path, not a file path")
+        }
+        let temporaryPath = directory + "/." + baseName + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+        var mode: mode_t = 0o666
+        var existing = stat()
+        if stat(path, &existing) == 0 {
+            if (existing.st_mode & S_IFMT) == S_IFDIR {
+                throw FileError(path: path, reason: "is a directory, not a file")
+            }
+            mode = existing.st_mode & 0o7777
+        }
+
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            throw FileError(path: path, reason: "cannot create a temporary file in \(directory): \(lastErrorMessage())")
+        }
+        var isClosed = false
+        do throws(FileError) {
+            if existing.st_mode != 0 {
+                // open() applies the umask; restore the replaced file's exact permissions.
+                _ = fchmod(descriptor, mode)
+            }
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw systemError(path, while: "syncing") }
+            isClosed = true
+            guard close(descriptor) == 0 else { throw systemError(path, while: "closing") }
+            guard rename(temporaryPath, path) == 0 else { throw systemError(path, while: "renaming into place") }
+        } catch {
+            if !isClosed { close(descriptor) }
+            unlink(temporaryPath)
+            throw error
+        }
+        syncDirectory(directory)
+    }
+
+    /// Reads standard input until its end; returns what was read if reading fails midway.
+    public static func readStandardInput() -> [UInt8] {
+        (try? readAll(STDIN_FILENO, path: "<stdin>", sizeHint: 0, maxBytes: Int.max)) ?? []
+    }
+
+    // MARK: Helpers
+
+    private static func readAll(
+        _ descriptor: Int32, path: String, sizeHint: Int, maxBytes: Int
+    ) throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sizeHint + 1)
+        let chunkSize = 1 << 16
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                Glue.read(descriptor, buffer.baseAddress, chunkSize)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw systemError(path, while: "reading")
+            }
+            if count == 0 { return bytes }
+            if bytes.count + count > maxBytes {
+                throw tooLarge(path, size: "more than \(maxBytes) bytes", maxBytes: maxBytes)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glue.write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw systemError(path, while: "writing")
+            }
+            offset += written
+        }
+    }
+
+    /// Makes the rename durable; failures only cost durability, so they are ignored.
+    private static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    private static func directoryName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = path[..<slash]
+        return directory.isEmpty ? "/" : String(directory)
+    }
+
+    private static func tooLarge(_ path: String, size: String, maxBytes: Int) -> FileError {
+        FileError(path: path, reason: "file is too large (\(size); the limit is \(maxBytes) bytes)")
+    }
+
+    private static func systemError(_ path: String, while action: String? = nil) -> FileError {
+        let message = lastErrorMessage()
+        return FileError(path: path, reason: action.map { "\($0) failed: \(message)" } ?? message)
+    }
+
+    private static func lastErrorMessage() -> String {
+        guard let message = strerror(errno) else { return "error \(errno)" }
+        return String(cString: message)
+    }
+}
+
+/// The C library's read and write, named apart from ``FileIO/read(path:maxBytes:)``.
+private enum Glue {
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Musl.read(descriptor, buffer, count)
+        #endif
+    }
+
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Musl.write(descriptor, buffer, count)
+        #endif
+    }
+}
