@@ -1,0 +1,715 @@
+#!/usr/bin/python3
+"""Real-WebKit oracle for Trackerless: compile rule lists and observe blocking in WebKitGTK.
+
+Run with the system interpreter (/usr/bin/python3), which has PyGObject (`gi`) and the
+WebKit2 4.1 typelib. Input and output are JSON lines.
+
+  compile   stdin:  {"id": str, "rules_file": path} or {"id": str, "rules": "<JSON text>"}
+            stdout: {"id", "ok": bool, "error": WebKit's message or null, "seconds": float}
+            Needs no display.
+
+  load --rules FILE [--rules FILE ...]
+            stdin:  {"id", "top": page URL, "url": request URL, "type": resource type,
+                     "frame"?: URL of an iframe (inside the top page) that issues the request}
+            stdout: {"id", "blocked": bool, "detail": str}
+            Needs a display: when DISPLAY is unset the harness re-executes itself under
+            `xvfb-run -a`.
+
+Every host name is answered by a loopback proxy started here (127.0.0.1, ephemeral port); it
+never forwards anything. http requests arrive in absolute form; https and wss arrive as
+CONNECT and are terminated with a throw-away self-signed certificate (WebKit is told to
+ignore TLS errors). Ground truth for "blocked" is that the proxy never received the request;
+the page's own onload/onerror report (through window.webkit.messageHandlers) is given in
+"detail" as a cross-check, and is the only evidence for URLs that never reach a network
+(data:).
+
+Exit status: 0 success, 2 bad usage or input, 3 WebKitGTK / Xvfb / openssl missing,
+4 a rule list given to `load` does not compile.
+"""
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import shutil
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+EXIT_USAGE = 2
+EXIT_MISSING = 3
+EXIT_RULES = 4
+
+PAGE_LOAD_TIMEOUT = 10.0  # seconds from load_uri to load-finished / load-failed
+SETTLE_TIMEOUT = 3.0      # seconds after the page load for outstanding reports
+TOTAL_TIMEOUT = 600.0     # bound on one whole `load` run
+
+SUPPORTED_TYPES = (
+    "image", "script", "style-sheet", "font", "fetch", "child-document", "media",
+    "top-document", "svg-document", "ping", "websocket", "popup", "other",
+)
+
+
+def fail(status, message):
+    sys.stderr.write("webkit_harness: " + message + "\n")
+    sys.stderr.flush()
+    sys.exit(status)
+
+
+def import_webkit(need_gtk):
+    """Imports WebKit2 4.1 (and GTK 3 for page loads) or exits with EXIT_MISSING."""
+    try:
+        import gi
+        gi.require_version("WebKit2", "4.1")
+        if need_gtk:
+            gi.require_version("Gtk", "3.0")
+        from gi.repository import GLib, Gio, WebKit2  # noqa: F401
+        if need_gtk:
+            from gi.repository import Gtk  # noqa: F401
+    except (ImportError, ValueError) as error:
+        fail(EXIT_MISSING,
+             "WebKitGTK is not available to %s (%s); install python3-gi and "
+             "gir1.2-webkit2-4.1 (see .ci/install-webkit.sh)" % (sys.executable, error))
+    return gi
+
+
+def emit(obj):
+    sys.stdout.write(json.dumps(obj, sort_keys=True) + "\n")
+    sys.stdout.flush()
+
+
+def read_json_lines():
+    items = []
+    for number, line in enumerate(sys.stdin, start=1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            item = json.loads(line)
+        except ValueError as error:
+            fail(EXIT_USAGE, "stdin line %d is not JSON: %s" % (number, error))
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            fail(EXIT_USAGE, "stdin line %d needs a string \"id\"" % number)
+        items.append(item)
+    return items
+
+
+# ---------------------------------------------------------------------------------------------
+# Compiling (WebKit2.UserContentFilterStore)
+
+class FilterCompiler:
+    """Compiles rule lists one at a time with WebKitGTK's UserContentFilterStore."""
+
+    def __init__(self, store_dir):
+        from gi.repository import GLib, WebKit2
+        self.GLib = GLib
+        self.store = WebKit2.UserContentFilterStore.new(store_dir)
+        self.loop = GLib.MainLoop()
+
+    def compile(self, identifier, source):
+        """Returns (filter or None, error message or None, seconds)."""
+        GLib = self.GLib
+        outcome = {}
+
+        def done(store, result, _data):
+            try:
+                outcome["filter"] = store.save_finish(result)
+            except GLib.Error as error:
+                outcome["error"] = error.message
+            outcome["end"] = time.monotonic()
+            self.loop.quit()
+
+        start = time.monotonic()
+        self.store.save(identifier, GLib.Bytes.new(source), None, done, None)
+        self.loop.run()
+        return outcome.get("filter"), outcome.get("error"), outcome["end"] - start
+
+
+def run_compile(args):
+    import_webkit(need_gtk=False)
+    items = read_json_lines()
+    with tempfile.TemporaryDirectory(prefix="trackerless-webkit-") as tmp:
+        compiler = FilterCompiler(os.path.join(tmp, "store"))
+        for index, item in enumerate(items):
+            if isinstance(item.get("rules"), str):
+                source = item["rules"].encode("utf-8")
+            elif isinstance(item.get("rules_file"), str):
+                try:
+                    with open(item["rules_file"], "rb") as handle:
+                        source = handle.read()
+                except OSError as error:
+                    fail(EXIT_USAGE, "cannot read %s: %s" % (item["rules_file"], error))
+            else:
+                fail(EXIT_USAGE, "case %r needs \"rules\" or \"rules_file\"" % item["id"])
+            compiled, error, seconds = compiler.compile("c%d" % index, source)
+            emit({"id": item["id"], "ok": compiled is not None, "error": error,
+                  "seconds": round(seconds, 6)})
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# URLs
+
+def canonical(url):
+    """The string WebKit sends for a URL: no fragment, lowercase scheme/host, no default port."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError:
+        return url
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https", "ws", "wss"):
+        return url.split("#", 1)[0]
+    host = (parts.hostname or "").lower()
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    default = {"http": 80, "ws": 80, "https": 443, "wss": 443}[scheme]
+    netloc = host if port in (None, default) else "%s:%d" % (host, port)
+    path = parts.path or "/"
+    query = "?" + parts.query if parts.query or url.split("#", 1)[0].endswith("?") else ""
+    return "%s://%s%s%s" % (scheme, netloc, path, query)
+
+
+def is_proxied(url):
+    return urllib.parse.urlsplit(url).scheme.lower() in ("http", "https", "ws", "wss")
+
+
+# ---------------------------------------------------------------------------------------------
+# Bodies
+
+GIF_1X1 = base64.b64decode("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")
+
+
+def wav_body():
+    """A valid 0.1 s mono 8 kHz 8-bit silent WAV."""
+    samples = b"\x80" * 800
+    header = b"RIFF" + (36 + len(samples)).to_bytes(4, "little") + b"WAVEfmt "
+    header += (16).to_bytes(4, "little") + (1).to_bytes(2, "little") + (1).to_bytes(2, "little")
+    header += (8000).to_bytes(4, "little") + (8000).to_bytes(4, "little")
+    header += (1).to_bytes(2, "little") + (8).to_bytes(2, "little")
+    return header + b"data" + len(samples).to_bytes(4, "little") + samples
+
+
+def font_body():
+    for path in ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                 "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"):
+        try:
+            with open(path, "rb") as handle:
+                return handle.read()
+        except OSError:
+            continue
+    return b"\x00\x01\x00\x00"  # a TrueType tag alone: the load is still observed by the proxy
+
+
+SVG_BODY = (b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1">'
+            b'<rect id="r" width="1" height="1"/></svg>')
+
+REPORT_JS = """
+function __report(id, event, info) {
+  try {
+    window.webkit.messageHandlers.report.postMessage(
+      JSON.stringify({id: id, event: event, info: String(info || '')}));
+  } catch (e) {}
+}
+"""
+
+
+def js(value):
+    return json.dumps(value)
+
+
+def document_html(report_id=None, body=""):
+    """An HTML document; with report_id it reports its own load (child-document, popup ...)."""
+    on_load = ("__report(%s, 'load', location.href);" % js(report_id)) if report_id else ""
+    return ("<!DOCTYPE html><html><head><meta charset=utf-8><script>%s%s</script></head>"
+            "<body>%s</body></html>" % (REPORT_JS, on_load, body)).encode("utf-8")
+
+
+def case_snippet(case):
+    """JavaScript that issues the case's request with the right element or API."""
+    cid, url, kind = js(case["id"]), js(case["url"]), case["type"]
+    ok = "function(){__report(%s,'load','');}" % cid
+    err = "function(e){__report(%s,'error',(e&&e.message)||'');}" % cid
+    if kind == "image":
+        return ("(function(){var i=new Image();i.onload=%s;i.onerror=%s;i.src=%s;"
+                "document.body.appendChild(i);})();" % (ok, err, url))
+    if kind == "script":
+        return ("(function(){var s=document.createElement('script');s.onload=%s;s.onerror=%s;"
+                "s.src=%s;document.head.appendChild(s);})();" % (ok, err, url))
+    if kind == "style-sheet":
+        return ("(function(){var l=document.createElement('link');l.rel='stylesheet';"
+                "l.onload=%s;l.onerror=%s;l.href=%s;document.head.appendChild(l);})();"
+                % (ok, err, url))
+    if kind == "font":
+        return ("(function(){var f=new FontFace('f'+Math.random().toString(36).slice(2),"
+                "'url('+JSON.stringify(%s)+')');f.load().then(%s,%s);})();" % (url, ok, err))
+    if kind == "fetch":
+        return ("fetch(%s,{mode:'no-cors',cache:'no-store'}).then(function(r){return r.text();})"
+                ".then(%s,%s);" % (url, ok, err))
+    if kind == "child-document":
+        # The framed document reports 'load' itself; onload alone also fires for blocked frames.
+        return ("(function(){var f=document.createElement('iframe');f.onload=function(){"
+                "__report(%s,'frame-onload','');};f.src=%s;document.body.appendChild(f);})();"
+                % (cid, url))
+    if kind == "media":
+        return ("(function(){var a=document.createElement('audio');a.preload='auto';"
+                "a.onloadedmetadata=%s;a.onerror=function(){__report(%s,'error',"
+                "a.error?a.error.code:'');};a.src=%s;document.body.appendChild(a);a.load();})();"
+                % (ok, cid, url))
+    if kind == "svg-document":
+        # An external <use> reference is loaded as an SVG document. WebKit only follows
+        # same-origin references, so the URL must share the issuing document's origin.
+        return ("(function(){var n='http://www.w3.org/2000/svg';"
+                "var s=document.createElementNS(n,'svg');var u=document.createElementNS(n,'use');"
+                "u.addEventListener('load',%s);u.addEventListener('error',%s);"
+                "u.setAttribute('href',%s+'#r');s.appendChild(u);document.body.appendChild(s);"
+                "__report(%s,'sent','');})();" % (ok, err, url, cid))
+    if kind == "ping":
+        return ("(function(){var a=document.createElement('a');a.href='#ping';a.ping=%s;"
+                "a.textContent='p';document.body.appendChild(a);a.click();"
+                "__report(%s,'sent','');})();" % (url, cid))
+    if kind == "websocket":
+        return ("(function(){var w;try{w=new WebSocket(%s);}catch(e){__report(%s,'error',"
+                "e.message);return;}w.onopen=function(){__report(%s,'load','');w.close();};"
+                "w.onerror=function(){__report(%s,'error','');};})();" % (url, cid, cid, cid))
+    if kind == "popup":
+        return ("(function(){var w=window.open(%s,'_blank');if(!w){__report(%s,'error',"
+                "'window.open returned null');}})();" % (url, cid))
+    if kind == "other":
+        return ("(function(){var sent=navigator.sendBeacon(%s,'x');__report(%s,'sent',sent);})();"
+                % (url, cid))
+    raise ValueError(kind)
+
+
+def resource_for(kind, report_id):
+    """(status, content type, body, extra headers) served for a request of this kind."""
+    if kind == "image":
+        return 200, "image/gif", GIF_1X1, {}
+    if kind == "script":
+        return 200, "application/javascript", b"/* trackerless harness */\n", {}
+    if kind == "style-sheet":
+        return 200, "text/css", b"/* trackerless harness */\n", {}
+    if kind == "font":
+        return 200, "font/ttf", FONT, {"Access-Control-Allow-Origin": "*"}
+    if kind == "fetch":
+        return 200, "text/plain", b"ok", {"Access-Control-Allow-Origin": "*"}
+    if kind in ("child-document", "top-document", "popup"):
+        return 200, "text/html; charset=utf-8", document_html(report_id), {}
+    if kind == "media":
+        return 200, "audio/wav", WAV, {"Accept-Ranges": "none"}
+    if kind == "svg-document":
+        return 200, "image/svg+xml", SVG_BODY, {}
+    return 204, "text/plain", b"", {}
+
+
+WAV = wav_body()
+FONT = font_body()
+
+
+# ---------------------------------------------------------------------------------------------
+# The loopback proxy
+
+class ProxyState:
+    """What the proxy serves (URL -> response) and every URL it was asked for."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.responses = {}
+        self.seen = []
+
+    def reset(self, responses):
+        with self.lock:
+            self.responses = dict(responses)
+            self.seen = []
+
+    def record(self, url):
+        with self.lock:
+            self.seen.append(url)
+            return self.responses.get(url)
+
+    def seen_set(self):
+        with self.lock:
+            return set(self.seen)
+
+
+class ProxyHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    tunnel_origin = None  # "https://host[:port]" once a CONNECT tunnel is open
+
+    def log_message(self, *_args):
+        pass
+
+    def do_CONNECT(self):
+        host, _, port = self.path.rpartition(":")
+        if not host or not port.isdigit():
+            self.send_error(400)
+            return
+        self.send_response(200, "Connection Established")
+        self.end_headers()
+        self.wfile.flush()
+        try:
+            tls = self.server.tls_context.wrap_socket(self.connection, server_side=True)
+        except (ssl.SSLError, OSError):
+            self.close_connection = True
+            return
+        # The same handler now reads the tunnelled requests (origin form) from the TLS stream.
+        self.connection = tls
+        self.rfile = tls.makefile("rb", -1)
+        self.wfile = tls.makefile("wb", 0)
+        netloc = host.lower() if port == "443" else "%s:%s" % (host.lower(), port)
+        self.tunnel_origin = "https://" + netloc
+        self.close_connection = False
+
+    def requested_url(self):
+        if self.tunnel_origin:
+            origin = self.tunnel_origin
+            if self.headers.get("Upgrade", "").lower() == "websocket":
+                origin = "wss" + origin[len("https"):]
+            return origin + self.path
+        url = self.path
+        if self.headers.get("Upgrade", "").lower() == "websocket" and url.startswith("http://"):
+            url = "ws://" + url[len("http://"):]
+        return canonical(url)
+
+    def serve(self):
+        url = self.requested_url()
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        response = self.server.state.record(url)
+        if self.headers.get("Upgrade", "").lower() == "websocket":
+            self.accept_websocket()
+            return
+        if response is None:
+            status, ctype, body, extra = 404, "text/plain", b"not part of this test", {}
+        else:
+            status, ctype, body, extra = response
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in extra.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+        self.wfile.flush()
+
+    def accept_websocket(self):
+        key = self.headers.get("Sec-WebSocket-Key", "")
+        accept = base64.b64encode(hashlib.sha1(
+            (key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode("ascii")).digest()).decode()
+        self.send_response(101, "Switching Protocols")
+        self.send_header("Upgrade", "websocket")
+        self.send_header("Connection", "Upgrade")
+        self.send_header("Sec-WebSocket-Accept", accept)
+        self.end_headers()
+        self.wfile.flush()
+        self.close_connection = True
+        try:
+            self.connection.settimeout(5)
+            while self.connection.recv(4096):
+                pass
+        except OSError:
+            pass
+
+    do_GET = do_POST = do_HEAD = do_PUT = do_DELETE = do_OPTIONS = do_PATCH = serve
+
+
+class Proxy(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, state, tls_context):
+        super().__init__(("127.0.0.1", 0), ProxyHandler)
+        self.state = state
+        self.tls_context = tls_context
+
+
+def make_tls_context(directory):
+    if shutil.which("openssl") is None:
+        fail(EXIT_MISSING, "openssl is needed to make the proxy's certificate (apt: openssl)")
+    cert, key = os.path.join(directory, "cert.pem"), os.path.join(directory, "key.pem")
+    command = ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+               "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj",
+               "/CN=trackerless-harness", "-keyout", key, "-out", cert]
+    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if result.returncode != 0:
+        fail(EXIT_MISSING, "openssl failed: " + result.stderr.decode(errors="replace"))
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+# ---------------------------------------------------------------------------------------------
+# Page loads
+
+def plan_batches(cases):
+    """Groups cases into page loads: same top URL, and every URL distinct inside one page."""
+    batches = []
+    for case in cases:
+        if case["type"] == "top-document":
+            batches.append({"top": case["url"], "navigation": case, "cases": []})
+            continue
+        request = canonical(case["url"])
+        frame = canonical(case["frame"]) if case.get("frame") else None
+        for batch in batches:
+            if batch.get("navigation") or batch["top"] != case["top"]:
+                continue
+            used = batch["requests"] | batch["frames"] | {canonical(batch["top"])}
+            if request in used or (frame and frame in batch["requests"]):
+                continue
+            if frame and frame == request:
+                continue
+            break
+        else:
+            batch = {"top": case["top"], "navigation": None, "cases": [],
+                     "requests": set(), "frames": set()}
+            batches.append(batch)
+        batch["cases"].append(case)
+        batch["requests"].add(request)
+        if frame:
+            batch["frames"].add(frame)
+    return batches
+
+
+def batch_responses(batch):
+    """URL -> response for everything the page of this batch may request."""
+    responses = {}
+    if batch["navigation"]:
+        case = batch["navigation"]
+        responses[canonical(case["url"])] = resource_for("top-document", case["id"])
+        return responses
+    by_frame = {}
+    for case in batch["cases"]:
+        by_frame.setdefault(case.get("frame") or None, []).append(case)
+        responses[canonical(case["url"])] = resource_for(case["type"], case["id"])
+
+    def script_for(frame_cases):
+        return "".join(case_snippet(case) for case in frame_cases)
+
+    top_body = "<script>%s</script>" % script_for(by_frame.get(None, []))
+    for frame, frame_cases in by_frame.items():
+        if frame is None:
+            continue
+        top_body += "<iframe src=%s></iframe>" % js(frame)
+        responses[canonical(frame)] = (
+            200, "text/html; charset=utf-8",
+            document_html(None, "<script>%s</script>" % script_for(frame_cases)), {})
+    responses[canonical(batch["top"])] = (200, "text/html; charset=utf-8",
+                                          document_html(None, top_body), {})
+    return responses
+
+
+class PageLoader:
+    def __init__(self, filters, proxy_port, deadline):
+        from gi.repository import GLib, Gtk, WebKit2
+        self.GLib, self.Gtk, self.WebKit2 = GLib, Gtk, WebKit2
+        self.deadline = deadline
+        manager = WebKit2.WebsiteDataManager.new_ephemeral()
+        manager.set_network_proxy_settings(
+            WebKit2.NetworkProxyMode.CUSTOM,
+            WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy_port, None))
+        manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
+        self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
+        self.context.set_cache_model(WebKit2.CacheModel.DOCUMENT_VIEWER)
+        self.content = WebKit2.UserContentManager()
+        self.content.connect("script-message-received::report", self.on_report)
+        self.content.register_script_message_handler("report")
+        for content_filter in filters:
+            self.content.add_filter(content_filter)
+        self.settings = WebKit2.Settings()
+        self.settings.set_property("enable-dns-prefetching", False)
+        self.settings.set_property("enable-hyperlink-auditing", True)
+        self.settings.set_property("javascript-can-open-windows-automatically", True)
+        self.settings.set_property("media-playback-requires-user-gesture", False)
+        self.settings.set_property("enable-page-cache", False)
+        self.reports = {}
+        self.failure = None
+        self.finished = False
+        self.popups = []
+
+    def on_report(self, _manager, result):
+        try:
+            value = result.get_js_value().to_string()
+            message = json.loads(value)
+        except (ValueError, AttributeError):
+            return
+        self.reports.setdefault(message.get("id"), []).append(
+            "%s%s" % (message.get("event"), (":" + message["info"]) if message.get("info") else ""))
+
+    def on_load_changed(self, _view, event):
+        if event == self.WebKit2.LoadEvent.FINISHED:
+            self.finished = True
+
+    def on_load_failed(self, _view, _event, _uri, error):
+        self.failure = "%s %d: %s" % (error.domain, error.code, error.message)
+        self.finished = True
+        return True  # no error page: it would be one more load
+
+    def on_create(self, view, _action):
+        popup = self.WebKit2.WebView.new_with_related_view(view)
+        popup.connect("ready-to-show", lambda *_: None)
+        self.popups.append(popup)
+        return popup
+
+    def spin(self, seconds, until):
+        end = min(time.monotonic() + seconds, self.deadline)
+        context = self.GLib.MainContext.default()
+        while time.monotonic() < end and not until():
+            context.iteration(False)
+            time.sleep(0.002)
+
+    def run(self, top, accounted):
+        """Loads one page, then waits until accounted(reports) holds; True if the load timed out."""
+        Gtk, WebKit2 = self.Gtk, self.WebKit2
+        self.reports, self.failure, self.finished = {}, None, False
+        view = WebKit2.WebView(web_context=self.context, user_content_manager=self.content,
+                               settings=self.settings)
+        view.connect("load-changed", self.on_load_changed)
+        view.connect("load-failed", self.on_load_failed)
+        view.connect("create", self.on_create)
+        window = Gtk.Window()
+        window.set_default_size(800, 600)
+        window.add(view)
+        window.show_all()
+        view.load_uri(top)
+        self.spin(PAGE_LOAD_TIMEOUT, lambda: self.finished)
+        page_timed_out = not self.finished
+        self.spin(SETTLE_TIMEOUT, lambda: accounted(self.reports))
+        view.stop_loading()
+        for popup in self.popups:
+            popup.try_close()
+        self.popups = []
+        window.destroy()
+        self.spin(0.05, lambda: False)
+        return page_timed_out
+
+
+def run_load(args):
+    if not os.environ.get("DISPLAY"):
+        if os.environ.get("TRACKERLESS_HARNESS_UNDER_XVFB"):
+            fail(EXIT_MISSING, "xvfb-run started no display")
+        xvfb = shutil.which("xvfb-run")
+        if xvfb is None:
+            fail(EXIT_MISSING, "no DISPLAY and xvfb-run is missing (apt: xvfb xauth)")
+        env = dict(os.environ, TRACKERLESS_HARNESS_UNDER_XVFB="1")
+        os.execve(xvfb, [xvfb, "-a", "-s", "-screen 0 1024x768x24 -nolisten tcp",
+                         sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env)
+    import_webkit(need_gtk=True)
+    from gi.repository import Gtk
+    if not Gtk.init_check(None)[0]:
+        fail(EXIT_MISSING, "cannot open the display %r" % os.environ.get("DISPLAY"))
+    deadline = time.monotonic() + TOTAL_TIMEOUT
+    cases = read_json_lines()
+    for case in cases:
+        for key in ("top", "url", "type"):
+            if not isinstance(case.get(key), str):
+                fail(EXIT_USAGE, "case %r needs a string %r" % (case["id"], key))
+        if case["type"] not in SUPPORTED_TYPES:
+            fail(EXIT_USAGE, "case %r: unsupported type %r (supported: %s)"
+                 % (case["id"], case["type"], ", ".join(SUPPORTED_TYPES)))
+    with tempfile.TemporaryDirectory(prefix="trackerless-webkit-") as tmp:
+        compiler = FilterCompiler(os.path.join(tmp, "store"))
+        filters = []
+        for index, path in enumerate(args.rules or []):
+            try:
+                with open(path, "rb") as handle:
+                    source = handle.read()
+            except OSError as error:
+                fail(EXIT_USAGE, "cannot read %s: %s" % (path, error))
+            compiled, error, _ = compiler.compile("list%d" % index, source)
+            if compiled is None:
+                fail(EXIT_RULES, "%s does not compile: %s" % (path, error))
+            filters.append(compiled)
+        state = ProxyState()
+        proxy = Proxy(state, make_tls_context(tmp))
+        threading.Thread(target=proxy.serve_forever, daemon=True).start()
+        loader = PageLoader(filters, proxy.server_address[1], deadline)
+        for batch in plan_batches(cases):
+            state.reset(batch_responses(batch))
+            members = [batch["navigation"]] if batch["navigation"] else batch["cases"]
+            if time.monotonic() > deadline:
+                for case in members:
+                    emit({"id": case["id"], "blocked": False,
+                          "detail": "not run: total time limit reached"})
+                continue
+            timed_out = loader.run(batch["top"], lambda reports: all(
+                settled(case, reports, state) for case in members))
+            seen = state.seen_set()
+            for case in members:
+                emit(verdict(case, batch, seen, loader, timed_out))
+        proxy.shutdown()
+        proxy.server_close()
+    return 0
+
+
+FIRE_AND_FORGET = ("ping", "other")
+
+
+def settled(case, reports, state):
+    """Whether nothing more is to be learnt about this case by waiting longer."""
+    if case["type"] in FIRE_AND_FORGET:
+        # The page cannot see the outcome of a ping or beacon: only the proxy can.
+        return canonical(case["url"]) in state.seen_set()
+    return any(terminal(event) for event in reports.get(case["id"], []))
+
+
+def terminal(event):
+    return event.startswith(("load", "error"))
+
+
+def verdict(case, batch, seen, loader, timed_out):
+    url = canonical(case["url"])
+    page = ",".join(loader.reports.get(case["id"], [])) or "no report"
+    notes = []
+    if timed_out:
+        notes.append("page load timed out")
+    if case["type"] == "top-document":
+        requested = url in seen
+        if loader.failure:
+            notes.append("load-failed " + loader.failure)
+        blocked = not requested
+    elif is_proxied(case["url"]):
+        requested = url in seen
+        blocked = not requested
+        if canonical(batch["top"]) not in seen:
+            notes.append("top page was not requested")
+        if case.get("frame") and canonical(case["frame"]) not in seen:
+            notes.append("frame was not requested")
+    else:
+        # data: and other local URLs never reach the proxy: only the page can tell.
+        requested = None
+        blocked = page.startswith("error")
+    events = loader.reports.get(case["id"], [])
+    if requested is True and any(e.startswith("error") for e in events) \
+            and not any(e.startswith("load") for e in events):
+        notes.append("inconsistent: the page saw an error although the proxy served it")
+    if requested is False and any(e.startswith("load") for e in events):
+        notes.append("inconsistent: the page loaded it although the proxy never saw it")
+    detail = "proxy=%s page=%s" % (
+        {True: "requested", False: "not-requested", None: "n/a"}[requested], page)
+    if notes:
+        detail += " (" + "; ".join(notes) + ")"
+    return {"id": case["id"], "blocked": blocked, "detail": detail}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("mode", choices=("compile", "load"))
+    parser.add_argument("--rules", action="append", help="rule list file (load mode)")
+    args = parser.parse_args()
+    if args.mode == "compile":
+        return run_compile(args)
+    return run_load(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
