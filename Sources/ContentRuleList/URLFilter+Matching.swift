@@ -1,0 +1,402 @@
+extension URLFilter {
+    /// The matcher compiled from the terms at initialization.
+    ///
+    /// The URL is read byte by byte followed by the virtual end-of-URL character 0 (what `$`
+    /// consumes), and the match succeeds as soon as a final state is reached, as in WebKit's DFA
+    /// interpreter. Two automata with that meaning, both free of backtracking:
+    /// - up to 63 character-set occurrences, a bit-parallel position (Glushkov) automaton, one
+    ///   machine word of state and no allocation;
+    /// - beyond that, a Thompson automaton simulated with a sparse state list (Pike), linear in
+    ///   URL length times pattern size.
+    /// A required literal, when the pattern has one, rejects most URLs before either runs.
+    struct Automaton: Sendable {
+        private enum Engine: Sendable {
+            case positions(PositionAutomaton)
+            case thompson(ThompsonAutomaton)
+            case everything
+        }
+
+        private let engine: Engine
+        private let literal: RequiredLiteral?
+
+        init(terms: [Term], matchesEverything: Bool, allowsPositionAutomaton: Bool = true) {
+            if matchesEverything {
+                engine = .everything
+                literal = nil
+                return
+            }
+            if allowsPositionAutomaton, let positions = PositionAutomaton(terms: terms) {
+                engine = .positions(positions)
+            } else {
+                engine = .thompson(ThompsonAutomaton(terms: terms))
+            }
+            literal = RequiredLiteral(terms: terms)
+        }
+
+        func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+            if let literal, !literal.occurs(in: url) { return false }
+            switch engine {
+            case .positions(let automaton): return automaton.matches(url)
+            case .thompson(let automaton): return automaton.matches(url)
+            case .everything: return true
+            }
+        }
+    }
+}
+
+// MARK: - Character sets as matched
+
+extension Term.CharacterSet {
+    /// The characters the set matches (inversion applied), as two words over 0…127.
+    var matchedWords: (low: UInt64, high: UInt64) {
+        guard isInverted else { return (low, high) }
+        // 1…127 minus the listed characters; never 0, the end of the URL.
+        return (~low & ~UInt64(1), ~high)
+    }
+}
+
+// MARK: - Required literal
+
+/// A run of single characters every match must contain, checked with a plain scan first.
+private struct RequiredLiteral: Sendable {
+    /// The characters, lowercased where case folds.
+    private let bytes: [UInt8]
+    /// 0x20 where the character is a letter matched in both cases, else 0.
+    private let foldBits: [UInt8]
+
+    /// The longest run (two or more) of top-level, unquantified, one-character terms.
+    init?(terms: [Term]) {
+        var best: [(UInt8, UInt8)] = []
+        var run: [(UInt8, UInt8)] = []
+        for term in terms {
+            if term.quantifier == .one, case .characterSet(let set) = term.atom, let c = Self.single(set) {
+                run.append(c)
+                if run.count > best.count { best = run }
+            } else {
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        guard best.count >= 2 else { return nil }
+        bytes = best.map(\.0)
+        foldBits = best.map(\.1)
+    }
+
+    /// The byte and fold bit of a set that matches one character, or one letter in both cases.
+    private static func single(_ set: Term.CharacterSet) -> (UInt8, UInt8)? {
+        let words = set.matchedWords
+        let count = words.low.nonzeroBitCount + words.high.nonzeroBitCount
+        guard words.low & 1 == 0, count == 1 || count == 2 else { return nil }
+        var members: [UInt8] = []
+        for c in UInt8(1)...127 where set.contains(c) { members.append(c) }
+        if members.count == 1 { return (members[0], 0) }
+        let upper = members[0], lower = members[1]
+        guard upper >= 0x41, upper <= 0x5A, lower == upper | 0x20 else { return nil }
+        return (lower, 0x20)
+    }
+
+    func occurs(in url: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = bytes.count
+        guard url.count >= length else { return false }
+        return bytes.withUnsafeBufferPointer { literal in
+            foldBits.withUnsafeBufferPointer { fold in
+                let first = literal[0], firstFold = fold[0]
+                var start = 0
+                let lastStart = url.count - length
+                while start <= lastStart {
+                    if url[start] | firstFold == first {
+                        var k = 1
+                        while k < length && url[start + k] | fold[k] == literal[k] { k += 1 }
+                        if k == length { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+}
+
+// MARK: - Position (Glushkov) automaton
+
+/// States are the character-set occurrences of the pattern ("positions"), plus position 0 for
+/// the start; reading a character moves to every position that can follow an active one and
+/// whose set contains the character. No empty transitions, so one word holds the whole state.
+private struct PositionAutomaton: Sendable {
+    /// Positions that can follow each position.
+    private let follow: [UInt64]
+    /// Byte → index in `classMasks`.
+    private let byteClass: [UInt8]
+    /// For each byte class, the positions whose set contains those bytes.
+    private let classMasks: [UInt64]
+    /// Positions that end a match.
+    private let finalPositions: UInt64
+
+    /// Nil when the pattern has more than 63 positions.
+    init?(terms: [Term]) {
+        var builder = Builder()
+        guard builder.countPositions(terms) <= 63 else { return nil }
+        let whole = builder.fragment(terms)
+        builder.follow[0] = whole.first
+        follow = builder.follow
+        finalPositions = whole.last | (whole.isNullable ? 1 : 0)
+
+        var masks: [UInt64] = []
+        var classes = [UInt8](repeating: 0, count: 256)
+        var classOfMask: [UInt64: UInt8] = [:]
+        for byte in 0..<256 {
+            var mask: UInt64 = 0
+            for (position, set) in builder.sets.enumerated() where position > 0 && set.contains(UInt8(byte)) {
+                mask |= 1 << UInt64(position)
+            }
+            if let existing = classOfMask[mask] {
+                classes[byte] = existing
+            } else {
+                let index = UInt8(masks.count)
+                classOfMask[mask] = index
+                masks.append(mask)
+                classes[byte] = index
+            }
+        }
+        byteClass = classes
+        classMasks = masks
+    }
+
+    private struct Fragment {
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        var isNullable = true
+    }
+
+    private struct Builder {
+        var sets: [Term.CharacterSet] = [Term.CharacterSet()]
+        var follow: [UInt64] = [0]
+
+        func countPositions(_ terms: [Term]) -> Int {
+            terms.reduce(0) { count, term in
+                switch term.atom {
+                case .characterSet: count + 1
+                case .group(let inner): count + countPositions(inner)
+                }
+            }
+        }
+
+        mutating func fragment(_ terms: [Term]) -> Fragment {
+            var result = Fragment()
+            for term in terms {
+                let next = fragment(term)
+                addFollow(from: result.last, to: next.first)
+                result = Fragment(
+                    first: result.first | (result.isNullable ? next.first : 0),
+                    last: next.last | (next.isNullable ? result.last : 0),
+                    isNullable: result.isNullable && next.isNullable
+                )
+            }
+            return result
+        }
+
+        mutating func fragment(_ term: Term) -> Fragment {
+            var atom: Fragment
+            switch term.atom {
+            case .characterSet(let set):
+                let position = sets.count
+                sets.append(set)
+                follow.append(0)
+                atom = Fragment(first: 1 << UInt64(position), last: 1 << UInt64(position), isNullable: false)
+            case .group(let inner):
+                atom = fragment(inner)
+            }
+            switch term.quantifier {
+            case .one:
+                break
+            case .zeroOrOne:
+                atom.isNullable = true
+            case .zeroOrMore:
+                addFollow(from: atom.last, to: atom.first)
+                atom.isNullable = true
+            case .oneOrMore:
+                addFollow(from: atom.last, to: atom.first)
+            }
+            return atom
+        }
+
+        mutating func addFollow(from sources: UInt64, to targets: UInt64) {
+            var remaining = sources
+            while remaining != 0 {
+                follow[remaining.trailingZeroBitCount] |= targets
+                remaining &= remaining - 1
+            }
+        }
+    }
+
+    func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        follow.withUnsafeBufferPointer { follow in
+            byteClass.withUnsafeBufferPointer { byteClass in
+                classMasks.withUnsafeBufferPointer { classMasks in
+                    var state: UInt64 = 1
+                    var index = 0
+                    while index <= url.count {
+                        let byte = index < url.count ? url[index] : 0
+                        var next: UInt64 = 0
+                        var active = state
+                        while active != 0 {
+                            next |= follow[active.trailingZeroBitCount]
+                            active &= active - 1
+                        }
+                        state = next & classMasks[Int(byteClass[Int(byte)])]
+                        if state & finalPositions != 0 { return true }
+                        if state == 0 { return false }
+                        index += 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Thompson automaton
+
+/// A classic Thompson construction: character instructions, empty splits and jumps, one match
+/// instruction; simulated breadth-first so that every instruction is visited once per character.
+private struct ThompsonAutomaton: Sendable {
+    private enum Operation: UInt8, Sendable {
+        /// Consume a character of `sets[a]`, continue at the next instruction.
+        case character
+        /// Continue at both `a` and `b`.
+        case split
+        /// Continue at `a`.
+        case jump
+        /// The pattern has matched.
+        case match
+    }
+
+    private struct Instruction: Sendable {
+        var operation: Operation
+        var a: Int32
+        var b: Int32
+    }
+
+    private var instructions: [Instruction] = []
+    private var setsLow: [UInt64] = []
+    private var setsHigh: [UInt64] = []
+
+    init(terms: [Term]) {
+        for term in terms { emit(term) }
+        instructions.append(Instruction(operation: .match, a: 0, b: 0))
+    }
+
+    private var nextAddress: Int32 { Int32(instructions.count) }
+
+    private mutating func emit(_ term: Term) {
+        switch term.quantifier {
+        case .one:
+            emitAtom(term.atom)
+        case .zeroOrOne:
+            let split = instructions.count
+            instructions.append(Instruction(operation: .split, a: nextAddress + 1, b: 0))
+            emitAtom(term.atom)
+            instructions[split].b = nextAddress
+        case .zeroOrMore:
+            let split = instructions.count
+            instructions.append(Instruction(operation: .split, a: nextAddress + 1, b: 0))
+            emitAtom(term.atom)
+            instructions.append(Instruction(operation: .jump, a: Int32(split), b: 0))
+            instructions[split].b = nextAddress
+        case .oneOrMore:
+            let start = nextAddress
+            emitAtom(term.atom)
+            instructions.append(Instruction(operation: .split, a: start, b: nextAddress + 1))
+        }
+    }
+
+    private mutating func emitAtom(_ atom: Term.Atom) {
+        switch atom {
+        case .characterSet(let set):
+            let words = set.matchedWords
+            instructions.append(Instruction(operation: .character, a: Int32(setsLow.count), b: 0))
+            setsLow.append(words.low)
+            setsHigh.append(words.high)
+        case .group(let terms):
+            for term in terms { emit(term) }
+        }
+    }
+
+    func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = instructions.count
+        // marks | current list | next list | work stack (each visited split pushes two)
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * count + 1) { scratch in
+            guard let base = scratch.baseAddress else { return false }
+            let marks = base
+            var current = base + count
+            var next = base + 2 * count
+            let stack = base + 3 * count
+            marks.initialize(repeating: -1, count: count)
+            return instructions.withUnsafeBufferPointer { program in
+                setsLow.withUnsafeBufferPointer { low in
+                    setsHigh.withUnsafeBufferPointer { high in
+                        var matched = false
+                        /// Adds `start` and everything reachable from it without reading to `list`.
+                        func addThread(_ start: Int32, to list: UnsafeMutablePointer<Int32>, count listCount: inout Int, generation: Int32) {
+                            var depth = 0
+                            stack[0] = start
+                            depth = 1
+                            while depth > 0 {
+                                depth -= 1
+                                let pc = Int(stack[depth])
+                                if marks[pc] == generation { continue }
+                                marks[pc] = generation
+                                let instruction = program[pc]
+                                switch instruction.operation {
+                                case .character:
+                                    list[listCount] = Int32(pc)
+                                    listCount += 1
+                                case .split:
+                                    stack[depth] = instruction.b
+                                    stack[depth + 1] = instruction.a
+                                    depth += 2
+                                case .jump:
+                                    stack[depth] = instruction.a
+                                    depth += 1
+                                case .match:
+                                    matched = true
+                                }
+                            }
+                        }
+
+                        var currentCount = 0
+                        var generation: Int32 = 0
+                        addThread(0, to: current, count: &currentCount, generation: generation)
+                        if matched { return true }
+                        var index = 0
+                        while index <= url.count {
+                            let byte = index < url.count ? url[index] : 0
+                            generation &+= 1
+                            var nextCount = 0
+                            for slot in 0..<currentCount {
+                                let pc = Int(current[slot])
+                                let set = Int(program[pc].a)
+                                let isMember: Bool
+                                if byte < 64 {
+                                    isMember = low[set] & (1 << UInt64(byte)) != 0
+                                } else if byte < 128 {
+                                    isMember = high[set] & (1 << UInt64(byte - 64)) != 0
+                                } else {
+                                    isMember = false
+                                }
+                                if isMember {
+                                    addThread(Int32(pc + 1), to: next, count: &nextCount, generation: generation)
+                                }
+                            }
+                            if matched { return true }
+                            if nextCount == 0 { return false }
+                            swap(&current, &next)
+                            currentCount = nextCount
+                            index += 1
+                        }
+                        return false
+                    }
+                }
+            }
+        }
+    }
+}
