@@ -1,0 +1,42 @@
+/// Host comparisons shared by the tds lookups, rule conditions and the privacy configuration.
+enum HostMatching {
+    /// Calls `body` with `host` and then each parent domain that still contains a dot
+    /// (`a.b.example.com`, `b.example.com`, `example.com`), stopping at the first non-nil result.
+    ///
+    /// This is the "suffix walk" of Tracker Radar: a bare top-level domain is never a candidate.
+    static func firstSuffix<T>(of host: String, _ body: (String) -> T?) -> T? {
+        if let found = body(host) { return found }
+        var rest = Substring(host)
+        while let dot = rest.firstIndex(of: ".") {
+            rest = rest[rest.index(after: dot)...]
+            guard rest.contains(".") else { return nil }
+            if let found = body(String(rest)) { return found }
+        }
+        return nil
+    }
+
+    /// Whether `host` is `domain` or a subdomain of it, on label boundaries and ignoring ASCII
+    /// case (`a.example.com` is within `example.com`, `badexample.com` is not).
+    static func host(_ host: String, isWithin domain: String) -> Bool {
+        let host = host.utf8
+        let domain = domain.utf8
+        guard !domain.isEmpty, host.count >= domain.count else { return false }
+        var hostIndex = host.endIndex
+        var domainIndex = domain.endIndex
+        while domainIndex > domain.startIndex {
+            host.formIndex(before: &hostIndex)
+            domain.formIndex(before: &domainIndex)
+            if lowercased(host[hostIndex]) != lowercased(domain[domainIndex]) { return false }
+        }
+        return hostIndex == host.startIndex || host[host.index(before: hostIndex)] == UInt8(ascii: ".")
+    }
+
+    /// `host` lowercased, without allocating when it already is.
+    static func lowercased(_ host: String) -> String {
+        host.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? host.lowercased() : host
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+}

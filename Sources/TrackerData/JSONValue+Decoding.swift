@@ -1,0 +1,78 @@
+import TrackerlessCore
+
+/// Typed access to parsed JSON that builds a ``JSONPath`` only when it reports an error.
+///
+/// Reading a 3 MB blocklist through `JSONNode` would allocate a path for every value; these
+/// helpers take the path as an autoclosure instead, and on a mismatch defer to `JSONNode` so the
+/// messages are the same words everywhere ("expected a string, found a number").
+extension JSONValue {
+    func string(at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> String {
+        if case .string(let string) = self { return string }
+        return try JSONNode(self, path: path()).string()
+    }
+
+    func double(at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> Double {
+        if case .number(let number) = self { return number }
+        return try JSONNode(self, path: path()).double()
+    }
+
+    func int(at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> Int {
+        if case .number(let number) = self, let integer = Int(exactly: number) { return integer }
+        return try JSONNode(self, path: path()).int()
+    }
+
+    func bool(at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> Bool {
+        if case .bool(let bool) = self { return bool }
+        return try JSONNode(self, path: path()).bool()
+    }
+
+    func object(at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> JSONObject {
+        if case .object(let object) = self { return object }
+        _ = try JSONNode(self, path: path()).members()
+        return JSONObject()  // unreachable: members() threw
+    }
+
+    func array(at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> [JSONValue] {
+        if case .array(let elements) = self { return elements }
+        _ = try JSONNode(self, path: path()).array()
+        return []  // unreachable: array() threw
+    }
+
+    func stringArray(at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> [String] {
+        if case .array(let elements) = self {
+            var strings: [String] = []
+            strings.reserveCapacity(elements.count)
+            for element in elements {
+                guard case .string(let string) = element else {
+                    return try JSONNode(self, path: path()).stringArray()
+                }
+                strings.append(string)
+            }
+            return strings
+        }
+        return try JSONNode(self, path: path()).stringArray()
+    }
+
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+extension JSONObject {
+    /// The member named `key`, treating an explicit `null` as absent: producers of optional
+    /// fields write either.
+    func optional(_ key: String) -> JSONValue? {
+        guard let value = self[key], !value.isNull else { return nil }
+        return value
+    }
+
+    /// The member named `key`, or an error naming the object that lacks it.
+    func required(_ key: String, at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> JSONValue {
+        if let value = self[key] { return value }
+        return try JSONNode(.object(self), path: path()).required(key).value
+    }
+
+    /// The members in document order, zipped.
+    var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
+}

@@ -1,0 +1,106 @@
+/// A tracker in Tracker Radar's blocklist: a domain whose third-party requests are blocked or
+/// watched, with the rules that refine that by URL.
+///
+/// A request belongs to a tracker when its host is the tracker's ``domain`` or a subdomain of it.
+/// See ``TrackerResolver`` for how the rules decide.
+public struct Tracker: Sendable, Hashable {
+    /// The domain matched against request hosts, for example `google-analytics.com`.
+    public var domain: String
+    /// The company that controls the tracker; `owner.name` is its key in ``TrackerData/entities``.
+    public var owner: Owner?
+    /// The share of crawled sites that request the tracker, 0–1.
+    public var prevalence: Double?
+    /// How likely the tracker fingerprints users, 0 (no browser API use) to 3 (excessive).
+    public var fingerprinting: Int?
+    /// The share of sites on which the tracker sets cookies, 0–1.
+    public var cookies: Double?
+    /// Tracker Radar categories such as `Advertising` or `Analytics`.
+    public var categories: [String]
+    /// What happens to a request that no rule matches (the `default` field).
+    public var defaultAction: DefaultAction?
+    /// URL rules, most specific first; the first one that applies decides.
+    public var rules: [Rule]
+    /// The rarely present `subdomains` list.
+    public var subdomains: [String]?
+
+    /// Creates a tracker.
+    public init(
+        domain: String,
+        owner: Owner? = nil,
+        prevalence: Double? = nil,
+        fingerprinting: Int? = nil,
+        cookies: Double? = nil,
+        categories: [String] = [],
+        defaultAction: DefaultAction? = .block,
+        rules: [Rule] = [],
+        subdomains: [String]? = nil
+    ) {
+        self.domain = domain
+        self.owner = owner
+        self.prevalence = prevalence
+        self.fingerprinting = fingerprinting
+        self.cookies = cookies
+        self.categories = categories
+        self.defaultAction = defaultAction
+        self.rules = rules
+        self.subdomains = subdomains
+    }
+
+    /// The company that controls a tracker, as written in the tracker's `owner` object.
+    public struct Owner: Sendable, Hashable {
+        /// The entity name, the key into ``TrackerData/entities``.
+        public var name: String
+        /// A shorter name without company suffixes.
+        public var displayName: String?
+        /// The parent company, when there is one (`Google Analytics` is owned by `Google LLC`).
+        public var ownedBy: String?
+        /// The privacy policy URL.
+        public var privacyPolicy: String?
+        /// The company's URL.
+        public var url: String?
+        /// A localized name, when the company is known by one.
+        public var localizedName: String?
+
+        /// Creates an owner.
+        public init(
+            name: String, displayName: String? = nil, ownedBy: String? = nil,
+            privacyPolicy: String? = nil, url: String? = nil, localizedName: String? = nil
+        ) {
+            self.name = name
+            self.displayName = displayName
+            self.ownedBy = ownedBy
+            self.privacyPolicy = privacyPolicy
+            self.url = url
+            self.localizedName = localizedName
+        }
+    }
+
+    /// The tracker's `default` action for requests that no rule matches.
+    public enum DefaultAction: Sendable, Hashable {
+        /// Block every third-party request that no rule matches.
+        case block
+        /// Let requests that no rule matches load (the tracker is still detected).
+        case ignore
+        /// A value this release does not know; the resolver treats it like ``ignore``, which is
+        /// what DuckDuckGo's rule builder does with a default it cannot decode.
+        case unsupported(String)
+
+        /// Reads the tds spelling.
+        public init(rawValue: String) {
+            switch rawValue {
+            case "block": self = .block
+            case "ignore": self = .ignore
+            default: self = .unsupported(rawValue)
+            }
+        }
+
+        /// The tds spelling.
+        public var rawValue: String {
+            switch self {
+            case .block: "block"
+            case .ignore: "ignore"
+            case .unsupported(let value): value
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import TrackerlessCore
+
+/// The privacy configuration's tracker allowlist (`trackerAllowlist.settings.allowlistedTrackers`):
+/// tracker requests that must load on some or all sites to avoid breakage.
+///
+/// Each rule is plain text, not a regular expression: `host/path-prefix`. A request matches when
+/// its host is the rule's host or a subdomain of it, and its path (with the query) starts with
+/// the rule's path, ignoring case, the port, and anything after the path prefix. This is what
+/// DuckDuckGo's WebKit rules for the allowlist express (`^[^:]+://+([^:/]+\.)?host(:[0-9]+)?/path.*`).
+/// A rule applies on every site when its `domains` contain `<all>`, otherwise on the listed
+/// sites and their subdomains. A request is allowlisted when any rule matches both.
+public struct TrackerAllowlist: Sendable, Hashable {
+    /// The rules for one tracker domain.
+    public struct Entry: Sendable, Hashable {
+        /// The tracker domain the entry is listed under.
+        public var trackerDomain: String
+        /// The entry's rules in order.
+        public var rules: [Rule]
+
+        /// Creates an entry.
+        public init(trackerDomain: String, rules: [Rule]) {
+            self.trackerDomain = trackerDomain
+            self.rules = rules
+        }
+    }
+
+    /// One allowlisted request pattern.
+    public struct Rule: Sendable, Hashable {
+        /// The pattern, `host/path-prefix`, for example `connect.facebook.net/en_US/sdk.js`.
+        public var rule: String
+        /// The sites it applies on, or `<all>`.
+        public var domains: [String]
+        /// Why the request is allowlisted.
+        public var reason: String?
+
+        /// Creates a rule.
+        public init(rule: String, domains: [String], reason: String? = nil) {
+            self.rule = rule
+            self.domains = domains
+            self.reason = reason
+        }
+
+        /// Whether the rule applies on every site (`domains` contains `<all>`).
+        public var appliesToAllSites: Bool { domains.contains("<all>") }
+
+        /// The host part of ``rule``, lowercased, without a port.
+        public var host: String {
+            let hostAndPort = rule.prefix(while: { $0 != "/" })
+            return HostMatching.lowercased(String(hostAndPort.prefix(while: { $0 != ":" })))
+        }
+
+        /// The path part of ``rule`` from its first `/`, or "" when it has none.
+        public var pathPrefix: String {
+            guard let slash = rule.firstIndex(of: "/") else { return "" }
+            return String(rule[slash...])
+        }
+
+        /// Whether the rule matches a request to `url` made by a page of `siteHost`.
+        public func matches(requestURL url: CanonicalURL, siteHost: String) -> Bool {
+            matchesRequest(url) && appliesOnSite(siteHost)
+        }
+
+        /// Whether the request URL matches the pattern, whatever the site.
+        public func matchesRequest(_ url: CanonicalURL) -> Bool {
+            guard HostMatching.host(url.host, isWithin: host) else { return false }
+            let prefix = pathPrefix
+            if prefix.isEmpty { return true }
+            var pathAndQuery = url.path
+            if let query = url.query { pathAndQuery += "?" + query }
+            return pathAndQuery.lowercased().hasPrefix(prefix.lowercased())
+        }
+
+        /// Whether the rule applies on pages of `siteHost`.
+        public func appliesOnSite(_ siteHost: String) -> Bool {
+            appliesToAllSites || domains.contains { HostMatching.host(siteHost, isWithin: $0) }
+        }
+    }
+
+    /// The entries in document order.
+    public var entries: [Entry]
+    /// Entries and rules that were dropped while parsing, with their JSON paths.
+    public var warnings: [InputWarning]
+
+    /// Creates an allowlist.
+    public init(entries: [Entry] = [], warnings: [InputWarning] = []) {
+        self.entries = entries
+        self.warnings = warnings
+    }
+
+    /// Reads an `allowlistedTrackers` object on its own, as in the reference tests'
+    /// tracker_allowlist_reference.json. Invalid entries are dropped with a warning.
+    public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
+        self = try TrackerDataError.decoding(bytes, file: file) { root throws(JSONDecodingError) in
+            TrackerAllowlist(allowlistedTrackers: root, file: file, at: .root)
+        }
+    }
+
+    /// The first rule that matches a request to `url` from a page of `siteHost`.
+    public func matchingRule(requestURL url: CanonicalURL, siteHost: String) -> Rule? {
+        for entry in entries {
+            for rule in entry.rules where rule.matches(requestURL: url, siteHost: siteHost) {
+                return rule
+            }
+        }
+        return nil
+    }
+
+    /// Whether a request to `url` from a page of `siteHost` is allowlisted.
+    public func isAllowlisted(requestURL url: CanonicalURL, siteHost: String) -> Bool {
+        matchingRule(requestURL: url, siteHost: siteHost) != nil
+    }
+
+    init(allowlistedTrackers value: JSONValue, file: String?, at path: JSONPath) {
+        self.init()
+        guard case .object(let object) = value else {
+            warnings.append(InputWarning(file: file, path: path, message: "expected an object; the allowlist is ignored"))
+            return
+        }
+        for (trackerDomain, entryValue) in object.members {
+            let entryPath = path.appending(key: trackerDomain)
+            guard case .object(let entryObject) = entryValue,
+                case .array(let ruleValues)? = entryObject["rules"]
+            else {
+                warnings.append(InputWarning(
+                    file: file, path: entryPath, message: "expected an object with a \"rules\" array; entry dropped"))
+                continue
+            }
+            var rules: [Rule] = []
+            for (index, ruleValue) in ruleValues.enumerated() {
+                let rulePath = entryPath.appending(key: "rules").appending(index: index)
+                guard case .object(let ruleObject) = ruleValue,
+                    case .string(let pattern)? = ruleObject["rule"], !pattern.isEmpty,
+                    case .array(let domainValues)? = ruleObject["domains"]
+                else {
+                    warnings.append(InputWarning(
+                        file: file, path: rulePath,
+                        message: "expected {\"rule\": string, \"domains\": [string]}; rule dropped"))
+                    continue
+                }
+                let domains = domainValues.compactMap { value -> String? in
+                    if case .string(let domain) = value { return HostMatching.lowercased(domain) }
+                    return nil
+                }
+                guard domains.count == domainValues.count else {
+                    warnings.append(InputWarning(
+                        file: file, path: rulePath.appending(key: "domains"),
+                        message: "expected an array of strings; rule dropped"))
+                    continue
+                }
+                var reason: String?
+                if case .string(let text)? = ruleObject["reason"] { reason = text }
+                rules.append(Rule(rule: pattern, domains: domains, reason: reason))
+            }
+            entries.append(Entry(trackerDomain: HostMatching.lowercased(trackerDomain), rules: rules))
+        }
+    }
+}

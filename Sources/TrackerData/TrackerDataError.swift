@@ -1,0 +1,43 @@
+import TrackerlessCore
+
+/// Why an input of this module (tds.json, a privacy configuration, a user allowlist) could not
+/// be read, with the file and the place inside it.
+public enum TrackerDataError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be read.
+    case unreadable(FileError)
+    /// The bytes are not JSON.
+    case syntax(JSONSyntaxError, file: String?)
+    /// The JSON is well formed but a known field has the wrong type or a required one is missing.
+    case invalidValue(JSONDecodingError, file: String?)
+
+    /// For example `apple-tds.json: trackers["x.com"].rules[3].rule: expected a string, found a number`.
+    public var description: String {
+        switch self {
+        case .unreadable(let error):
+            return error.description
+        case .syntax(let error, let file):
+            return file.map { "\($0): \(error)" } ?? error.description
+        case .invalidValue(let error, let file):
+            return file.map { "\($0): \(error)" } ?? error.description
+        }
+    }
+}
+
+extension TrackerDataError {
+    /// Parses `bytes` as JSON and hands the root to `decode`, wrapping either failure with `file`.
+    static func decoding<T>(
+        _ bytes: [UInt8], file: String?, _ decode: (JSONValue) throws(JSONDecodingError) -> T
+    ) throws(TrackerDataError) -> T {
+        let root: JSONValue
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .syntax(error, file: file)
+        }
+        do throws(JSONDecodingError) {
+            return try decode(root)
+        } catch {
+            throw .invalidValue(error, file: file)
+        }
+    }
+}

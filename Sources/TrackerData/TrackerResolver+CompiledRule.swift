@@ -1,0 +1,52 @@
+import Foundation
+
+extension TrackerResolver {
+    /// A tds rule prepared for matching: its regular expression compiled once, its conditions
+    /// normalized.
+    struct CompiledRule: Sendable {
+        /// nil when the rule can never apply: an unsupported action or an invalid expression.
+        let regex: NSRegularExpression?
+        let isSupported: Bool
+        let options: CompiledCondition?
+        let exceptions: CompiledCondition?
+
+        init(_ rule: Tracker.Rule) {
+            isSupported = rule.action?.isSupported ?? true
+            regex = try? NSRegularExpression(pattern: rule.rule, options: [.caseInsensitive])
+            options = rule.options.flatMap(CompiledCondition.init)
+            exceptions = rule.exceptions.flatMap(CompiledCondition.init)
+        }
+
+        /// Whether the rule decides this request: supported, its expression found in `url`, and
+        /// its options (if any) matching.
+        func applies(to url: String, siteHost: String, type: RequestType) -> Bool {
+            guard isSupported, let regex else { return false }
+            if let options, !options.matches(siteHost: siteHost, type: type) { return false }
+            return regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil
+        }
+
+        /// Whether the rule's exceptions cover this request.
+        func isExcepted(siteHost: String, type: RequestType) -> Bool {
+            exceptions?.matches(siteHost: siteHost, type: type) ?? false
+        }
+    }
+
+    /// Rule `options` or `exceptions` with lowercased domains and a type set.
+    struct CompiledCondition: Sendable {
+        let domains: [String]?
+        let types: Set<RequestType>?
+
+        /// nil for a condition with neither list, which says nothing.
+        init?(_ condition: Tracker.Rule.Condition) {
+            guard !condition.isEmpty else { return nil }
+            domains = condition.domains?.map(HostMatching.lowercased)
+            types = condition.types.map(Set.init)
+        }
+
+        func matches(siteHost: String, type: RequestType) -> Bool {
+            if let types, !types.contains(type) { return false }
+            if let domains, !domains.contains(where: { HostMatching.host(siteHost, isWithin: $0) }) { return false }
+            return true
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import TrackerlessCore
+
+/// Decides what to do with a request made by a page, the way WebKit should when given the rule
+/// lists built from the same inputs: the reference semantics of this SDK.
+///
+/// ```swift
+/// let resolver = TrackerResolver(trackerData: tds, surrogates: surrogates, privacyConfiguration: config)
+/// let decision = resolver.decision(
+///     forRequestURL: "https://www.google-analytics.com/analytics.js",
+///     siteURL: "https://example.com/", type: .script)
+/// decision?.action   // .redirect(surrogate: "analytics.js")
+/// decision?.reason   // .matchedRuleSurrogate
+/// ```
+///
+/// ## The decision procedure
+/// ``decision(forRequestURL:siteURL:type:)-(CanonicalURL,_,_)`` runs these steps in order; the
+/// first that decides wins.
+///
+/// 1. **Find the tracker.** Walk the request host and its parents in `trackers`. Only if that
+///    finds nothing, look the *exact* request host up in `cnames` (subdomains of a cloaked host
+///    are not cloaked) and walk the CNAME target and its parents in `trackers`; the request URL
+///    is then rewritten to the target host, keeping scheme, path and query. A direct tracker
+///    match always wins over a CNAME.
+/// 2. **Protection off for the site.** If the site host is in the ``UserAllowlist`` (exact host):
+///    reason ``BlockingDecision/Reason-swift.enum/userAllowlist``. If the privacy configuration's
+///    `contentBlocking` is not enabled for the site (disabled, missing, a feature exception, or
+///    `unprotectedTemporary`, all covering subdomains):
+///    ``BlockingDecision/Reason-swift.enum/unprotectedDomain``. Action `ignore` for a tracker,
+///    nil otherwise. Nothing else applies, not even the request blocklist.
+/// 3. **Request blocklist.** Unless the request is a navigation (`main_frame`), the
+///    `requestBlocklist` feature is off for the site, or the tracker allowlist (step 6) covers
+///    the request: a matching ``RequestBlocklist`` rule blocks it, tracker or not, first party or
+///    not. Reason ``BlockingDecision/Reason-swift.enum/requestBlocklist``.
+/// 4. **Not a tracker.** No tracker from step 1: action nil,
+///    ``BlockingDecision/Reason-swift.enum/noMatch``.
+/// 5. **Navigation.** A `main_frame` request is never blocked:
+///    ``BlockingDecision/Reason-swift.enum/mainFrame``.
+/// 6. **First party.** `ignore` with ``BlockingDecision/Reason-swift.enum/firstParty`` when the
+///    tracker owner's entity is the site's entity (the site host's nearest listed domain in
+///    `domains`), or — for a tracker found directly, not through a CNAME — when the request and
+///    the site have the same eTLD+1 (what WebKit's `third-party` load type means).
+/// 7. **Tracker allowlist.** When the `trackerAllowlist` feature is on for the site and a
+///    ``TrackerAllowlist`` rule matches the original request URL and the site: `ignore`,
+///    ``BlockingDecision/Reason-swift.enum/trackerAllowlist``.
+/// 8. **Rules, first applicable wins.** For each of the tracker's rules in order:
+///    - skip a rule with an unsupported action, or whose regular expression does not compile
+///      (reported in ``warnings``);
+///    - skip it unless its regular expression matches the request URL without port and fragment
+///      (after step 1's rewriting), case-insensitively and anywhere in the URL;
+///    - skip it if it has `options` and they do not match (fall through to the next rule);
+///      this holds for `action: ignore` rules too;
+///    - `action: ignore`: `ignore`, ``BlockingDecision/Reason-swift.enum/matchedRuleIgnore``;
+///    - `exceptions` matching: `ignore`, ``BlockingDecision/Reason-swift.enum/matchedRuleException``;
+///    - a `surrogate` that exists in the given ``Surrogates``: `redirect`,
+///      ``BlockingDecision/Reason-swift.enum/matchedRuleSurrogate``;
+///    - otherwise (no action, `block`, or `block-ctl-*`; also a surrogate that does not exist):
+///      `block`, ``BlockingDecision/Reason-swift.enum/matchedRuleBlock``.
+///
+///    `options` and `exceptions` match when every list present matches: the site host is one of
+///    `domains` or a subdomain of one, and the request type is in `types`. An empty list matches
+///    nothing; an object with neither list is treated as absent.
+/// 9. **Default.** `default: block`: `block`, ``BlockingDecision/Reason-swift.enum/defaultBlock``.
+///    Otherwise (`ignore`, missing or unknown): `ignore`,
+///    ``BlockingDecision/Reason-swift.enum/defaultIgnore``.
+///
+/// Each tds regular expression is compiled once, when the resolver is created.
+public struct TrackerResolver: Sendable {
+    /// The blocklist.
+    public let trackerData: TrackerData
+    /// The surrogates that redirects may name.
+    public let surrogates: Surrogates
+    /// The privacy configuration, or nil for "every protection on, no exceptions".
+    public let privacyConfiguration: PrivacyConfiguration?
+    /// Sites where the user turned protection off.
+    public let userAllowlist: UserAllowlist
+    /// tds rules that can never apply, such as a regular expression that does not compile.
+    public let warnings: [InputWarning]
+
+    private let publicSuffixList: PublicSuffixList
+    /// Compiled rules by tracker key, parallel to each tracker's `rules`.
+    private let compiledRules: [String: [CompiledRule]]
+
+    /// Prepares a resolver; compiles every tds rule's regular expression.
+    ///
+    /// - Parameters:
+    ///   - trackerData: the blocklist.
+    ///   - surrogates: the surrogates a rule's `surrogate` may name; a rule naming a missing one blocks.
+    ///   - privacyConfiguration: nil means tracker blocking on everywhere and no allowlist or
+    ///     request blocklist.
+    ///   - userAllowlist: sites where the user turned protection off.
+    ///   - publicSuffixList: for eTLD+1 comparisons.
+    public init(
+        trackerData: TrackerData,
+        surrogates: Surrogates = Surrogates(),
+        privacyConfiguration: PrivacyConfiguration? = nil,
+        userAllowlist: UserAllowlist = UserAllowlist(),
+        publicSuffixList: PublicSuffixList = .bundled
+    ) {
+        self.trackerData = trackerData
+        self.surrogates = surrogates
+        self.privacyConfiguration = privacyConfiguration
+        self.userAllowlist = userAllowlist
+        self.publicSuffixList = publicSuffixList
+        var warnings: [InputWarning] = []
+        var compiledRules: [String: [CompiledRule]] = [:]
+        compiledRules.reserveCapacity(trackerData.trackers.count)
+        for (key, tracker) in trackerData.trackers where !tracker.rules.isEmpty {
+            compiledRules[key] = tracker.rules.enumerated().map { index, rule in
+                let compiled = CompiledRule(rule)
+                if compiled.regex == nil {
+                    warnings.append(InputWarning(
+                        path: JSONPath.root.appending(key: "trackers").appending(key: key)
+                            .appending(key: "rules").appending(index: index).appending(key: "rule"),
+                        message: "invalid regular expression \"\(rule.rule)\"; the rule is skipped"))
+                }
+                return compiled
+            }
+        }
+        self.compiledRules = compiledRules
+        self.warnings = warnings.sorted { $0.description < $1.description }
+    }
+
+    /// Decides a request given as strings; nil when either URL cannot be parsed.
+    public func decision(forRequestURL requestURL: String, siteURL: String, type: RequestType) -> BlockingDecision? {
+        guard let request = CanonicalURL(requestURL), let site = CanonicalURL(siteURL) else { return nil }
+        return decision(forRequestURL: request, siteURL: site, type: type)
+    }
+
+    /// Decides a request of `type` to `requestURL` made by a page at `siteURL` (the top-level
+    /// page, as shown in the address bar). See the type's documentation for the procedure.
+    public func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType) -> BlockingDecision {
+        let siteHost = siteURL.host
+
+        // Step 1: find the tracker, directly or through a CNAME.
+        let match = trackerMatch(for: requestURL)
+        var decision = BlockingDecision(
+            action: nil, reason: .noMatch, tracker: match?.tracker,
+            entity: match?.tracker.owner.flatMap { trackerData.entities[$0.name] },
+            cnameTarget: match?.cnameTarget)
+        func decided(_ action: BlockingDecision.Action?, _ reason: BlockingDecision.Reason) -> BlockingDecision {
+            decision.action = action
+            decision.reason = reason
+            return decision
+        }
+
+        // Step 2: protection off for the site.
+        if userAllowlist.contains(host: siteHost) {
+            return decided(match == nil ? nil : .ignore, .userAllowlist)
+        }
+        if let configuration = privacyConfiguration,
+            !configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.contentBlocking, forSiteHost: siteHost)
+        {
+            return decided(match == nil ? nil : .ignore, .unprotectedDomain)
+        }
+
+        // Step 3: the request blocklist, independent of the tds.
+        let isAllowlisted = isTrackerAllowlisted(requestURL, siteHost: siteHost)
+        if type != .mainFrame, !isAllowlisted, let configuration = privacyConfiguration,
+            configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.requestBlocklist, forSiteHost: siteHost),
+            let rule = configuration.requestBlocklist.matchingRule(
+                requestURL: requestURL, siteHost: siteHost, publicSuffixList: publicSuffixList)
+        {
+            decision.requestBlocklistRule = rule
+            return decided(.block, .requestBlocklist)
+        }
+
+        // Step 4: not a tracker.
+        guard let match else { return decided(nil, .noMatch) }
+
+        // Step 5: navigations are never blocked.
+        if type == .mainFrame { return decided(.ignore, .mainFrame) }
+
+        // Step 6: first party.
+        if isFirstParty(match, requestHost: requestURL.host, siteHost: siteHost) {
+            return decided(.ignore, .firstParty)
+        }
+
+        // Step 7: the tracker allowlist.
+        if isAllowlisted { return decided(.ignore, .trackerAllowlist) }
+
+        // Step 8: the tracker's rules, first applicable wins.
+        if let rules = compiledRules[match.key] {
+            let url = match.matchableURL
+            for (index, rule) in rules.enumerated() where rule.applies(to: url, siteHost: siteHost, type: type) {
+                decision.matchedRuleIndex = index
+                let tdsRule = match.tracker.rules[index]
+                if case .ignore? = tdsRule.action { return decided(.ignore, .matchedRuleIgnore) }
+                if rule.isExcepted(siteHost: siteHost, type: type) { return decided(.ignore, .matchedRuleException) }
+                if let surrogate = tdsRule.surrogate, surrogates.contains(surrogate) {
+                    return decided(.redirect(surrogate: surrogate), .matchedRuleSurrogate)
+                }
+                return decided(.block, .matchedRuleBlock)
+            }
+        }
+
+        // Step 9: the tracker's default.
+        if case .block? = match.tracker.defaultAction { return decided(.block, .defaultBlock) }
+        return decided(.ignore, .defaultIgnore)
+    }
+
+    /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
+    /// request.
+    public func isTrackerAllowlisted(_ requestURL: CanonicalURL, siteHost: String) -> Bool {
+        guard let configuration = privacyConfiguration,
+            configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.trackerAllowlist, forSiteHost: siteHost)
+        else { return false }
+        return configuration.trackerAllowlist.isAllowlisted(requestURL: requestURL, siteHost: siteHost)
+    }
+
+    // MARK: - Steps
+
+    /// The tracker a request belongs to, and the URL its rules are matched against.
+    private struct TrackerMatch {
+        var key: String
+        var tracker: Tracker
+        var cnameTarget: String?
+        /// `scheme://host/path?query`: no user, port or fragment; the host uncloaked.
+        var matchableURL: String
+    }
+
+    private func trackerMatch(for url: CanonicalURL) -> TrackerMatch? {
+        if let (key, tracker) = trackerEntry(forHost: url.host) {
+            return TrackerMatch(
+                key: key, tracker: tracker, cnameTarget: nil, matchableURL: Self.matchableURL(url, host: url.host))
+        }
+        if let target = trackerData.cname(forHost: url.host), let (key, tracker) = trackerEntry(forHost: target) {
+            return TrackerMatch(
+                key: key, tracker: tracker, cnameTarget: target, matchableURL: Self.matchableURL(url, host: target))
+        }
+        return nil
+    }
+
+    private func trackerEntry(forHost host: String) -> (String, Tracker)? {
+        HostMatching.firstSuffix(of: host) { key in trackerData.trackers[key].map { (key, $0) } }
+    }
+
+    private static func matchableURL(_ url: CanonicalURL, host: String) -> String {
+        var string = url.scheme + "://" + host + url.path
+        if let query = url.query { string += "?" + query }
+        return string
+    }
+
+    private func isFirstParty(_ match: TrackerMatch, requestHost: String, siteHost: String) -> Bool {
+        if let owner = match.tracker.owner?.name, let siteEntity = trackerData.entityName(forHost: siteHost),
+            owner == siteEntity
+        {
+            return true
+        }
+        guard match.cnameTarget == nil,
+            let requestSite = publicSuffixList.registrableDomain(of: requestHost),
+            let site = publicSuffixList.registrableDomain(of: siteHost)
+        else { return false }
+        return requestSite == site
+    }
+}
