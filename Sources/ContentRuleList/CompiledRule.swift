@@ -1,0 +1,100 @@
+// The rules of a list with their patterns parsed: what both the validator (regex errors) and the
+// reference evaluator need.
+
+/// Parsed url-filters, shared between rules with the same pattern and case flag.
+struct URLFilterCache {
+    private struct Key: Hashable {
+        var pattern: String
+        var isCaseSensitive: Bool
+    }
+
+    private var filters: [Key: Result<URLFilter, URLFilterError>] = [:]
+
+    mutating func filter(_ pattern: String, isCaseSensitive: Bool) throws(URLFilterError) -> URLFilter {
+        let key = Key(pattern: pattern, isCaseSensitive: isCaseSensitive)
+        let result: Result<URLFilter, URLFilterError>
+        if let cached = filters[key] {
+            result = cached
+        } else {
+            do {
+                result = .success(try URLFilter(parsing: pattern, isCaseSensitive: isCaseSensitive))
+            } catch {
+                result = .failure(error)
+            }
+            filters[key] = result
+        }
+        return try result.get()
+    }
+}
+
+/// A pattern of a rule that WebKit's regex subset rejects, described for ``RuleListError/detail``.
+struct RegexFailure: Error {
+    var detail: String
+}
+
+/// One rule ready to be matched: its url-filter, flags and condition patterns parsed.
+struct CompiledRule: Sendable {
+    /// A condition with its patterns parsed.
+    struct CompiledCondition: Sendable {
+        var filters: [URLFilter]
+        /// `if-` (at least one must match) or `unless-` (none may match).
+        var isPositive: Bool
+        /// Matched against the frame URL rather than the main document URL.
+        var isOnFrameURL: Bool
+        /// WebKit quirk: a trigger with both a request method and a condition never sees its
+        /// condition patterns match, because the condition automata run with every method bit set
+        /// and methods are compared for equality.
+        var patternsNeverMatch: Bool
+    }
+
+    var urlFilter: URLFilter
+    var flags: ResourceFlags
+    var condition: CompiledCondition?
+
+    init(_ rule: ContentRule, cache: inout URLFilterCache) throws(RegexFailure) {
+        let trigger = rule.trigger
+        do {
+            urlFilter = try cache.filter(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
+        } catch {
+            throw RegexFailure(detail: "url-filter \(RuleListParser.quoted(trigger.urlFilter)): \(Self.describe(error))")
+        }
+        flags = trigger.flags
+        guard let condition = trigger.condition else {
+            self.condition = nil
+            return
+        }
+        let isCaseSensitive =
+            condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
+        var filters: [URLFilter] = []
+        filters.reserveCapacity(condition.values.count)
+        for (value, pattern) in zip(condition.values, condition.patterns) {
+            do {
+                filters.append(try cache.filter(pattern, isCaseSensitive: isCaseSensitive))
+            } catch {
+                let source =
+                    value == pattern
+                    ? "\(condition.key) \(RuleListParser.quoted(value))"
+                    : "\(condition.key) \(RuleListParser.quoted(value)) (as the regex \(RuleListParser.quoted(pattern)))"
+                throw RegexFailure(detail: "\(source): \(Self.describe(error))")
+            }
+        }
+        self.condition = CompiledCondition(
+            filters: filters, isPositive: condition.isPositive, isOnFrameURL: condition.isOnFrameURL,
+            patternsNeverMatch: trigger.requestMethod != nil)
+    }
+
+    private static func describe(_ error: URLFilterError) -> String {
+        "\(error.statusText) at offset \(error.offset)"
+    }
+
+    /// Whether the condition holds for a load with these top and frame URLs (true without one).
+    func conditionHolds(topURL: String, frameURL: String) -> Bool {
+        guard let condition else { return true }
+        var anyMatches = false
+        if !condition.patternsNeverMatch {
+            let url = condition.isOnFrameURL ? frameURL : topURL
+            anyMatches = condition.filters.contains { $0.matchesEverything || $0.matches(url) }
+        }
+        return anyMatches == condition.isPositive
+    }
+}

@@ -1,0 +1,153 @@
+import TrackerlessCore
+
+/// Evaluates rule lists on loads exactly as WebKit's content-extension backend does.
+///
+/// It is the reference that faster engines are checked against: simple, matching rule by rule
+/// (with a literal prefilter that only skips rules that cannot match), and faithful to WebKit's
+/// ordering, deduplication and quirks.
+///
+/// ```swift
+/// let evaluator = try ReferenceEvaluator(ruleList: try RuleList(parsing: json))
+/// let result = evaluator.actions(for: Request(url: "https://t.example/p.gif",
+///                                             topURL: "https://news.example/", resourceType: .image))
+/// if result.isBlocked { … }
+/// ```
+public struct ReferenceEvaluator: Sendable {
+    private let lists: [CompiledRuleList]
+    private let publicSuffixList: PublicSuffixList
+
+    /// Prepares several lists, each evaluated independently (parsing every pattern once).
+    ///
+    /// Throws "Invalid or unsupported regular expression." for a pattern outside WebKit's subset.
+    public init(ruleLists: [RuleList], publicSuffixList: PublicSuffixList = .bundled) throws(RuleListError) {
+        var lists: [CompiledRuleList] = []
+        for (index, list) in ruleLists.enumerated() {
+            do {
+                lists.append(try CompiledRuleList(list))
+            } catch {
+                var error = error
+                if ruleLists.count > 1 { error.detail = "rule list \(index): " + (error.detail ?? "") }
+                throw error
+            }
+        }
+        self.lists = lists
+        self.publicSuffixList = publicSuffixList
+    }
+
+    /// Prepares one list.
+    public init(ruleList: RuleList, publicSuffixList: PublicSuffixList = .bundled) throws(RuleListError) {
+        try self.init(ruleLists: [ruleList], publicSuffixList: publicSuffixList)
+    }
+
+    /// What WebKit applies to the load.
+    public func actions(for request: Request) -> AppliedActions {
+        guard let load = Load(request, publicSuffixList: publicSuffixList) else {
+            return AppliedActions(
+                lists: lists.map { _ in .init(actions: [], sawIgnorePreviousRules: false, globalStyleSheetSelectors: []) },
+                isChecked: false, upgradesToHTTPS: false)
+        }
+        let results = lists.map { evaluate($0, load) }
+        let upgrades =
+            load.isUpgradable && results.contains { $0.actions.contains(.makeHTTPS) }
+        return AppliedActions(lists: results, isChecked: true, upgradesToHTTPS: upgrades)
+    }
+
+    private func evaluate(_ list: CompiledRuleList, _ load: Load) -> AppliedActions.ListActions {
+        var matched = Set(list.universalLocations)
+        func check(_ index: Int) {
+            let rule = list.rules[index]
+            guard rule.flags.matches(load: load.flags) else { return }
+            guard rule.urlFilter.matchesEverything || rule.urlFilter.matches(load.url) else { return }
+            guard rule.conditionHolds(topURL: load.topURL, frameURL: load.frameURL) else { return }
+            matched.insert(list.locations[index])
+        }
+        for index in list.alwaysChecked { check(index) }
+        if !list.rulesByGram.isEmpty {
+            var checked = Set<Int>()
+            let bytes = load.lowercasedURL
+            if bytes.count >= 4 {
+                var gram = LiteralPrefilter.pack(0, bytes[0], bytes[1], bytes[2])
+                for position in 3..<bytes.count {
+                    gram = gram << 8 | UInt32(bytes[position])
+                    guard let candidates = list.rulesByGram[gram] else { continue }
+                    for index in candidates where checked.insert(index).inserted { check(index) }
+                }
+            }
+        }
+
+        // WebKit: sort by location, cut at the first ignore-following-rules, then drop everything
+        // through the last ignore-previous-rules.
+        var actions: [Action] = []
+        for location in matched.sorted() {
+            let action = list.actionsByLocation[location]
+            if action == .ignoreFollowingRules { break }
+            actions.append(action)
+        }
+        var sawIgnorePreviousRules = false
+        if let last = actions.lastIndex(of: .ignorePreviousRules) {
+            sawIgnorePreviousRules = true
+            actions.removeSubrange(...last)
+        }
+        return AppliedActions.ListActions(
+            actions: actions, sawIgnorePreviousRules: sawIgnorePreviousRules,
+            globalStyleSheetSelectors: sawIgnorePreviousRules ? [] : list.globalStyleSheetSelectors)
+    }
+}
+
+/// The inputs WebKit derives from a request before matching.
+private struct Load {
+    /// The canonical request URL without its fragment.
+    var url: String
+    var lowercasedURL: [UInt8]
+    /// The canonical main document URL, fragment kept.
+    var topURL: String
+    /// The canonical URL of the issuing frame's document, fragment kept.
+    var frameURL: String
+    var flags: ResourceFlags
+    /// `http:` or `ws:` on the default port: what make-https upgrades.
+    var isUpgradable: Bool
+
+    init?(_ request: Request, publicSuffixList: PublicSuffixList) {
+        guard let url = CanonicalURL(request.url), url.scheme != "data" else { return nil }
+        self.url = url.stringWithoutFragment
+        lowercasedURL = self.url.utf8.map(LiteralPrefilter.lowercased)
+        isUpgradable = (url.scheme == "http" || url.scheme == "ws") && url.port == nil
+
+        let type = request.resourceType
+        let isMainFrameNavigation = type == .topDocument || (type == .document && request.frameURL == nil)
+        let isFrameNavigation = type == .childDocument || (type == .document && request.frameURL != nil)
+
+        let top = isMainFrameNavigation ? url : CanonicalURL(request.topURL)
+        topURL = top?.string ?? request.topURL
+        if let frame = request.frameURL {
+            frameURL = CanonicalURL(frame)?.string ?? frame
+        } else {
+            frameURL = isMainFrameNavigation || isFrameNavigation ? url.string : topURL
+        }
+
+        var flags: ResourceFlags
+        if isMainFrameNavigation {
+            flags = .topDocument
+        } else if isFrameNavigation {
+            flags = .childDocument
+        } else {
+            flags = type.flags
+        }
+        flags.insert(
+            Self.isThirdParty(host: url.host, topHost: top?.host ?? "", publicSuffixList: publicSuffixList)
+                ? .thirdParty : .firstParty)
+        flags.insert(isMainFrameNavigation || (request.frameURL == nil && !isFrameNavigation) ? .topFrame : .childFrame)
+        flags.insert(.requestMethod(request.method ?? .get))
+        self.flags = flags
+    }
+
+    /// WebKit's `RegistrableDomain(mainDocumentURL).matches(resourceURL)`, negated: the request
+    /// host must be the top host's registrable domain (or the top host itself when it has none)
+    /// or a subdomain of it.
+    static func isThirdParty(host: String, topHost: String, publicSuffixList: PublicSuffixList) -> Bool {
+        guard !topHost.isEmpty else { return true }
+        let site = publicSuffixList.registrableDomain(of: topHost) ?? topHost
+        if host == site { return false }
+        return !(host.hasSuffix(site) && host.utf8.dropLast(site.utf8.count).last == UInt8(ascii: "."))
+    }
+}

@@ -1,0 +1,188 @@
+import TrackerlessCore
+
+// The last stage of the pipeline: RuleList -> compact, deterministic JSON that WebKit accepts.
+
+extension RuleList {
+    /// The list as compact JSON for WebKit: keys in a fixed order, defaults omitted, no `\/`.
+    ///
+    /// A trigger writes `url-filter` first, then the case flags that are true, `resource-type`,
+    /// `load-type`, `load-context` (when not empty), `request-method` and the condition; an
+    /// action writes `type` first. Equal lists always encode to the same bytes, and parsing the
+    /// bytes gives back an equal list.
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.writeRaw("[")
+        for (index, rule) in rules.enumerated() {
+            if index > 0 { writer.writeRaw(",") }
+            writer.writeRaw(#"{"trigger":"#)
+            Self.write(rule.trigger, to: &writer)
+            writer.writeRaw(#","action":"#)
+            Self.write(rule.action, to: &writer)
+            writer.writeRaw("}")
+        }
+        writer.writeRaw("]")
+        return writer.bytes
+    }
+
+    private static func write(_ trigger: Trigger, to writer: inout JSONWriter) {
+        writer.writeRaw(#"{"url-filter":"#)
+        writer.writeString(trigger.urlFilter)
+        if trigger.urlFilterIsCaseSensitive { writer.writeRaw(#","url-filter-is-case-sensitive":true"#) }
+        if trigger.topURLFilterIsCaseSensitive { writer.writeRaw(#","top-url-filter-is-case-sensitive":true"#) }
+        if trigger.frameURLFilterIsCaseSensitive { writer.writeRaw(#","frame-url-filter-is-case-sensitive":true"#) }
+        writeStrings("resource-type", trigger.resourceTypes.map(\.rawValue), to: &writer)
+        writeStrings("load-type", trigger.loadTypes.map(\.rawValue), to: &writer)
+        writeStrings("load-context", trigger.loadContexts.map(\.rawValue), to: &writer)
+        if let method = trigger.requestMethod {
+            writer.writeRaw(#","request-method":"#)
+            writer.writeString(method.rawValue)
+        }
+        if let condition = trigger.condition {
+            writer.writeRaw(",")
+            writer.writeString(condition.key)
+            writer.writeRaw(":")
+            writeArray(condition.values, to: &writer)
+        }
+        writer.writeRaw("}")
+    }
+
+    private static func write(_ action: Action, to writer: inout JSONWriter) {
+        writer.writeRaw(#"{"type":"#)
+        writer.writeString(action.type)
+        switch action {
+        case .block, .blockCookies, .ignorePreviousRules, .ignoreFollowingRules, .makeHTTPS:
+            break
+        case .cssDisplayNone(let selector):
+            writer.writeRaw(#","selector":"#)
+            writer.writeString(selector)
+        case .notify(let notification):
+            writer.writeRaw(#","notification":"#)
+            writer.writeString(notification)
+        case .redirect(let redirect):
+            writer.writeRaw(#","redirect":"#)
+            write(redirect, to: &writer)
+        case .modifyHeaders(let modifyHeaders):
+            writer.writeRaw(#","priority":"#)
+            writer.writeNumber(Double(modifyHeaders.priority))
+            writeOperations("request-headers", modifyHeaders.requestHeaders, to: &writer)
+            writeOperations("response-headers", modifyHeaders.responseHeaders, to: &writer)
+        }
+        writer.writeRaw("}")
+    }
+
+    private static func write(_ redirect: Redirect, to writer: inout JSONWriter) {
+        switch redirect {
+        case .extensionPath(let path):
+            writer.writeRaw(#"{"extension-path":"#)
+            writer.writeString(path)
+        case .regexSubstitution(let substitution):
+            writer.writeRaw(#"{"regex-substitution":"#)
+            writer.writeString(substitution)
+        case .url(let url):
+            writer.writeRaw(#"{"url":"#)
+            writer.writeString(url)
+        case .transform(let transform):
+            writer.writeRaw(#"{"transform":{"#)
+            var first = true
+            func member(_ key: String, _ value: String?) {
+                guard let value else { return }
+                if !first { writer.writeRaw(",") }
+                first = false
+                writer.writeString(key)
+                writer.writeRaw(":")
+                writer.writeString(value)
+            }
+            member("scheme", transform.scheme)
+            member("username", transform.username)
+            member("password", transform.password)
+            member("host", transform.host)
+            switch transform.port {
+            case nil: break
+            case .remove?: member("port", "")
+            case .number(let number)?: member("port", String(number))
+            }
+            member("path", transform.path)
+            if let queryTransform = transform.queryTransform {
+                if !first { writer.writeRaw(",") }
+                first = false
+                writer.writeRaw(#""query-transform":{"#)
+                var wroteMember = false
+                if let names = queryTransform.removeParameters {
+                    writer.writeRaw(#""remove-parameters":"#)
+                    writeArray(names, to: &writer)
+                    wroteMember = true
+                }
+                if let parameters = queryTransform.addOrReplaceParameters {
+                    if wroteMember { writer.writeRaw(",") }
+                    writer.writeRaw(#""add-or-replace-parameters":["#)
+                    for (index, parameter) in parameters.enumerated() {
+                        if index > 0 { writer.writeRaw(",") }
+                        writer.writeRaw(#"{"key":"#)
+                        writer.writeString(parameter.key)
+                        writer.writeRaw(#","value":"#)
+                        writer.writeString(parameter.value)
+                        if parameter.replaceOnly { writer.writeRaw(#","replace-only":true"#) }
+                        writer.writeRaw("}")
+                    }
+                    writer.writeRaw("]")
+                }
+                writer.writeRaw("}")
+            } else {
+                member("query", transform.query)
+            }
+            member("fragment", transform.fragment)
+            writer.writeRaw("}")
+        }
+        writer.writeRaw("}")
+    }
+
+    private static func writeOperations(
+        _ key: String, _ operations: [ModifyHeaders.Operation], to writer: inout JSONWriter
+    ) {
+        guard !operations.isEmpty else { return }
+        writer.writeRaw(",")
+        writer.writeString(key)
+        writer.writeRaw(":[")
+        for (index, operation) in operations.enumerated() {
+            if index > 0 { writer.writeRaw(",") }
+            switch operation {
+            case .set(let header, let value), .append(let header, let value):
+                writer.writeRaw(#"{"operation":"#)
+                writer.writeString(operation.isSet ? "set" : "append")
+                writer.writeRaw(#","header":"#)
+                writer.writeString(header)
+                writer.writeRaw(#","value":"#)
+                writer.writeString(value)
+            case .remove(let header):
+                writer.writeRaw(#"{"operation":"remove","header":"#)
+                writer.writeString(header)
+            }
+            writer.writeRaw("}")
+        }
+        writer.writeRaw("]")
+    }
+
+    private static func writeStrings(_ key: String, _ values: [String], to writer: inout JSONWriter) {
+        guard !values.isEmpty else { return }
+        writer.writeRaw(",")
+        writer.writeString(key)
+        writer.writeRaw(":")
+        writeArray(values, to: &writer)
+    }
+
+    private static func writeArray(_ values: [String], to writer: inout JSONWriter) {
+        writer.writeRaw("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { writer.writeRaw(",") }
+            writer.writeString(value)
+        }
+        writer.writeRaw("]")
+    }
+}
+
+extension ModifyHeaders.Operation {
+    fileprivate var isSet: Bool {
+        if case .set = self { return true }
+        return false
+    }
+}

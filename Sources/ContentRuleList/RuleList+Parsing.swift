@@ -1,0 +1,475 @@
+import TrackerlessCore
+
+// Stage 1 of the pipeline: JSON bytes -> RuleList, accepting and rejecting exactly what WebKit's
+// ContentExtensionParser does (same key order, same silent ignores, same messages), then
+// validating every pattern as WebKit's compiler does.
+
+extension RuleList {
+    /// Parses and validates a rule list the way WebKit does, or reports WebKit's error.
+    ///
+    /// Shape errors of any rule win over regex errors of earlier rules, as in WebKit, whose parser
+    /// reads the whole list before compiling patterns. Rules whose `css-display-none` selector is
+    /// invalid are dropped silently; if none is left the list is "Empty extension.".
+    public init(parsing json: [UInt8]) throws(RuleListError) {
+        self = try RuleListParser.parse(json).ruleList
+    }
+
+    /// Parses and validates a rule list given as a string; see ``init(parsing:)-([UInt8])``.
+    public init(parsing json: String) throws(RuleListError) {
+        try self.init(parsing: Array(json.utf8))
+    }
+
+    /// Checks that WebKit would accept this list exactly as it is, for lists built in code.
+    ///
+    /// Throws what parsing ``encoded()`` would throw; also refuses rules that WebKit would drop
+    /// silently (invalid selectors), reported as "Empty extension." for that rule.
+    public func validate() throws(RuleListError) {
+        let parsed = try RuleListParser.parse(encoded())
+        if parsed.ruleList.rules.count != rules.count {
+            let kept = Set(parsed.sourceIndices)
+            let dropped = rules.indices.first { !kept.contains($0) }
+            throw RuleListError(
+                .containsNoRules, ruleIndex: dropped,
+                detail: "WebKit would silently drop this rule: its css-display-none selector is invalid")
+        }
+    }
+}
+
+/// The result of parsing: the rules WebKit keeps and, for each, its index in the JSON array.
+struct ParsedRuleList {
+    var ruleList: RuleList
+    var sourceIndices: [Int]
+}
+
+/// WebKit's parser, one JSON rule at a time.
+enum RuleListParser {
+    /// A parse error found inside one rule, before the rule index is known to the reporter.
+    struct Failure: Error {
+        var kind: RuleListError.Kind
+        var detail: String?
+        init(_ kind: RuleListError.Kind, _ detail: String? = nil) {
+            self.kind = kind
+            self.detail = detail
+        }
+    }
+
+    static func parse(_ json: [UInt8]) throws(RuleListError) -> ParsedRuleList {
+        if json.isEmpty {
+            throw RuleListError(
+                .jsonInvalid,
+                detail: #"the input is empty; WebKitGTK reports "Source JSON rule set cannot be empty""#)
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(json)
+        } catch {
+            throw RuleListError(.jsonInvalid, detail: error.description)
+        }
+        guard case .array(let elements) = document else {
+            throw RuleListError(.topLevelStructureNotAnArray, detail: "found \(typeName(document))")
+        }
+        if elements.count > RuleList.maximumRuleCount {
+            throw RuleListError(
+                .tooManyRules, detail: "\(elements.count) rules; at most \(RuleList.maximumRuleCount)")
+        }
+
+        var rules: [ContentRule] = []
+        var sourceIndices: [Int] = []
+        rules.reserveCapacity(elements.count)
+        sourceIndices.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard case .object(let object) = element else {
+                throw RuleListError(.invalidRule, ruleIndex: index, detail: "found \(typeName(element))")
+            }
+            do {
+                if let rule = try parseRule(object) {
+                    rules.append(rule)
+                    sourceIndices.append(index)
+                }
+            } catch {
+                throw RuleListError(error.kind, ruleIndex: index, detail: error.detail)
+            }
+        }
+        if rules.isEmpty {
+            throw RuleListError(
+                .containsNoRules,
+                detail: elements.isEmpty ? "the array is empty" : "every rule has an invalid css-display-none selector")
+        }
+
+        // WebKit's compiler validates patterns only after the whole list parsed.
+        var cache = URLFilterCache()
+        for (position, rule) in rules.enumerated() {
+            do {
+                _ = try CompiledRule(rule, cache: &cache)
+            } catch {
+                throw RuleListError(.invalidRegex, ruleIndex: sourceIndices[position], detail: error.detail)
+            }
+        }
+        return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices)
+    }
+
+    /// One rule: trigger first, then action. Nil when WebKit drops the rule silently.
+    static func parseRule(_ rule: JSONObject) throws(Failure) -> ContentRule? {
+        let trigger = try parseTrigger(rule)
+        guard let action = try parseAction(rule) else { return nil }
+        return ContentRule(trigger: trigger, action: action)
+    }
+
+    // MARK: Trigger
+
+    static func parseTrigger(_ rule: JSONObject) throws(Failure) -> Trigger {
+        guard let triggerValue = rule["trigger"] else { throw Failure(.invalidTrigger, "the rule has no trigger") }
+        guard case .object(let object) = triggerValue else {
+            throw Failure(.invalidTrigger, "trigger: found \(typeName(triggerValue))")
+        }
+        guard let urlFilterValue = object["url-filter"] else {
+            throw Failure(.invalidURLFilterInTrigger, "the trigger has no url-filter")
+        }
+        guard case .string(let urlFilter) = urlFilterValue, !urlFilter.isEmpty else {
+            throw Failure(.invalidURLFilterInTrigger, "trigger[\"url-filter\"]: found \(typeName(urlFilterValue))")
+        }
+        var trigger = Trigger(urlFilter: urlFilter)
+
+        // Non-Boolean values are ignored, as WebKit does.
+        if case .bool(let value)? = object["url-filter-is-case-sensitive"] {
+            trigger.urlFilterIsCaseSensitive = value
+        }
+        if case .bool(let value)? = object["top-url-filter-is-case-sensitive"] {
+            trigger.topURLFilterIsCaseSensitive = value
+        }
+        if case .bool(let value)? = object["frame-url-filter-is-case-sensitive"] {
+            trigger.frameURLFilterIsCaseSensitive = value
+        }
+
+        if let value = object["resource-type"] {
+            trigger.resourceTypes = try flagStrings(value, key: "resource-type", ResourceType.init(rawValue:))
+        }
+        if let value = object["load-type"] {
+            trigger.loadTypes = try flagStrings(value, key: "load-type", LoadType.init(rawValue:))
+        }
+        if let value = object["load-context"] {
+            trigger.loadContexts = try flagStrings(value, key: "load-context", LoadContext.init(rawValue:))
+        }
+        if let value = object["request-method"] {
+            guard case .string(let name) = value, let method = RequestMethod(name: name) else {
+                throw Failure(.invalidRequestMethod, "trigger[\"request-method\"]: found \(typeName(value))")
+            }
+            trigger.requestMethod = method
+        }
+
+        for key in Condition.keysInParsingOrder {
+            guard let value = object[key] else { continue }
+            if let existing = trigger.condition {
+                throw Failure(.multipleConditions, "trigger has both \(existing.key) and \(key)")
+            }
+            trigger.condition = try parseCondition(value, key: key)
+        }
+        return trigger
+    }
+
+    private static func flagStrings<Flag>(
+        _ value: JSONValue, key: String, _ make: (String) -> Flag?
+    ) throws(Failure) -> [Flag] {
+        guard case .array(let elements) = value else {
+            throw Failure(.invalidTriggerFlagsArray, "trigger[\"\(key)\"]: found \(typeName(value))")
+        }
+        var flags: [Flag] = []
+        flags.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard case .string(let name) = element, let flag = make(name) else {
+                throw Failure(
+                    .invalidStringInTriggerFlagsArray, "trigger[\"\(key)\"][\(index)]: found \(typeName(element))")
+            }
+            flags.append(flag)
+        }
+        return flags
+    }
+
+    private static func parseCondition(_ value: JSONValue, key: String) throws(Failure) -> Condition {
+        guard case .array(let elements) = value else {
+            throw Failure(.invalidConditionList, "trigger[\"\(key)\"]: found \(typeName(value))")
+        }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard case .string(let string) = element, !string.isEmpty else {
+                throw Failure(.invalidConditionList, "trigger[\"\(key)\"][\(index)]: found \(typeName(element))")
+            }
+            strings.append(string)
+        }
+        if key == "if-domain" || key == "unless-domain" {
+            for (index, domain) in strings.enumerated()
+            where domain.utf8.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) {
+                throw Failure(.domainNotLowerCaseASCII, "trigger[\"\(key)\"][\(index)]: \(quoted(domain))")
+            }
+        }
+        guard !strings.isEmpty, let condition = Condition.make(key: key, values: strings) else {
+            throw Failure(.invalidConditionList, "trigger[\"\(key)\"] is empty")
+        }
+        return condition
+    }
+
+    // MARK: Action
+
+    /// The action, or nil for a css-display-none rule whose selector WebKit rejects.
+    static func parseAction(_ rule: JSONObject) throws(Failure) -> Action? {
+        guard let actionValue = rule["action"] else { throw Failure(.invalidAction, "the rule has no action") }
+        guard case .object(let object) = actionValue else {
+            throw Failure(.invalidAction, "action: found \(typeName(actionValue))")
+        }
+        guard case .string(let type)? = object["type"] else {
+            throw Failure(.invalidActionType, "action[\"type\"]: found \(typeName(object["type"]))")
+        }
+        switch type {
+        case "block": return .block
+        case "ignore-previous-rules": return .ignorePreviousRules
+        case "ignore-following-rules": return .ignoreFollowingRules
+        case "block-cookies": return .blockCookies
+        case "css-display-none":
+            guard case .string(let selector)? = object["selector"] else {
+                throw Failure(.invalidCSSDisplayNoneActionType, "action[\"selector\"]: found \(typeName(object["selector"]))")
+            }
+            // Backwards compatibility in WebKit: a rule with an invalid selector is skipped.
+            guard CSSSelectorValidator.isValid(selector) else { return nil }
+            return .cssDisplayNone(selector: selector)
+        case "make-https": return .makeHTTPS
+        case "notify":
+            guard case .string(let notification)? = object["notification"] else {
+                throw Failure(.invalidNotification, "action[\"notification\"]: found \(typeName(object["notification"]))")
+            }
+            return .notify(notification)
+        case "redirect":
+            return .redirect(try parseRedirect(object))
+        case "modify-headers":
+            return .modifyHeaders(try parseModifyHeaders(object))
+        default:
+            throw Failure(.invalidActionType, "action[\"type\"]: \(quoted(type))")
+        }
+    }
+
+    private static func parseRedirect(_ action: JSONObject) throws(Failure) -> Redirect {
+        guard case .object(let redirect)? = action["redirect"] else {
+            throw Failure(.redirectMissing, "action[\"redirect\"]: found \(typeName(action["redirect"]))")
+        }
+        if case .string(let path)? = redirect["extension-path"] {
+            guard path.hasPrefix("/") else {
+                throw Failure(.redirectExtensionPathDoesNotStartWithSlash, "extension-path \(quoted(path))")
+            }
+            return .extensionPath(path)
+        }
+        if case .string(let substitution)? = redirect["regex-substitution"] {
+            return .regexSubstitution(substitution)
+        }
+        if case .object(let transform)? = redirect["transform"] {
+            return .transform(try parseTransform(transform))
+        }
+        if case .string(let url)? = redirect["url"] {
+            if let scheme = schemeOf(url), scheme == "javascript" {
+                throw Failure(.redirectToJavaScriptURL, "url \(quoted(url))")
+            }
+            guard schemeOf(url) != nil, CanonicalURL(url) != nil else {
+                throw Failure(.redirectURLInvalid, "url \(quoted(url))")
+            }
+            return .url(url)
+        }
+        throw Failure(.redirectInvalidType)
+    }
+
+    private static func parseTransform(_ object: JSONObject) throws(Failure) -> URLTransform {
+        var transform = URLTransform()
+        if case .string(let fragment)? = object["fragment"] {
+            if !fragment.isEmpty && !fragment.hasPrefix("#") {
+                throw Failure(.redirectInvalidFragment, "fragment \(quoted(fragment))")
+            }
+            transform.fragment = fragment
+        }
+        transform.host = string(object["host"])
+        transform.password = string(object["password"])
+        transform.path = string(object["path"])
+        if case .string(let port)? = object["port"] {
+            if port.isEmpty {
+                transform.port = .remove
+            } else {
+                guard let number = parsePort(port) else { throw Failure(.redirectInvalidPort, "port \(quoted(port))") }
+                transform.port = .number(number)
+            }
+        }
+        if case .string(let scheme)? = object["scheme"] {
+            guard let canonical = canonicalScheme(scheme) else {
+                throw Failure(.redirectURLSchemeInvalid, "scheme \(quoted(scheme))")
+            }
+            if canonical == "javascript" { throw Failure(.redirectToJavaScriptURL, "scheme \(quoted(scheme))") }
+            transform.scheme = canonical
+        }
+        transform.username = string(object["username"])
+        if case .object(let queryTransform)? = object["query-transform"] {
+            transform.queryTransform = try parseQueryTransform(queryTransform)
+        } else if let query = string(object["query"]) {
+            if !query.isEmpty && !query.hasPrefix("?") {
+                throw Failure(.redirectInvalidQuery, "query \(quoted(query))")
+            }
+            transform.query = query
+        }
+        return transform
+    }
+
+    private static func parseQueryTransform(_ object: JSONObject) throws(Failure) -> QueryTransform {
+        var transform = QueryTransform()
+        if let value = object["remove-parameters"] {
+            guard case .array(let elements) = value else {
+                throw Failure(.removeParametersNotStringArray, "remove-parameters: found \(typeName(value))")
+            }
+            var names: [String] = []
+            for (index, element) in elements.enumerated() {
+                guard case .string(let name) = element else {
+                    throw Failure(.removeParametersNotStringArray, "remove-parameters[\(index)]: found \(typeName(element))")
+                }
+                names.append(name)
+            }
+            transform.removeParameters = names
+        }
+        if let value = object["add-or-replace-parameters"] {
+            guard case .array(let elements) = value else {
+                throw Failure(.addOrReplaceParametersNotArray, "add-or-replace-parameters: found \(typeName(value))")
+            }
+            var parameters: [QueryTransform.Parameter] = []
+            for (index, element) in elements.enumerated() {
+                let place = "add-or-replace-parameters[\(index)]"
+                guard case .object(let entry) = element else {
+                    throw Failure(.addOrReplaceParametersKeyValueNotADictionary, "\(place): found \(typeName(element))")
+                }
+                guard case .string(let key)? = entry["key"] else {
+                    throw Failure(.addOrReplaceParametersKeyValueMissingKeyString, "\(place)[\"key\"]: found \(typeName(entry["key"]))")
+                }
+                guard case .string(let parameterValue)? = entry["value"] else {
+                    throw Failure(
+                        .addOrReplaceParametersKeyValueMissingValueString, "\(place)[\"value\"]: found \(typeName(entry["value"]))")
+                }
+                var replaceOnly = false
+                if case .bool(let flag)? = entry["replace-only"] { replaceOnly = flag }
+                parameters.append(QueryTransform.Parameter(key: key, value: parameterValue, replaceOnly: replaceOnly))
+            }
+            transform.addOrReplaceParameters = parameters
+        }
+        return transform
+    }
+
+    private static func parseModifyHeaders(_ action: JSONObject) throws(Failure) -> ModifyHeaders {
+        let requestHeaders = try headerOperations(action, key: "request-headers")
+        let responseHeaders = try headerOperations(action, key: "response-headers")
+        // WebKit reads the priority as a C++ int: fractions are truncated, out-of-range is negative.
+        guard case .number(let number)? = action["priority"], number > -2_147_483_649, number < 2_147_483_648,
+            Int(number) >= 0
+        else {
+            throw Failure(.modifyHeadersInvalidPriority, "priority: found \(typeName(action["priority"]))")
+        }
+        return ModifyHeaders(priority: Int(number), requestHeaders: requestHeaders, responseHeaders: responseHeaders)
+    }
+
+    private static func headerOperations(_ action: JSONObject, key: String) throws(Failure) -> [ModifyHeaders.Operation] {
+        guard let value = action[key] else { return [] }
+        guard case .array(let elements) = value else {
+            throw Failure(.modifyHeadersNotArray, "\(key): found \(typeName(value))")
+        }
+        var operations: [ModifyHeaders.Operation] = []
+        for (index, element) in elements.enumerated() {
+            let place = "\(key)[\(index)]"
+            guard case .object(let info) = element else {
+                throw Failure(.modifyHeadersInfoNotADictionary, "\(place): found \(typeName(element))")
+            }
+            guard case .string(let operation)? = info["operation"] else {
+                throw Failure(.modifyHeadersMissingOperation, "\(place)[\"operation\"]: found \(typeName(info["operation"]))")
+            }
+            guard case .string(let header)? = info["header"] else {
+                throw Failure(.modifyHeadersMissingHeader, "\(place)[\"header\"]: found \(typeName(info["header"]))")
+            }
+            let headerValue = string(info["value"])
+            switch operation {
+            case "set", "append":
+                guard let headerValue else {
+                    throw Failure(.modifyHeadersMissingValue, "\(place)[\"value\"]: found \(typeName(info["value"]))")
+                }
+                operations.append(operation == "set" ? .set(header: header, value: headerValue) : .append(header: header, value: headerValue))
+            case "remove":
+                operations.append(.remove(header: header))
+            default:
+                throw Failure(.modifyHeadersInvalidOperation, "\(place)[\"operation\"]: \(quoted(operation))")
+            }
+        }
+        return operations
+    }
+
+    // MARK: Helpers
+
+    private static func string(_ value: JSONValue?) -> String? {
+        if case .string(let string)? = value { return string }
+        return nil
+    }
+
+    /// A port as WebKit's `parseInteger<uint16_t>` reads it: optional `+`, digits, at most 65535.
+    static func parsePort(_ text: String) -> UInt16? {
+        var digits = Substring(text)
+        if digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for byte in digits.utf8 {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + UInt32(byte - 0x30)
+            guard value <= 65_535 else { return nil }
+        }
+        return UInt16(value)
+    }
+
+    /// A scheme canonicalized as WebKit's URL parser does (ASCII letter, then letters, digits,
+    /// `+`, `-`, `.`; lowercased), or nil when it is not a scheme.
+    static func canonicalScheme(_ text: String) -> String? {
+        var result = ""
+        for (offset, byte) in text.utf8.enumerated() {
+            let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let isOther = (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            guard isLetter || (offset > 0 && isOther) else { return nil }
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+            result.unicodeScalars.append(Unicode.Scalar(lower))
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// The canonical scheme of an absolute URL string, or nil when it has none.
+    static func schemeOf(_ url: String) -> String? {
+        let trimmed = url.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        return canonicalScheme(String(trimmed[..<colon]))
+    }
+
+    static func typeName(_ value: JSONValue?) -> String {
+        switch value {
+        case nil: "nothing"
+        case .null?: "null"
+        case .bool(let bool)?: bool ? "true" : "false"
+        case .number(let number)?: "the number \(number)"
+        case .string(let string)?: string.isEmpty ? "an empty string" : "the string \(quoted(string))"
+        case .array?: "an array"
+        case .object?: "an object"
+        }
+    }
+
+    /// A string in double quotes for messages, shortened when long.
+    static func quoted(_ text: String) -> String {
+        var body = text
+        if body.utf8.count > 200 { body = String(body.prefix(200)) + "…" }
+        body = body.replacingBackslashesAndQuotes()
+        return "\"\(body)\""
+    }
+}
+
+extension String {
+    fileprivate func replacingBackslashesAndQuotes() -> String {
+        guard utf8.contains(where: { $0 == 0x22 || $0 == 0x5C }) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { result.unicodeScalars.append("\\") }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+}
