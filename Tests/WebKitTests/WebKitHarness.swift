@@ -1,0 +1,244 @@
+import Foundation
+
+/// Runs the real-WebKit oracle (`harness/webkit_harness.py`, WebKitGTK under Xvfb) as a subprocess.
+///
+/// `compile` asks WebKit whether rule lists compile and with which message; `load` installs rule
+/// lists in a web view and reports, per request, whether WebKit let it reach the network. All
+/// traffic goes to a loopback proxy inside the harness. Inputs and outputs are JSON lines.
+struct WebKitHarness: Sendable {
+    /// Why the harness could not be used or did not answer.
+    enum Failure: Error, CustomStringConvertible {
+        /// WebKitGTK, PyGObject or xvfb-run is missing while TRACKERLESS_REQUIRE_WEBKIT=1.
+        case unavailable(String)
+        /// The harness exited with a non-zero status.
+        case failed(status: Int32, stderr: String)
+        /// The harness printed something that is not one answer per case.
+        case badOutput(String)
+
+        var description: String {
+            switch self {
+            case .unavailable(let why): "WebKit harness unavailable: \(why)"
+            case .failed(let status, let stderr): "WebKit harness exited with status \(status): \(stderr)"
+            case .badOutput(let what): "WebKit harness output: \(what)"
+            }
+        }
+    }
+
+    /// WebKit's verdict on one rule list.
+    struct CompileResult: Sendable, Equatable {
+        /// Whether WebKit compiled the list.
+        var ok: Bool
+        /// WebKit's error message when it did not.
+        var error: String?
+        /// Wall time WebKit spent compiling, in seconds.
+        var seconds: Double
+    }
+
+    /// One request to make from a page.
+    struct LoadCase: Sendable {
+        /// Names the case in the results.
+        var id: String
+        /// The page (main frame) URL; ignored for `top-document`, which navigates to `requestURL`.
+        var topURL: String
+        /// The URL requested.
+        var requestURL: String
+        /// WebKit's resource type: image, script, style-sheet, font, fetch, child-document, media,
+        /// top-document, svg-document (same origin as the issuing document only), ping,
+        /// websocket, popup or other.
+        var type: String
+        /// When set, the request is issued by an iframe at this URL inside the top page.
+        var frameURL: String?
+    }
+
+    /// What WebKit did with one request.
+    struct LoadResult: Sendable {
+        /// The case's id.
+        var id: String
+        /// Whether the request never reached the network (for data: URLs: whether the page saw
+        /// it fail).
+        var blocked: Bool
+        /// The proxy's and the page's observations, for failure messages.
+        var detail: String
+    }
+
+    /// The system interpreter, which has PyGObject; another python3 on PATH usually does not.
+    static let python = "/usr/bin/python3"
+
+    /// The harness script, next to this file in the source tree.
+    let script: String
+
+    /// Whether a missing WebKit must fail tests rather than skip them.
+    static var isRequired: Bool {
+        ProcessInfo.processInfo.environment["TRACKERLESS_REQUIRE_WEBKIT"] == "1"
+    }
+
+    /// Why the harness cannot run here, or nil when it can.
+    static func missingPrerequisite() -> String? {
+        let files = FileManager.default
+        guard files.isExecutableFile(atPath: python) else { return "\(python) is missing" }
+        let probe = "import gi; gi.require_version('WebKit2', '4.1'); "
+            + "gi.require_version('Gtk', '3.0'); from gi.repository import WebKit2, Gtk"
+        guard (try? run([python, "-c", probe], stdin: nil).status) == 0 else {
+            return "\(python) cannot import WebKit2 4.1 (install python3-gi, gir1.2-webkit2-4.1: "
+                + ".ci/install-webkit.sh)"
+        }
+        let hasXvfb = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].contains { files.isExecutableFile(atPath: $0) }
+        if !hasXvfb && ProcessInfo.processInfo.environment["DISPLAY"] == nil {
+            return "xvfb-run is missing and DISPLAY is unset (install xvfb, xauth)"
+        }
+        return nil
+    }
+
+    /// Whether tests that need WebKit should run: it is installed, or it is required (then
+    /// `make()` throws and the tests fail).
+    static let shouldRun: Bool = isRequired || missingPrerequisite() == nil
+
+    /// The harness, or nil (the test should skip with a message) when /usr/bin/python3 with
+    /// WebKit2 4.1 or xvfb-run is missing; throws instead when TRACKERLESS_REQUIRE_WEBKIT=1.
+    static func make() throws -> WebKitHarness? {
+        if let missing = missingPrerequisite() {
+            if isRequired { throw Failure.unavailable(missing) }
+            return nil
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("harness/webkit_harness.py").path
+        guard FileManager.default.fileExists(atPath: script) else {
+            throw Failure.unavailable("\(script) is missing")
+        }
+        return WebKitHarness(script: script)
+    }
+
+    /// Compiles each list with WebKitGTK's UserContentFilterStore, in one harness run.
+    func compile(_ ruleLists: [(id: String, json: [UInt8])]) throws -> [String: CompileResult] {
+        try withTemporaryDirectory { directory in
+            var input: [[String: String]] = []
+            for (index, list) in ruleLists.enumerated() {
+                let file = directory.appendingPathComponent("list\(index).json")
+                try Data(list.json).write(to: file)
+                input.append(["id": list.id, "rules_file": file.path])
+            }
+            let output = try runHarness(["compile"], input: input, in: directory)
+            let lines = try decodeLines(CompileLine.self, from: output, expecting: ruleLists.map(\.id))
+            return lines.mapValues { CompileResult(ok: $0.ok, error: $0.error, seconds: $0.seconds) }
+        }
+    }
+
+    /// Loads pages in a web view with all `ruleLists` installed and reports each case.
+    func load(ruleLists: [[UInt8]], cases: [LoadCase]) throws -> [String: LoadResult] {
+        try withTemporaryDirectory { directory in
+            var arguments = ["load"]
+            for (index, list) in ruleLists.enumerated() {
+                let file = directory.appendingPathComponent("list\(index).json")
+                try Data(list).write(to: file)
+                arguments += ["--rules", file.path]
+            }
+            let input: [[String: String]] = cases.map { load in
+                var line = ["id": load.id, "top": load.topURL, "url": load.requestURL, "type": load.type]
+                if let frame = load.frameURL { line["frame"] = frame }
+                return line
+            }
+            let output = try runHarness(arguments, input: input, in: directory)
+            let lines = try decodeLines(LoadLine.self, from: output, expecting: cases.map(\.id))
+            return lines.mapValues { LoadResult(id: $0.id, blocked: $0.blocked, detail: $0.detail) }
+        }
+    }
+}
+
+// MARK: - Subprocess plumbing
+
+extension WebKitHarness {
+    private struct CompileLine: Decodable, Identified {
+        var id: String
+        var ok: Bool
+        var error: String?
+        var seconds: Double
+    }
+
+    private struct LoadLine: Decodable, Identified {
+        var id: String
+        var blocked: Bool
+        var detail: String
+    }
+
+    private func runHarness(_ arguments: [String], input: [[String: String]], in directory: URL) throws -> Data {
+        var text = Data()
+        for line in input {
+            text += try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+            text += Data("\n".utf8)
+        }
+        let stdin = directory.appendingPathComponent("stdin.jsonl")
+        try text.write(to: stdin)
+        let result = try Self.run([Self.python, script] + arguments, stdin: stdin, stderrIn: directory)
+        guard result.status == 0 else {
+            throw Failure.failed(status: result.status, stderr: Self.meaningful(result.stderr))
+        }
+        return result.stdout
+    }
+
+    private func decodeLines<Line: Decodable & Identified>(
+        _: Line.Type, from output: Data, expecting ids: [String]
+    ) throws -> [String: Line] {
+        var lines: [String: Line] = [:]
+        for raw in output.split(separator: UInt8(ascii: "\n")) where !raw.isEmpty {
+            do {
+                let line = try JSONDecoder().decode(Line.self, from: Data(raw))
+                lines[line.id] = line
+            } catch {
+                throw Failure.badOutput("not a result line: \(String(decoding: raw, as: UTF8.self))")
+            }
+        }
+        let missing = ids.filter { lines[$0] == nil }
+        guard missing.isEmpty else {
+            throw Failure.badOutput("no result for \(missing.prefix(10).joined(separator: ", "))")
+        }
+        return lines
+    }
+
+    /// Runs a command to completion: stdin from a file, stdout read through a pipe until EOF
+    /// (so a full pipe never blocks the child), stderr into a file (WebKit's GStreamer and ALSA
+    /// chatter can be long).
+    static func run(_ command: [String], stdin: URL?, stderrIn directory: URL? = nil) throws
+        -> (status: Int32, stdout: Data, stderr: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        let output = Pipe()
+        process.standardOutput = output
+        var stderrFile: URL?
+        if let directory {
+            let file = directory.appendingPathComponent("stderr.txt")
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: file)
+            stderrFile = file
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
+        process.standardInput = try stdin.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = stderrFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+        return (process.terminationStatus, stdout, stderr)
+    }
+
+    /// The harness's own lines from stderr, without the audio and D-Bus noise of the web process.
+    private static func meaningful(_ stderr: String) -> String {
+        let lines = stderr.split(separator: "\n").filter { line in
+            !line.hasPrefix("ALSA lib") && !line.hasPrefix("AL lib") && !line.contains("D-Bus")
+        }
+        return lines.suffix(20).joined(separator: "\n")
+    }
+
+    private func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trackerless-webkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(directory)
+    }
+}
+
+private protocol Identified {
+    var id: String { get }
+}
