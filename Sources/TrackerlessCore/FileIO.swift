@@ -37,6 +37,13 @@ public enum FileIO {
     ///
     /// - Throws: ``FileError`` naming `path` when any step fails; `path` is then unchanged.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try writeAtomically(bytes, to: path, renamingWith: { rename($0, $1) })
+    }
+
+    /// ``writeAtomically(_:to:)`` with the final rename replaceable, so tests can make it fail.
+    static func writeAtomically(
+        _ bytes: [UInt8], to path: String, renamingWith renameFile: (String, String) -> Int32
+    ) throws(FileError) {
         let directory = directoryName(of: path)
         let baseName = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         guard !baseName.isEmpty else {
@@ -67,7 +74,7 @@ public enum FileIO {
             guard fsync(descriptor) == 0 else { throw systemError(path, while: "syncing") }
             isClosed = true
             guard close(descriptor) == 0 else { throw systemError(path, while: "closing") }
-            guard rename(temporaryPath, path) == 0 else { throw systemError(path, while: "renaming into place") }
+            guard renameFile(temporaryPath, path) == 0 else { throw systemError(path, while: "renaming into place") }
         } catch {
             if !isClosed { close(descriptor) }
             unlink(temporaryPath)
