@@ -33,162 +33,179 @@ extension TrackerData {
         try self.init(parsing: bytes, file: path)
     }
 
+    // Decoding walks each object's members once and switches on the key, so unknown fields are
+    // skipped for free and a duplicate key's last value wins, as in `JSON.parse`. Paths are
+    // autoclosures: they are built only for an error or a warning.
+
     private init(root: JSONValue, file: String?) throws(JSONDecodingError) {
         self.init()
-        let rootPath = JSONPath.root
-        let object = try root.object(at: rootPath)
-
-        if let value = object.optional("trackers") {
-            let path = rootPath.appending(key: "trackers")
-            let members = try value.object(at: path)
-            trackers.reserveCapacity(members.count)
-            for (key, trackerValue) in members.members {
-                let tracker = try Self.tracker(
-                    trackerValue, key: key, at: path.appending(key: key), file: file, warnings: &warnings)
-                trackers[HostMatching.lowercased(key)] = tracker
+        for (key, value) in try root.object(at: .root).members where !value.isNull {
+            switch key {
+            case "trackers":
+                let trackersPath = JSONPath.root.appending(key: "trackers")
+                let members = try value.object(at: trackersPath)
+                trackers.reserveCapacity(members.count)
+                for (domain, trackerValue) in members.members {
+                    trackers[HostMatching.lowercased(domain)] = try Self.tracker(
+                        trackerValue, key: domain, at: trackersPath.appending(key: domain), file: file,
+                        warnings: &warnings)
+                }
+            case "entities":
+                let entitiesPath = JSONPath.root.appending(key: "entities")
+                let members = try value.object(at: entitiesPath)
+                entities.reserveCapacity(members.count)
+                for (name, entityValue) in members.members {
+                    entities[name] = try Self.entity(entityValue, name: name, at: entitiesPath.appending(key: name))
+                }
+            case "domains":
+                domains = try Self.stringMap(value, at: JSONPath.root.appending(key: "domains"), lowercasingValues: false)
+            case "cnames":
+                cnames = try Self.stringMap(value, at: JSONPath.root.appending(key: "cnames"), lowercasingValues: true)
+            case "_builtWith":
+                builtWith = value
+            case "readme":
+                readme = try value.string(at: JSONPath.root.appending(key: "readme"))
+            default:
+                continue
             }
-        }
-        if let value = object.optional("entities") {
-            let path = rootPath.appending(key: "entities")
-            let members = try value.object(at: path)
-            entities.reserveCapacity(members.count)
-            for (name, entityValue) in members.members {
-                entities[name] = try Self.entity(entityValue, name: name, at: path.appending(key: name))
-            }
-        }
-        if let value = object.optional("domains") {
-            domains = try Self.stringMap(value, at: rootPath.appending(key: "domains"), lowercasingValues: false)
-        }
-        if let value = object.optional("cnames") {
-            cnames = try Self.stringMap(value, at: rootPath.appending(key: "cnames"), lowercasingValues: true)
-        }
-        builtWith = object.optional("_builtWith")
-        if let value = object.optional("readme") {
-            readme = try value.string(at: rootPath.appending(key: "readme"))
         }
     }
 
     private static func tracker(
-        _ value: JSONValue, key: String, at path: JSONPath, file: String?, warnings: inout [InputWarning]
+        _ value: JSONValue, key: String, at path: @autoclosure () -> JSONPath, file: String?,
+        warnings: inout [InputWarning]
     ) throws(JSONDecodingError) -> Tracker {
-        let object = try value.object(at: path)
         var tracker = Tracker(domain: HostMatching.lowercased(key), defaultAction: nil)
-        if let value = object.optional("domain") {
-            tracker.domain = HostMatching.lowercased(try value.string(at: path.appending(key: "domain")))
-        }
-        if let value = object.optional("owner") {
-            tracker.owner = try owner(value, at: path.appending(key: "owner"))
-        }
-        if let value = object.optional("prevalence") {
-            tracker.prevalence = try value.double(at: path.appending(key: "prevalence"))
-        }
-        if let value = object.optional("fingerprinting") {
-            tracker.fingerprinting = try value.int(at: path.appending(key: "fingerprinting"))
-        }
-        if let value = object.optional("cookies") {
-            tracker.cookies = try value.double(at: path.appending(key: "cookies"))
-        }
-        if let value = object.optional("categories") {
-            tracker.categories = try value.stringArray(at: path.appending(key: "categories"))
-        }
-        if let value = object.optional("default") {
-            let action = Tracker.DefaultAction(rawValue: try value.string(at: path.appending(key: "default")))
-            if case .unsupported(let name) = action {
-                warnings.append(InputWarning(
-                    file: file, path: path.appending(key: "default"),
-                    message: "unsupported default action \"\(name)\"; requests no rule matches will not be blocked"))
-            }
-            tracker.defaultAction = action
-        }
-        if let value = object.optional("rules") {
-            let rulesPath = path.appending(key: "rules")
-            let elements = try value.array(at: rulesPath)
-            tracker.rules.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                let rule = try rule(element, at: rulesPath.appending(index: index))
-                if let action = rule.action, !action.isSupported {
+        for (field, value) in try value.object(at: path()).members where !value.isNull {
+            switch field {
+            case "domain":
+                tracker.domain = HostMatching.lowercased(try value.string(at: path().appending(key: field)))
+            case "owner":
+                tracker.owner = try owner(value, at: path().appending(key: field))
+            case "prevalence":
+                tracker.prevalence = try value.double(at: path().appending(key: field))
+            case "fingerprinting":
+                tracker.fingerprinting = try value.int(at: path().appending(key: field))
+            case "cookies":
+                tracker.cookies = try value.double(at: path().appending(key: field))
+            case "categories":
+                tracker.categories = try value.stringArray(at: path().appending(key: field))
+            case "default":
+                let action = Tracker.DefaultAction(rawValue: try value.string(at: path().appending(key: field)))
+                if case .unsupported(let name) = action {
                     warnings.append(InputWarning(
-                        file: file, path: rulesPath.appending(index: index).appending(key: "action"),
-                        message: "unsupported action \"\(action.rawValue)\"; the rule is skipped"))
+                        file: file, path: path().appending(key: field),
+                        message: "unsupported default action \"\(name)\"; requests no rule matches will not be blocked"))
                 }
-                tracker.rules.append(rule)
+                tracker.defaultAction = action
+            case "rules":
+                let elements = try value.array(at: path().appending(key: field))
+                tracker.rules.reserveCapacity(elements.count)
+                for (index, element) in elements.enumerated() {
+                    let rule = try rule(element, at: path().appending(key: "rules").appending(index: index))
+                    if let action = rule.action, !action.isSupported {
+                        warnings.append(InputWarning(
+                            file: file,
+                            path: path().appending(key: "rules").appending(index: index).appending(key: "action"),
+                            message: "unsupported action \"\(action.rawValue)\"; the rule is skipped"))
+                    }
+                    tracker.rules.append(rule)
+                }
+            case "subdomains":
+                tracker.subdomains = try value.stringArray(at: path().appending(key: field))
+            default:
+                continue
             }
-        }
-        if let value = object.optional("subdomains") {
-            tracker.subdomains = try value.stringArray(at: path.appending(key: "subdomains"))
         }
         return tracker
     }
 
-    private static func owner(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> Tracker.Owner {
-        let object = try value.object(at: path)
-        var owner = Tracker.Owner(name: try object.required("name", at: path).string(at: path.appending(key: "name")))
-        owner.displayName = try optionalString(object, "displayName", at: path)
-        owner.ownedBy = try optionalString(object, "ownedBy", at: path)
-        owner.privacyPolicy = try optionalString(object, "privacyPolicy", at: path)
-        owner.url = try optionalString(object, "url", at: path)
-        owner.localizedName = try optionalString(object, "localizedName", at: path)
+    private static func owner(
+        _ value: JSONValue, at path: @autoclosure () -> JSONPath
+    ) throws(JSONDecodingError) -> Tracker.Owner {
+        let object = try value.object(at: path())
+        var owner = Tracker.Owner(name: try object.required("name", at: path()).string(at: path().appending(key: "name")))
+        for (field, value) in object.members where !value.isNull {
+            switch field {
+            case "displayName": owner.displayName = try value.string(at: path().appending(key: field))
+            case "ownedBy": owner.ownedBy = try value.string(at: path().appending(key: field))
+            case "privacyPolicy": owner.privacyPolicy = try value.string(at: path().appending(key: field))
+            case "url": owner.url = try value.string(at: path().appending(key: field))
+            case "localizedName": owner.localizedName = try value.string(at: path().appending(key: field))
+            default: continue
+            }
+        }
         return owner
     }
 
-    private static func rule(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> Tracker.Rule {
-        let object = try value.object(at: path)
-        var rule = Tracker.Rule(rule: try object.required("rule", at: path).string(at: path.appending(key: "rule")))
-        if let value = object.optional("action") {
-            rule.action = Tracker.Rule.Action(rawValue: try value.string(at: path.appending(key: "action")))
+    private static func rule(
+        _ value: JSONValue, at path: @autoclosure () -> JSONPath
+    ) throws(JSONDecodingError) -> Tracker.Rule {
+        let object = try value.object(at: path())
+        var rule = Tracker.Rule(rule: try object.required("rule", at: path()).string(at: path().appending(key: "rule")))
+        for (field, value) in object.members where !value.isNull {
+            switch field {
+            case "action":
+                rule.action = Tracker.Rule.Action(rawValue: try value.string(at: path().appending(key: field)))
+            case "surrogate":
+                rule.surrogate = try value.string(at: path().appending(key: field))
+            case "options":
+                rule.options = try condition(value, at: path().appending(key: field))
+            case "exceptions":
+                rule.exceptions = try condition(value, at: path().appending(key: field))
+            case "fingerprinting":
+                rule.fingerprinting = try value.int(at: path().appending(key: field))
+            case "cookies":
+                rule.cookies = try value.double(at: path().appending(key: field))
+            case "comment":
+                rule.comment = try value.string(at: path().appending(key: field))
+            default:
+                continue
+            }
         }
-        rule.surrogate = try optionalString(object, "surrogate", at: path)
-        if let value = object.optional("options") {
-            rule.options = try condition(value, at: path.appending(key: "options"))
-        }
-        if let value = object.optional("exceptions") {
-            rule.exceptions = try condition(value, at: path.appending(key: "exceptions"))
-        }
-        if let value = object.optional("fingerprinting") {
-            rule.fingerprinting = try value.int(at: path.appending(key: "fingerprinting"))
-        }
-        if let value = object.optional("cookies") {
-            rule.cookies = try value.double(at: path.appending(key: "cookies"))
-        }
-        rule.comment = try optionalString(object, "comment", at: path)
         return rule
     }
 
     private static func condition(
-        _ value: JSONValue, at path: JSONPath
+        _ value: JSONValue, at path: @autoclosure () -> JSONPath
     ) throws(JSONDecodingError) -> Tracker.Rule.Condition {
-        let object = try value.object(at: path)
         var condition = Tracker.Rule.Condition()
-        if let value = object.optional("domains") {
-            condition.domains = try value.stringArray(at: path.appending(key: "domains"))
-        }
-        if let value = object.optional("types") {
-            condition.types = try value.stringArray(at: path.appending(key: "types")).map(RequestType.init(rawValue:))
+        for (field, value) in try value.object(at: path()).members where !value.isNull {
+            switch field {
+            case "domains":
+                condition.domains = try value.stringArray(at: path().appending(key: field))
+            case "types":
+                condition.types = try value.stringArray(at: path().appending(key: field)).map(RequestType.init(rawValue:))
+            default:
+                continue
+            }
         }
         return condition
     }
 
-    private static func entity(_ value: JSONValue, name: String, at path: JSONPath) throws(JSONDecodingError) -> Entity {
-        let object = try value.object(at: path)
+    private static func entity(
+        _ value: JSONValue, name: String, at path: @autoclosure () -> JSONPath
+    ) throws(JSONDecodingError) -> Entity {
         var entity = Entity(name: name)
-        entity.displayName = try optionalString(object, "displayName", at: path)
-        if let value = object.optional("domains") {
-            entity.domains = try value.stringArray(at: path.appending(key: "domains"))
-        }
-        if let value = object.optional("prevalence") {
-            entity.prevalence = try value.double(at: path.appending(key: "prevalence"))
+        for (field, value) in try value.object(at: path()).members where !value.isNull {
+            switch field {
+            case "displayName": entity.displayName = try value.string(at: path().appending(key: field))
+            case "domains": entity.domains = try value.stringArray(at: path().appending(key: field))
+            case "prevalence": entity.prevalence = try value.double(at: path().appending(key: field))
+            default: continue
+            }
         }
         return entity
     }
 
     private static func stringMap(
-        _ value: JSONValue, at path: JSONPath, lowercasingValues: Bool
+        _ value: JSONValue, at path: @autoclosure () -> JSONPath, lowercasingValues: Bool
     ) throws(JSONDecodingError) -> [String: String] {
-        let object = try value.object(at: path)
+        let object = try value.object(at: path())
         var map: [String: String] = [:]
         map.reserveCapacity(object.count)
         for (key, member) in object.members {
-            let string = try member.string(at: path.appending(key: key))
+            let string = try member.string(at: path().appending(key: key))
             map[HostMatching.lowercased(key)] = lowercasingValues ? HostMatching.lowercased(string) : string
         }
         return map
