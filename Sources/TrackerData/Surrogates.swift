@@ -77,9 +77,9 @@ public struct Surrogates: Sendable, Hashable {
         }
 
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so it has to be named as a separator of its own.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
-            let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 finishBlock()
             } else if header != nil {

@@ -1,0 +1,95 @@
+import Testing
+import TrackerData
+import TrackerlessCore
+
+@Suite("PrivacyConfiguration")
+struct PrivacyConfigurationTests {
+    static let example = """
+        {
+          "version": 1700000000000,
+          "readme": "example",
+          "features": {
+            "contentBlocking": {"state": "enabled", "exceptions": [{"domain": "Broken.example", "reason": "breakage"}],
+                                "minSupportedVersion": "7.0", "hash": "h1"},
+            "gpc": {"state": "internal"},
+            "trackerAllowlist": {"state": "enabled", "settings": {"allowlistedTrackers": {
+              "cdn.example": {"rules": [{"rule": "cdn.example/widget.js", "domains": ["<all>"], "reason": "widget"},
+                                        {"rule": 7, "domains": ["<all>"]}]}
+            }}}
+          },
+          "unprotectedTemporary": [{"domain": "temp.example", "reason": "x"}]
+        }
+        """
+
+    @Test("features, states, exceptions and settings are read")
+    func reading() throws {
+        let config = try PrivacyConfiguration(parsing: Array(Self.example.utf8), file: "config.json")
+        #expect(config.version == 1_700_000_000_000)
+        #expect(config.readme == "example")
+        #expect(config.features["contentBlocking"]?.exceptions == [.init(domain: "broken.example", reason: "breakage")])
+        #expect(config.features["contentBlocking"]?.minSupportedVersion == .string("7.0"))
+        #expect(config.features["contentBlocking"]?.hash == "h1")
+        #expect(config.features["gpc"]?.state == .other("internal"))
+        #expect(config.unprotectedTemporary == [.init(domain: "temp.example", reason: "x")])
+        #expect(config.trackerAllowlist.entries.first?.rules == [.init(rule: "cdn.example/widget.js", domains: ["<all>"], reason: "widget")])
+        #expect(config.warnings.map(\.description) == [
+            #"config.json: features.trackerAllowlist.settings.allowlistedTrackers["cdn.example"].rules[1]: expected {"rule": string, "domains": [string]}; rule dropped"#
+        ])
+    }
+
+    @Test("a feature is on unless disabled, missing, excepted or temporarily unprotected")
+    func enabled() throws {
+        let config = try PrivacyConfiguration(parsing: Array(Self.example.utf8))
+        #expect(config.isFeatureEnabled("contentBlocking", forSiteHost: "shop.example"))
+        #expect(!config.isFeatureEnabled("contentBlocking", forSiteHost: "a.broken.example"))
+        #expect(config.isFeatureEnabled("contentBlocking", forSiteHost: "notbroken.example"))
+        #expect(!config.isFeatureEnabled("contentBlocking", forSiteHost: "temp.example"))
+        #expect(!config.isFeatureEnabled("gpc", forSiteHost: "shop.example"))
+        #expect(!config.isFeatureEnabled("missing", forSiteHost: "shop.example"))
+    }
+
+    @Test("wrong structure is an error naming the path")
+    func wrongTypes() {
+        let cases: [(String, String)] = [
+            (#"{"features": {"contentBlocking": {"state": 1}}}"#,
+             "config.json: features.contentBlocking.state: expected a string, found a number"),
+            (#"{"features": {"contentBlocking": {}}}"#,
+             #"config.json: features.contentBlocking: missing required member "state""#),
+            (#"{"unprotectedTemporary": [{"domain": "a.com"}, "b.com"]}"#,
+             "config.json: unprotectedTemporary[1]: expected an object, found a string"),
+            (#"{"features": {"gpc": {"state": "enabled", "exceptions": [{"reason": "r"}]}}}"#,
+             #"config.json: features.gpc.exceptions[0]: missing required member "domain""#),
+        ]
+        for (json, message) in cases {
+            do {
+                _ = try PrivacyConfiguration(parsing: Array(json.utf8), file: "config.json")
+                Issue.record("expected an error for \(json)")
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+    }
+
+    @Test("user allowlist: a JSON array of hosts, matched exactly")
+    func userAllowlist() throws {
+        let allowlist = try UserAllowlist(parsing: Array(#"["Example.com", "b.example"]"#.utf8))
+        #expect(allowlist.contains(host: "example.com"))
+        #expect(!allowlist.contains(host: "www.example.com"))
+        #expect(throws: TrackerDataError.self) { try UserAllowlist(parsing: Array(#"["a.com", 1]"#.utf8)) }
+        #expect(throws: TrackerDataError.self) { try UserAllowlist(parsing: Array(#"["a.com""#.utf8)) }
+    }
+
+    @Test("request-blocklist rule patterns")
+    func requestBlocklistRules() throws {
+        let rule = try #require(RequestBlocklist.Rule(rule: "example.com:8080/a/*/b", domains: ["<all>"]))
+        #expect(rule.host == "example.com")
+        #expect(rule.port == 8080)
+        #expect(rule.pathPattern == "/a/*/b")
+        #expect(rule.matchesRequest(try #require(CanonicalURL("https://x.example.com:8080/a/1/2/b/c?d"))))
+        #expect(!rule.matchesRequest(try #require(CanonicalURL("https://example.com/a/1/b"))))
+        #expect(!rule.matchesRequest(try #require(CanonicalURL("https://example.com:8080/A/1/b"))))
+        #expect(RequestBlocklist.Rule(rule: "||example.com^", domains: ["<all>"]) == nil)
+        #expect(RequestBlocklist.Rule(rule: "example.com:x/a", domains: ["<all>"]) == nil)
+        #expect(RequestBlocklist.Rule(rule: "/path", domains: ["<all>"]) == nil)
+    }
+}

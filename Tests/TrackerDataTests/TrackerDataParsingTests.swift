@@ -1,0 +1,183 @@
+import Testing
+import TrackerData
+import TrackerlessCore
+
+@Suite("Reading tds.json")
+struct TrackerDataParsingTests {
+    static let example = """
+        {
+          "_builtWith": {"tracker-radar": "abc"},
+          "readme": "https://github.com/duckduckgo/tracker-blocklists",
+          "trackers": {
+            "Tracker.example": {
+              "domain": "tracker.example",
+              "owner": {"name": "Tracker Inc", "displayName": "Tracker", "ownedBy": "Parent LLC",
+                        "privacyPolicy": "https://tracker.example/privacy", "url": "https://tracker.example"},
+              "prevalence": 0.12, "fingerprinting": 2, "cookies": 0.05,
+              "categories": ["Analytics"],
+              "default": "ignore",
+              "futureField": {"anything": true},
+              "rules": [
+                {"rule": "tracker\\\\.example/a\\\\.js", "surrogate": "a.js", "fingerprinting": 1, "cookies": 0,
+                 "comment": "why", "options": {"domains": ["site.example"], "types": ["script"]},
+                 "exceptions": {"domains": ["ok.example"]}},
+                {"rule": "tracker\\\\.example/ctl", "action": "block-ctl-fb"},
+                {"rule": "tracker\\\\.example/new", "action": "teleport"}
+              ]
+            }
+          },
+          "entities": {"Tracker Inc": {"displayName": "Tracker", "domains": ["tracker.example", "tracker-cdn.example"], "prevalence": 3.5}},
+          "domains": {"tracker.example": "Tracker Inc", "tracker-cdn.example": "Tracker Inc"},
+          "cnames": {"metrics.site.example": "Collect.Tracker.example"}
+        }
+        """
+
+    @Test("every field is read")
+    func everyField() throws {
+        let tds = try TrackerData(parsing: Array(Self.example.utf8), file: "tds.json")
+        let tracker = try #require(tds.trackers["tracker.example"], "keys are lowercased")
+        #expect(tracker.domain == "tracker.example")
+        #expect(tracker.owner == Tracker.Owner(
+            name: "Tracker Inc", displayName: "Tracker", ownedBy: "Parent LLC",
+            privacyPolicy: "https://tracker.example/privacy", url: "https://tracker.example"))
+        #expect(tracker.prevalence == 0.12)
+        #expect(tracker.fingerprinting == 2)
+        #expect(tracker.cookies == 0.05)
+        #expect(tracker.categories == ["Analytics"])
+        #expect(tracker.defaultAction == .ignore)
+        #expect(tracker.rules.count == 3)
+        #expect(tracker.rules[0] == Tracker.Rule(
+            rule: #"tracker\.example/a\.js"#, surrogate: "a.js",
+            options: .init(domains: ["site.example"], types: [.script]),
+            exceptions: .init(domains: ["ok.example"]),
+            fingerprinting: 1, cookies: 0, comment: "why"))
+        #expect(tracker.rules[1].action == .blockClickToLoad("block-ctl-fb"))
+        #expect(tracker.rules[2].action == .unsupported("teleport"))
+        #expect(tds.entities["Tracker Inc"] == Entity(
+            name: "Tracker Inc", displayName: "Tracker", domains: ["tracker.example", "tracker-cdn.example"], prevalence: 3.5))
+        #expect(tds.domains["tracker-cdn.example"] == "Tracker Inc")
+        #expect(tds.cnames["metrics.site.example"] == "collect.tracker.example")
+        #expect(tds.builtWith == .object(JSONObject([("tracker-radar", .string("abc"))])))
+        #expect(tds.readme == "https://github.com/duckduckgo/tracker-blocklists")
+    }
+
+    @Test("an unknown rule action is kept and reported")
+    func unsupportedActionWarning() throws {
+        let tds = try TrackerData(parsing: Array(Self.example.utf8), file: "tds.json")
+        #expect(tds.warnings.map(\.description) == [
+            #"tds.json: trackers["Tracker.example"].rules[2].action: unsupported action "teleport"; the rule is skipped"#
+        ])
+    }
+
+    @Test("lookups walk parent domains; CNAMEs do not")
+    func lookups() throws {
+        let tds = try TrackerData(parsing: Array(Self.example.utf8))
+        #expect(tds.tracker(forHost: "a.b.tracker.example")?.domain == "tracker.example")
+        #expect(tds.tracker(forHost: "nottracker.example") == nil)
+        #expect(tds.tracker(forHost: "example") == nil)
+        #expect(tds.entity(forHost: "img.tracker-cdn.example")?.name == "Tracker Inc")
+        #expect(tds.entity(forHost: "other.example") == nil)
+        #expect(tds.cname(forHost: "metrics.site.example") == "collect.tracker.example")
+        #expect(tds.cname(forHost: "a.metrics.site.example") == nil)
+    }
+
+    @Test("empty document, and null for optional fields")
+    func minimal() throws {
+        let tds = try TrackerData(parsing: Array(#"{"trackers": {"x.example": {"default": "block", "rules": null}}}"#.utf8))
+        #expect(tds.trackers["x.example"] == Tracker(domain: "x.example", defaultAction: .block))
+        #expect(try TrackerData(parsing: Array("{}".utf8)) == TrackerData())
+    }
+
+    struct BadInput: Sendable, CustomTestStringConvertible {
+        var name: String
+        var json: String
+        var message: String
+        var testDescription: String { name }
+    }
+
+    static let badInputs: [BadInput] = [
+        BadInput(
+            name: "rule is a number",
+            json: #"{"trackers": {"x.com": {"domain": "x.com", "rules": [{"rule": "a"}, {"rule": "b"}, {"rule": "c"}, {"rule": 3}]}}}"#,
+            message: #"apple-tds.json: trackers["x.com"].rules[3].rule: expected a string, found a number"#),
+        BadInput(
+            name: "rule missing",
+            json: #"{"trackers": {"x.com": {"rules": [{"action": "ignore"}]}}}"#,
+            message: #"apple-tds.json: trackers["x.com"].rules[0]: missing required member "rule""#),
+        BadInput(
+            name: "tracker is an array",
+            json: #"{"trackers": {"x.com": []}}"#,
+            message: #"apple-tds.json: trackers["x.com"]: expected an object, found an array"#),
+        BadInput(
+            name: "default is a boolean",
+            json: #"{"trackers": {"x.com": {"default": true}}}"#,
+            message: #"apple-tds.json: trackers["x.com"].default: expected a string, found a boolean"#),
+        BadInput(
+            name: "owner without name",
+            json: #"{"trackers": {"x.com": {"owner": {"displayName": "X"}}}}"#,
+            message: #"apple-tds.json: trackers["x.com"].owner: missing required member "name""#),
+        BadInput(
+            name: "exception type is not a string",
+            json: #"{"trackers": {"x.com": {"rules": [{"rule": "x", "exceptions": {"types": ["script", 1]}}]}}}"#,
+            message: #"apple-tds.json: trackers["x.com"].rules[0].exceptions.types[1]: expected a string, found a number"#),
+        BadInput(
+            name: "fingerprinting is fractional",
+            json: #"{"trackers": {"x.com": {"fingerprinting": 1.5}}}"#,
+            message: #"apple-tds.json: trackers["x.com"].fingerprinting: expected an integer, found 1.5"#),
+        BadInput(
+            name: "entity domains is a string",
+            json: #"{"entities": {"X Inc": {"domains": "x.com"}}}"#,
+            message: #"apple-tds.json: entities["X Inc"].domains: expected an array of strings, found a string"#),
+        BadInput(
+            name: "cname target is null",
+            json: #"{"cnames": {"a.site.com": null}}"#,
+            message: #"apple-tds.json: cnames["a.site.com"]: expected a string, found null"#),
+        BadInput(
+            name: "root is an array",
+            json: #"[]"#,
+            message: #"apple-tds.json: (root): expected an object, found an array"#),
+    ]
+
+    @Test("wrong types are errors naming the file and the JSON path", arguments: badInputs)
+    func wrongTypes(_ input: BadInput) {
+        #expect(throws: TrackerDataError.self) { try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json") }
+        do {
+            _ = try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json")
+        } catch {
+            #expect(error.description == input.message)
+            guard case .invalidValue = error else {
+                Issue.record("expected .invalidValue, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test("truncated JSON is a syntax error naming the file")
+    func truncated() {
+        let json = Array(Self.example.utf8.prefix(300))
+        do {
+            _ = try TrackerData(parsing: json, file: "apple-tds.json")
+            Issue.record("expected an error")
+        } catch {
+            guard case .syntax = error else {
+                Issue.record("expected .syntax, got \(error)")
+                return
+            }
+            #expect(error.description.hasPrefix("apple-tds.json: line "))
+        }
+    }
+
+    @Test("a missing file is reported with its path")
+    func missingFile() {
+        do {
+            _ = try TrackerData(contentsOfFile: "/nonexistent/tds.json")
+            Issue.record("expected an error")
+        } catch {
+            guard case .unreadable = error else {
+                Issue.record("expected .unreadable, got \(error)")
+                return
+            }
+            #expect(error.description.contains("/nonexistent/tds.json"))
+        }
+    }
+}
