@@ -200,12 +200,14 @@ struct ValidatorAgreementTests {
 
     // MARK: Randomized agreement
 
-    static let randomSeeds = Array(UInt64(0)..<320)
+    /// Seeds below 1000 make whole lists (shapes, flags, conditions, actions); seeds from 1000
+    /// make one block rule whose url-filter and if-top-url stress the regex subset.
+    static let randomSeeds = Array(UInt64(0)..<320) + Array(UInt64(1000)..<1200)
 
     static let randomLists: [UInt64: String] = Dictionary(
         uniqueKeysWithValues: randomSeeds.map { seed in
             var generator = RandomRuleListGenerator(seed: seed)
-            return (seed, generator.ruleList())
+            return (seed, seed < 1000 ? generator.ruleList() : generator.regexRuleList())
         })
 
     static let webkitRandomResults: Result<[String: WebKitHarness.CompileResult], any Error> = compileWithWebKit(
@@ -220,12 +222,17 @@ struct ValidatorAgreementTests {
 
     @Test("The random lists exercise both outcomes and many messages")
     func randomListsAreVaried() throws {
-        let results = try Self.webkitRandomResults.get().values
+        let all = try Self.webkitRandomResults.get()
+        let results = all.values
         let accepted = results.filter(\.ok).count
         let messages = Set(results.compactMap(\.error))
-        #expect(accepted >= 40, "only \(accepted) of \(results.count) random lists compile")
-        #expect(results.count - accepted >= 40, "only \(results.count - accepted) random lists fail")
-        #expect(messages.count >= 8, "messages seen: \(messages.sorted())")
+        #expect(accepted >= 100, "only \(accepted) of \(results.count) random lists compile")
+        #expect(results.count - accepted >= 100, "only \(results.count - accepted) random lists fail")
+        #expect(messages.count >= 10, "messages seen: \(messages.sorted())")
+        let regexLists = Self.randomSeeds.filter { $0 >= 1000 }.compactMap { all["seed \($0)"] }
+        let badRegexes = regexLists.filter { $0.error == "Invalid or unsupported regular expression." }.count
+        #expect(badRegexes >= 30 && regexLists.count - badRegexes >= 60,
+                "regex lists: \(badRegexes) rejected of \(regexLists.count)")
     }
 
     // MARK: Helpers
@@ -296,6 +303,17 @@ struct RandomRuleListGenerator {
     mutating func ruleList() -> String {
         let count = 1 + int(4)
         return "[" + (0..<count).map { _ in rule() }.joined(separator: ",") + "]"
+    }
+
+    /// One block rule whose patterns are random regexes, a quarter of them with a construct
+    /// outside the subset.
+    mutating func regexRuleList() -> String {
+        var trigger = #""url-filter":\#(json(regex(invalidPercent: 25)))"#
+        if chance(30) {
+            trigger += #","if-top-url":[\#(json(regex(invalidPercent: 25)))]"#
+        }
+        if chance(20) { trigger += #","url-filter-is-case-sensitive":true"# }
+        return #"[{"trigger":{\#(trigger)},"action":{"type":"block"}}]"#
     }
 
     private mutating func rule() -> String {
@@ -375,12 +393,13 @@ struct RandomRuleListGenerator {
     }
 
     /// A pattern from the url-filter subset, sometimes with one construct WebKit rejects.
-    private mutating func regex() -> String {
+    private mutating func regex(invalidPercent: Int = 10) -> String {
         var pattern = chance(30) ? "^" : ""
         for _ in 0..<(1 + int(5)) { pattern += term(depth: 0) }
-        if chance(10) {
+        if chance(invalidPercent) {
             let invalid = pick(["|x", "\\d", "\\w", "\\b", "(?=a)", "(?!a)", "[", "(", "a++", "+", "é", "[\\s]",
-                                "a^", "$a", "a{0,2}", "a{2}", "(?<n>a)\\k<n>", "\\S"])
+                                "a^", "$a", "a{0,2}", "a{2}", "(?<n>a)\\k<n>", "\\S", "(?<=a)", "\\B", "[\\d-z]",
+                                "(?i:a)", "$$", "(^a)", "a{,2}", "\\u{1F600}", "\\xff", "[a-\\w]", "*"])
             let index = pattern.index(pattern.startIndex, offsetBy: int(pattern.count + 1))
             pattern.insert(contentsOf: invalid, at: index)
         }
@@ -394,7 +413,8 @@ struct RandomRuleListGenerator {
         case 0, 1, 2, 3: atom = pick(["a", "b", "x", "z", "0", "9", "-", "_", "/", "=", "&", "%", "w", "k"])
         case 4: atom = pick(["\\.", "\\/", "\\?", "\\*", "\\x", "\\1", "{", "}", "]", "a{a,b}"])
         case 5: atom = "."
-        case 6: atom = pick(["[a-z]", "[^/]", "[0-9a-f]", "[.]", "[^a]", "[A-Z]", "[-_]", "[\\]]"])
+        case 6: atom = pick(["[a-z]", "[^/]", "[0-9a-f]", "[.]", "[^a]", "[A-Z]", "[-_]", "[\\]]", "[^]", "[]",
+                             "[\\.\\-]", "[a-]", "[z-a]", "[\\x41-\\x5a]", "[^:/?#]"])
         case 7, 8:
             if depth < 2 {
                 let inner = (0..<(int(3))).map { _ in term(depth: depth + 1) }.joined()
