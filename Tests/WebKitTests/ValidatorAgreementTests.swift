@@ -198,6 +198,47 @@ struct ValidatorAgreementTests {
         #expect(result == .init(ok: false, error: "Source JSON rule set cannot be empty", seconds: result.seconds))
     }
 
+    // MARK: css-display-none selectors
+
+    /// Selectors WebKit's CSS parser (quirks mode) accepts or rejects; a rejected selector makes
+    /// WebKit drop its rule silently, so a list of that rule alone is "Empty extension.".
+    static let selectors: [String] = [
+        ".ad", "#banner", "div", "*", "a[href]", "a[href*=x]", "a[href^='http']", #"a[href$=".gif"]"#,
+        "div > p", "div + p", "div ~ p", "div p", ".a.b", ".a, .b", "a:hover", "p:first-child",
+        "p:nth-child(2n+1)", "p:nth-last-child(-n+3)", "p:nth-of-type(odd)", "p:nth-child(2n of .x)",
+        "p:not(.x)", "p:not(.x, .y)", "div:has(> img)", "div:has(+ p)", "div:has(img)", ":is(a, b)",
+        ":where(.x)", ":-webkit-any(a, b)", "div::after", "::before", "::selection", "::-webkit-scrollbar",
+        "input[type=text i]", #"[data-x="1"]"#, #"\31 23"#, #".\.x"#, #"#x\:y"#, "p:lang(en)",
+        ":dir(ltr)", "html:root", ":scope", ":focus-visible", ":empty", "a:link", ":-webkit-autofill",
+        "a[href*=hsv]", "DIV.Ad", "div#a.b[c]:first-child::after",
+        "!!!", "", " ", "div >", "> div", "+ p", "div[", "#1abc", ".1a", "a:unknown-pseudo", "::unknown",
+        ":nth-child(foo)", "a,,b", "a,", ",a", "div:contains(x)", "[href=a b]", "svg|rect", "*|div",
+        ":host", "::slotted(x)", "a:is()", ":not()", "@media", "div{", "div}", "div /* c */ p",
+        "a::before span", "::after:hover", "p:first-child()", "a[href=]", "[]", "#", ".", "a..b",
+        ":nth-child()", ":has()", "div:has(:has(a))", "p:not(::before)",
+    ]
+
+    static let webkitSelectorResults: Result<[String: WebKitHarness.CompileResult], any Error> = compileWithWebKit(
+        selectors.map { (id: $0, json: Array(selectorList($0).utf8)) })
+
+    static func selectorList(_ selector: String) -> String {
+        var escaped = ""
+        for character in selector {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            default: escaped.append(character)
+            }
+        }
+        return #"[{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":"\#(escaped)"}}]"#
+    }
+
+    @Test("Selector validity agrees with WebKit's CSS parser", arguments: selectors)
+    func selectorAgreement(_ selector: String) throws {
+        let webkit = try #require(try Self.webkitSelectorResults.get()[selector])
+        #expect(Outcome(parsing: Array(Self.selectorList(selector).utf8)) == Outcome(webkit))
+    }
+
     // MARK: Randomized agreement
 
     /// Seeds below 1000 make whole lists (shapes, flags, conditions, actions); seeds from 1000
