@@ -613,6 +613,9 @@ def run_load(args):
         for key in ("top", "url", "type"):
             if not isinstance(case.get(key), str):
                 fail(EXIT_USAGE, "case %r needs a string %r" % (case["id"], key))
+        if case.get("frame") is not None and (
+                not isinstance(case["frame"], str) or canonical(case["frame"]) == canonical(case["top"])):
+            fail(EXIT_USAGE, "case %r: \"frame\" must be a URL other than the top URL" % case["id"])
         if case["type"] not in SUPPORTED_TYPES:
             fail(EXIT_USAGE, "case %r: unsupported type %r (supported: %s)"
                  % (case["id"], case["type"], ", ".join(SUPPORTED_TYPES)))
