@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 /// Host comparisons shared by the tds lookups, rule conditions and the privacy configuration.
 enum HostMatching {
     /// Calls `body` with `host` and then each parent domain that still contains a dot
@@ -31,9 +33,15 @@ enum HostMatching {
         return hostIndex == host.startIndex || host[host.index(before: hostIndex)] == UInt8(ascii: ".")
     }
 
-    /// `host` lowercased, without allocating when it already is.
-    static func lowercased(_ host: String) -> String {
-        host.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? host.lowercased() : host
+    /// A domain as ``CanonicalURL`` spells hosts: lowercase ASCII, non-ASCII labels in Punycode.
+    /// Does not allocate when the domain already is.
+    static func normalized(_ domain: String) -> String {
+        var hasUppercase = false
+        for byte in domain.utf8 {
+            if byte >= 0x80 { return domain.punycodeEncodedDomain ?? domain.lowercased() }
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { hasUppercase = true }
+        }
+        return hasUppercase ? domain.lowercased() : domain
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -98,7 +98,7 @@ extension PrivacyConfiguration {
             let object = try element.object(at: elementPath)
             let domain = try object.required("domain", at: elementPath).string(at: elementPath.appending(key: "domain"))
             let reason = try TrackerData.optionalString(object, "reason", at: elementPath)
-            exceptions.append(Exception(domain: HostMatching.lowercased(domain), reason: reason))
+            exceptions.append(Exception(domain: HostMatching.normalized(domain), reason: reason))
         }
         return exceptions
     }

@@ -128,6 +128,20 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         public static let requestBlocklist = "requestBlocklist"
     }
 
+    /// The `contentBlocking` feature (tracker blocking), if present.
+    public var contentBlocking: Feature? { features[FeatureName.contentBlocking] }
+
+    /// Whether tracker blocking is on at all (`contentBlocking` present with state `enabled`).
+    public var isContentBlockingEnabled: Bool { contentBlocking?.state == .enabled }
+
+    /// The sites where tracker blocking is off: `unprotectedTemporary` plus the
+    /// `contentBlocking` exceptions, normalized, without duplicates, sorted. Each covers its
+    /// subdomains. The user allowlist is separate (``UserAllowlist``, exact hosts).
+    public var contentBlockingExceptionDomains: [String] {
+        let domains = unprotectedTemporary.map(\.domain) + (contentBlocking?.exceptions.map(\.domain) ?? [])
+        return Set(domains.map(HostMatching.normalized)).sorted()
+    }
+
     /// Whether `host` is `unprotectedTemporary` (or a subdomain of such a site).
     public func isTemporarilyUnprotected(host: String) -> Bool {
         unprotectedTemporary.contains { HostMatching.host(host, isWithin: $0.domain) }

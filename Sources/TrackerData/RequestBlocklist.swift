@@ -147,7 +147,7 @@ public struct RequestBlocklist: Sendable, Hashable {
         }
         for (key, entryValue) in object.members {
             let entryPath = path.appending(key: key)
-            let domain = HostMatching.lowercased(key)
+            let domain = HostMatching.normalized(key)
             guard publicSuffixList.registrableDomain(of: domain) == domain else {
                 drop(entryPath, "\"\(key)\" is not an eTLD+1; entry dropped")
                 continue
@@ -176,7 +176,7 @@ public struct RequestBlocklist: Sendable, Hashable {
                     continue
                 }
                 let domains = domainValues.compactMap { value -> String? in
-                    if case .string(let domain) = value { return HostMatching.lowercased(domain) }
+                    if case .string(let domain) = value { return HostMatching.normalized(domain) }
                     return nil
                 }
                 guard domains.count == domainValues.count else {

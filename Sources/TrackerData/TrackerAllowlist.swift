@@ -46,7 +46,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
         /// The host part of ``rule``, lowercased, without a port.
         public var host: String {
             let hostAndPort = rule.prefix(while: { $0 != "/" })
-            return HostMatching.lowercased(String(hostAndPort.prefix(while: { $0 != ":" })))
+            return HostMatching.normalized(String(hostAndPort.prefix(while: { $0 != ":" })))
         }
 
         /// The path part of ``rule`` from its first `/`, or "" when it has none.
@@ -138,7 +138,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
                     continue
                 }
                 let domains = domainValues.compactMap { value -> String? in
-                    if case .string(let domain) = value { return HostMatching.lowercased(domain) }
+                    if case .string(let domain) = value { return HostMatching.normalized(domain) }
                     return nil
                 }
                 guard domains.count == domainValues.count else {
@@ -151,7 +151,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
                 if case .string(let text)? = ruleObject["reason"] { reason = text }
                 rules.append(Rule(rule: pattern, domains: domains, reason: reason))
             }
-            entries.append(Entry(trackerDomain: HostMatching.lowercased(trackerDomain), rules: rules))
+            entries.append(Entry(trackerDomain: HostMatching.normalized(trackerDomain), rules: rules))
         }
     }
 }

@@ -46,7 +46,7 @@ extension TrackerData {
                 let members = try value.object(at: trackersPath)
                 trackers.reserveCapacity(members.count)
                 for (domain, trackerValue) in members.members {
-                    trackers[HostMatching.lowercased(domain)] = try Self.tracker(
+                    trackers[HostMatching.normalized(domain)] = try Self.tracker(
                         trackerValue, key: domain, at: trackersPath.appending(key: domain), file: file,
                         warnings: &warnings)
                 }
@@ -75,11 +75,11 @@ extension TrackerData {
         _ value: JSONValue, key: String, at path: @autoclosure () -> JSONPath, file: String?,
         warnings: inout [InputWarning]
     ) throws(JSONDecodingError) -> Tracker {
-        var tracker = Tracker(domain: HostMatching.lowercased(key), defaultAction: nil)
+        var tracker = Tracker(domain: HostMatching.normalized(key), defaultAction: nil)
         for (field, value) in try value.object(at: path()).members where !value.isNull {
             switch field {
             case "domain":
-                tracker.domain = HostMatching.lowercased(try value.string(at: path().appending(key: field)))
+                tracker.domain = HostMatching.normalized(try value.string(at: path().appending(key: field)))
             case "owner":
                 tracker.owner = try owner(value, at: path().appending(key: field))
             case "prevalence":
@@ -206,7 +206,7 @@ extension TrackerData {
         map.reserveCapacity(object.count)
         for (key, member) in object.members {
             let string = try member.string(at: path().appending(key: key))
-            map[HostMatching.lowercased(key)] = lowercasingValues ? HostMatching.lowercased(string) : string
+            map[HostMatching.normalized(key)] = lowercasingValues ? HostMatching.normalized(string) : string
         }
         return map
     }

@@ -39,7 +39,7 @@ extension TrackerResolver {
         /// nil for a condition with neither list, which says nothing.
         init?(_ condition: Tracker.Rule.Condition) {
             guard !condition.isEmpty else { return nil }
-            domains = condition.domains?.map(HostMatching.lowercased)
+            domains = condition.domains?.map(HostMatching.normalized)
             types = condition.types.map(Set.init)
         }
 

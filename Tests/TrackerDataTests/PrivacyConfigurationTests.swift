@@ -48,6 +48,22 @@ struct PrivacyConfigurationTests {
         #expect(!config.isFeatureEnabled("missing", forSiteHost: "shop.example"))
     }
 
+    @Test("the sites where tracker blocking is off, for the rule builder")
+    func contentBlockingExceptions() throws {
+        let config = try PrivacyConfiguration(parsing: Array(Self.example.utf8))
+        #expect(config.isContentBlockingEnabled)
+        #expect(config.contentBlockingExceptionDomains == ["broken.example", "temp.example"])
+    }
+
+    @Test("internationalized exception domains are compared in Punycode")
+    func punycode() throws {
+        let json = #"{"features": {"contentBlocking": {"state": "enabled", "exceptions": [{"domain": "Bücher.example"}]}}}"#
+        let config = try PrivacyConfiguration(parsing: Array(json.utf8))
+        #expect(config.contentBlocking?.exceptions.first?.domain == "xn--bcher-kva.example")
+        let site = try #require(CanonicalURL("https://www.bücher.example/"))
+        #expect(!config.isFeatureEnabled("contentBlocking", forSiteURL: site))
+    }
+
     @Test("wrong structure is an error naming the path")
     func wrongTypes() {
         let cases: [(String, String)] = [
