@@ -242,13 +242,19 @@ struct ValidatorAgreementTests {
     // MARK: Randomized agreement
 
     /// Seeds below 1000 make whole lists (shapes, flags, conditions, actions); seeds from 1000
-    /// make one block rule whose url-filter and if-top-url stress the regex subset.
-    static let randomSeeds = Array(UInt64(0)..<320) + Array(UInt64(1000)..<1200)
+    /// make one block rule whose url-filter and if-top-url stress the regex subset; seeds from
+    /// 2000 make one rule with a random redirect or modify-headers action.
+    static let randomSeeds = Array(UInt64(0)..<320) + Array(UInt64(1000)..<1200) + Array(UInt64(2000)..<2160)
 
     static let randomLists: [UInt64: String] = Dictionary(
         uniqueKeysWithValues: randomSeeds.map { seed in
             var generator = RandomRuleListGenerator(seed: seed)
-            return (seed, seed < 1000 ? generator.ruleList() : generator.regexRuleList())
+            let list = switch seed {
+            case ..<1000: generator.ruleList()
+            case ..<2000: generator.regexRuleList()
+            default: generator.activeActionRuleList()
+            }
+            return (seed, list)
         })
 
     static let webkitRandomResults: Result<[String: WebKitHarness.CompileResult], any Error> = compileWithWebKit(
@@ -355,6 +361,73 @@ struct RandomRuleListGenerator {
         }
         if chance(20) { trigger += #","url-filter-is-case-sensitive":true"# }
         return #"[{"trigger":{\#(trigger)},"action":{"type":"block"}}]"#
+    }
+
+    /// One rule whose action is a random redirect or modify-headers action.
+    mutating func activeActionRuleList() -> String {
+        #"[{"trigger":{"url-filter":"a"},"action":\#(chance(60) ? redirectAction() : modifyHeadersAction())}]"#
+    }
+
+    private mutating func redirectAction() -> String {
+        let redirect: String
+        switch int(10) {
+        case 0: redirect = pick(["{}", "5", "[]", #"{"unknown":1}"#])
+        case 1: redirect = #"{"extension-path":\#(pick(["\"/a.js\"", "\"a.js\"", "\"\"", "5"]))}"#
+        case 2: redirect = #"{"regex-substitution":\#(pick(["\"https://x.com/\\\\1\"", "\"\"", "5"]))}"#
+        case 3, 4, 5: redirect = #"{"url":\#(json(pick(Self.redirectURLs)))}"#
+        default: redirect = #"{"transform":\#(transform())}"#
+        }
+        return chance(5) ? #"{"type":"redirect"}"# : #"{"type":"redirect","redirect":\#(redirect)}"#
+    }
+
+    static let redirectURLs = [
+        "https://example.com/x", "http://a b", "//x", "example.com", "https://", "http://[::1]/", "http://exa mple.com",
+        "https://ex%41mple.com/", "data:text/plain,x", "about:blank", "file:///x", "JAVASCRIPT:alert(1)",
+        "https://xn--bcher-kva.de/", "https://bücher.de/", "http://1.2.3.4:99999/", "http://a:b@c/", "ftp://x/",
+        ":", "", "mailto:x@y", "https://x.com:443/", "http://x.com/?a#b", "javascript:void(0)", "blob:https://x.com/1",
+    ]
+
+    private mutating func transform() -> String {
+        var members: [String] = []
+        if chance(40) { members.append(#""scheme":\#(json(pick(["https", "HTTP", "1a", "a+b", "", "javascript", "-x", "ws"])))"#) }
+        if chance(30) { members.append(#""host":\#(json(pick(["x.com", "", "a b", "xn--bcher-kva.de"])))"#) }
+        if chance(40) {
+            members.append(#""port":\#(pick(["\"\"", "\"0\"", "\"65535\"", "\"65536\"", "\"-1\"", "\"80a\"", "\" 1\"", "80"]))"#)
+        }
+        if chance(30) { members.append(#""path":\#(json(pick(["/p", "", "p", "/a b"])))"#) }
+        if chance(40) { members.append(#""query":\#(json(pick(["", "?", "?a=1", "a=1"])))"#) }
+        if chance(40) { members.append(#""fragment":\#(json(pick(["", "#", "#a", "a"])))"#) }
+        if chance(20) { members.append(#""username":"u","password":"p""#) }
+        if chance(40) {
+            var query: [String] = []
+            if chance(60) { query.append(#""remove-parameters":\#(pick(["[\"a\"]", "[]", "[1]", "\"a\"", "null"]))"#) }
+            if chance(60) {
+                let entry = pick([#"{"key":"k","value":"v"}"#, #"{"key":"k","value":"v","replace-only":true}"#,
+                                  #"{"key":"k"}"#, #"{"value":"v"}"#, #"{"key":1,"value":"v"}"#, "5", "[]"])
+                query.append(#""add-or-replace-parameters":\#(chance(15) ? "{}" : "[" + entry + "]")"#)
+            }
+            members.append(#""query-transform":{\#(query.joined(separator: ","))}"#)
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private mutating func modifyHeadersAction() -> String {
+        var members: [String] = []
+        if !chance(10) { members.append(#""priority":\#(pick(["0", "1", "100", "-1", "1.5", "\"1\"", "null"]))"#) }
+        for key in ["request-headers", "response-headers"] where chance(60) {
+            if chance(10) {
+                members.append(json(key) + ":" + pick(["{}", "5", "\"x\""]))
+                continue
+            }
+            let infos = (0..<int(3)).map { _ in
+                pick([#"{"operation":"set","header":"h","value":"v"}"#, #"{"operation":"append","header":"h","value":"v"}"#,
+                      #"{"operation":"remove","header":"h"}"#, #"{"operation":"set","header":"h"}"#,
+                      #"{"operation":"add","header":"h","value":"v"}"#, #"{"header":"h"}"#, #"{"operation":"remove"}"#,
+                      #"{"operation":"Set","header":"h","value":"v"}"#, "5", #"{"operation":"remove","header":5}"#])
+            }
+            members.append(json(key) + ":[" + infos.joined(separator: ",") + "]")
+        }
+        return #"{"type":"modify-headers"\#(members.isEmpty ? "" : ",")\#(members.joined(separator: ","))}"#
     }
 
     private mutating func rule() -> String {
