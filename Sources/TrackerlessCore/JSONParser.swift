@@ -26,11 +26,12 @@ public enum JSONParser {
 
 /// The parser's cursor over the document's bytes.
 private struct JSONScanner {
-    /// A container being filled while its members are parsed.
+    /// A container being filled while its members are parsed: where its members start on the
+    /// shared stacks.
     private struct Frame {
         var isObject: Bool
-        var keys: [String]
-        var values: [JSONValue]
+        var valueBase: Int
+        var keyBase: Int
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -59,8 +60,16 @@ private struct JSONScanner {
     // MARK: Values
 
     /// Parses one value iteratively, so nesting depth costs heap, not stack.
+    ///
+    /// Members of all open containers share one value stack (and one key stack); a container's
+    /// members are copied into an exactly sized array when it closes, so each container costs
+    /// one allocation instead of one per doubling.
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
-        var stack: [Frame] = []
+        var frames: [Frame] = []
+        var valueStack: [JSONValue] = []
+        var keyStack: [String] = []
+        valueStack.reserveCapacity(256)
+        keyStack.reserveCapacity(128)
         while true {
             skipWhitespace()
             guard position < bytes.count else {
@@ -69,7 +78,7 @@ private struct JSONScanner {
             var value: JSONValue
             switch bytes[position] {
             case UInt8(ascii: "{"):
-                if stack.count >= maxDepth {
+                if frames.count >= maxDepth {
                     throw error("nesting is deeper than the limit of \(maxDepth) levels", at: position)
                 }
                 position += 1
@@ -78,12 +87,12 @@ private struct JSONScanner {
                     position += 1
                     value = .object(JSONObject())
                 } else {
-                    let key = try parseKey()
-                    stack.append(Frame(isObject: true, keys: [key], values: []))
+                    frames.append(Frame(isObject: true, valueBase: valueStack.count, keyBase: keyStack.count))
+                    keyStack.append(try parseKey())
                     continue
                 }
             case UInt8(ascii: "["):
-                if stack.count >= maxDepth {
+                if frames.count >= maxDepth {
                     throw error("nesting is deeper than the limit of \(maxDepth) levels", at: position)
                 }
                 position += 1
@@ -92,7 +101,7 @@ private struct JSONScanner {
                     position += 1
                     value = .array([])
                 } else {
-                    stack.append(Frame(isObject: false, keys: [], values: []))
+                    frames.append(Frame(isObject: false, valueBase: valueStack.count, keyBase: keyStack.count))
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -114,14 +123,12 @@ private struct JSONScanner {
 
             // Attach the finished value to its container, closing containers that end here.
             while true {
-                guard !stack.isEmpty else { return value }
-                let top = stack.count - 1
-                stack[top].values.append(value)
+                guard let frame = frames.last else { return value }
+                valueStack.append(value)
                 skipWhitespace()
-                let isObject = stack[top].isObject
                 guard position < bytes.count else {
                     throw error(
-                        isObject
+                        frame.isObject
                             ? "unexpected end of input, expected ',' or '}' after an object member"
                             : "unexpected end of input, expected ',' or ']' after an array element",
                         at: position)
@@ -129,29 +136,52 @@ private struct JSONScanner {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    if isObject {
+                    if frame.isObject {
                         skipWhitespace()
-                        let key = try parseKey()
-                        stack[top].keys.append(key)
+                        keyStack.append(try parseKey())
                     }
                     break
                 }
-                if isObject, byte == UInt8(ascii: "}") {
+                if frame.isObject, byte == UInt8(ascii: "}") {
                     position += 1
-                    let frame = stack.removeLast()
-                    value = .object(JSONObject(keys: frame.keys, values: frame.values))
-                } else if !isObject, byte == UInt8(ascii: "]") {
+                    frames.removeLast()
+                    let keys = Self.popTail(of: &keyStack, from: frame.keyBase, filler: "")
+                    let values = Self.popTail(of: &valueStack, from: frame.valueBase, filler: .null)
+                    value = .object(JSONObject(keys: keys, values: values))
+                } else if !frame.isObject, byte == UInt8(ascii: "]") {
                     position += 1
-                    value = .array(stack.removeLast().values)
+                    frames.removeLast()
+                    value = .array(Self.popTail(of: &valueStack, from: frame.valueBase, filler: .null))
                 } else {
                     throw error(
-                        isObject
+                        frame.isObject
                             ? "expected ',' or '}' after an object member, found \(describeByte(at: position))"
                             : "expected ',' or ']' after an array element, found \(describeByte(at: position))",
                         at: position)
                 }
             }
         }
+    }
+
+    /// Removes `stack[base...]` and returns it as an exactly sized array.
+    ///
+    /// The elements are moved, not copied, which saves a retain and a release per element: the
+    /// vacated slots are refilled with `filler` (a value without references) before they are
+    /// removed.
+    private static func popTail<Element>(of stack: inout [Element], from base: Int, filler: Element) -> [Element] {
+        let count = stack.count - base
+        guard count > 0 else { return [] }
+        let tail = stack.withUnsafeMutableBufferPointer { stackBuffer -> [Element] in
+            guard let source = stackBuffer.baseAddress.map({ $0 + base }) else { return [] }
+            return [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+                guard let destination = buffer.baseAddress else { return }
+                destination.moveInitialize(from: source, count: count)
+                source.initialize(repeating: filler, count: count)
+                initializedCount = count
+            }
+        }
+        stack.removeSubrange(base...)
+        return tail
     }
 
     /// Parses `"key" :` and leaves the cursor after the colon.

@@ -1,7 +1,7 @@
 extension JSONValue {
     /// The value as compact, deterministic JSON bytes (see ``JSONWriter``).
     public func jsonBytes() -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONWriter(capacity: 1 << 16)
         writer.write(self)
         return writer.bytes
     }

@@ -32,8 +32,10 @@ public struct JSONWriter {
             writeString(string)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            var isFirst = true
+            for element in elements {
+                if !isFirst { bytes.append(UInt8(ascii: ",")) }
+                isFirst = false
                 write(element)
             }
             bytes.append(UInt8(ascii: "]"))
@@ -84,26 +86,20 @@ public struct JSONWriter {
     }
 
     private mutating func writeInteger(_ value: Int64) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        // Digits are produced backwards into a stack buffer, then appended in one go.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var magnitude = value.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
             }
-            while count > 0 {
-                count -= 1
-                bytes.append(buffer[count])
-            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
         }
     }
 
@@ -172,7 +168,38 @@ public struct JSONWriter {
         }
     }
 
+    /// Whether any byte is a control character, `"` or `\\`; checks eight bytes at a time.
+    private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // Classic bit tricks: a byte below 0x20, or a byte equal to '"' or '\\'.
+            let below = (word &- ones &* 0x20) & ~word & highBits
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let hasQuote = (quote &- ones) & ~quote & highBits
+            let hasBackslash = (backslash &- ones) & ~backslash & highBits
+            if below | hasQuote | hasBackslash != 0 { return true }
+            index += 8
+        }
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            index += 1
+        }
+        return false
+    }
+
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Most strings need no escaping: check quickly, then copy them whole.
+        if !Self.needsEscaping(utf8) {
+            bytes.append(contentsOf: utf8)
+            return
+        }
         var runStart = 0
         var index = 0
         while index < utf8.count {
@@ -194,10 +221,10 @@ public struct JSONWriter {
             case 0x0D: bytes.append(UInt8(ascii: "r"))
             case 0x09: bytes.append(UInt8(ascii: "t"))
             default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: "u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+                bytes.append(UInt8(ascii: byte >> 4 == 0 ? "0" : "1"))
+                let low = byte & 0x0F
+                bytes.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
             }
             index += 1
             runStart = index
