@@ -36,7 +36,20 @@ struct RegexFailure: Error {
 struct CompiledRule: Sendable {
     /// A condition with its patterns parsed.
     struct CompiledCondition: Sendable {
-        var filters: [URLFilter]
+        /// A condition entry: a parsed pattern, or a plain domain matched without a regex.
+        enum Matcher: Sendable {
+            case filter(URLFilter)
+            case domain(DomainMatcher)
+
+            func matches(_ url: String) -> Bool {
+                switch self {
+                case .filter(let filter): filter.matchesEverything || filter.matches(url)
+                case .domain(let domain): domain.matches(url)
+                }
+            }
+        }
+
+        var matchers: [Matcher]
         /// `if-` (at least one must match) or `unless-` (none may match).
         var isPositive: Bool
         /// Matched against the frame URL rather than the main document URL.
@@ -65,11 +78,21 @@ struct CompiledRule: Sendable {
         }
         let isCaseSensitive =
             condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
-        var filters: [URLFilter] = []
-        filters.reserveCapacity(condition.values.count)
-        for (value, pattern) in zip(condition.values, condition.patterns) {
+        var matchers: [CompiledCondition.Matcher] = []
+        matchers.reserveCapacity(condition.values.count)
+        let isDomainList: Bool
+        switch condition {
+        case .ifDomain, .unlessDomain: isDomainList = true
+        default: isDomainList = false
+        }
+        for value in condition.values {
+            if isDomainList, let domain = DomainMatcher(value, isCaseSensitive: isCaseSensitive) {
+                matchers.append(.domain(domain))
+                continue
+            }
+            let pattern = isDomainList ? Condition.topURLPattern(forDomain: value) : value
             do {
-                filters.append(try cache.filter(pattern, isCaseSensitive: isCaseSensitive))
+                matchers.append(.filter(try cache.filter(pattern, isCaseSensitive: isCaseSensitive)))
             } catch {
                 let source =
                     value == pattern
@@ -79,7 +102,7 @@ struct CompiledRule: Sendable {
             }
         }
         self.condition = CompiledCondition(
-            filters: filters, isPositive: condition.isPositive, isOnFrameURL: condition.isOnFrameURL,
+            matchers: matchers, isPositive: condition.isPositive, isOnFrameURL: condition.isOnFrameURL,
             patternsNeverMatch: trigger.requestMethod != nil)
     }
 
@@ -93,7 +116,7 @@ struct CompiledRule: Sendable {
         var anyMatches = false
         if !condition.patternsNeverMatch {
             let url = condition.isOnFrameURL ? frameURL : topURL
-            anyMatches = condition.filters.contains { $0.matchesEverything || $0.matches(url) }
+            anyMatches = condition.matchers.contains { $0.matches(url) }
         }
         return anyMatches == condition.isPositive
     }

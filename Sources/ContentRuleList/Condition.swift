@@ -75,7 +75,7 @@ public enum Condition: Sendable, Hashable {
 
     /// The url-filter patterns WebKit matches: for domains the regexes it rewrites them into,
     /// otherwise the entries themselves.
-    var patterns: [String] {
+    public var patterns: [String] {
         switch self {
         case .ifDomain(let domains), .unlessDomain(let domains):
             domains.map(Condition.topURLPattern(forDomain:))
@@ -89,7 +89,7 @@ public enum Condition: Sendable, Hashable {
     /// Copies WebKit's rewrite exactly, quirks included: only `\ { } [ . ? * $` are escaped (so
     /// `a|b` becomes a regex error and `a+b` a quantifier), and the result is not anchored, so a
     /// top URL that merely contains `scheme://domain/` somewhere matches.
-    static func topURLPattern(forDomain domain: String) -> String {
+    public static func topURLPattern(forDomain domain: String) -> String {
         var body = Substring(domain)
         var allowsSubdomains = false
         if body.first == "*" {
