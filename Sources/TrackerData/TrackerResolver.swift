@@ -14,7 +14,7 @@ import TrackerlessCore
 /// ```
 ///
 /// ## The decision procedure
-/// ``decision(forRequestURL:siteURL:type:)-(CanonicalURL,_,_)`` runs these steps in order; the
+/// `decision(forRequestURL:siteURL:type:)` runs these steps in order; the
 /// first that decides wins.
 ///
 /// 1. **Find the tracker.** Walk the request host and its parents in `trackers`. Only if that
