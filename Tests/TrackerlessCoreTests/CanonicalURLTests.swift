@@ -67,6 +67,11 @@ struct CanonicalURLTests {
         ("foo:/a/../b", "foo:/b"),
         ("web+demo:/.//not-a-host/", "web+demo:/.//not-a-host/"),
         ("data:é", "data:%C3%A9"),
+        // The examples in the documentation.
+        ("HTTPS://CDN.Bücher.example.co.uk:443/a/../lib.js", "https://cdn.xn--bcher-kva.example.co.uk/lib.js"),
+        ("http://[2001:DB8::0:1]/", "http://[2001:db8::1]/"),
+        ("http://bücher.de/ü?q=a b", "http://xn--bcher-kva.de/%C3%BC?q=a%20b"),
+        ("https://example.com:443/a/./b/../c", "https://example.com/a/c"),
     ])
     func serialization(input: String, expected: String) {
         #expect(CanonicalURL(input)?.string == expected)
@@ -115,6 +120,9 @@ struct CanonicalURLTests {
         let ipv6 = try #require(CanonicalURL("http://[::1]:80/"))
         #expect(ipv6.host == "[::1]")
         #expect(ipv6.port == nil)
+
+        let documented = try #require(CanonicalURL("HTTPS://CDN.Bücher.example.co.uk:443/a/../lib.js"))
+        #expect(PublicSuffixList.bundled.registrableDomain(of: documented.host) == "example.co.uk")
 
         let emptyQuery = try #require(CanonicalURL("http://example.com/?"))
         #expect(emptyQuery.query == "")
