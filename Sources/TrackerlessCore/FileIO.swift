@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Whole-file reads and all-or-nothing writes.
-public enum FileIO {
+public enum FileIO: Sendable {
     /// Reads a whole file; error names the path; refuses files over maxBytes with a clear message.
     ///
     /// - Throws: ``FileError`` when the file cannot be opened or read, is a directory, or is

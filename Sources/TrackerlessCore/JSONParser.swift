@@ -2,7 +2,7 @@
 ///
 /// The parser works on UTF-8 bytes, validates them, refuses nesting deeper than a limit instead
 /// of overflowing the stack, and reports the line and column of the first problem.
-public enum JSONParser {
+public enum JSONParser: Sendable {
     /// Parses RFC 8259 JSON (UTF-8, optional BOM). Depth limit -> error, never a stack overflow.
     ///
     /// - Parameters:

@@ -3,7 +3,7 @@
 /// Strings escape only `"`, `\` and control characters (never `/`, never non-ASCII), and numbers
 /// print as JavaScript's `JSON.stringify` prints them, so equal values always give equal bytes.
 /// Use ``writeRaw(_:)`` for punctuation when streaming a document by hand.
-public struct JSONWriter {
+public struct JSONWriter: Sendable {
     /// The UTF-8 text written so far.
     public private(set) var bytes: [UInt8]
 

@@ -2,7 +2,7 @@
 ///
 /// These functions convert one label without the prefix: `encode("bücher") == "bcher-kva"`.
 /// For whole domain names, use ``Swift/String/punycodeEncodedDomain``.
-public enum Punycode {
+public enum Punycode: Sendable {
     private static let base = 36
     private static let tMin = 1
     private static let tMax = 26

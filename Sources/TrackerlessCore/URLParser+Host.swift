@@ -26,6 +26,13 @@ extension URLParser {
         guard !asciiBytes.isEmpty,
             !asciiBytes.contains(where: { isForbiddenHostByte($0) || $0 < 0x20 || $0 == 0x25 || $0 >= 0x7F })
         else { return nil }
+        // IDNA (UTS #46) rejects "xn--" labels that are not valid Punycode, as WebKit does.
+        for label in asciiBytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: true)
+        where label.count >= 4 && label.starts(with: "xn--".utf8) {
+            guard let decoded = Punycode.decode(String(decoding: label.dropFirst(4), as: UTF8.self)),
+                !decoded.isEmpty, decoded.unicodeScalars.contains(where: { !$0.isASCII })
+            else { return nil }
+        }
         if endsInNumber(asciiBytes) {
             guard let address = parseIPv4(asciiBytes) else { return nil }
             return serializeIPv4(address)

@@ -32,6 +32,7 @@ struct CanonicalURLTests {
         ("http://example.com/#frag ment`<\"", "http://example.com/#frag%20ment%60%3C%22"),
         ("http://example.com/p?#", "http://example.com/p?#"),
         ("http://bücher.de/", "http://xn--bcher-kva.de/"),
+        ("http://XN--BCHER-KVA.de/", "http://xn--bcher-kva.de/"),
         ("http://BÜCHER.de/", "http://xn--bcher-kva.de/"),
         ("http://ex%41mple.com/", "http://example.com/"),
         ("http://example.com./", "http://example.com./"),
@@ -83,7 +84,7 @@ struct CanonicalURLTests {
         "http://[1:2:3:4:5:6:7:8:9]/", "http://[::1::]/", "http://[1:2::3:4:5:6:7:8]/", "http://256.0.0.1/",
         "http://1.2.3.4.5/", "http://09.0.0.1/", "http://0x100000000/", "http://example.com%2Fx/",
         "http://exa%25mple.com/", "http://a<b/", "http://a^b/", "http://a|b/", "http://user@/",
-        "http://ex%ffample.com/", "foo://a b/",
+        "http://ex%ffample.com/", "foo://a b/", "http://xn--/", "http://xn--abc-/", "http://a.xn--ls8h-!/",
     ])
     func invalid(input: String) {
         #expect(CanonicalURL(input) == nil)
