@@ -21,7 +21,9 @@ struct CompiledRuleList: Sendable {
     /// The selectors of WebKit's global style sheet for this list, in rule order.
     var globalStyleSheetSelectors: [String]
 
-    init(_ list: RuleList) throws(RuleListError) {
+    /// Compiles a list; `usesLiteralPrefilter: false` checks every rule on every load (for
+    /// testing the prefilter).
+    init(_ list: RuleList, usesLiteralPrefilter: Bool = true) throws(RuleListError) {
         var cache = URLFilterCache()
         var rules: [CompiledRule] = []
         rules.reserveCapacity(list.rules.count)
@@ -56,7 +58,7 @@ struct CompiledRuleList: Sendable {
                 }
                 continue
             }
-            if isUniversal {
+            if isUniversal || !usesLiteralPrefilter {
                 always.append(index)
                 continue
             }

@@ -20,10 +20,15 @@ public struct ReferenceEvaluator: Sendable {
     ///
     /// Throws "Invalid or unsupported regular expression." for a pattern outside WebKit's subset.
     public init(ruleLists: [RuleList], publicSuffixList: PublicSuffixList = .bundled) throws(RuleListError) {
+        try self.init(ruleLists: ruleLists, publicSuffixList: publicSuffixList, usesLiteralPrefilter: true)
+    }
+
+    /// `usesLiteralPrefilter: false` checks every rule on every load: slow, for testing.
+    init(ruleLists: [RuleList], publicSuffixList: PublicSuffixList, usesLiteralPrefilter: Bool) throws(RuleListError) {
         var lists: [CompiledRuleList] = []
         for (index, list) in ruleLists.enumerated() {
             do {
-                lists.append(try CompiledRuleList(list))
+                lists.append(try CompiledRuleList(list, usesLiteralPrefilter: usesLiteralPrefilter))
             } catch {
                 var error = error
                 if ruleLists.count > 1 { error.detail = "rule list \(index): " + (error.detail ?? "") }
