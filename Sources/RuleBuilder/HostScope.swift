@@ -1,0 +1,39 @@
+/// The request hosts that one section of the rule list is about: a tracker's domain with its
+/// subdomains, or one CNAME-cloaked host whose requests really go to a tracker.
+enum HostScope: Sendable, Hashable {
+    /// `domain` and every subdomain of it (a Tracker Radar tracker entry).
+    case tracker(domain: String)
+    /// Exactly `host`, a first-party name whose DNS CNAME points at `target`.
+    case cloaked(host: String, target: String)
+
+    /// The scheme and authority up to the host, shared by all url-filters of the list so that
+    /// WebKit's prefix tree merges them (webkit.org/blog/4062).
+    static let schemePrefix = #"^[^:]+://+"#
+    /// Any subdomain labels in front of a domain.
+    static let subdomainPrefix = #"([^:/]+\.)?"#
+    /// An optional explicit port; Tracker Radar rules are matched with the port removed.
+    static let optionalPort = #"(:[0-9]+)?"#
+
+    /// The url-filter that matches every URL of the scope (and only those, for hosts without
+    /// userinfo).
+    var anchor: String {
+        hostPattern + "[:/]"
+    }
+
+    /// The url-filter prefix up to and including the host.
+    var hostPattern: String {
+        switch self {
+        case .tracker(let domain):
+            Self.schemePrefix + Self.subdomainPrefix + TrackerRuleRegex.escapedDomain(domain)
+        case .cloaked(let host, _):
+            Self.schemePrefix + TrackerRuleRegex.escapedDomain(host)
+        }
+    }
+
+    /// Whether the requests of this scope can be same-site with the page and still be blocked:
+    /// a cloaked host is usually a subdomain of the very site that loads it.
+    var blocksFirstPartyLoads: Bool {
+        if case .cloaked = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,169 @@
+import ContentRuleList
+import TrackerData
+
+/// The privacy configuration's part of the rule list: it comes after every tracker section, so
+/// that its exceptions cancel whatever blocked the request before.
+extension RuleListBuilder {
+    /// Request-blocklist blocks, then the exceptions that turn protection off, then the loads that
+    /// are never blocked.
+    func configurationRules(report: inout BuildReport) -> [ContentRule] {
+        var rules: [ContentRule] = []
+        rules += requestBlocklistRules(report: &report)
+        rules += trackerAllowlistRules(report: &report)
+
+        let unprotected = ((configuration?.unprotectedTemporary ?? []).map(\.domain)
+            + (configuration?.features[PrivacyConfiguration.FeatureName.contentBlocking]?.exceptions.map(\.domain) ?? []))
+            .compactMap(SiteDomain.normalized)
+        if !unprotected.isEmpty {
+            rules.append(ContentRule(
+                trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: Self.outermost(unprotected))),
+                action: .ignorePreviousRules))
+        }
+        let userAllowlisted = userAllowlist.domains.compactMap(SiteDomain.normalized).sorted()
+        if !userAllowlisted.isEmpty {
+            rules.append(ContentRule(
+                trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: userAllowlisted, includingSubdomains: false)),
+                action: .ignorePreviousRules))
+        }
+        // The resolver decides about subresources; navigations and popups are never blocked.
+        rules.append(ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument, .popup]),
+                                 action: .ignorePreviousRules))
+        return rules
+    }
+
+    /// Whether a feature is on at all (its per-site exceptions are separate rules), as the
+    /// resolver sees it: without a configuration only tracker blocking is on; with one, a feature
+    /// is on when it is listed as enabled.
+    func isFeatureOn(_ name: String) -> Bool {
+        guard let configuration else { return name == PrivacyConfiguration.FeatureName.contentBlocking }
+        return configuration.features[name]?.state == .enabled
+    }
+
+    /// Sites where a feature is switched off by its exceptions.
+    func exceptionSites(of name: String) -> [String] {
+        (configuration?.features[name]?.exceptions ?? []).compactMap { SiteDomain.normalized($0.domain) }
+    }
+
+    /// The site condition for a rule listed for `domains` (or all sites) less a feature's
+    /// exception sites, and the exception sites inside listed sites, which a condition cannot
+    /// carve out.
+    func siteCondition(listed domains: [String]?, lessExceptionsOf feature: String) -> (condition: Condition?, holes: [String])? {
+        let excepted = exceptionSites(of: feature)
+        guard let domains else {
+            return (excepted.isEmpty ? nil : settings.siteCondition(for: Self.outermost(excepted)).negated, [])
+        }
+        let sites = domains.compactMap(SiteDomain.normalized).filter { site in
+            !excepted.contains { SiteDomain.isDomain(site, within: $0) }
+        }
+        guard !sites.isEmpty else { return nil }
+        let holes = excepted.filter { exception in sites.contains { SiteDomain.isDomain(exception, within: $0) } }
+        return (settings.siteCondition(for: Self.outermost(sites)), holes)
+    }
+
+    private func trackerAllowlistRules(report: inout BuildReport) -> [ContentRule] {
+        guard isFeatureOn(PrivacyConfiguration.FeatureName.trackerAllowlist) else { return [] }
+        var rules: [ContentRule] = []
+        for entry in configuration?.trackerAllowlist.entries ?? [] {
+            for (index, rule) in entry.rules.enumerated() {
+                let path = #"features.trackerAllowlist.settings.allowlistedTrackers["\#(entry.trackerDomain)"].rules[\#(index)]"#
+                guard let host = SiteDomain.normalized(rule.host) else {
+                    report.skippedRules.append(.init(path: path, reason: "invalid host in \"\(rule.rule)\""))
+                    continue
+                }
+                let prefix = rule.pathPrefix
+                let urlFilter = HostScope.tracker(domain: host).hostPattern
+                    + (prefix.isEmpty ? "[:/]" : HostScope.optionalPort + Self.escapedLiteral(prefix))
+                guard let (condition, holes) = siteCondition(
+                    listed: rule.appliesToAllSites ? nil : rule.domains,
+                    lessExceptionsOf: PrivacyConfiguration.FeatureName.trackerAllowlist)
+                else { continue }
+                if !holes.isEmpty {
+                    report.approximations.append(.init(
+                        path: path, reason: "trackerAllowlist exception sites inside the rule's sites stay allowlisted"))
+                }
+                rules.append(ContentRule(trigger: Trigger(urlFilter: urlFilter, condition: condition), action: .ignorePreviousRules))
+            }
+        }
+        return rules
+    }
+
+    private func requestBlocklistRules(report: inout BuildReport) -> [ContentRule] {
+        guard isFeatureOn(PrivacyConfiguration.FeatureName.requestBlocklist) else { return [] }
+        var rules: [ContentRule] = []
+        let blocklist = configuration?.requestBlocklist.blockedRequests ?? [:]
+        for key in blocklist.keys.sorted() {
+            for (index, rule) in (blocklist[key] ?? []).enumerated() {
+                let path = #"features.requestBlocklist.settings.blockedRequests["\#(key)"].rules[\#(index)]"#
+                // The resolver looks rules up by the request's eTLD+1: a rule for a host under
+                // another registrable domain never matches.
+                guard let host = SiteDomain.normalized(rule.host),
+                      (publicSuffixList.registrableDomain(of: host) ?? host) == key
+                else {
+                    report.skippedRules.append(.init(path: path, reason: "host of \"\(rule.rule)\" is not under \(key)"))
+                    continue
+                }
+                var urlFilter = HostScope.tracker(domain: host).hostPattern
+                if let port = rule.port { urlFilter += ":\(port)" }
+                urlFilter += rule.pathPattern.isEmpty ? "/" : Self.wildcardPattern(rule.pathPattern)
+                guard let (condition, holes) = siteCondition(
+                    listed: rule.appliesToAllSites ? nil : rule.domains,
+                    lessExceptionsOf: PrivacyConfiguration.FeatureName.requestBlocklist)
+                else { continue }
+                rules.append(ContentRule(
+                    trigger: Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: true, condition: condition),
+                    action: .block))
+                if !holes.isEmpty {
+                    report.approximations.append(.init(
+                        path: path,
+                        reason: "exception sites inside the rule's sites also cancel tracker blocks of the same URLs there"))
+                    rules.append(ContentRule(
+                        trigger: Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: true,
+                                         condition: settings.siteCondition(for: holes)),
+                        action: .ignorePreviousRules))
+                }
+            }
+        }
+        return rules
+    }
+
+    /// Drops domains that are inside another domain of the list (subdomains are included anyway).
+    static func outermost(_ domains: [String]) -> [String] {
+        let unique = Set(domains)
+        return unique.filter { domain in
+            var rest = domain[...]
+            while let dot = rest.firstIndex(of: ".") {
+                rest = rest[rest.index(after: dot)...]
+                if unique.contains(String(rest)) { return false }
+            }
+            return true
+        }.sorted()
+    }
+
+    /// A plain string as a url-filter that matches it literally.
+    static func escapedLiteral(_ text: String) -> String {
+        var output: [UInt8] = []
+        for byte in text.utf8 where byte < 0x80 { TrackerRuleRegex.appendLiteral(byte, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A request-blocklist path with `*` wildcards (and an implicit trailing one) as a url-filter.
+    static func wildcardPattern(_ text: String) -> String {
+        text.split(separator: "*", omittingEmptySubsequences: false)
+            .map { escapedLiteral(String($0)) }
+            .joined(separator: ".*")
+    }
+}
+
+extension Condition {
+    /// The `unless-` form of an `if-` condition.
+    var negated: Condition {
+        switch self {
+        case .ifDomain(let values): .unlessDomain(values)
+        case .ifTopURL(let values): .unlessTopURL(values)
+        case .ifFrameURL(let values): .unlessFrameURL(values)
+        case .unlessDomain(let values): .ifDomain(values)
+        case .unlessTopURL(let values): .ifTopURL(values)
+        case .unlessFrameURL(let values): .ifFrameURL(values)
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import ContentRuleList
+import TrackerData
+import TrackerlessCore
+
+/// Builds WebKit content-blocker rule lists from Tracker Radar data and a privacy configuration,
+/// so that WebKit blocks exactly what ``TrackerResolver`` decides to block.
+///
+/// ```swift
+/// let tds = try TrackerData(contentsOfFile: "tds.json")
+/// let build = RuleListBuilder(trackerData: tds).build()
+/// let json = build.ruleLists[0].encoded()   // hand to WKContentRuleListStore
+/// ```
+///
+/// The list is laid out in sections, each self-contained:
+/// 1. one ``TrackerSection`` per tracker, sorted by domain (a tracker nested in another tracker's
+///    domain comes after it and starts by cancelling the outer tracker's rules);
+/// 2. one section per CNAME-cloaked host whose target is a tracker, scoped to that exact host;
+/// 3. the privacy configuration: request-blocklist blocks, then the exceptions that switch
+///    protection off (tracker allowlist, unprotected and user-allowlisted sites), then the loads
+///    the resolver never blocks (top-level navigations and popups).
+public struct RuleListBuilder: Sendable {
+    /// How the output is shaped; the defaults are what the reference tests are run with.
+    public struct Settings: Sendable, Hashable {
+        /// How a condition on the page's site is written.
+        public enum SiteConditionStyle: String, Sendable, Hashable, CaseIterable {
+            /// `if-domain: ["*example.com"]`: WebKit's own form. WebKit rewrites it into an
+            /// unanchored regex, so a page URL that merely contains `://example.com/` in its query
+            /// also matches.
+            case ifDomain = "if-domain"
+            /// `if-top-url: ["^[^:]+://+([^:/]+\.)?example\.com[:/]"]`: anchored at the page's
+            /// host, which is exactly the resolver's meaning.
+            case topURL = "if-top-url"
+        }
+
+        /// How page-site conditions are written.
+        public var siteConditionStyle: SiteConditionStyle
+        /// Whether a rule also matches when its text appears in the path or query of a tracker
+        /// URL (the resolver's unanchored regex does). Costs one more url-filter per rule.
+        public var matchesRuleTextAfterHost: Bool
+        /// The most rules in one list; WebKit rejects more than 150,000.
+        public var maximumRulesPerList: Int
+
+        /// Settings with the given values.
+        public init(
+            siteConditionStyle: SiteConditionStyle = .topURL,
+            matchesRuleTextAfterHost: Bool = true,
+            maximumRulesPerList: Int = RuleList.maximumRuleCount
+        ) {
+            self.siteConditionStyle = siteConditionStyle
+            self.matchesRuleTextAfterHost = matchesRuleTextAfterHost
+            self.maximumRulesPerList = max(1, min(maximumRulesPerList, RuleList.maximumRuleCount))
+        }
+
+        /// The trigger condition "the page is on one of these domains or their subdomains".
+        func siteCondition(for domains: [String], includingSubdomains: Bool = true) -> Condition {
+            switch siteConditionStyle {
+            case .ifDomain:
+                return .ifDomain(domains.map { includingSubdomains ? "*" + $0 : $0 })
+            case .topURL:
+                let subdomains = includingSubdomains ? HostScope.subdomainPrefix : ""
+                return .ifTopURL(domains.map {
+                    HostScope.schemePrefix + subdomains + TrackerRuleRegex.escapedDomain($0) + "[:/]"
+                })
+            }
+        }
+    }
+
+    /// The tracker blocklist.
+    public let trackerData: TrackerData
+    /// The privacy configuration (allowlists, unprotected sites, request blocklist); nil means
+    /// tracker blocking on everywhere, as for ``TrackerResolver``.
+    public let configuration: PrivacyConfiguration?
+    /// Sites where the user turned protection off.
+    public let userAllowlist: UserAllowlist
+    /// Output shape.
+    public let settings: Settings
+    /// Registrable domains, to leave out first-party pages that WebKit already treats as first party.
+    public let publicSuffixList: PublicSuffixList
+
+    /// A builder for the given inputs.
+    public init(
+        trackerData: TrackerData,
+        configuration: PrivacyConfiguration? = nil,
+        userAllowlist: UserAllowlist = UserAllowlist(),
+        settings: Settings = Settings(),
+        publicSuffixList: PublicSuffixList = .bundled
+    ) {
+        self.trackerData = trackerData
+        self.configuration = configuration
+        self.userAllowlist = userAllowlist
+        self.settings = settings
+        self.publicSuffixList = publicSuffixList
+        var sitesByEntity: [String: [String]] = [:]
+        for (domain, entity) in trackerData.domains {
+            if let site = SiteDomain.normalized(domain) { sitesByEntity[entity, default: []].append(site) }
+        }
+        self.sitesByEntity = sitesByEntity.mapValues { Self.outermost($0) }
+    }
+
+    /// The sites (outermost domains) that `domains` gives to each entity.
+    private let sitesByEntity: [String: [String]]
+
+    /// Builds the rule lists: usually one; more when the rules exceed
+    /// ``Settings/maximumRulesPerList``. Install all of them.
+    public func build() -> RuleListBuild {
+        var report = BuildReport()
+        var sections: [[ContentRule]] = []
+        if isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) {
+            sections += trackerSections(report: &report)
+            sections += cloakedSections(report: &report)
+        }
+        let tail = configurationRules(report: &report)
+        let lists = Self.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
+        report.trackerCount = trackerData.trackers.count
+        report.approximations += nestedSiteNotes()
+        return RuleListBuild(ruleLists: lists, report: report)
+    }
+
+    // MARK: Trackers
+
+    private func trackerSections(report: inout BuildReport) -> [[ContentRule]] {
+        // Reversed labels sort a parent domain right before its subdomains.
+        let domains = trackerData.trackers.keys.map { (Self.reversedLabels($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        var sections: [[ContentRule]] = []
+        sections.reserveCapacity(domains.count)
+        for key in domains {
+            guard let tracker = trackerData.trackers[key] else { continue }
+            guard let domain = SiteDomain.normalized(key) else {
+                report.skippedRules.append(.init(path: #"trackers["\#(key)"]"#, reason: "invalid tracker domain left out"))
+                continue
+            }
+            let scope = HostScope.tracker(domain: domain)
+            var rules: [ContentRule] = []
+            if hasEnclosingTracker(domain) {
+                rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
+            }
+            rules += section(for: tracker, key: key, scope: scope, report: &report).build(with: settings, report: &report)
+            if !rules.isEmpty { sections.append(rules) }
+        }
+        return sections
+    }
+
+    private func cloakedSections(report: inout BuildReport) -> [[ContentRule]] {
+        var sections: [[ContentRule]] = []
+        for cloaked in trackerData.cnames.keys.sorted() {
+            guard let target = trackerData.cnames[cloaked] else { continue }
+            // A direct tracker match wins over the CNAME.
+            guard trackerData.tracker(forHost: cloaked) == nil,
+                  let tracker = trackerData.tracker(forHost: target)
+            else { continue }
+            guard let host = SiteDomain.normalized(cloaked), let targetHost = SiteDomain.normalized(target) else {
+                report.skippedRules.append(.init(path: #"cnames["\#(cloaked)"]"#, reason: "invalid host name left out"))
+                continue
+            }
+            let scope = HostScope.cloaked(host: host, target: targetHost)
+            let rules = section(for: tracker, key: tracker.domain, scope: scope, report: &report).build(with: settings, report: &report)
+            if !rules.isEmpty { sections.append(rules) }
+        }
+        return sections
+    }
+
+    private func section(for tracker: Tracker, key: String, scope: HostScope, report: inout BuildReport) -> TrackerSection {
+        TrackerSection(
+            scope: scope,
+            blocksByDefault: tracker.defaultAction == .block,
+            rules: tracker.rules,
+            rulePaths: tracker.rules.indices.map { #"trackers["\#(key)"].rules[\#($0)]"# },
+            firstPartySites: firstPartySites(of: tracker, scope: scope)
+        )
+    }
+
+    /// The sites whose pages own the tracker, as the resolver finds a page's owner: the domains
+    /// that `domains` maps to the tracker's owner. Those WebKit already sees as the same site as
+    /// the tracker are left out (`load-type: third-party` covers them).
+    private func firstPartySites(of tracker: Tracker, scope: HostScope) -> [String] {
+        guard let owner = tracker.owner?.name else { return [] }
+        let owned = sitesByEntity[owner] ?? []
+        let trackerSite: String?
+        switch scope {
+        case .tracker(let domain): trackerSite = publicSuffixList.registrableDomain(of: domain) ?? domain
+        case .cloaked: trackerSite = nil
+        }
+        return owned.filter { site in
+            guard let trackerSite else { return true }
+            return !SiteDomain.isDomain(site, within: trackerSite)
+        }
+    }
+
+    /// Domains listed for one entity inside a domain listed for another: a page there belongs to
+    /// the inner entity, but an `if-domain`-style condition on the outer domain covers it too.
+    private func nestedSiteNotes() -> [BuildReport.Note] {
+        var notes: [BuildReport.Note] = []
+        for (domain, entity) in trackerData.domains.sorted(by: { $0.key < $1.key }) {
+            var labels = domain.split(separator: ".").dropFirst()
+            while labels.count >= 2 {
+                let parent = labels.joined(separator: ".")
+                if let outer = trackerData.domains[parent], outer != entity {
+                    notes.append(.init(
+                        path: #"domains["\#(domain)"]"#,
+                        reason: "pages of \(domain) (\(entity)) count as first party to trackers of \(outer), like pages of \(parent)"))
+                    break
+                }
+                labels = labels.dropFirst()
+            }
+        }
+        return notes
+    }
+
+    private func hasEnclosingTracker(_ domain: String) -> Bool {
+        var labels = domain.split(separator: ".", omittingEmptySubsequences: false).dropFirst()
+        while labels.count >= 1 {
+            if trackerData.trackers[labels.joined(separator: ".")] != nil { return true }
+            labels = labels.dropFirst()
+        }
+        return false
+    }
+
+    private static func reversedLabels(_ domain: String) -> String {
+        domain.split(separator: ".", omittingEmptySubsequences: false).reversed().joined(separator: ".")
+    }
+
+    // MARK: Splitting
+
+    /// Packs whole sections into lists of at most `maximum` rules, and repeats the configuration
+    /// tail at the end of each, since an `ignore-previous-rules` only cancels rules of its own list.
+    static func split(sections: [[ContentRule]], tail: [ContentRule], maximum: Int, report: inout BuildReport) -> [RuleList] {
+        var lists: [RuleList] = []
+        var current: [ContentRule] = []
+        let room = max(1, maximum - tail.count)
+        for section in sections {
+            if !current.isEmpty, current.count + section.count > room {
+                lists.append(RuleList(current + tail))
+                current = []
+            }
+            if section.count > room {
+                report.skippedRules.append(.init(path: "(section of \(section.count) rules)", reason: "larger than one list allows"))
+                continue
+            }
+            current += section
+        }
+        if !current.isEmpty || lists.isEmpty {
+            current += tail
+            if current.isEmpty {
+                // WebKit rejects an empty list ("Empty extension."); this rule changes nothing.
+                current = [ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument]), action: .ignorePreviousRules)]
+            }
+            lists.append(RuleList(current))
+        }
+        return lists
+    }
+}
+
+/// The result of ``RuleListBuilder/build()``.
+public struct RuleListBuild: Sendable, Hashable {
+    /// The lists to install, all of them, in WebKit (or the engine).
+    public var ruleLists: [RuleList]
+    /// What was left out or approximated, with where it came from.
+    public var report: BuildReport
+
+    /// The rules of all lists.
+    public var ruleCount: Int { ruleLists.reduce(0) { $0 + $1.rules.count } }
+}
+
+/// What the builder could not translate exactly.
+public struct BuildReport: Sendable, Hashable {
+    /// One remark about one input value.
+    public struct Note: Sendable, Hashable, CustomStringConvertible {
+        /// JSON path of the input, e.g. `trackers["x.com"].rules[3].rule`.
+        public var path: String
+        /// What happened to it.
+        public var reason: String
+        /// "path: reason"
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Inputs left out of the rules (unsupported actions, regexes WebKit cannot express).
+    public var skippedRules: [Note] = []
+    /// Inputs whose rules match a little more or less than the resolver.
+    public var approximations: [Note] = []
+    /// Trackers in the input.
+    public var trackerCount = 0
+}

@@ -1,0 +1,153 @@
+/// The url-filters that make WebKit match a Tracker Radar rule regex exactly where the resolver does.
+///
+/// The resolver first finds the tracker by the request host, then tests the rule regex,
+/// case-insensitively and unanchored, against the URL with its port removed. A url-filter cannot
+/// say "host is under the tracker domain AND the regex matches somewhere", so the match is split
+/// by where it starts:
+///
+/// - **In the host** (`sub\.tracker\.com/path`): the host part of the regex must end exactly where
+///   the host ends, so it is aligned with the tracker domain and anchored behind the scheme, with an
+///   optional port before the path part.
+/// - **After the host** (the rule's text appears in the path or query): the scope's host anchor,
+///   then `.*`, then the whole regex.
+///
+/// Both url-filters are emitted when both kinds of match are possible.
+struct RuleURLFilters: Sendable, Hashable {
+    /// WebKit url-filters whose union matches what the rule matches within the scope.
+    var filters: [String]
+    /// What could not be translated exactly, for the build report.
+    var notes: [String]
+
+    /// The url-filters for `regex` within `scope`.
+    ///
+    /// - Parameter includingMatchesAfterHost: whether to emit the url-filter for matches that
+    ///   start in the path or query.
+    init(regex: TrackerRuleRegex, scope: HostScope, includingMatchesAfterHost: Bool) throws(TrackerRuleRegex.ParseError) {
+        var filters: [String] = []
+        var notes: [String] = []
+        for alternative in try regex.expanded() {
+            let translation = Self.translate(alternative, scope: scope, includingMatchesAfterHost: includingMatchesAfterHost)
+            for filter in translation.filters where !filters.contains(filter) { filters.append(filter) }
+            notes += translation.notes
+        }
+        self.filters = filters
+        self.notes = notes
+    }
+
+    private static func translate(
+        _ sequence: [TrackerRuleRegex.Node], scope: HostScope, includingMatchesAfterHost: Bool
+    ) -> (filters: [String], notes: [String]) {
+        // A `^` anywhere but first never matches; `^` first anchors at the scheme, which WebKit
+        // does the same way.
+        if let anchorIndex = sequence.firstIndex(of: .startAnchor) {
+            if anchorIndex != 0 { return ([], []) }
+            return ([TrackerRuleRegex.render(sequence)], ["anchored at the start of the URL: the host is not checked"])
+        }
+        if let endIndex = sequence.firstIndex(of: .endAnchor), endIndex != sequence.count - 1 {
+            return ([], [])
+        }
+        let slash = sequence.firstIndex(of: .character(.single(UInt8(ascii: "/")))) ?? sequence.count
+        let hostPart = Array(sequence[..<slash])
+        let pathPart = Array(sequence[slash...])
+
+        var filters: [String] = []
+        var notes: [String] = []
+        let hostMatch: HostMatch
+        switch scope {
+        case .tracker(let domain):
+            hostMatch = alignedHostPattern(hostPart, domain: domain)
+        case .cloaked(_, let target):
+            // The uncloaked URL has the CNAME target as its host: decide statically.
+            switch TrackerRuleRegex.matchesSubstring(hostPart, of: target, endingAtEnd: !pathPart.isEmpty) {
+            case true?: hostMatch = .wholeScope
+            case false?: hostMatch = .impossible
+            case nil:
+                hostMatch = .wholeScope
+                notes.append("host part too complex to check against the CNAME target")
+            }
+        }
+
+        let tail = pathPart.isEmpty ? "[:/]" : HostScope.optionalPort + TrackerRuleRegex.render(pathPart)
+        var matchesEveryURL = false
+        switch hostMatch {
+        case .wholeScope:
+            filters.append(scope.hostPattern + tail)
+            matchesEveryURL = pathPart.isEmpty
+        case .pattern(let pattern):
+            filters.append(HostScope.schemePrefix + pattern + tail)
+        case .impossible:
+            break
+        case .approximated(let pattern, let note):
+            filters.append(HostScope.schemePrefix + pattern + tail)
+            notes.append(note)
+        }
+        if includingMatchesAfterHost, !matchesEveryURL {
+            filters.append(scope.hostPattern + HostScope.optionalPort + "/.*" + TrackerRuleRegex.render(sequence))
+        }
+        return (filters, notes)
+    }
+
+    /// How the host part of a rule can match the host of a request under a tracker domain.
+    private enum HostMatch {
+        /// Every host of the scope matches.
+        case wholeScope
+        /// Hosts matching this pattern (written after the scheme prefix).
+        case pattern(String)
+        /// Never in the host.
+        case impossible
+        /// A pattern that is not exactly the resolver's meaning.
+        case approximated(String, note: String)
+    }
+
+    /// Aligns the end of the rule's host part with the tracker domain: a match that starts in the
+    /// host and continues into the path must end with the host, and the host ends with the domain.
+    private static func alignedHostPattern(_ hostPart: [TrackerRuleRegex.Node], domain: String) -> HostMatch {
+        let domainBytes = Array(domain.utf8)
+        var nodeIndex = hostPart.count - 1
+        var domainIndex = domainBytes.count - 1
+        while nodeIndex >= 0, domainIndex >= 0 {
+            guard case .character(let set) = hostPart[nodeIndex], set.caseFolded.contains(domainBytes[domainIndex]) else {
+                if case .character = hostPart[nodeIndex] { return .impossible }
+                return .approximated(
+                    HostScope.subdomainPrefix + TrackerRuleRegex.escapedDomain(domain),
+                    note: "host part with groups or quantifiers: any host of the tracker matches"
+                )
+            }
+            nodeIndex -= 1
+            domainIndex -= 1
+        }
+        if nodeIndex < 0 {
+            // The rule's host part is a suffix of the domain: every host of the tracker matches.
+            return .wholeScope
+        }
+        // More labels in front of the domain: the character before the domain must be a dot, and
+        // nothing of the prefix may leave the host.
+        var prefix = Array(hostPart[...nodeIndex])
+        guard case .character(let last) = prefix[prefix.count - 1] else {
+            return .approximated(
+                HostScope.subdomainPrefix + TrackerRuleRegex.escapedDomain(domain),
+                note: "host part with groups or quantifiers: any host of the tracker matches"
+            )
+        }
+        guard last.contains(UInt8(ascii: ".")) else { return .impossible }
+        prefix[prefix.count - 1] = .character(.single(UInt8(ascii: ".")))
+        prefix = prefix.map(restrictedToHost)
+        return .pattern("[^:/]*" + TrackerRuleRegex.render(prefix) + TrackerRuleRegex.escapedDomain(domain))
+    }
+
+    /// The node with `/` and `:` removed from its character sets, so that it stays in the host.
+    private static func restrictedToHost(_ node: TrackerRuleRegex.Node) -> TrackerRuleRegex.Node {
+        switch node {
+        case .character(var set):
+            set.remove(UInt8(ascii: "/"))
+            set.remove(UInt8(ascii: ":"))
+            return .character(set)
+        case .group(let alternatives):
+            return .group(alternatives.map { $0.map(restrictedToHost) })
+        case .repetition(let atom, let minimum, let maximum):
+            return .repetition(restrictedToHost(atom), min: minimum, max: maximum)
+        case .startAnchor, .endAnchor:
+            return node
+        }
+    }
+}

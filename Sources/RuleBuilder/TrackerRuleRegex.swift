@@ -1,0 +1,342 @@
+/// A Tracker Radar rule regex (`trackers[x].rules[i].rule`), parsed from JavaScript regex syntax
+/// into a small tree that the builder can rewrite into WebKit's url-filter subset.
+///
+/// Tracker Radar rules are JavaScript regexes matched case-insensitively and unanchored against the
+/// request URL. WebKit accepts only a subset (no `|`, no `\d`, no counted repetition), so this type
+/// parses the JavaScript form, expands what WebKit lacks into equivalent alternatives, and renders
+/// each alternative in WebKit's syntax.
+struct TrackerRuleRegex: Sendable, Hashable {
+    /// The alternatives of the top-level disjunction, each a sequence of nodes.
+    var alternatives: [[Node]]
+
+    /// One element of a parsed regex.
+    indirect enum Node: Sendable, Hashable {
+        /// A single character drawn from a set of ASCII bytes (a literal, `.`, a class).
+        case character(CharacterSet128)
+        /// A group with alternatives.
+        case group([[Node]])
+        /// A quantified node: `min` to `max` (nil = unbounded) repetitions.
+        case repetition(Node, min: Int, max: Int?)
+        /// `^`
+        case startAnchor
+        /// `$`
+        case endAnchor
+    }
+
+    /// Why a rule regex cannot be used.
+    struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        var reason: String
+        var offset: Int
+        var description: String { "\(reason) at offset \(offset)" }
+    }
+
+    init(parsing source: String) throws(ParseError) {
+        var parser = Parser(bytes: Array(source.utf8))
+        alternatives = try parser.parseDisjunction(depth: 0)
+        if parser.index < parser.bytes.count {
+            throw ParseError(reason: "unbalanced ')'", offset: parser.index)
+        }
+    }
+
+    init(alternatives: [[Node]]) {
+        self.alternatives = alternatives
+    }
+}
+
+/// A set of ASCII bytes 0...127 as a 128-bit mask.
+struct CharacterSet128: Sendable, Hashable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    static let all: CharacterSet128 = {
+        var set = CharacterSet128()
+        for byte in UInt8(1)...127 { set.insert(byte) }
+        return set
+    }()
+
+    /// JavaScript's `.`: any character but line terminators.
+    static let dot: CharacterSet128 = {
+        var set = all
+        set.remove(0x0A)
+        set.remove(0x0D)
+        return set
+    }()
+
+    static func single(_ byte: UInt8) -> CharacterSet128 {
+        var set = CharacterSet128()
+        set.insert(byte)
+        return set
+    }
+
+    static func range(_ lower: UInt8, _ upper: UInt8) -> CharacterSet128 {
+        var set = CharacterSet128()
+        if lower <= upper { for byte in lower...upper { set.insert(byte) } }
+        return set
+    }
+
+    static let digits = range(0x30, 0x39)
+    static let word: CharacterSet128 = range(0x30, 0x39)
+        .union(range(0x41, 0x5A)).union(range(0x61, 0x7A)).union(single(0x5F))
+    static let space: CharacterSet128 = {
+        var set = CharacterSet128()
+        for byte: UInt8 in [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D] { set.insert(byte) }
+        return set
+    }()
+
+    mutating func insert(_ byte: UInt8) {
+        guard byte < 128 else { return }
+        if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+    }
+
+    mutating func remove(_ byte: UInt8) {
+        guard byte < 128 else { return }
+        if byte < 64 { low &= ~(1 << UInt64(byte)) } else { high &= ~(1 << UInt64(byte - 64)) }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        guard byte < 128 else { return false }
+        return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
+    }
+
+    func union(_ other: CharacterSet128) -> CharacterSet128 {
+        CharacterSet128(low: low | other.low, high: high | other.high)
+    }
+
+    /// Complement within 1...127 (WebKit's alphabet).
+    var inverted: CharacterSet128 {
+        var set = CharacterSet128(low: ~low, high: ~high)
+        set.remove(0)
+        return set
+    }
+
+    /// The set with both cases of every ASCII letter, as a case-insensitive match sees it.
+    var caseFolded: CharacterSet128 {
+        var set = self
+        for byte in UInt8(0x41)...0x5A where contains(byte) || contains(byte + 32) {
+            set.insert(byte)
+            set.insert(byte + 32)
+        }
+        return set
+    }
+
+    var count: Int { low.nonzeroBitCount + high.nonzeroBitCount }
+
+    /// The smallest member.
+    var first: UInt8? {
+        if low != 0 { return UInt8(low.trailingZeroBitCount) }
+        if high != 0 { return UInt8(64 + high.trailingZeroBitCount) }
+        return nil
+    }
+
+    var members: [UInt8] { (UInt8(0)...127).filter(contains) }
+}
+
+// MARK: - Parsing JavaScript regex syntax
+
+extension TrackerRuleRegex {
+    fileprivate struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+        let maximumDepth = 32
+
+        mutating func parseDisjunction(depth: Int) throws(ParseError) -> [[Node]] {
+            guard depth <= maximumDepth else { throw ParseError(reason: "groups nested too deeply", offset: index) }
+            var alternatives: [[Node]] = [[]]
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "|") {
+                    index += 1
+                    alternatives.append([])
+                    continue
+                }
+                if byte == UInt8(ascii: ")") { break }
+                let atom = try parseAtom(depth: depth)
+                let quantified = try parseQuantifier(applyingTo: atom)
+                alternatives[alternatives.count - 1].append(quantified)
+            }
+            return alternatives
+        }
+
+        mutating func parseAtom(depth: Int) throws(ParseError) -> Node {
+            let start = index
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "."):
+                return .character(.dot)
+            case UInt8(ascii: "^"):
+                return .startAnchor
+            case UInt8(ascii: "$"):
+                return .endAnchor
+            case UInt8(ascii: "("):
+                if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
+                    guard index + 1 < bytes.count else { throw ParseError(reason: "incomplete group", offset: start) }
+                    let kind = bytes[index + 1]
+                    if kind == UInt8(ascii: ":") {
+                        index += 2
+                    } else if kind == UInt8(ascii: "<"), index + 2 < bytes.count,
+                              bytes[index + 2] != UInt8(ascii: "="), bytes[index + 2] != UInt8(ascii: "!") {
+                        // Named group: skip the name.
+                        index += 2
+                        while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+                        guard index < bytes.count else { throw ParseError(reason: "unterminated group name", offset: start) }
+                        index += 1
+                    } else {
+                        throw ParseError(reason: "lookaround assertions cannot be expressed in WebKit rules", offset: start)
+                    }
+                }
+                let inner = try parseDisjunction(depth: depth + 1)
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ")") else {
+                    throw ParseError(reason: "unterminated group", offset: start)
+                }
+                index += 1
+                return .group(inner)
+            case UInt8(ascii: "["):
+                return .character(try parseClass(start: start))
+            case UInt8(ascii: "\\"):
+                return try parseEscape(start: start)
+            case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"):
+                throw ParseError(reason: "nothing to repeat", offset: start)
+            default:
+                guard byte < 128 else {
+                    throw ParseError(reason: "non-ASCII character (URLs are matched in their ASCII form)", offset: start)
+                }
+                return .character(.single(byte))
+            }
+        }
+
+        mutating func parseEscape(start: Int) throws(ParseError) -> Node {
+            guard index < bytes.count else { throw ParseError(reason: "trailing backslash", offset: start) }
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "d"): return .character(.digits)
+            case UInt8(ascii: "D"): return .character(CharacterSet128.digits.inverted)
+            case UInt8(ascii: "w"): return .character(.word)
+            case UInt8(ascii: "W"): return .character(CharacterSet128.word.inverted)
+            case UInt8(ascii: "s"): return .character(.space)
+            case UInt8(ascii: "S"): return .character(CharacterSet128.space.inverted)
+            case UInt8(ascii: "b"), UInt8(ascii: "B"):
+                throw ParseError(reason: "word boundaries cannot be expressed in WebKit rules", offset: start)
+            case UInt8(ascii: "1")...UInt8(ascii: "9"):
+                throw ParseError(reason: "backreferences cannot be expressed in WebKit rules", offset: start)
+            default:
+                if let control = Self.controlEscape(byte) { return .character(.single(control)) }
+                guard byte < 128 else { throw ParseError(reason: "non-ASCII escape", offset: start) }
+                return .character(.single(byte))
+            }
+        }
+
+        static func controlEscape(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "n"): return 0x0A
+            case UInt8(ascii: "r"): return 0x0D
+            case UInt8(ascii: "t"): return 0x09
+            case UInt8(ascii: "f"): return 0x0C
+            case UInt8(ascii: "v"): return 0x0B
+            case UInt8(ascii: "0"): return 0x00
+            default: return nil
+            }
+        }
+
+        mutating func parseClass(start: Int) throws(ParseError) -> CharacterSet128 {
+            var set = CharacterSet128()
+            var negated = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "^") {
+                negated = true
+                index += 1
+            }
+            var first = true
+            while true {
+                guard index < bytes.count else { throw ParseError(reason: "unterminated character class", offset: start) }
+                var byte = bytes[index]
+                if byte == UInt8(ascii: "]"), !first { index += 1; break }
+                if byte == UInt8(ascii: "]") { index += 1; break } // `[]` matches nothing in JavaScript
+                first = false
+                index += 1
+                var lower: UInt8
+                if byte == UInt8(ascii: "\\") {
+                    guard index < bytes.count else { throw ParseError(reason: "trailing backslash", offset: index) }
+                    byte = bytes[index]
+                    index += 1
+                    switch byte {
+                    case UInt8(ascii: "d"): set = set.union(.digits); continue
+                    case UInt8(ascii: "D"): set = set.union(CharacterSet128.digits.inverted); continue
+                    case UInt8(ascii: "w"): set = set.union(.word); continue
+                    case UInt8(ascii: "W"): set = set.union(CharacterSet128.word.inverted); continue
+                    case UInt8(ascii: "s"): set = set.union(.space); continue
+                    case UInt8(ascii: "S"): set = set.union(CharacterSet128.space.inverted); continue
+                    case UInt8(ascii: "b"): lower = 0x08
+                    default: lower = Self.controlEscape(byte) ?? byte
+                    }
+                } else {
+                    lower = byte
+                }
+                guard lower < 128 else { throw ParseError(reason: "non-ASCII character in class", offset: index - 1) }
+                if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] != UInt8(ascii: "]") {
+                    index += 1
+                    var upper = bytes[index]
+                    index += 1
+                    if upper == UInt8(ascii: "\\") {
+                        guard index < bytes.count else { throw ParseError(reason: "trailing backslash", offset: index) }
+                        upper = Self.controlEscape(bytes[index]) ?? bytes[index]
+                        index += 1
+                    }
+                    guard upper < 128 else { throw ParseError(reason: "non-ASCII character in class", offset: index - 1) }
+                    guard lower <= upper else { throw ParseError(reason: "range out of order in character class", offset: index - 1) }
+                    set = set.union(.range(lower, upper))
+                } else {
+                    set.insert(lower)
+                }
+            }
+            return negated ? set.inverted : set
+        }
+
+        mutating func parseQuantifier(applyingTo atom: Node) throws(ParseError) -> Node {
+            guard index < bytes.count else { return atom }
+            let start = index
+            var minimum: Int
+            var maximum: Int?
+            switch bytes[index] {
+            case UInt8(ascii: "*"): minimum = 0; maximum = nil; index += 1
+            case UInt8(ascii: "+"): minimum = 1; maximum = nil; index += 1
+            case UInt8(ascii: "?"): minimum = 0; maximum = 1; index += 1
+            case UInt8(ascii: "{"):
+                guard let (low, high, end) = parseBraces(at: index) else { return atom } // a literal `{` follows
+                minimum = low
+                maximum = high
+                index = end
+            default:
+                return atom
+            }
+            if case .startAnchor = atom { throw ParseError(reason: "nothing to repeat", offset: start) }
+            if case .endAnchor = atom { throw ParseError(reason: "nothing to repeat", offset: start) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "?") { index += 1 } // lazy: same yes/no answer
+            if let maximum, maximum < minimum { throw ParseError(reason: "numbers out of order in {} quantifier", offset: start) }
+            return .repetition(atom, min: minimum, max: maximum)
+        }
+
+        /// `{n}`, `{n,}`, `{n,m}`; nil when the brace is a literal (JavaScript's legacy syntax).
+        func parseBraces(at position: Int) -> (Int, Int?, Int)? {
+            var cursor = position + 1
+            func number() -> Int? {
+                var value = 0
+                var digits = 0
+                while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 {
+                    value = min(value * 10 + Int(bytes[cursor] - 0x30), 100_000)
+                    digits += 1
+                    cursor += 1
+                }
+                return digits > 0 ? value : nil
+            }
+            guard let low = number() else { return nil }
+            var high: Int? = low
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ",") {
+                cursor += 1
+                high = number()
+            }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else { return nil }
+            return (low, high, cursor + 1)
+        }
+    }
+}

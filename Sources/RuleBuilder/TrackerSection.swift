@@ -1,0 +1,188 @@
+import ContentRuleList
+import TrackerData
+
+/// The WebKit rules for one tracker (or one CNAME-cloaked host), in an order that gives WebKit's
+/// last-match-wins evaluation the resolver's first-match-wins meaning.
+///
+/// WebKit applies every matching rule in list order and an `ignore-previous-rules` cancels what
+/// came before it; Tracker Radar takes the first matching rule. So the section is:
+/// 1. the default block (if the tracker's default is block);
+/// 2. the tracker's rules **in reverse order**, so that the earliest rule is evaluated last and wins.
+///    A blocking rule becomes a block limited to its `options`, then an `ignore-previous-rules`
+///    limited to `options ∩ exceptions`; an ignore rule becomes an `ignore-previous-rules` limited
+///    to its `options`. A rule whose options do not match emits nothing that fires, so evaluation
+///    falls through to the next rule, as in the resolver;
+/// 3. one `ignore-previous-rules` for pages of the tracker's own entity (first party), last, since
+///    in the resolver a first-party page wins over every rule.
+struct TrackerSection {
+    var scope: HostScope
+    var blocksByDefault: Bool
+    var rules: [Tracker.Rule]
+    /// Path of each rule for the report, e.g. `trackers["x.com"].rules[3]`.
+    var rulePaths: [String]
+    /// Site domains whose pages are first party to this tracker (its owner's properties).
+    var firstPartySites: [String]
+
+    /// The section's rules and what could not be expressed exactly.
+    func build(with settings: RuleListBuilder.Settings, report: inout BuildReport) -> [ContentRule] {
+        var output: [ContentRule] = []
+        let loadTypes: [LoadType] = scope.blocksFirstPartyLoads ? [] : [.thirdParty]
+        var hasBlock = false
+        // True while every URL of the scope is blocked and nothing has cancelled it yet: a
+        // further block then changes nothing and is left out.
+        var isScopeBlocked = false
+        // Blocks emitted since the last ignore rule; repeating one changes nothing.
+        var blocksSinceIgnore: Set<ContentRule> = []
+        func append(_ rule: ContentRule) {
+            if rule.action == .block {
+                guard !isScopeBlocked, blocksSinceIgnore.insert(rule).inserted else { return }
+                hasBlock = true
+            } else {
+                isScopeBlocked = false
+                blocksSinceIgnore = []
+            }
+            output.append(rule)
+        }
+        if blocksByDefault {
+            append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, loadTypes: loadTypes), action: .block))
+            isScopeBlocked = true
+        }
+        for index in rules.indices.reversed() {
+            let rule = rules[index]
+            let path = rulePaths[index]
+            var action = Kind.block
+            if let declared = rule.action {
+                guard let kind = Self.kind(of: declared) else {
+                    report.skippedRules.append(.init(path: path + ".action", reason: "unsupported action \"\(declared.rawValue)\""))
+                    continue
+                }
+                action = kind
+            }
+            let filters: RuleURLFilters
+            do {
+                let regex = try TrackerRuleRegex(parsing: rule.rule)
+                filters = try RuleURLFilters(regex: regex, scope: scope,
+                                             includingMatchesAfterHost: settings.matchesRuleTextAfterHost)
+            } catch {
+                report.skippedRules.append(.init(path: path + ".rule", reason: error.description))
+                continue
+            }
+            for note in Set(filters.notes).sorted() {
+                report.approximations.append(.init(path: path + ".rule", reason: note))
+            }
+            guard let options = SiteAndTypeScope(rule.options, settings: settings, path: path + ".options", report: &report) else {
+                continue // options that can never match: the rule never applies
+            }
+            switch action {
+            case .block:
+                for filter in filters.filters {
+                    append(options.rule(urlFilter: filter, loadTypes: loadTypes, action: .block, settings: settings))
+                }
+                // An `exceptions` object with neither list is no exception at all.
+                if let exceptions = rule.exceptions, !exceptions.isEmpty {
+                    guard let excepted = SiteAndTypeScope(exceptions, settings: settings, path: path + ".exceptions", report: &report),
+                          let both = options.intersection(excepted)
+                    else { continue }
+                    for filter in filters.filters {
+                        append(both.rule(urlFilter: filter, loadTypes: [], action: .ignorePreviousRules, settings: settings))
+                    }
+                }
+            case .ignore:
+                guard hasBlock else { continue } // nothing before it in this section to cancel
+                for filter in filters.filters {
+                    append(options.rule(urlFilter: filter, loadTypes: [], action: .ignorePreviousRules, settings: settings))
+                }
+            }
+        }
+        if hasBlock, !firstPartySites.isEmpty {
+            let pages = SiteAndTypeScope(domains: firstPartySites, types: nil)
+            append(pages.rule(urlFilter: scope.anchor, loadTypes: [], action: .ignorePreviousRules, settings: settings))
+        }
+        return output
+    }
+
+    private enum Kind { case block, ignore }
+
+    private static func kind(of action: Tracker.Rule.Action) -> Kind? {
+        switch action {
+        case .block, .blockClickToLoad: .block
+        case .ignore: .ignore
+        case .unsupported: nil
+        }
+    }
+}
+
+/// Where a rule applies: pages on some domains (with subdomains) and requests of some types.
+/// `nil` means no restriction.
+struct SiteAndTypeScope: Sendable, Hashable {
+    var domains: [String]?
+    var types: [ResourceType]?
+
+    init(domains: [String]?, types: [ResourceType]?) {
+        self.domains = domains
+        self.types = types
+    }
+
+    /// A Tracker Radar `options`/`exceptions` object as WebKit trigger limits; nil when it can
+    /// never match (for example only request types WebKit never loads).
+    init?(_ condition: Tracker.Rule.Condition?, settings: RuleListBuilder.Settings, path: String, report: inout BuildReport) {
+        guard let condition else {
+            self.init(domains: nil, types: nil)
+            return
+        }
+        var domains: [String]?
+        if let listed = condition.domains {
+            domains = listed.compactMap { domain in
+                guard let normalized = SiteDomain.normalized(domain) else {
+                    report.skippedRules.append(.init(path: path + ".domains", reason: "invalid domain \"\(domain)\" left out"))
+                    return nil
+                }
+                return normalized
+            }
+        }
+        var types: [ResourceType]?
+        if let listed = condition.types {
+            var mapped: [ResourceType] = []
+            for type in listed {
+                for webKitType in type.webKitResourceTypes where !mapped.contains(webKitType) { mapped.append(webKitType) }
+            }
+            types = mapped
+        }
+        if domains?.isEmpty == true || types?.isEmpty == true { return nil }
+        self.init(domains: domains, types: types)
+    }
+
+    /// Pages and types in both scopes; nil when there are none.
+    func intersection(_ other: SiteAndTypeScope) -> SiteAndTypeScope? {
+        var domains: [String]?
+        switch (self.domains, other.domains) {
+        case (nil, let only), (let only, nil): domains = only
+        case (let left?, let right?):
+            var both: [String] = []
+            for domain in left where right.contains(where: { SiteDomain.isDomain(domain, within: $0) }) { both.append(domain) }
+            for domain in right where left.contains(where: { SiteDomain.isDomain(domain, within: $0) }) && !both.contains(domain) {
+                both.append(domain)
+            }
+            domains = both
+        }
+        var types: [ResourceType]?
+        switch (self.types, other.types) {
+        case (nil, let only), (let only, nil): types = only
+        case (let left?, let right?): types = left.filter(right.contains)
+        }
+        if domains?.isEmpty == true || types?.isEmpty == true { return nil }
+        return SiteAndTypeScope(domains: domains, types: types)
+    }
+
+    func rule(urlFilter: String, loadTypes: [LoadType], action: Action, settings: RuleListBuilder.Settings) -> ContentRule {
+        ContentRule(
+            trigger: Trigger(
+                urlFilter: urlFilter,
+                resourceTypes: types ?? [],
+                loadTypes: loadTypes,
+                condition: domains.map { settings.siteCondition(for: $0) }
+            ),
+            action: action
+        )
+    }
+}
