@@ -230,7 +230,22 @@ private struct JSONScanner {
         let quote = position
         let start = position + 1
         var index = start
-        // Fast path: plain ASCII without escapes, the vast majority of keys and values.
+        // Fast path: plain ASCII without escapes, the vast majority of keys and values. Skip
+        // eight bytes at a time while none is a quote, a backslash, a control or non-ASCII.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special = ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote)
+                    | ((backslash &- ones) & ~backslash) | word
+                if special & highBits != 0 { break }
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {

@@ -80,6 +80,28 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(json) == .string(expected))
     }
 
+    @Test("escapes, non-ASCII and control characters are found at every position of a string")
+    func specialBytesAtEveryPosition() throws {
+        for length in 1..<32 {
+            for position in 0..<length {
+                let before = String(repeating: "a", count: position)
+                let after = String(repeating: "b", count: length - position - 1)
+                #expect(try JSONParser.parse("\"\(before)\\n\(after)\"") == .string(before + "\n" + after))
+                #expect(try JSONParser.parse("\"\(before)\\\"\(after)\"") == .string(before + "\"" + after))
+                #expect(try JSONParser.parse("\"\(before)é\(after)\"") == .string(before + "é" + after))
+                #expect(throws: JSONSyntaxError(
+                    offset: position + 1, line: 1, column: position + 2,
+                    reason: "unescaped control character U+0009 in a string"
+                )) {
+                    try JSONParser.parse("\"\(before)\t\(after)\"")
+                }
+                #expect(throws: JSONSyntaxError(offset: 0, line: 1, column: 1, reason: "unterminated string")) {
+                    try JSONParser.parse("\"\(before)\(after)")
+                }
+            }
+        }
+    }
+
     @Test("numbers", arguments: [
         ("0", 0.0), ("-0", -0.0), ("1", 1), ("-17", -17), ("3.25", 3.25), ("1e3", 1000),
         ("1E+3", 1000), ("25e-1", 2.5), ("0.1", 0.1), ("123456789012345678", 123456789012345680),
