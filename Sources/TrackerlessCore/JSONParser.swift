@@ -217,9 +217,24 @@ private struct JSONScanner {
     private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
+            case 0x0A:
+                position += 1
+                skipIndentation()
+            case 0x20, 0x0D, 0x09:
+                position += 1
+            default:
+                return
             }
+        }
+    }
+
+    /// Skips spaces eight at a time: pretty-printed files are nearly half indentation.
+    private mutating func skipIndentation() {
+        guard let base = bytes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        while position + 8 <= bytes.count,
+            raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) == 0x2020_2020_2020_2020 {
+            position += 8
         }
     }
 
