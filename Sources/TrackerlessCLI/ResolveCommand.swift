@@ -1,0 +1,74 @@
+import TrackerData
+import TrackerlessCore
+
+/// `trackerless resolve`: how the Tracker Radar resolver classifies each request.
+enum ResolveCommand {
+    static let help = """
+    Usage: trackerless resolve [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--surrogates FILE]
+
+    Reads JSON lines {"url", "site", "type"} on standard input and writes one JSON line per request:
+    {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?, "entity"?}
+    with the meaning of DuckDuckGo's reference tests (null: not a tracker).
+      --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
+      --privacy-config FILE   DuckDuckGo privacy configuration
+      --allowlist FILE        user allowlist: a JSON array of sites where protection is off
+      --surrogates FILE       surrogates.txt; a rule's surrogate redirects only if it is there
+    type is a Tracker Radar (webRequest) type: script, image, stylesheet, xmlhttprequest,
+    subdocument, font, media, websocket, ping, main_frame, other, ...
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try CommandLineArguments(
+            arguments, valueOptions: ["tds", "privacy-config", "allowlist", "surrogates"])
+        if options.has("help") {
+            Output.standardOutput(help)
+            return 0
+        }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        let trackerData: TrackerData
+        if let path = options["tds"] {
+            trackerData = try TrackerData(contentsOfFile: path)
+        } else {
+            trackerData = try TrackerData(parsing: Array(sampleTrackerData.utf8), file: "(bundled sample tds.json)")
+        }
+        let configuration = try options["privacy-config"].map { path throws in try PrivacyConfiguration(contentsOfFile: path) }
+        var userAllowlist = UserAllowlist()
+        if let path = options["allowlist"] {
+            userAllowlist = try UserAllowlist(parsing: try FileIO.read(path: path), file: path)
+        }
+        var surrogates = Surrogates()
+        if let path = options["surrogates"] {
+            surrogates = Surrogates(parsing: String(decoding: try FileIO.read(path: path), as: UTF8.self), file: path)
+            for warning in surrogates.warnings { Output.standardError("warning: \(warning)") }
+        }
+        let resolver = TrackerResolver(
+            trackerData: trackerData, surrogates: surrogates, privacyConfiguration: configuration,
+            userAllowlist: userAllowlist)
+        for warning in resolver.warnings { Output.standardError("warning: \(warning)") }
+        return JSONLines.process { line throws(InputError) in
+            let url = try line.requiredString("url")
+            let site = try line.requiredString("site")
+            let type = RequestType(rawValue: try line.requiredString("type"))
+            guard let decision = resolver.decision(forRequestURL: url, siteURL: site, type: type) else {
+                throw InputError("\"url\" and \"site\" must be valid URLs")
+            }
+            return json(decision)
+        }
+    }
+
+    static func json(_ decision: BlockingDecision) -> JSONValue {
+        var object = JSONObject()
+        switch decision.action {
+        case .block?: object.append("action", .string("block"))
+        case .ignore?: object.append("action", .string("ignore"))
+        case .redirect(let surrogate)?:
+            object.append("action", .string("redirect"))
+            object.append("surrogate", .string(surrogate))
+        case nil: object.append("action", .null)
+        }
+        object.append("reason", .string(decision.reason.rawValue))
+        if let tracker = decision.tracker { object.append("tracker", .string(tracker.domain)) }
+        if let entity = decision.entity?.name ?? decision.tracker?.owner?.name { object.append("entity", .string(entity)) }
+        return .object(object)
+    }
+}

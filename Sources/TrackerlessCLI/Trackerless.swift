@@ -1,0 +1,65 @@
+import Foundation
+
+/// `trackerless`: build, check and query WebKit content-blocker rule lists from Tracker Radar data.
+@main
+struct Trackerless {
+    static let usage = """
+    trackerless: tracker blocklists to WebKit content-blocker rule lists, and the decisions they make
+
+    Usage: trackerless <command> [options]
+
+    Commands:
+      rules      Build the rule list from a Tracker Radar blocklist (tds.json) and a privacy configuration
+      validate   Check a rule list as WebKit's compiler does
+      decide     Which actions a rule list applies to requests (JSON lines in, JSON lines out)
+      resolve    How the Tracker Radar resolver classifies requests (JSON lines in, JSON lines out)
+
+    Run `trackerless <command> --help` for a command's options.
+    Exit status: 0 success, 1 bad input or an invalid list, 2 wrong usage.
+    """
+
+    static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        guard let command = arguments.first else {
+            Output.standardError(usage)
+            exit(2)
+        }
+        arguments.removeFirst()
+        let status: Int32
+        do {
+            switch command {
+            case "rules": status = try RulesCommand.run(arguments)
+            case "validate": status = try ValidateCommand.run(arguments)
+            case "decide": status = try DecideCommand.run(arguments)
+            case "resolve": status = try ResolveCommand.run(arguments)
+            case "--help", "-h", "help":
+                Output.standardOutput(usage)
+                status = 0
+            default:
+                throw UsageError("unknown command \"\(command)\"")
+            }
+        } catch let error as UsageError {
+            Output.standardError("trackerless: \(error)\n\n\(usage)")
+            status = 2
+        } catch {
+            Output.standardError("trackerless: \(error)")
+            status = 1
+        }
+        exit(status)
+    }
+}
+
+/// Writing to the standard streams.
+enum Output {
+    static func standardOutput(_ text: String) {
+        write(Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    static func write(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+}
