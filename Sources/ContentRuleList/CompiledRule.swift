@@ -1,17 +1,18 @@
 // The rules of a list with their patterns parsed: what both the validator (regex errors) and the
 // reference evaluator need.
 
+/// A pattern with its case flag: what a url-filter is parsed from.
+struct PatternKey: Hashable {
+    var pattern: String
+    var isCaseSensitive: Bool
+}
+
 /// Parsed url-filters, shared between rules with the same pattern and case flag.
 struct URLFilterCache {
-    private struct Key: Hashable {
-        var pattern: String
-        var isCaseSensitive: Bool
-    }
-
-    private var filters: [Key: Result<URLFilter, URLFilterError>] = [:]
+    private var filters: [PatternKey: Result<URLFilter, URLFilterError>] = [:]
 
     mutating func filter(_ pattern: String, isCaseSensitive: Bool) throws(URLFilterError) -> URLFilter {
-        let key = Key(pattern: pattern, isCaseSensitive: isCaseSensitive)
+        let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
         let result: Result<URLFilter, URLFilterError>
         if let cached = filters[key] {
             result = cached
@@ -69,7 +70,7 @@ struct CompiledRule: Sendable {
         do {
             urlFilter = try cache.filter(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
         } catch {
-            throw RegexFailure(detail: "url-filter \(RuleListParser.quoted(trigger.urlFilter)): \(Self.describe(error))")
+            throw Self.failure(urlFilter: trigger.urlFilter, error)
         }
         flags = trigger.flags
         guard let condition = trigger.condition else {
@@ -80,11 +81,7 @@ struct CompiledRule: Sendable {
             condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
         var matchers: [CompiledCondition.Matcher] = []
         matchers.reserveCapacity(condition.values.count)
-        let isDomainList: Bool
-        switch condition {
-        case .ifDomain, .unlessDomain: isDomainList = true
-        default: isDomainList = false
-        }
+        let isDomainList = condition.isDomainList
         for value in condition.values {
             if isDomainList, let domain = DomainMatcher(value, isCaseSensitive: isCaseSensitive) {
                 matchers.append(.domain(domain))
@@ -94,11 +91,7 @@ struct CompiledRule: Sendable {
             do {
                 matchers.append(.filter(try cache.filter(pattern, isCaseSensitive: isCaseSensitive)))
             } catch {
-                let source =
-                    value == pattern
-                    ? "\(condition.key) \(RuleListParser.quoted(value))"
-                    : "\(condition.key) \(RuleListParser.quoted(value)) (as the regex \(RuleListParser.quoted(pattern)))"
-                throw RegexFailure(detail: "\(source): \(Self.describe(error))")
+                throw Self.failure(condition: condition, value: value, pattern: pattern, error)
             }
         }
         self.condition = CompiledCondition(
@@ -106,8 +99,48 @@ struct CompiledRule: Sendable {
             patternsNeverMatch: trigger.requestMethod != nil)
     }
 
+    static func failure(urlFilter: String, _ error: URLFilterError) -> RegexFailure {
+        RegexFailure(detail: "url-filter \(RuleListParser.quoted(urlFilter)): \(describe(error))")
+    }
+
+    static func failure(condition: Condition, value: String, pattern: String, _ error: URLFilterError) -> RegexFailure {
+        let source =
+            value == pattern
+            ? "\(condition.key) \(RuleListParser.quoted(value))"
+            : "\(condition.key) \(RuleListParser.quoted(value)) (as the regex \(RuleListParser.quoted(pattern)))"
+        return RegexFailure(detail: "\(source): \(describe(error))")
+    }
+
     private static func describe(_ error: URLFilterError) -> String {
         "\(error.statusText) at offset \(error.offset)"
+    }
+
+    /// Checks every pattern of a trigger as WebKit's compiler does, without building matchers.
+    static func validatePatterns(of trigger: Trigger, validated: inout Set<PatternKey>) throws(RegexFailure) {
+        func check(_ pattern: String, _ isCaseSensitive: Bool) throws(URLFilterError) {
+            let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
+            guard !validated.contains(key) else { return }
+            _ = try URLFilterParser.parse(pattern, isCaseSensitive: isCaseSensitive)
+            validated.insert(key)
+        }
+        do {
+            try check(trigger.urlFilter, trigger.urlFilterIsCaseSensitive)
+        } catch {
+            throw failure(urlFilter: trigger.urlFilter, error)
+        }
+        guard let condition = trigger.condition else { return }
+        let isCaseSensitive =
+            condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
+        let isDomainList = condition.isDomainList
+        for value in condition.values {
+            if isDomainList && DomainMatcher.isPlain(value) { continue }
+            let pattern = isDomainList ? Condition.topURLPattern(forDomain: value) : value
+            do {
+                try check(pattern, isCaseSensitive)
+            } catch {
+                throw failure(condition: condition, value: value, pattern: pattern, error)
+            }
+        }
     }
 
     /// Whether the condition holds for a load with these top and frame URLs (true without one).

@@ -65,6 +65,14 @@ public enum Condition: Sendable, Hashable {
         }
     }
 
+    /// Whether the entries are domains rewritten into patterns.
+    var isDomainList: Bool {
+        switch self {
+        case .ifDomain, .unlessDomain: true
+        default: false
+        }
+    }
+
     /// Whether the patterns are matched against the frame URL rather than the main document URL.
     var isOnFrameURL: Bool {
         switch self {

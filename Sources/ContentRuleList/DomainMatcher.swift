@@ -13,18 +13,24 @@ struct DomainMatcher: Sendable, Hashable {
     let isCaseSensitive: Bool
 
     init?(_ entry: String, isCaseSensitive: Bool) {
+        guard Self.isPlain(entry) else { return nil }
         var bytes = Array(entry.utf8)
         allowsSubdomains = bytes.first == UInt8(ascii: "*")
         if allowsSubdomains { bytes.removeFirst() }
-        guard !bytes.isEmpty else { return nil }
-        for byte in bytes {
-            let isPlain =
-                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2D
-                || byte == 0x5F
-            guard isPlain else { return nil }
-        }
         domain = bytes
         self.isCaseSensitive = isCaseSensitive
+    }
+
+    /// Whether the entry (after an optional leading `*`) is a non-empty run of lowercase letters,
+    /// digits, `.`, `-` and `_`.
+    static func isPlain(_ entry: String) -> Bool {
+        var bytes = entry.utf8[...]
+        if bytes.first == UInt8(ascii: "*") { bytes = bytes.dropFirst() }
+        guard !bytes.isEmpty else { return false }
+        return bytes.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2D
+                || byte == 0x5F
+        }
     }
 
     /// Whether the regex would find a match in `url`.

@@ -100,10 +100,10 @@ enum RuleListParser {
 
         // WebKit's compiler validates patterns only after the whole list parsed.
         guard validatingPatterns else { return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices) }
-        var cache = URLFilterCache()
+        var validated = Set<PatternKey>()
         for (position, rule) in rules.enumerated() {
             do {
-                _ = try CompiledRule(rule, cache: &cache)
+                try CompiledRule.validatePatterns(of: rule.trigger, validated: &validated)
             } catch {
                 throw RuleListError(.invalidRegex, ruleIndex: sourceIndices[position], detail: error.detail)
             }
