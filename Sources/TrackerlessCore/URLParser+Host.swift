@@ -13,31 +13,47 @@ extension URLParser {
             guard !bytes.contains(where: { isForbiddenHostByte($0) }) else { return nil }
             return percentEncoded(bytes, .c0Control)
         }
-        let decoded = percentDecoded(bytes)
-        guard let text = String(validating: decoded, as: UTF8.self) else { return nil }
-        let ascii: String
-        if decoded.allSatisfy({ $0 < 0x80 }) {
-            ascii = String(decoding: decoded.map(lowercase), as: UTF8.self)
+        var ascii: [UInt8]
+        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) {
+            // The common case: plain ASCII, only lowercasing to do.
+            ascii = bytes.map(lowercase)
         } else {
-            guard let encoded = text.punycodeEncodedDomain else { return nil }
-            ascii = encoded
+            let decoded = percentDecoded(bytes)
+            if !decoded.contains(where: { $0 >= 0x80 }) {
+                ascii = decoded.map(lowercase)
+            } else {
+                guard let text = String(validating: decoded, as: UTF8.self),
+                    let encoded = text.punycodeEncodedDomain
+                else { return nil }
+                ascii = Array(encoded.utf8)
+            }
         }
-        let asciiBytes = Array(ascii.utf8)
-        guard !asciiBytes.isEmpty,
-            !asciiBytes.contains(where: { isForbiddenHostByte($0) || $0 < 0x20 || $0 == 0x25 || $0 >= 0x7F })
+        guard !ascii.isEmpty,
+            !ascii.contains(where: { isForbiddenHostByte($0) || $0 < 0x20 || $0 == 0x25 || $0 >= 0x7F }),
+            hasValidPunycodeLabels(ascii)
         else { return nil }
-        // IDNA (UTS #46) rejects "xn--" labels that are not valid Punycode, as WebKit does.
-        for label in asciiBytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: true)
-        where label.count >= 4 && label.starts(with: "xn--".utf8) {
-            guard let decoded = Punycode.decode(String(decoding: label.dropFirst(4), as: UTF8.self)),
-                !decoded.isEmpty, decoded.unicodeScalars.contains(where: { !$0.isASCII })
-            else { return nil }
-        }
-        if endsInNumber(asciiBytes) {
-            guard let address = parseIPv4(asciiBytes) else { return nil }
+        if endsInNumber(ascii) {
+            guard let address = parseIPv4(ascii) else { return nil }
             return serializeIPv4(address)
         }
-        return ascii
+        return String(decoding: ascii, as: UTF8.self)
+    }
+
+    /// IDNA (UTS #46) rejects "xn--" labels that are not valid Punycode of a non-ASCII label,
+    /// and so does WebKit.
+    private static func hasValidPunycodeLabels(_ host: [UInt8]) -> Bool {
+        var labelStart = 0
+        while labelStart < host.count {
+            let labelEnd = host[labelStart...].firstIndex(of: UInt8(ascii: ".")) ?? host.count
+            let label = host[labelStart..<labelEnd]
+            if label.count >= 4, label.starts(with: "xn--".utf8) {
+                guard let decoded = Punycode.decode(String(decoding: label.dropFirst(4), as: UTF8.self)),
+                    decoded.unicodeScalars.contains(where: { !$0.isASCII })
+                else { return false }
+            }
+            labelStart = labelEnd + 1
+        }
+        return true
     }
 
     /// WHATWG's forbidden host code points (the domain check adds controls, `%` and DEL).
@@ -56,12 +72,15 @@ extension URLParser {
 
     /// Whether the last label (ignoring one trailing dot) is a number, which makes the host IPv4.
     private static func endsInNumber(_ bytes: [UInt8]) -> Bool {
-        var parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        if parts.last?.isEmpty == true, parts.count > 1 { parts.removeLast() }
-        guard let last = parts.last, !last.isEmpty else { return false }
+        var end = bytes.count
+        if end > 1, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        let start = (bytes[..<end].lastIndex(of: UInt8(ascii: ".")) ?? -1) + 1
+        let last = bytes[start..<end]
+        guard !last.isEmpty else { return false }
         if last.allSatisfy(isDigit) { return true }
-        return parseIPv4Number(last) != nil && last.count >= 2
-            && last[last.startIndex] == UInt8(ascii: "0") && (last[last.startIndex + 1] | 0x20) == UInt8(ascii: "x")
+        return last.count >= 2 && last[last.startIndex] == UInt8(ascii: "0")
+            && (last[last.startIndex + 1] | 0x20) == UInt8(ascii: "x")
+            && last.dropFirst(2).allSatisfy { hexValue($0) != nil }
     }
 
     private static func parseIPv4(_ bytes: [UInt8]) -> UInt32? {

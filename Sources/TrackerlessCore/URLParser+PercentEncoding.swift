@@ -84,7 +84,6 @@ extension URLParser {
     /// Splits a path into segments, resolves `.` and `..` (also written `%2e`), and
     /// percent-encodes each segment; special URLs also split on `\`.
     static func normalizedPath(_ bytes: ArraySlice<UInt8>, special: Bool) -> String {
-        var segments: [ArraySlice<UInt8>] = []
         var rest = bytes
         // The path start state consumes one leading slash.
         if let first = rest.first, isSlash(first, special: special) {
@@ -92,6 +91,10 @@ extension URLParser {
         } else if rest.isEmpty, !special {
             return ""
         }
+        // The output doubles as the stack of segments: each is "/" and its encoded bytes, and
+        // encoded segments never contain "/", so popping one truncates to the last "/".
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
         var segmentStart = rest.startIndex
         var index = rest.startIndex
         while true {
@@ -99,23 +102,20 @@ extension URLParser {
             if atEnd || isSlash(rest[index], special: special) {
                 let segment = rest[segmentStart..<index]
                 if isDoubleDot(segment) {
-                    if !segments.isEmpty { segments.removeLast() }
-                    if atEnd { segments.append([]) }
+                    if let lastSlash = output.lastIndex(of: UInt8(ascii: "/")) {
+                        output.removeSubrange(lastSlash...)
+                    }
+                    if atEnd { output.append(UInt8(ascii: "/")) }
                 } else if isSingleDot(segment) {
-                    if atEnd { segments.append([]) }
+                    if atEnd { output.append(UInt8(ascii: "/")) }
                 } else {
-                    segments.append(segment)
+                    output.append(UInt8(ascii: "/"))
+                    appendPercentEncoded(segment, .path, to: &output)
                 }
                 if atEnd { break }
                 segmentStart = index + 1
             }
             index += 1
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 8)
-        for segment in segments {
-            output.append(UInt8(ascii: "/"))
-            appendPercentEncoded(segment, .path, to: &output)
         }
         return String(decoding: output, as: UTF8.self)
     }

@@ -24,8 +24,14 @@ struct URLParser {
         var bytes = Array(string.utf8)
         let start = bytes.firstIndex(where: { $0 > 0x20 }) ?? bytes.count
         let end = (bytes.lastIndex(where: { $0 > 0x20 }) ?? -1) + 1
-        bytes = start < end ? Array(bytes[start..<end]) : []
-        bytes.removeAll(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+        if start >= end {
+            bytes = []
+        } else if start > 0 || end < bytes.count {
+            bytes = Array(bytes[start..<end])
+        }
+        if bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            bytes.removeAll(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+        }
         input = bytes
     }
 
