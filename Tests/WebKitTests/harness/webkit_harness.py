@@ -32,6 +32,7 @@ import base64
 import hashlib
 import json
 import os
+import random
 import shutil
 import socket
 import ssl
@@ -601,7 +602,9 @@ def run_load(args):
         if xvfb is None:
             fail(EXIT_MISSING, "no DISPLAY and xvfb-run is missing (apt: xvfb xauth)")
         env = dict(os.environ, TRACKERLESS_HARNESS_UNDER_XVFB="1")
-        os.execve(xvfb, [xvfb, "-a", "-s", "-screen 0 1024x768x24 -nolisten tcp",
+        # A random first display number: concurrent `xvfb-run -a` runs otherwise race for :99.
+        first = str(random.randint(100, 30000))
+        os.execve(xvfb, [xvfb, "-a", "-n", first, "-s", "-screen 0 1024x768x24 -nolisten tcp",
                          sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env)
     import_webkit(need_gtk=True)
     from gi.repository import Gtk
