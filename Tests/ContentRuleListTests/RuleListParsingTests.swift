@@ -300,6 +300,20 @@ struct RuleListParsingTests {
         }
     }
 
+    @Test func hugeURLFilterFailsCleanly() {
+        // WebKit's regex parser gives up on patterns of a few megabytes.
+        var json = Array(#"[{"trigger":{"url-filter":""#.utf8)
+        json += [UInt8](repeating: UInt8(ascii: "a"), count: 10_000_000)
+        json += Array(#""},"action":{"type":"block"}}]"#.utf8)
+        do {
+            _ = try RuleList(parsing: json)
+            Issue.record("accepted a 10 MB url-filter")
+        } catch {
+            #expect(error.kind == .invalidRegex)
+            #expect(error.description.utf8.count < 1_000, "the message quotes a short prefix of the pattern")
+        }
+    }
+
     @Test func validateRefusesWhatWebKitWouldRefuse() throws {
         try RuleList([ContentRule(trigger: Trigger(urlFilter: "a"), action: .block)]).validate()
         #expect(throws: RuleListError.self) {
