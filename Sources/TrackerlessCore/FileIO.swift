@@ -33,7 +33,8 @@ public enum FileIO: Sendable {
     /// Writes whole or not at all: temp file in the same directory, fsync, rename; removes the temp on failure.
     ///
     /// Readers of `path` see either the old content or the new, never a partial file. The new
-    /// file gets the permissions of the file it replaces, or the default for new files.
+    /// file gets the permissions of the file it replaces, or the default for new files. A
+    /// symbolic link at `path` is replaced by the file, not written through.
     ///
     /// - Throws: ``FileError`` naming `path` when any step fails; `path` is then unchanged.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {

@@ -20,6 +20,9 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `value`, members of objects in their stored order.
+    ///
+    /// Recurses once per level of nesting; values parsed with ``JSONParser``'s default depth
+    /// limit are always safe to write.
     public mutating func write(_ value: JSONValue) {
         switch value {
         case .null:
