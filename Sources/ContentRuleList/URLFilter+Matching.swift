@@ -66,19 +66,25 @@ private struct RequiredLiteral: Sendable {
 
     /// The longest run (two or more) of top-level, unquantified, one-character terms.
     init?(terms: [Term]) {
-        var best: [(UInt8, UInt8)] = []
-        var run: [(UInt8, UInt8)] = []
-        for term in terms {
-            if term.quantifier == .one, case .characterSet(let set) = term.atom, let c = Self.single(set) {
-                run.append(c)
-                if run.count > best.count { best = run }
-            } else {
-                run.removeAll(keepingCapacity: true)
+        var best = 0..<0
+        var runStart = 0
+        var characters: [(UInt8, UInt8)?] = []
+        characters.reserveCapacity(terms.count)
+        for (index, term) in terms.enumerated() {
+            var character: (UInt8, UInt8)?
+            if term.quantifier == .one, case .characterSet(let set) = term.atom {
+                character = Self.single(set)
+            }
+            characters.append(character)
+            if character == nil {
+                runStart = index + 1
+            } else if index + 1 - runStart > best.count {
+                best = runStart..<(index + 1)
             }
         }
         guard best.count >= 2 else { return nil }
-        bytes = best.map(\.0)
-        foldBits = best.map(\.1)
+        bytes = characters[best].map { $0?.0 ?? 0 }
+        foldBits = characters[best].map { $0?.1 ?? 0 }
     }
 
     /// The byte and fold bit of a set that matches one character, or one letter in both cases.
@@ -86,10 +92,11 @@ private struct RequiredLiteral: Sendable {
         let words = set.matchedWords
         let count = words.low.nonzeroBitCount + words.high.nonzeroBitCount
         guard words.low & 1 == 0, count == 1 || count == 2 else { return nil }
-        var members: [UInt8] = []
-        for c in UInt8(1)...127 where set.contains(c) { members.append(c) }
-        if members.count == 1 { return (members[0], 0) }
-        let upper = members[0], lower = members[1]
+        // Lowest and highest member of the (one- or two-character) set.
+        let first = words.low != 0 ? UInt8(words.low.trailingZeroBitCount) : UInt8(64 + words.high.trailingZeroBitCount)
+        let last = words.high != 0 ? UInt8(127 - words.high.leadingZeroBitCount) : UInt8(63 - words.low.leadingZeroBitCount)
+        if count == 1 { return (first, 0) }
+        let upper = first, lower = last
         guard upper >= 0x41, upper <= 0x5A, lower == upper | 0x20 else { return nil }
         return (lower, 0x20)
     }

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import ContentRuleList
+
+/// Random patterns of the subset and random ASCII URLs, checked against an independent regex
+/// engine (ICU's, through NSRegularExpression) whose semantics coincide with JavaScript's on this
+/// subset and alphabet (no line breaks in the URLs, so `.` and `$` agree).
+@Suite("URLFilter differential test against NSRegularExpression")
+struct URLFilterDifferentialTests {
+    /// SplitMix64: fixed seed, same sequence on every platform.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    }
+
+    static let literals = ["a", "b", "c", "A", "B", "/", ":", #"\."#, "x", "-", "_", "%", "1"]
+    static let classes = ["[ab]", "[^a]", "[a-c]", "[^/]", "[A-b]", "[^a-c:]", #"[\.x]"#, "[b-]"]
+    static let quantifiers = ["", "", "", "?", "*", "+", "*?", "+?", "??", "{0,1}", "{1,}", "{0,}"]
+
+    static let loops: Set<String> = ["*", "+", "*?", "+?", "{1,}", "{0,}"]
+
+    /// A random atom and whether it can match the empty string. A group that can match empty is
+    /// never repeated with `*`/`+`: ICU's backtracking takes exponential time on those, while the
+    /// automaton does not care.
+    static func atom(_ g: inout Generator, depth: Int) -> (text: String, isNullable: Bool) {
+        switch g.below(10) {
+        case 0...4: return (g.pick(literals), false)
+        case 5: return (".", false)
+        case 6, 7: return (g.pick(classes), false)
+        default:
+            guard depth < 3 else { return (g.pick(literals), false) }
+            let open = g.pick(["(", "(?:", "(?<n\(depth)x\(g.below(1000))>"])
+            let inner = sequence(&g, depth: depth + 1, maxLength: 3)
+            return (open + inner.text + ")", inner.isNullable)
+        }
+    }
+
+    static func piece(_ g: inout Generator, depth: Int) -> (text: String, isNullable: Bool) {
+        let (text, isNullable) = atom(&g, depth: depth)
+        var quantifier = g.pick(quantifiers)
+        if isNullable && loops.contains(quantifier) { quantifier = "?" }
+        return (text + quantifier, isNullable || !(quantifier.isEmpty || quantifier.hasPrefix("+") || quantifier == "{1,}"))
+    }
+
+    static func sequence(_ g: inout Generator, depth: Int, maxLength: Int) -> (text: String, isNullable: Bool) {
+        var text = ""
+        var isNullable = true
+        for _ in 0..<(1 + g.below(maxLength)) {
+            let next = piece(&g, depth: depth)
+            text += next.text
+            isNullable = isNullable && next.isNullable
+        }
+        return (text, isNullable)
+    }
+
+    static func pattern(_ g: inout Generator) -> String {
+        (g.below(3) == 0 ? "^" : "") + sequence(&g, depth: 0, maxLength: 5).text + (g.below(4) == 0 ? "$" : "")
+    }
+
+    static func url(_ g: inout Generator) -> String {
+        let alphabet = Array("abcAB/:.x-_%1")
+        return String((0..<g.below(14)).map { _ in g.pick(alphabet) })
+    }
+
+    /// ICU numbers named groups too; names only need to be unique, which the generator ensures
+    /// by construction (depth + random suffix) often enough; duplicates are skipped.
+    @Test("Random patterns agree with NSRegularExpression (seed 20261122)")
+    func randomPatterns() throws {
+        var g = Generator(state: 20_261_122)
+        var compared = 0
+        var failures: [String] = []
+        for _ in 0..<1500 {
+            let pattern = Self.pattern(&g)
+            let isCaseSensitive = g.below(2) == 0
+            let filter: URLFilter
+            do {
+                filter = try URLFilter(parsing: pattern, isCaseSensitive: isCaseSensitive)
+            } catch {
+                if error.status == .yarrError, pattern.contains("(?<") { continue }  // duplicate group name
+                failures.append("\(pattern): unexpected \(error)")
+                continue
+            }
+            guard let regex = try? NSRegularExpression(
+                pattern: pattern, options: isCaseSensitive ? [] : [.caseInsensitive]) else {
+                continue
+            }
+            let thompson = URLFilter.Automaton(terms: filter.terms, matchesEverything: filter.matchesEverything,
+                                               allowsPositionAutomaton: false)
+            for _ in 0..<20 {
+                let url = Self.url(&g)
+                let actual = filter.matches(url)
+                var copy = url
+                let viaThompson = filter.matchesEverything || copy.withUTF8 { thompson.matches($0) }
+                if viaThompson != actual {
+                    failures.append("\(pattern) on \(url): position automaton \(actual), Thompson \(viaThompson)")
+                }
+                if filter.matchesEverything {
+                    if !actual { failures.append("\(pattern) matches everything but not \(url)") }
+                    continue
+                }
+                let range = NSRange(location: 0, length: url.utf16.count)
+                let expected = regex.firstMatch(in: url, options: [], range: range) != nil
+                compared += 1
+                if actual != expected {
+                    failures.append("\"\(pattern)\"\(isCaseSensitive ? " cs" : "") on \"\(url)\": got \(actual), RegExp says \(expected)")
+                }
+            }
+        }
+        #expect(compared > 10_000)
+        #expect(failures.count == 0, "\(failures.count) disagreements, first: \(failures.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test("Long patterns use the Thompson automaton and agree with NSRegularExpression")
+    func longPatterns() throws {
+        var g = Generator(state: 7)
+        var failures: [String] = []
+        var matched = 0
+        for _ in 0..<150 {
+            // Mostly single characters with at most three repetitions, so that ICU's backtracking
+            // stays polynomial of low degree on these URLs.
+            var pattern = ""
+            var repetitions = 0
+            for _ in 0..<(64 + g.below(20)) {
+                pattern += g.below(15) > 0 ? "." : g.pick(["[^a]", "[^/]", "[a-c]", "x", "/"])
+                if repetitions < 3 && g.below(20) == 0 {
+                    pattern += g.pick(["*", "+", "?"])
+                    repetitions += 1
+                }
+            }
+            guard let filter = try? URLFilter(parsing: pattern, isCaseSensitive: false),
+                  let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
+            for _ in 0..<20 {
+                var url = ""
+                for _ in 0..<(60 + g.below(40)) { url.append(g.pick(Array("abcAB/:.x-_%1"))) }
+                if filter.matchesEverything { continue }
+                let expected = regex.firstMatch(in: url, options: [], range: NSRange(location: 0, length: url.utf16.count)) != nil
+                if expected { matched += 1 }
+                if filter.matches(url) != expected {
+                    failures.append("\"\(pattern)\" on \"\(url)\": got \(!expected)")
+                }
+            }
+        }
+        #expect(matched > 100 && matched < 2900, "matched \(matched) of 3000")
+        #expect(failures.count == 0, "\(failures.prefix(10).joined(separator: "\n"))")
+    }
+}
