@@ -7,7 +7,7 @@ import TrackerlessCore
 enum RulesCommand {
     static let help = """
     Usage: trackerless rules [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE]
-                             [--site-conditions if-top-url|if-domain] [--no-path-matches]
+                             [--site-conditions if-top-url|if-domain] [--exact-path-matches]
                              [--max-rules N] [--report]
 
     Builds the WebKit content-blocker rule list whose meaning is the Tracker Radar resolver's.
@@ -18,7 +18,8 @@ enum RulesCommand {
                               rules need several lists, the others go to FILE.2.json, FILE.3.json, ...
       --site-conditions S     how page conditions are written: if-top-url (anchored, exact; default)
                               or if-domain (WebKit's own form, unanchored)
-      --no-path-matches       leave out the url-filters for rule text in a tracker URL's path or query
+      --exact-path-matches    also match a rule's text where it appears in the path or query of a
+                              tracker URL, as the resolver does (exact; about doubles WebKit's compile time)
       --max-rules N           most rules per list (default and maximum 150000)
       --report                print what was left out or approximated to standard error
     """
@@ -27,7 +28,7 @@ enum RulesCommand {
         let options = try CommandLineArguments(
             arguments,
             valueOptions: ["tds", "privacy-config", "allowlist", "output", "site-conditions", "max-rules"],
-            flagOptions: ["no-path-matches", "report"]
+            flagOptions: ["exact-path-matches", "report"]
         )
         if options.has("help") {
             Output.standardOutput(help)
@@ -73,7 +74,7 @@ enum RulesCommand {
             }
             settings.siteConditionStyle = parsed
         }
-        settings.matchesRuleTextAfterHost = !options.has("no-path-matches")
+        settings.matchesRuleTextAfterHost = options.has("exact-path-matches")
         if let text = options["max-rules"] {
             guard let maximum = Int(text), maximum > 0, maximum <= RuleList.maximumRuleCount else {
                 throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text)\"")
