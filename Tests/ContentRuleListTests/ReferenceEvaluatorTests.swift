@@ -39,6 +39,25 @@ struct ReferenceEvaluatorTests {
         #expect(try !blocks(list, subresource("http://a.com/ads.js", on: "http://a.com/")))
     }
 
+    @Test func caseSensitiveLongPatternsGoThroughThePrefilter() throws {
+        let list = block(#""url-filter":"/TrackMe/","url-filter-is-case-sensitive":true"#)
+        #expect(try blocks(list, subresource("http://a.com/TrackMe/x.js", on: "http://a.com/")))
+        #expect(try !blocks(list, subresource("http://a.com/trackme/x.js", on: "http://a.com/")))
+        let insensitive = block(#""url-filter":"/TrackMe/""#)
+        #expect(try blocks(insensitive, subresource("http://a.com/TRACKME/x.js", on: "http://a.com/")))
+    }
+
+    @Test func notificationsMergeByString() throws {
+        let json = """
+            [{"trigger":{"url-filter":"a"},"action":{"type":"notify","notification":"one"}},
+             {"trigger":{"url-filter":"b"},"action":{"type":"notify","notification":"two"}},
+             {"trigger":{"url-filter":"c"},"action":{"type":"notify","notification":"one"}}]
+            """
+        let result = try ReferenceEvaluator(ruleList: RuleList(parsing: json))
+            .actions(for: subresource("http://c.net/abc", on: "http://a.com/"))
+        #expect(result.notifications == ["one", "two"])
+    }
+
     @Test func requestFragmentIsNotMatchedButTopFragmentIs() throws {
         #expect(try !blocks(block(#""url-filter":"frag""#), subresource("http://a.com/x.gif#frag", on: "http://a.com/")))
         #expect(try !blocks(block(#""url-filter":"frag""#), .mainDocument("http://a.com/#frag")))

@@ -141,6 +141,13 @@ struct RuleListParsingTests {
         }
     }
 
+    @Test func theMatrixCoversEveryErrorWebKitStillProduces() {
+        let covered = Set(invalidLists.map(\.kind)).union([.tooManyRules])
+        let notProduced: Set<RuleListError.Kind> = [.invalidObjectInTopLevelArray, .errorWritingSerializedNFA]
+        let missing = RuleListError.Kind.allCases.filter { !covered.contains($0) && !notProduced.contains($0) }
+        #expect(missing.isEmpty, "no test list for \(missing)")
+    }
+
     @Test func everyErrorHasWebKitsWords() {
         #expect(RuleListError.Kind.allCases.count == 41)
         #expect(RuleListError.Kind.multipleConditions.message.hasSuffix("unless-top-url)"))
