@@ -27,11 +27,19 @@ let package = Package(
             name: "TrackerlessBenchmarks",
             dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessCore"]
         ),
-        .testTarget(name: "TrackerlessCoreTests", dependencies: ["TrackerlessCore"]),
+        // Shared test data (../shared/data) and the reference-test loaders every test target uses.
+        .target(
+            name: "TrackerlessTestSupport", dependencies: ["TrackerData", "TrackerlessCore"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "TrackerlessCoreTests", dependencies: ["TrackerlessCore", "TrackerlessTestSupport"]),
         .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList"]),
-        .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData"]),
+        .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder"]),
-        .testTarget(name: "ReferenceTests", dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData"]),
+        .testTarget(
+            name: "ReferenceTests",
+            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessTestSupport"]
+        ),
         .testTarget(name: "WebKitTests", dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData"],
                     exclude: ["harness"]),
     ],

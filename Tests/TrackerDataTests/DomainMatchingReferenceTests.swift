@@ -1,58 +1,10 @@
-import Foundation
 import Testing
 import TrackerData
 import TrackerlessCore
+import TrackerlessTestSupport
 
-/// privacy-reference-tests/tracker-radar-tests/TR-domain-matching/domain_matching_tests.json:
-/// 122 domain tests and 12 surrogate tests, run through ``TrackerResolver`` with
-/// tracker_radar_reference.json and surrogates.txt. `exceptPlatforms` is ignored: we pass all.
-struct DomainMatchingCase: Sendable, CustomTestStringConvertible {
-    var set: String
-    var name: String
-    var siteURL: String
-    var requestURL: String
-    var requestType: String
-    var expectAction: String?
-    var expectRedirect: String?
-
-    var testDescription: String { "\(set): \(name)" }
-
-    static let all: [DomainMatchingCase] = {
-        guard let root = SharedData.json("\(SharedData.domainMatching)/domain_matching_tests.json"),
-            let sets = try? root.members()
-        else { return [] }
-        var cases: [DomainMatchingCase] = []
-        for (setKey, set) in sets {
-            guard let tests = try? set.required("tests").array() else { continue }
-            for test in tests {
-                cases.append(DomainMatchingCase(
-                    set: setKey,
-                    name: (try? test.required("name").string()) ?? "?",
-                    siteURL: (try? test.required("siteURL").string()) ?? "",
-                    requestURL: (try? test.required("requestURL").string()) ?? "",
-                    requestType: (try? test.required("requestType").string()) ?? "",
-                    expectAction: try? test["expectAction"]?.string(),
-                    expectRedirect: try? test["expectRedirect"]?.string()))
-            }
-        }
-        return cases
-    }()
-}
-
-/// The resolver and surrogates for the TR-domain-matching suite, loaded once.
-enum DomainMatchingFixture {
-    static let loaded: Result<(TrackerResolver, Surrogates), TrackerDataError> = {
-        do throws(TrackerDataError) {
-            let tds = try TrackerData(contentsOfFile: SharedData.path("\(SharedData.domainMatching)/tracker_radar_reference.json"))
-            let text = String(decoding: SharedData.bytes("\(SharedData.domainMatching)/surrogates.txt") ?? [], as: UTF8.self)
-            let surrogates = Surrogates(parsing: text, file: "surrogates.txt")
-            return .success((TrackerResolver(trackerData: tds, surrogates: surrogates), surrogates))
-        } catch {
-            return .failure(error)
-        }
-    }()
-}
-
+/// privacy-reference-tests/tracker-radar-tests/TR-domain-matching/domain_matching_tests.json
+/// through ``TrackerResolver`` (cases and fixture from TrackerlessTestSupport).
 @Suite("TR-domain-matching reference tests", .enabled(if: SharedData.shouldRun, SharedData.skipMessage))
 struct DomainMatchingReferenceTests {
     @Test("the suite has 122 domain tests and 12 surrogate tests")
@@ -63,7 +15,8 @@ struct DomainMatchingReferenceTests {
 
     @Test("reference blocklist loads; its only warnings are the unsupported actions")
     func referenceBlocklist() throws {
-        let (resolver, surrogates) = try DomainMatchingFixture.loaded.get()
+        let fixture = try DomainMatchingFixture.loaded.get()
+        let (resolver, surrogates) = (fixture.resolver, fixture.surrogates)
         #expect(resolver.warnings.isEmpty)
         #expect(resolver.trackerData.warnings.count == 2)
         #expect(resolver.trackerData.warnings.allSatisfy { $0.message.contains("unsupported-action") })
@@ -72,7 +25,8 @@ struct DomainMatchingReferenceTests {
 
     @Test("decision", arguments: DomainMatchingCase.all)
     func decision(_ test: DomainMatchingCase) throws {
-        let (resolver, surrogates) = try DomainMatchingFixture.loaded.get()
+        let fixture = try DomainMatchingFixture.loaded.get()
+        let (resolver, surrogates) = (fixture.resolver, fixture.surrogates)
         let decision = try #require(
             resolver.decision(
                 forRequestURL: test.requestURL, siteURL: test.siteURL, type: RequestType(rawValue: test.requestType)),

@@ -1,6 +1,7 @@
 import Testing
 import TrackerData
 import TrackerlessCore
+import TrackerlessTestSupport
 
 /// The blocklists DuckDuckGo ships (../shared/data/tds): they must load without error, and every
 /// rule must be usable.

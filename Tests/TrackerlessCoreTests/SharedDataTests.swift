@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerlessCore
+import TrackerlessTestSupport
 
 @Suite("Real tracker data")
 struct SharedDataTests {
