@@ -55,15 +55,24 @@ public struct RuleListBuilder: Sendable {
         }
 
         /// The trigger condition "the page is on one of these domains or their subdomains".
-        func siteCondition(for domains: [String], includingSubdomains: Bool = true) -> Condition {
+        func siteCondition(
+            for domains: [String], includingSubdomains: Bool = true, patterns: [String: String] = [:]
+        ) -> Condition {
+            let values = domains.map { patterns[$0] ?? sitePattern(for: $0, includingSubdomains: includingSubdomains) }
+            switch siteConditionStyle {
+            case .ifDomain: return .ifDomain(values)
+            case .topURL: return .ifTopURL(values)
+            }
+        }
+
+        /// One entry of a site condition.
+        func sitePattern(for domain: String, includingSubdomains: Bool = true) -> String {
             switch siteConditionStyle {
             case .ifDomain:
-                return .ifDomain(domains.map { includingSubdomains ? "*" + $0 : $0 })
+                return includingSubdomains ? "*" + domain : domain
             case .topURL:
                 let subdomains = includingSubdomains ? HostScope.subdomainPrefix : ""
-                return .ifTopURL(domains.map {
-                    HostScope.schemePrefix + subdomains + TrackerRuleRegex.escapedDomain($0) + "[:/]"
-                })
+                return HostScope.schemePrefix + subdomains + TrackerRuleRegex.escapedDomain(domain) + "[:/]"
             }
         }
     }
@@ -98,7 +107,15 @@ public struct RuleListBuilder: Sendable {
             if let site = SiteDomain.normalized(domain) { sitesByEntity[entity, default: []].append(site) }
         }
         self.sitesByEntity = sitesByEntity.mapValues { Self.outermost($0) }
+        var sitePatterns: [String: String] = [:]
+        for sites in self.sitesByEntity.values {
+            for site in sites { sitePatterns[site] = settings.sitePattern(for: site) }
+        }
+        self.sitePatterns = sitePatterns
     }
+
+    /// The condition pattern of every first-party site, written once and shared by all rules.
+    private let sitePatterns: [String: String]
 
     /// The sites (outermost domains) that `domains` gives to each entity.
     private let sitesByEntity: [String: [String]]
@@ -109,8 +126,9 @@ public struct RuleListBuilder: Sendable {
         var report = BuildReport()
         var sections: [[ContentRule]] = []
         if isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) {
-            sections += trackerSections(report: &report)
-            sections += cloakedSections(report: &report)
+            var conditions: [FirstPartyKey: Condition?] = [:]
+            sections += trackerSections(report: &report, conditions: &conditions)
+            sections += cloakedSections(report: &report, conditions: &conditions)
         }
         let tail = configurationRules(report: &report)
         let lists = Self.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
@@ -121,9 +139,19 @@ public struct RuleListBuilder: Sendable {
 
     // MARK: Trackers
 
-    private func trackerSections(report: inout BuildReport) -> [[ContentRule]] {
-        // Reversed labels sort a parent domain right before its subdomains.
-        let domains = trackerData.trackers.keys.map { (Self.reversedLabels($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    private func trackerSections(report: inout BuildReport, conditions: inout [FirstPartyKey: Condition?]) -> [[ContentRule]] {
+        // A tracker inside another tracker's domain comes after it (fewer labels first), so that
+        // its section can cancel the outer tracker's rules for its hosts.
+        var outer: [String] = []
+        var nested: [(labels: Int, domain: String)] = []
+        for key in trackerData.trackers.keys {
+            if hasEnclosingTracker(key) {
+                nested.append((key.utf8.count { $0 == UInt8(ascii: ".") }, key))
+            } else {
+                outer.append(key)
+            }
+        }
+        let domains = outer.sorted() + nested.sorted { ($0.labels, $0.domain) < ($1.labels, $1.domain) }.map(\.domain)
         var sections: [[ContentRule]] = []
         sections.reserveCapacity(domains.count)
         for key in domains {
@@ -137,13 +165,13 @@ public struct RuleListBuilder: Sendable {
             if hasEnclosingTracker(domain) {
                 rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
             }
-            rules += section(for: tracker, key: key, scope: scope, report: &report).build(with: settings, report: &report)
+            rules += section(for: tracker, key: key, scope: scope, conditions: &conditions).build(with: settings, report: &report)
             if !rules.isEmpty { sections.append(rules) }
         }
         return sections
     }
 
-    private func cloakedSections(report: inout BuildReport) -> [[ContentRule]] {
+    private func cloakedSections(report: inout BuildReport, conditions: inout [FirstPartyKey: Condition?]) -> [[ContentRule]] {
         var sections: [[ContentRule]] = []
         for cloaked in trackerData.cnames.keys.sorted() {
             guard let target = trackerData.cnames[cloaked] else { continue }
@@ -156,70 +184,88 @@ public struct RuleListBuilder: Sendable {
                 continue
             }
             let scope = HostScope.cloaked(host: host, target: targetHost)
-            let rules = section(for: tracker, key: tracker.domain, scope: scope, report: &report).build(with: settings, report: &report)
+            let rules = section(for: tracker, key: tracker.domain, scope: scope, conditions: &conditions).build(with: settings, report: &report)
             if !rules.isEmpty { sections.append(rules) }
         }
         return sections
     }
 
-    private func section(for tracker: Tracker, key: String, scope: HostScope, report: inout BuildReport) -> TrackerSection {
-        TrackerSection(
+    private func section(
+        for tracker: Tracker, key: String, scope: HostScope, conditions: inout [FirstPartyKey: Condition?]
+    ) -> TrackerSection {
+        let owner = tracker.owner?.name ?? ""
+        let firstPartyKey = FirstPartyKey(entity: owner, trackerSite: trackerSite(of: scope))
+        let condition: Condition?
+        if let cached = conditions[firstPartyKey] {
+            condition = cached
+        } else {
+            let sites = firstPartySites(of: owner, trackerSite: firstPartyKey.trackerSite)
+            condition = sites.isEmpty ? nil : settings.siteCondition(for: sites, patterns: sitePatterns)
+            conditions[firstPartyKey] = condition
+        }
+        return TrackerSection(
             scope: scope,
             blocksByDefault: tracker.defaultAction == .block,
             rules: tracker.rules,
-            rulePaths: tracker.rules.indices.map { #"trackers["\#(key)"].rules[\#($0)]"# },
-            firstPartySites: firstPartySites(of: tracker, scope: scope)
+            trackerKey: key,
+            firstPartyCondition: condition
         )
+    }
+
+    /// First-party conditions depend only on the owner and the tracker's own site.
+    struct FirstPartyKey: Hashable {
+        var entity: String
+        var trackerSite: String?
+    }
+
+    /// The registrable domain of a tracker scope; nil for a cloaked host, whose loads are blocked
+    /// even when they are same-site with the page.
+    private func trackerSite(of scope: HostScope) -> String? {
+        switch scope {
+        case .tracker(let domain): publicSuffixList.registrableDomain(of: domain) ?? domain
+        case .cloaked: nil
+        }
     }
 
     /// The sites whose pages own the tracker, as the resolver finds a page's owner: the domains
     /// that `domains` maps to the tracker's owner. Those WebKit already sees as the same site as
     /// the tracker are left out (`load-type: third-party` covers them).
-    private func firstPartySites(of tracker: Tracker, scope: HostScope) -> [String] {
-        guard let owner = tracker.owner?.name else { return [] }
+    private func firstPartySites(of owner: String, trackerSite: String?) -> [String] {
         let owned = sitesByEntity[owner] ?? []
-        let trackerSite: String?
-        switch scope {
-        case .tracker(let domain): trackerSite = publicSuffixList.registrableDomain(of: domain) ?? domain
-        case .cloaked: trackerSite = nil
-        }
-        return owned.filter { site in
-            guard let trackerSite else { return true }
-            return !SiteDomain.isDomain(site, within: trackerSite)
-        }
+        guard let trackerSite else { return owned }
+        return owned.filter { !SiteDomain.isDomain($0, within: trackerSite) }
     }
 
     /// Domains listed for one entity inside a domain listed for another: a page there belongs to
     /// the inner entity, but an `if-domain`-style condition on the outer domain covers it too.
     private func nestedSiteNotes() -> [BuildReport.Note] {
         var notes: [BuildReport.Note] = []
-        for (domain, entity) in trackerData.domains.sorted(by: { $0.key < $1.key }) {
-            var labels = domain.split(separator: ".").dropFirst()
-            while labels.count >= 2 {
-                let parent = labels.joined(separator: ".")
+        for (domain, entity) in trackerData.domains {
+            for parent in Self.parentDomains(of: domain) {
                 if let outer = trackerData.domains[parent], outer != entity {
                     notes.append(.init(
                         path: #"domains["\#(domain)"]"#,
                         reason: "pages of \(domain) (\(entity)) count as first party to trackers of \(outer), like pages of \(parent)"))
                     break
                 }
-                labels = labels.dropFirst()
             }
         }
-        return notes
+        return notes.sorted { $0.path < $1.path }
     }
 
     private func hasEnclosingTracker(_ domain: String) -> Bool {
-        var labels = domain.split(separator: ".", omittingEmptySubsequences: false).dropFirst()
-        while labels.count >= 1 {
-            if trackerData.trackers[labels.joined(separator: ".")] != nil { return true }
-            labels = labels.dropFirst()
-        }
-        return false
+        Self.parentDomains(of: domain).contains { trackerData.trackers[$0] != nil }
     }
 
-    private static func reversedLabels(_ domain: String) -> String {
-        domain.split(separator: ".", omittingEmptySubsequences: false).reversed().joined(separator: ".")
+    /// `a.b.c` -> `b.c`, `c`.
+    static func parentDomains(of domain: String) -> [String] {
+        var parents: [String] = []
+        var rest = domain.utf8[...]
+        while let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
+            rest = rest[rest.index(after: dot)...]
+            if !rest.isEmpty { parents.append(String(Substring(rest))) }
+        }
+        return parents
     }
 
     // MARK: Splitting

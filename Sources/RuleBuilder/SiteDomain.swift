@@ -5,25 +5,39 @@ enum SiteDomain {
     /// The lowercase punycode form of a domain from tracker data or a configuration; nil when it
     /// is not a usable host name (WebKit would reject the whole list for it).
     static func normalized(_ domain: String) -> String? {
-        var candidate = domain.hasPrefix("*.") ? String(domain.dropFirst(2)) : domain
-        if candidate.hasSuffix(".") { candidate.removeLast() }
-        guard !candidate.isEmpty else { return nil }
-        let ascii: String
-        if candidate.utf8.allSatisfy({ $0 < 0x80 }) {
-            ascii = candidate.lowercased()
-        } else {
-            guard let encoded = candidate.punycodeEncodedDomain else { return nil }
-            ascii = encoded
+        var bytes = Array(domain.utf8)
+        if bytes.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")]) { bytes.removeFirst(2) }
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        guard !bytes.isEmpty else { return nil }
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            guard let encoded = String(decoding: bytes, as: UTF8.self).punycodeEncodedDomain else { return nil }
+            bytes = Array(encoded.utf8)
         }
-        let allowed = ascii.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+        var previous: UInt8 = UInt8(ascii: ".")
+        var changed = false
+        for index in bytes.indices {
+            var byte = bytes[index]
+            if byte >= 0x41 && byte <= 0x5A {
+                byte += 0x20
+                bytes[index] = byte
+                changed = true
+            }
+            let allowed = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F
+            // No empty labels: no leading dot and no two dots in a row.
+            guard allowed, !(byte == 0x2E && previous == 0x2E) else { return nil }
+            previous = byte
         }
-        guard allowed, !ascii.hasPrefix("."), !ascii.contains("..") else { return nil }
-        return ascii
+        return changed || bytes.count != domain.utf8.count ? String(decoding: bytes, as: UTF8.self) : domain
     }
 
     /// Whether `domain` is `parent` or one of its subdomains.
     static func isDomain(_ domain: String, within parent: String) -> Bool {
-        domain == parent || domain.hasSuffix("." + parent)
+        let domainBytes = domain.utf8, parentBytes = parent.utf8
+        guard domainBytes.count >= parentBytes.count else { return false }
+        if domainBytes.count == parentBytes.count { return domain == parent }
+        let start = domainBytes.index(domainBytes.endIndex, offsetBy: -parentBytes.count)
+        return domainBytes[domainBytes.index(before: start)] == UInt8(ascii: ".")
+            && domainBytes[start...].elementsEqual(parentBytes)
     }
 }

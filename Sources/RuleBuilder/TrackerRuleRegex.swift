@@ -10,13 +10,13 @@ struct TrackerRuleRegex: Sendable, Hashable {
     var alternatives: [[Node]]
 
     /// One element of a parsed regex.
-    indirect enum Node: Sendable, Hashable {
+    enum Node: Sendable, Hashable {
         /// A single character drawn from a set of ASCII bytes (a literal, `.`, a class).
         case character(CharacterSet128)
         /// A group with alternatives.
-        case group([[Node]])
+        indirect case group([[Node]])
         /// A quantified node: `min` to `max` (nil = unbounded) repetitions.
-        case repetition(Node, min: Int, max: Int?)
+        indirect case repetition(Node, min: Int, max: Int?)
         /// `^`
         case startAnchor
         /// `$`
@@ -111,12 +111,10 @@ struct CharacterSet128: Sendable, Hashable {
 
     /// The set with both cases of every ASCII letter, as a case-insensitive match sees it.
     var caseFolded: CharacterSet128 {
-        var set = self
-        for byte in UInt8(0x41)...0x5A where contains(byte) || contains(byte + 32) {
-            set.insert(byte)
-            set.insert(byte + 32)
-        }
-        return set
+        // Letters live in `high`: A-Z at bits 1...26, a-z at bits 33...58.
+        let upper: UInt64 = 0x3FF_FFFF << 1
+        let lower: UInt64 = upper << 32
+        return CharacterSet128(low: low, high: high | ((high & upper) << 32) | ((high & lower) >> 32))
     }
 
     var count: Int { low.nonzeroBitCount + high.nonzeroBitCount }

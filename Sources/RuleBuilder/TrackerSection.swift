@@ -18,10 +18,11 @@ struct TrackerSection {
     var scope: HostScope
     var blocksByDefault: Bool
     var rules: [Tracker.Rule]
-    /// Path of each rule for the report, e.g. `trackers["x.com"].rules[3]`.
-    var rulePaths: [String]
-    /// Site domains whose pages are first party to this tracker (its owner's properties).
-    var firstPartySites: [String]
+    /// The tracker's key in `trackers`, for the report's paths (`trackers["x.com"].rules[3]`).
+    var trackerKey: String
+    /// Pages that are first party to this tracker (its owner's sites), as a trigger condition;
+    /// nil when there are none that WebKit does not already treat as first party.
+    var firstPartyCondition: Condition?
 
     /// The section's rules and what could not be expressed exactly.
     func build(with settings: RuleListBuilder.Settings, report: inout BuildReport) -> [ContentRule] {
@@ -49,11 +50,12 @@ struct TrackerSection {
         }
         for index in rules.indices.reversed() {
             let rule = rules[index]
-            let path = rulePaths[index]
+            let key = trackerKey
+            func path() -> String { #"trackers["\#(key)"].rules[\#(index)]"# }
             var action = Kind.block
             if let declared = rule.action {
                 guard let kind = Self.kind(of: declared) else {
-                    report.skippedRules.append(.init(path: path + ".action", reason: "unsupported action \"\(declared.rawValue)\""))
+                    report.skippedRules.append(.init(path: path() + ".action", reason: "unsupported action \"\(declared.rawValue)\""))
                     continue
                 }
                 action = kind
@@ -64,13 +66,13 @@ struct TrackerSection {
                 filters = try RuleURLFilters(regex: regex, scope: scope,
                                              includingMatchesAfterHost: settings.matchesRuleTextAfterHost)
             } catch {
-                report.skippedRules.append(.init(path: path + ".rule", reason: error.description))
+                report.skippedRules.append(.init(path: path() + ".rule", reason: error.description))
                 continue
             }
             for note in Set(filters.notes).sorted() {
-                report.approximations.append(.init(path: path + ".rule", reason: note))
+                report.approximations.append(.init(path: path() + ".rule", reason: note))
             }
-            guard let options = SiteAndTypeScope(rule.options, settings: settings, path: path + ".options", report: &report) else {
+            guard let options = SiteAndTypeScope(rule.options, settings: settings, path: path() + ".options", report: &report) else {
                 continue // options that can never match: the rule never applies
             }
             switch action {
@@ -80,7 +82,7 @@ struct TrackerSection {
                 }
                 // An `exceptions` object with neither list is no exception at all.
                 if let exceptions = rule.exceptions, !exceptions.isEmpty {
-                    guard let excepted = SiteAndTypeScope(exceptions, settings: settings, path: path + ".exceptions", report: &report),
+                    guard let excepted = SiteAndTypeScope(exceptions, settings: settings, path: path() + ".exceptions", report: &report),
                           let both = options.intersection(excepted)
                     else { continue }
                     for filter in filters.filters {
@@ -94,9 +96,8 @@ struct TrackerSection {
                 }
             }
         }
-        if hasBlock, !firstPartySites.isEmpty {
-            let pages = SiteAndTypeScope(domains: firstPartySites, types: nil)
-            append(pages.rule(urlFilter: scope.anchor, loadTypes: [], action: .ignorePreviousRules, settings: settings))
+        if hasBlock, let firstPartyCondition {
+            append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, condition: firstPartyCondition), action: .ignorePreviousRules))
         }
         return output
     }
@@ -125,7 +126,10 @@ struct SiteAndTypeScope: Sendable, Hashable {
 
     /// A Tracker Radar `options`/`exceptions` object as WebKit trigger limits; nil when it can
     /// never match (for example only request types WebKit never loads).
-    init?(_ condition: Tracker.Rule.Condition?, settings: RuleListBuilder.Settings, path: String, report: inout BuildReport) {
+    init?(
+        _ condition: Tracker.Rule.Condition?, settings: RuleListBuilder.Settings, path: @autoclosure () -> String,
+        report: inout BuildReport
+    ) {
         guard let condition else {
             self.init(domains: nil, types: nil)
             return
@@ -134,7 +138,7 @@ struct SiteAndTypeScope: Sendable, Hashable {
         if let listed = condition.domains {
             domains = listed.compactMap { domain in
                 guard let normalized = SiteDomain.normalized(domain) else {
-                    report.skippedRules.append(.init(path: path + ".domains", reason: "invalid domain \"\(domain)\" left out"))
+                    report.skippedRules.append(.init(path: path() + ".domains", reason: "invalid domain \"\(domain)\" left out"))
                     return nil
                 }
                 return normalized
