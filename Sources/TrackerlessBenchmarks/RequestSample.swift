@@ -1,0 +1,41 @@
+import ContentRuleList
+import TrackerData
+import TrackerlessCore
+
+/// One of adblock-rust's labelled requests (`matching-test-requests.json`): a URL and the type of
+/// load, in the words of both the resolver and WebKit.
+struct RequestSample: Sendable {
+    /// The request URL.
+    let url: String
+    /// The type as the Tracker Radar resolver names it (webRequest types).
+    let requestType: RequestType
+    /// The type as WebKit's content blockers name it.
+    let resourceType: ResourceType
+
+    /// adblock-rust's type names: `xhr` is webRequest's `xmlhttprequest`; `fetch` is the same load.
+    private static let types: [String: (RequestType, ResourceType)] = [
+        "script": (.script, .script), "image": (.image, .image), "stylesheet": (.stylesheet, .styleSheet),
+        "xhr": (.xmlhttprequest, .fetch), "fetch": (.xmlhttprequest, .fetch),
+        "subdocument": (.subdocument, .childDocument), "media": (.media, .media), "font": (.font, .font),
+    ]
+
+    /// The requests in the file: a JSON array of `{"url", "type", ...}`; other fields are ignored.
+    static func samples(parsing bytes: [UInt8], file: String) throws(BenchmarkError) -> [RequestSample] {
+        let root: JSONValue
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .invalidInput(path: file, detail: "\(error)")
+        }
+        do throws(JSONDecodingError) {
+            return try JSONNode(root).array().map { item throws(JSONDecodingError) in
+                let url = try item.required("url").string()
+                let type = try item.required("type").string()
+                let (requestType, resourceType) = types[type] ?? (.other, .other)
+                return RequestSample(url: url, requestType: requestType, resourceType: resourceType)
+            }
+        } catch {
+            throw .invalidInput(path: file, detail: "\(error)")
+        }
+    }
+}

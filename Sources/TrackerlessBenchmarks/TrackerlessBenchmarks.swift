@@ -1,0 +1,67 @@
+import ContentRuleList
+import Foundation
+import TrackerlessCore
+
+/// `TrackerlessBenchmarks`: how fast the tds.json -> WebKit rule list pipeline is, how long WebKit
+/// takes to compile our list next to DuckDuckGo's, and how fast rule lists parse and decide.
+///
+/// Progress goes to standard error; the table (or JSON with `--json`) to standard output.
+@main
+struct TrackerlessBenchmarks {
+    static func main() {
+        do {
+            let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
+            let report = try run(options)
+            FileHandle.standardOutput.write(Data((options.printsJSON ? report.json.jsonString() + "\n" : report.table).utf8))
+        } catch .usage(let text) {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+            exit(2)
+        } catch {
+            FileHandle.standardError.write(Data("TrackerlessBenchmarks: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Runs every benchmark in order.
+    static func run(_ options: BenchmarkOptions) throws(BenchmarkError) -> BenchmarkReport {
+        let loadBefore = LoadAverage.current()
+        progress("reading inputs")
+        let inputs = try BenchmarkInputs(options: options)
+        let duckDuckGoRuleCount = try ruleCount(of: inputs.duckDuckGoRules, path: options.duckDuckGoRulesPath)
+        progress("1. generation pipeline, \(options.runs) runs")
+        let pipeline = try PipelineBenchmark.measure(trackerDataPath: options.trackerDataPath, runs: options.runs)
+        let variants = RuleListVariant.compared.map { variant in
+            progress("   builder settings: \(variant.name)")
+            return RuleListVariant.measure(name: variant.name, settings: variant.settings, trackerData: inputs.trackerData, runs: options.runs)
+        }
+        progress("2. WebKit compile, \(options.webKitRuns) runs of \(variants.count + 1) lists")
+        let webKit = WebKitCompileBenchmark.measure(
+            duckDuckGoPath: options.duckDuckGoRulesPath, duckDuckGoRuleCount: duckDuckGoRuleCount,
+            duckDuckGoByteCount: inputs.duckDuckGoRules.count, variants: variants,
+            harness: CompileHarness(scriptPath: options.harnessPath), runs: options.webKitRuns)
+        let ourLists = variants.first?.encodedLists ?? []
+        progress("3. parsing rule lists")
+        let parsing = try RuleListParsingBenchmark.measure(duckDuckGoRules: inputs.duckDuckGoRules, ourLists: ourLists, runs: options.runs)
+        progress("4. decisions")
+        let decisions = try DecisionBenchmark.measure(
+            requests: inputs.requests, trackerData: inputs.trackerData, ourLists: ourLists,
+            duckDuckGoRules: inputs.duckDuckGoRules, runs: options.runs)
+        return BenchmarkReport(
+            options: options, loadBefore: loadBefore, loadAfter: LoadAverage.current(),
+            duckDuckGoRuleCount: duckDuckGoRuleCount, duckDuckGoByteCount: inputs.duckDuckGoRules.count,
+            pipeline: pipeline, variants: variants, webKit: webKit, parsing: parsing, decisions: decisions)
+    }
+
+    /// Rules WebKit keeps from a list.
+    private static func ruleCount(of json: [UInt8], path: String) throws(BenchmarkError) -> Int {
+        do throws(RuleListError) {
+            return try RuleList(parsing: json).rules.count
+        } catch {
+            throw .invalidInput(path: path, detail: "\(error)")
+        }
+    }
+
+    private static func progress(_ text: String) {
+        FileHandle.standardError.write(Data("[bench] \(text)\n".utf8))
+    }
+}
