@@ -355,9 +355,14 @@ extension CSSSelectorValidator {
             var allowsPseudoElements: Bool
             /// `:has()` cannot contain `:has()`.
             var isInsideHas: Bool
+            /// Inside `:not()`/`:has()` following a pseudo-element, only type selectors and the
+            /// pseudo-classes allowed after that pseudo-element may appear.
+            var afterPseudoElement: PseudoElementKind?
 
             static let topLevel = Context(allowsPseudoElements: true, isInsideHas: false)
-            var nested: Context { Context(allowsPseudoElements: false, isInsideHas: isInsideHas) }
+            var nested: Context {
+                Context(allowsPseudoElements: false, isInsideHas: isInsideHas, afterPseudoElement: afterPseudoElement)
+            }
         }
 
         /// What may follow a pseudo-element in the same compound selector.
@@ -511,16 +516,17 @@ extension CSSSelectorValidator {
                 let component = items[index]
                 switch component {
                 case .token(.hash(_, let isIdentifier)):
-                    guard isIdentifier, pseudoElement == nil else { return nil }
+                    guard isIdentifier, pseudoElement == nil, context.afterPseudoElement == nil else { return nil }
                     index += 1
                 case .token(.delim(".")):
-                    guard pseudoElement == nil, item(1)?.ident != nil else { return nil }
+                    guard pseudoElement == nil, context.afterPseudoElement == nil, item(1)?.ident != nil else { return nil }
                     index += 2
                 case .token(.delim("&")):
-                    guard pseudoElement == nil else { return nil }
+                    guard pseudoElement == nil, context.afterPseudoElement == nil else { return nil }
                     index += 1
                 case .block("[", let inner):
-                    guard pseudoElement == nil, isAttributeSelector(inner[...]) else { return nil }
+                    guard pseudoElement == nil, context.afterPseudoElement == nil,
+                          isAttributeSelector(inner[...]) else { return nil }
                     index += 1
                 case .token(.colon):
                     if case .token(.colon) = item(1) {
@@ -528,7 +534,8 @@ extension CSSSelectorValidator {
                               let kind = pseudoElementKind(next, context: context) else { return nil }
                         if let previous = pseudoElement {
                             // Only ::part() can be followed by another pseudo-element.
-                            guard previous == .part, kind != .part, pseudoElementsAfterPart == 0 else { return nil }
+                            guard previous == .part, kind != .part, !isSlotted(next),
+                                  pseudoElementsAfterPart == 0 else { return nil }
                             pseudoElementsAfterPart += 1
                         }
                         pseudoElement = kind
@@ -536,10 +543,16 @@ extension CSSSelectorValidator {
                     } else {
                         guard let next = item(1) else { return nil }
                         if let name = next.ident?.lowercased(), legacyPseudoElements.contains(name) {
-                            guard context.allowsPseudoElements, pseudoElement == nil else { return nil }
+                            guard context.allowsPseudoElements else { return nil }
+                            if let previous = pseudoElement {
+                                guard previous == .part, pseudoElementsAfterPart == 0 else { return nil }
+                                pseudoElementsAfterPart += 1
+                            }
                             pseudoElement = .final
                         } else {
-                            guard isPseudoClass(next, context: context, after: pseudoElement) else { return nil }
+                            var pseudoClassContext = context
+                            if let pseudoElement { pseudoClassContext.afterPseudoElement = pseudoElement }
+                            guard isPseudoClass(next, context: pseudoClassContext) else { return nil }
                         }
                         index += 2
                     }
@@ -597,24 +610,37 @@ extension CSSSelectorValidator {
 
         // MARK: Pseudo-classes
 
-        static func isPseudoClass(_ component: Component, context: Context, after pseudoElement: PseudoElementKind?) -> Bool {
+        static let logicalPseudoClasses: Set<String> = ["is", "where", "matches", "-webkit-any", "not", "has"]
+
+        static let structuralPseudoClasses: Set<String> = [
+            "first-child", "last-child", "only-child", "first-of-type", "last-of-type", "only-of-type",
+            "empty", "root", "nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type",
+        ]
+
+        /// Whether the pseudo-class `name` may follow a pseudo-element of `kind`.
+        static func isAllowed(_ name: String, after kind: PseudoElementKind) -> Bool {
+            switch kind {
+            case .final: false
+            case .selection: name == "window-inactive"
+            case .elementBacked: userActionPseudoClasses.contains(name)
+            case .part: !structuralPseudoClasses.contains(name)
+            case .scrollbar: scrollbarPseudoClasses.contains(name)
+            }
+        }
+
+        static func isPseudoClass(_ component: Component, context: Context) -> Bool {
             switch component {
             case .token(.ident(let rawName)):
                 let name = rawName.lowercased()
                 guard pseudoClasses.contains(name) else { return false }
-                switch pseudoElement {
-                case nil: return true
-                case .final?: return false
-                case .selection?: return name == "window-inactive"
-                case .elementBacked?, .part?: return userActionPseudoClasses.contains(name)
-                case .scrollbar?: return scrollbarPseudoClasses.contains(name)
-                }
+                guard let kind = context.afterPseudoElement else { return true }
+                return isAllowed(name, after: kind)
             case .function(let rawName, let arguments):
                 let name = rawName.lowercased()
-                switch pseudoElement {
-                case nil: break
-                case .scrollbar?: if name != "not" { return false }
-                default: return false
+                // After a pseudo-element, logical combinations are checked by their contents.
+                if let kind = context.afterPseudoElement, !logicalPseudoClasses.contains(name),
+                   !isAllowed(name, after: kind) {
+                    return false
                 }
                 return isFunctionalPseudoClass(name, arguments[...], context: context)
             default:
@@ -630,7 +656,9 @@ extension CSSSelectorValidator {
                 return isSelectorList(arguments, context: context.nested)
             case "has":
                 guard !context.isInsideHas else { return false }
-                return isRelativeSelectorList(arguments, context: Context(allowsPseudoElements: false, isInsideHas: true))
+                var inner = context.nested
+                inner.isInsideHas = true
+                return isRelativeSelectorList(arguments, context: inner)
             case "nth-child", "nth-last-child":
                 return isNth(arguments, allowsOf: true, context: context)
             case "nth-of-type", "nth-last-of-type":
@@ -702,6 +730,11 @@ extension CSSSelectorValidator {
         }
 
         // MARK: Pseudo-elements
+
+        static func isSlotted(_ component: Component) -> Bool {
+            if case .function(let name, _) = component { return name.lowercased() == "slotted" }
+            return false
+        }
 
         static func pseudoElementKind(_ component: Component, context: Context) -> PseudoElementKind? {
             switch component {
