@@ -1,0 +1,240 @@
+import ContentRuleList
+import RuleBuilder
+import Testing
+import TrackerData
+
+/// Examples in WebKit's style: a blocklist, the rules built from it, a load, what WebKit does.
+/// Loads are evaluated with ``ReferenceEvaluator`` (WebKit's semantics) and cross-checked with
+/// ``TrackerResolver`` (the meaning the rules must have).
+struct BuiltRules {
+    let build: RuleListBuild
+    let evaluator: ReferenceEvaluator
+    let resolver: TrackerResolver
+
+    init(
+        _ tds: String, configuration: String? = nil, userAllowlist: [String] = [],
+        settings: RuleListBuilder.Settings = RuleListBuilder.Settings()
+    ) throws {
+        let trackerData = try TrackerData(parsing: Array(tds.utf8), file: "test tds")
+        let config = try configuration.map { try PrivacyConfiguration(parsing: Array($0.utf8), file: "test config") }
+        let allowlist = UserAllowlist(domains: userAllowlist)
+        build = RuleListBuilder(trackerData: trackerData, configuration: config, userAllowlist: allowlist, settings: settings).build()
+        evaluator = try ReferenceEvaluator(ruleLists: build.ruleLists)
+        resolver = TrackerResolver(trackerData: trackerData, privacyConfiguration: config, userAllowlist: allowlist)
+    }
+
+    /// Whether WebKit blocks the load; records an issue when the resolver disagrees.
+    func blocks(_ url: String, on page: String, _ type: ResourceType = .script,
+                sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let request = type == .topDocument
+            ? Request.mainDocument(url)
+            : Request(url: url, topURL: page, resourceType: type)
+        let webKit = evaluator.actions(for: request).isBlocked
+        let resolved = resolver.decision(forRequestURL: url, siteURL: page, type: RequestType(webKitResourceType: type))?.isBlocked ?? false
+        #expect(webKit == resolved, "WebKit \(webKit) but resolver \(resolved) for \(url) on \(page)", sourceLocation: sourceLocation)
+        return webKit
+    }
+}
+
+/// A tracker entry with the usual fields; `rules` is JSON for the rules array.
+func tracker(_ domain: String, owner: String = "Tracker Inc.", default action: String = "block", rules: String = "[]") -> String {
+    #""\#(domain)": {"domain": "\#(domain)", "owner": {"name": "\#(owner)", "displayName": "\#(owner)"}, "prevalence": 0.1, "fingerprinting": 1, "cookies": 0.1, "categories": [], "default": "\#(action)", "rules": \#(rules)}"#
+}
+
+func tds(_ trackers: [String], entities: String = "{}", domains: String = "{}", cnames: String = "{}") -> String {
+    #"{"trackers": {\#(trackers.joined(separator: ","))}, "entities": \#(entities), "domains": \#(domains), "cnames": \#(cnames)}"#
+}
+
+@Suite("Rule builder: Tracker Radar semantics in WebKit rules")
+struct RuleListBuilderTests {
+    @Test("a default-block tracker is blocked as a third party, on every subdomain and port")
+    func defaultBlock() throws {
+        let rules = try BuiltRules(tds([tracker("tracker.example")]))
+        #expect(rules.blocks("https://tracker.example/a.js", on: "https://news.example/"))
+        #expect(rules.blocks("https://cdn.tracker.example:8443/a.js", on: "https://news.example/"))
+        #expect(rules.blocks("https://tracker.example/p.gif", on: "https://news.example/", .image))
+        #expect(!rules.blocks("https://nottracker.example/a.js", on: "https://news.example/"))
+        #expect(!rules.blocks("https://news.example/?u=https://tracker.example/", on: "https://news.example/"))
+    }
+
+    @Test("first-party loads, navigations and popups are not blocked")
+    func neverBlocked() throws {
+        let rules = try BuiltRules(tds([tracker("tracker.example")]))
+        #expect(!rules.blocks("https://cdn.tracker.example/a.js", on: "https://www.tracker.example/"))
+        #expect(!rules.blocks("https://tracker.example/", on: "https://tracker.example/", .topDocument))
+        #expect(!rules.evaluator.actions(for: Request(url: "https://tracker.example/", topURL: "https://news.example/", resourceType: .popup)).isBlocked)
+    }
+
+    @Test("the first matching rule wins, although WebKit lets the last one win")
+    func firstMatchWins() throws {
+        let rules = try BuiltRules(tds([tracker("t.example", rules: #"""
+            [{"rule": "t\\.example/request", "action": "ignore"}, {"rule": "t\\.example/request-1"}]
+            """#)]))
+        #expect(!rules.blocks("https://t.example/request-1.js", on: "https://site.example/"))
+        #expect(rules.blocks("https://t.example/other.js", on: "https://site.example/"))
+    }
+
+    @Test("a default-ignore tracker blocks only what its rules block")
+    func defaultIgnore() throws {
+        let rules = try BuiltRules(tds([tracker("t.example", default: "ignore", rules: #"""
+            [{"rule": "t\\.example/allowed/", "action": "ignore"}, {"rule": "t\\.example/[0-9]+/pixel"}]
+            """#)]))
+        #expect(rules.blocks("https://t.example/42/pixel.gif", on: "https://site.example/", .image))
+        #expect(!rules.blocks("https://t.example/allowed/42/pixel.gif", on: "https://site.example/", .image))
+        #expect(!rules.blocks("https://t.example/x/pixel.gif", on: "https://site.example/", .image))
+    }
+
+    @Test("options that do not match fall through to the next rule")
+    func optionsFallThrough() throws {
+        let rules = try BuiltRules(tds([tracker("t.example", default: "ignore", rules: #"""
+            [{"rule": "t\\.example/a", "options": {"domains": ["one.example"], "types": ["script"]}},
+             {"rule": "t\\.example/", "action": "ignore"},
+             {"rule": "t\\.example/a"}]
+            """#)]))
+        #expect(rules.blocks("https://t.example/a.js", on: "https://www.one.example/"))
+        #expect(!rules.blocks("https://t.example/a.png", on: "https://one.example/", .image))
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://two.example/"))
+    }
+
+    @Test("exceptions need every listed condition; options and exceptions intersect")
+    func exceptions() throws {
+        let rules = try BuiltRules(tds([tracker("t.example", rules: #"""
+            [{"rule": "t\\.example/x", "exceptions": {"domains": ["a.example"], "types": ["image"]}},
+             {"rule": "t\\.example/y", "options": {"domains": ["b.example", "c.example"]},
+              "exceptions": {"domains": ["sub.c.example"]}}]
+            """#)]))
+        #expect(!rules.blocks("https://t.example/x.gif", on: "https://a.example/", .image))
+        #expect(rules.blocks("https://t.example/x.js", on: "https://a.example/"))
+        #expect(rules.blocks("https://t.example/x.gif", on: "https://b.example/", .image))
+        #expect(!rules.blocks("https://t.example/y.js", on: "https://sub.c.example/"))
+        #expect(rules.blocks("https://t.example/y.js", on: "https://c.example/"))
+    }
+
+    @Test("pages of the tracker's owner load it; other pages do not")
+    func sameEntity() throws {
+        let rules = try BuiltRules(tds(
+            [tracker("t.example", owner: "Owner")],
+            entities: #"{"Owner": {"displayName": "Owner", "domains": ["t.example", "owner-site.example"]}}"#,
+            domains: #"{"t.example": "Owner", "owner-site.example": "Owner"}"#))
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://shop.owner-site.example/"))
+        #expect(rules.blocks("https://t.example/a.js", on: "https://owner-site-fake.example/"))
+        #expect(rules.blocks("https://t.example/a.js", on: "https://x.example/?ref=https://owner-site.example/"))
+    }
+
+    @Test("a cloaked host is blocked even on its own site; its subdomains are not; paths are uncloaked")
+    func cnameCloaking() throws {
+        let rules = try BuiltRules(tds(
+            [tracker("t.example", rules: #"[{"rule": "t\\.example/keep", "action": "ignore"}]"#)],
+            cnames: #"{"metrics.news.example": "edge.t.example"}"#))
+        #expect(rules.blocks("https://metrics.news.example/collect", on: "https://news.example/"))
+        #expect(!rules.blocks("https://metrics.news.example/keep/it", on: "https://news.example/"))
+        #expect(!rules.blocks("https://sub.metrics.news.example/collect", on: "https://news.example/"))
+    }
+
+    @Test("rule regexes outside WebKit's subset are expanded or reported")
+    func regexTranslation() throws {
+        let rules = try BuiltRules(tds([tracker("t.example", default: "ignore", rules: #"""
+            [{"rule": "t\\.example/(ads|pixel)/\\d{2}\\.js"}, {"rule": "t\\.example/(?=x)"}, {"rule": "t\\.example/z", "action": "block-ctl-fb"},
+             {"rule": "t\\.example/w", "action": "unknown"}]
+            """#)]))
+        #expect(rules.blocks("https://t.example/ads/12.js", on: "https://s.example/"))
+        #expect(rules.blocks("https://t.example/pixel/99.js", on: "https://s.example/"))
+        #expect(!rules.blocks("https://t.example/ads/1.js", on: "https://s.example/"))
+        #expect(rules.blocks("https://t.example/z.js", on: "https://s.example/"))
+        let skipped = rules.build.report.skippedRules.map(\.path)
+        #expect(skipped.contains(#"trackers["t.example"].rules[1].rule"#))
+        #expect(skipped.contains(#"trackers["t.example"].rules[3].action"#))
+    }
+
+    @Test("matching rule text in the path is exact when asked for")
+    func pathMatches() throws {
+        let source = tds([tracker("t.example", default: "ignore", rules: #"[{"rule": "t\\.example/pixel"}]"#)])
+        let exact = try BuiltRules(source, settings: .init(matchesRuleTextAfterHost: true))
+        #expect(exact.blocks("https://t.example/r?u=t.example/pixel", on: "https://s.example/"))
+        let compact = try BuiltRules(source)
+        #expect(!compact.evaluator.actions(for: Request(url: "https://t.example/r?u=t.example/pixel", topURL: "https://s.example/", resourceType: .script)).isBlocked)
+        #expect(compact.build.ruleCount < exact.build.ruleCount)
+    }
+}
+
+@Suite("Rule builder: privacy configuration")
+struct RuleListBuilderConfigurationTests {
+    static let trackers = tds([tracker("t.example")])
+
+    @Test("unprotected sites, content-blocking exceptions and the user allowlist turn blocking off")
+    func unprotectedSites() throws {
+        let rules = try BuiltRules(Self.trackers, configuration: #"""
+            {"features": {"contentBlocking": {"state": "enabled", "exceptions": [{"domain": "broken.example"}]}},
+             "unprotectedTemporary": [{"domain": "temp.example"}]}
+            """#, userAllowlist: ["mine.example"])
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://www.broken.example/"))
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://temp.example/"))
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://mine.example/"))
+        #expect(rules.blocks("https://t.example/a.js", on: "https://sub.mine.example/"))
+        #expect(rules.blocks("https://t.example/a.js", on: "https://other.example/"))
+    }
+
+    @Test("a configuration without contentBlocking blocks nothing, and the list is still valid")
+    func contentBlockingOff() throws {
+        let rules = try BuiltRules(Self.trackers, configuration: #"{"features": {}}"#)
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://other.example/"))
+        let list = try #require(rules.build.ruleLists.first)
+        #expect(throws: Never.self) { try RuleList(parsing: list.encoded()) }
+    }
+
+    @Test("the tracker allowlist lets a tracker load on the listed sites")
+    func trackerAllowlist() throws {
+        let rules = try BuiltRules(Self.trackers, configuration: #"""
+            {"features": {"contentBlocking": {"state": "enabled", "exceptions": []},
+              "trackerAllowlist": {"state": "enabled", "exceptions": [], "settings": {"allowlistedTrackers": {
+                "t.example": {"rules": [{"rule": "t.example/video/", "domains": ["tv.example"], "reason": "r"},
+                                        {"rule": "t.example/login.js", "domains": ["<all>"], "reason": "r"}]}}}}}}
+            """#)
+        #expect(!rules.blocks("https://t.example/video/player.js", on: "https://www.tv.example/"))
+        #expect(rules.blocks("https://t.example/video/player.js", on: "https://radio.example/"))
+        #expect(!rules.blocks("https://cdn.t.example:8443/login.js", on: "https://radio.example/"))
+    }
+
+    @Test("the request blocklist blocks first-party loads too, but not navigations")
+    func requestBlocklist() throws {
+        let rules = try BuiltRules(tds([]), configuration: #"""
+            {"features": {"contentBlocking": {"state": "enabled", "exceptions": []},
+              "requestBlocklist": {"state": "enabled", "exceptions": [{"domain": "excepted.example"}], "settings": {"blockedRequests": {
+                "cdn.example": {"rules": [{"rule": "cdn.example/bad/*.js", "domains": ["<all>"], "reason": "r"}]}}}}}}
+            """#)
+        #expect(rules.blocks("https://cdn.example/bad/x/y.js", on: "https://cdn.example/"))
+        #expect(rules.blocks("https://sub.cdn.example/bad/y.js?q=1", on: "https://site.example/"))
+        #expect(!rules.blocks("https://cdn.example/BAD/y.js", on: "https://site.example/"))
+        #expect(!rules.blocks("https://cdn.example/bad/y.js", on: "https://excepted.example/"))
+        #expect(!rules.blocks("https://cdn.example/bad/y.js", on: "https://cdn.example/bad/y.js", .topDocument))
+    }
+}
+
+@Suite("Rule builder: output")
+struct RuleListBuilderOutputTests {
+    static let source = tds([
+        tracker("a.example"), tracker("b.example", default: "ignore", rules: #"[{"rule": "b\\.example/x"}]"#),
+        tracker("c.example", rules: #"[{"rule": "c\\.example/ok", "action": "ignore"}]"#),
+    ], cnames: #"{"m.site.example": "a.example"}"#)
+
+    @Test("the lists are valid WebKit lists and encode the same bytes every time")
+    func validAndDeterministic() throws {
+        let first = try BuiltRules(Self.source).build
+        let second = try BuiltRules(Self.source).build
+        #expect(first.ruleLists.map { $0.encoded() } == second.ruleLists.map { $0.encoded() })
+        for list in first.ruleLists {
+            #expect(try RuleList(parsing: list.encoded()) == list)
+        }
+    }
+
+    @Test("over the rule limit, whole sections move to further lists with the same meaning", arguments: [3, 4, 5])
+    func splitting(maximum: Int) throws {
+        let split = try BuiltRules(Self.source, settings: .init(maximumRulesPerList: maximum))
+        #expect(split.build.ruleLists.count > 1)
+        #expect(split.build.ruleLists.allSatisfy { $0.rules.count <= maximum })
+        let whole = try BuiltRules(Self.source)
+        for url in ["https://a.example/", "https://b.example/x", "https://c.example/ok", "https://c.example/no", "https://m.site.example/"] {
+            #expect(split.blocks(url, on: "https://site.example/") == whole.blocks(url, on: "https://site.example/"), "\(url)")
+        }
+    }
+}
