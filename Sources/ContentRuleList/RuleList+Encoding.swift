@@ -10,7 +10,8 @@ extension RuleList {
     /// action writes `type` first. Equal lists always encode to the same bytes, and parsing the
     /// bytes gives back an equal list.
     public func encoded() -> [UInt8] {
-        var writer = JSONWriter()
+        // About 400 bytes per rule for typical tracker lists; growing is cheap anyway.
+        var writer = JSONWriter(capacity: 64 + rules.count * 400)
         writer.writeRaw("[")
         for (index, rule) in rules.enumerated() {
             if index > 0 { writer.writeRaw(",") }
@@ -30,9 +31,9 @@ extension RuleList {
         if trigger.urlFilterIsCaseSensitive { writer.writeRaw(#","url-filter-is-case-sensitive":true"#) }
         if trigger.topURLFilterIsCaseSensitive { writer.writeRaw(#","top-url-filter-is-case-sensitive":true"#) }
         if trigger.frameURLFilterIsCaseSensitive { writer.writeRaw(#","frame-url-filter-is-case-sensitive":true"#) }
-        writeStrings("resource-type", trigger.resourceTypes.map(\.rawValue), to: &writer)
-        writeStrings("load-type", trigger.loadTypes.map(\.rawValue), to: &writer)
-        writeStrings("load-context", trigger.loadContexts.map(\.rawValue), to: &writer)
+        writeStrings(#","resource-type":["#, trigger.resourceTypes, to: &writer)
+        writeStrings(#","load-type":["#, trigger.loadTypes, to: &writer)
+        writeStrings(#","load-context":["#, trigger.loadContexts, to: &writer)
         if let method = trigger.requestMethod {
             writer.writeRaw(#","request-method":"#)
             writer.writeString(method.rawValue)
@@ -162,12 +163,19 @@ extension RuleList {
         writer.writeRaw("]")
     }
 
-    private static func writeStrings(_ key: String, _ values: [String], to writer: inout JSONWriter) {
+    /// Writes `,"key":["a","b"]` for trigger flag values (names need no escaping); nothing when
+    /// empty. `opening` is `,"key":[`.
+    private static func writeStrings<Value: RawRepresentable<String>>(
+        _ opening: String, _ values: [Value], to writer: inout JSONWriter
+    ) {
         guard !values.isEmpty else { return }
-        writer.writeRaw(",")
-        writer.writeString(key)
-        writer.writeRaw(":")
-        writeArray(values, to: &writer)
+        writer.writeRaw(opening)
+        for (index, value) in values.enumerated() {
+            writer.writeRaw(index == 0 ? "\"" : ",\"")
+            writer.writeRaw(value.rawValue)
+            writer.writeRaw("\"")
+        }
+        writer.writeRaw("]")
     }
 
     private static func writeArray(_ values: [String], to writer: inout JSONWriter) {
