@@ -19,31 +19,21 @@ enum ResolveCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
-            arguments, valueOptions: ["tds", "privacy-config", "allowlist", "surrogates"])
+            arguments, valueOptions: BlocklistInputs.optionNames.union(["surrogates"]))
         if options.has("help") {
             Output.standardOutput(help)
             return 0
         }
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
-        let trackerData: TrackerData
-        if let path = options["tds"] {
-            trackerData = try TrackerData(contentsOfFile: path)
-        } else {
-            trackerData = try TrackerData(parsing: Array(sampleTrackerData.utf8), file: "(bundled sample tds.json)")
-        }
-        let configuration = try options["privacy-config"].map { path throws in try PrivacyConfiguration(contentsOfFile: path) }
-        var userAllowlist = UserAllowlist()
-        if let path = options["allowlist"] {
-            userAllowlist = try UserAllowlist(parsing: try FileIO.read(path: path), file: path)
-        }
+        let inputs = try BlocklistInputs(options)
         var surrogates = Surrogates()
         if let path = options["surrogates"] {
             surrogates = Surrogates(parsing: String(decoding: try FileIO.read(path: path), as: UTF8.self), file: path)
             for warning in surrogates.warnings { Output.standardError("warning: \(warning)") }
         }
         let resolver = TrackerResolver(
-            trackerData: trackerData, surrogates: surrogates, privacyConfiguration: configuration,
-            userAllowlist: userAllowlist)
+            trackerData: inputs.trackerData, surrogates: surrogates, privacyConfiguration: inputs.configuration,
+            userAllowlist: inputs.userAllowlist)
         for warning in resolver.warnings { Output.standardError("warning: \(warning)") }
         return JSONLines.process { line throws(InputError) in
             let url = try line.requiredString("url")

@@ -27,7 +27,7 @@ enum RulesCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             arguments,
-            valueOptions: ["tds", "privacy-config", "allowlist", "output", "site-conditions", "max-rules"],
+            valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules"]),
             flagOptions: ["exact-path-matches", "report"]
         )
         if options.has("help") {
@@ -53,20 +53,7 @@ enum RulesCommand {
     }
 
     static func makeBuilder(_ options: CommandLineArguments) throws -> RuleListBuilder {
-        let trackerData: TrackerData
-        if let path = options["tds"] {
-            trackerData = try TrackerData(contentsOfFile: path)
-        } else {
-            trackerData = try TrackerData(parsing: Array(sampleTrackerData.utf8), file: "(bundled sample tds.json)")
-        }
-        // No configuration: tracker blocking on everywhere, as for the resolver. A configuration
-        // that leaves contentBlocking out turns it off, as DuckDuckGo's clients do.
-        let configuration = try options["privacy-config"].map { path throws in try PrivacyConfiguration(contentsOfFile: path) }
-        var userAllowlist = UserAllowlist()
-        if let path = options["allowlist"] {
-            let bytes = try FileIO.read(path: path)
-            userAllowlist = try UserAllowlist(parsing: bytes, file: path)
-        }
+        let inputs = try BlocklistInputs(options)
         var settings = RuleListBuilder.Settings()
         if let style = options["site-conditions"] {
             guard let parsed = RuleListBuilder.Settings.SiteConditionStyle(rawValue: style) else {
@@ -81,8 +68,8 @@ enum RulesCommand {
             }
             settings.maximumRulesPerList = maximum
         }
-        return RuleListBuilder(trackerData: trackerData, configuration: configuration,
-                               userAllowlist: userAllowlist, settings: settings)
+        return RuleListBuilder(trackerData: inputs.trackerData, configuration: inputs.configuration,
+                               userAllowlist: inputs.userAllowlist, settings: settings)
     }
 
     /// Writes each list whole or not at all.

@@ -1,0 +1,29 @@
+import TrackerData
+import TrackerlessCore
+
+/// The inputs `rules` and `resolve` share: the blocklist, the privacy configuration and the
+/// user allowlist, read from the files the options name.
+struct BlocklistInputs {
+    var trackerData: TrackerData
+    /// nil: tracker blocking on everywhere. A configuration that leaves contentBlocking out turns
+    /// it off, as DuckDuckGo's clients do.
+    var configuration: PrivacyConfiguration?
+    var userAllowlist: UserAllowlist
+
+    /// Option names shared by the commands that read these inputs.
+    static let optionNames: Set<String> = ["tds", "privacy-config", "allowlist"]
+
+    /// Reads `--tds` (the bundled sample without it), `--privacy-config` and `--allowlist`.
+    init(_ options: CommandLineArguments) throws {
+        if let path = options["tds"] {
+            trackerData = try TrackerData(contentsOfFile: path)
+        } else {
+            trackerData = try TrackerData(parsing: Array(sampleTrackerData.utf8), file: "(bundled sample tds.json)")
+        }
+        configuration = try options["privacy-config"].map { path throws in try PrivacyConfiguration(contentsOfFile: path) }
+        userAllowlist = UserAllowlist()
+        if let path = options["allowlist"] {
+            userAllowlist = try UserAllowlist(parsing: try FileIO.read(path: path), file: path)
+        }
+    }
+}
