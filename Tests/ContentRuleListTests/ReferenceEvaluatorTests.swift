@@ -292,6 +292,25 @@ struct ReferenceEvaluatorTests {
         #expect(image.hiddenSelectors == [".img", ".late", ".ad"])
     }
 
+    @Test func onlyFlaglessConditionlessUniversalCSSGoesToTheGlobalSheet() throws {
+        let json = """
+            [{"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":".global"}},
+             {"trigger":{"url-filter":"a*","resource-type":[]},"action":{"type":"css-display-none","selector":".empty-flags"}},
+             {"trigger":{"url-filter":".*","if-domain":["a.com"]},"action":{"type":"css-display-none","selector":".on-a"}},
+             {"trigger":{"url-filter":".*","load-type":["third-party"]},"action":{"type":"css-display-none","selector":".third"}},
+             {"trigger":{"url-filter":"x"},"action":{"type":"css-display-none","selector":".x"}}]
+            """
+        let evaluator = try ReferenceEvaluator(ruleList: RuleList(parsing: json))
+        let onA = evaluator.actions(for: subresource("http://c.net/x", on: "http://a.com/"))
+        #expect(onA.lists[0].globalStyleSheetSelectors == [".global", ".empty-flags"])
+        #expect(onA.actions == [
+            .cssDisplayNone(selector: ".on-a"), .cssDisplayNone(selector: ".third"), .cssDisplayNone(selector: ".x"),
+        ])
+        let firstParty = evaluator.actions(for: subresource("http://b.com/y", on: "http://b.com/"))
+        #expect(firstParty.actions == [])
+        #expect(firstParty.hiddenSelectors == [".global", ".empty-flags"])
+    }
+
     @Test func multipleListsAreIndependent() throws {
         let blocking = try RuleList(parsing: block(#""url-filter":"ads""#))
         let exception = try RuleList(parsing: """
