@@ -134,6 +134,9 @@ public struct RuleListBuilder: Sendable {
         let lists = Self.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
         report.trackerCount = trackerData.trackers.count
         report.approximations += nestedSiteNotes()
+        // A CNAME copy of a tracker meets the same inputs again: report each once.
+        report.skippedRules = Self.unique(report.skippedRules)
+        report.approximations = Self.unique(report.approximations)
         return RuleListBuild(ruleLists: lists, report: report)
     }
 
@@ -266,6 +269,11 @@ public struct RuleListBuilder: Sendable {
             if !rest.isEmpty { parents.append(String(Substring(rest))) }
         }
         return parents
+    }
+
+    private static func unique(_ notes: [BuildReport.Note]) -> [BuildReport.Note] {
+        var seen: Set<BuildReport.Note> = []
+        return notes.filter { seen.insert($0).inserted }
     }
 
     // MARK: Splitting
