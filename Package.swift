@@ -40,8 +40,11 @@ let package = Package(
             name: "ReferenceTests",
             dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessTestSupport"]
         ),
-        .testTarget(name: "WebKitTests", dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData"],
-                    exclude: ["harness"]),
+        .testTarget(
+            name: "WebKitTests",
+            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessTestSupport"],
+            exclude: ["harness"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
