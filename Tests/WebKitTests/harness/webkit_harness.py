@@ -319,26 +319,36 @@ FONT = font_body()
 # The loopback proxy
 
 class ProxyState:
-    """What the proxy serves (URL -> response) and every URL it was asked for."""
+    """What the proxy serves (URL -> response) and which URLs it was asked for.
+
+    Pages that load at the same time use disjoint sets of URLs, so a sighting of a URL belongs
+    to the one page that owns it.
+    """
 
     def __init__(self):
         self.lock = threading.Lock()
         self.responses = {}
-        self.seen = []
+        self.seen = set()
 
-    def reset(self, responses):
+    def open(self, responses):
+        """Starts serving a page's URLs, forgetting earlier sightings of them."""
         with self.lock:
-            self.responses = dict(responses)
-            self.seen = []
+            self.responses.update(responses)
+            self.seen.difference_update(responses)
+
+    def close(self, urls):
+        with self.lock:
+            for url in urls:
+                self.responses.pop(url, None)
 
     def record(self, url):
         with self.lock:
-            self.seen.append(url)
+            self.seen.add(url)
             return self.responses.get(url)
 
-    def seen_set(self):
+    def was_seen(self, url):
         with self.lock:
-            return set(self.seen)
+            return url in self.seen
 
 
 class ProxyHandler(BaseHTTPRequestHandler):
@@ -457,7 +467,8 @@ def plan_batches(cases):
     batches = []
     for case in cases:
         if case["type"] == "top-document":
-            batches.append({"top": case["url"], "navigation": case, "cases": []})
+            batches.append({"top": case["url"], "navigation": case, "cases": [],
+                            "requests": {canonical(case["url"])}, "frames": set()})
             continue
         request = canonical(case["url"])
         frame = canonical(case["frame"]) if case.get("frame") else None
@@ -510,9 +521,12 @@ def batch_responses(batch):
 
 
 class PageLoader:
-    def __init__(self, filters, proxy_port, deadline):
+    """Loads pages in `parallel` web views at once, all sharing one context and one proxy."""
+
+    def __init__(self, filters, proxy_port, state, parallel, deadline):
         from gi.repository import GLib, Gtk, WebKit2
         self.GLib, self.Gtk, self.WebKit2 = GLib, Gtk, WebKit2
+        self.state = state
         self.deadline = deadline
         manager = WebKit2.WebsiteDataManager.new_ephemeral()
         manager.set_network_proxy_settings(
@@ -532,66 +546,156 @@ class PageLoader:
         self.settings.set_property("javascript-can-open-windows-automatically", True)
         self.settings.set_property("media-playback-requires-user-gesture", False)
         self.settings.set_property("enable-page-cache", False)
-        self.reports = {}
-        self.failure = None
-        self.finished = False
-        self.popups = []
+        self.reports = {}  # case id -> events, from every page (case ids are unique)
+        self.slots = [self.make_slot() for _ in range(parallel)]
 
-    def on_report(self, _manager, result):
-        try:
-            value = result.get_js_value().to_string()
-            message = json.loads(value)
-        except (ValueError, AttributeError):
-            return
-        self.reports.setdefault(message.get("id"), []).append(
-            "%s%s" % (message.get("event"), (":" + message["info"]) if message.get("info") else ""))
-
-    def on_load_changed(self, _view, event):
-        if event == self.WebKit2.LoadEvent.FINISHED:
-            self.finished = True
-
-    def on_load_failed(self, _view, _event, _uri, error):
-        self.failure = "%s %d: %s" % (error.domain, error.code, error.message)
-        self.finished = True
-        return True  # no error page: it would be one more load
-
-    def on_create(self, view, _action):
-        popup = self.WebKit2.WebView.new_with_related_view(view)
-        popup.connect("ready-to-show", lambda *_: None)
-        self.popups.append(popup)
-        return popup
-
-    def spin(self, seconds, until):
-        end = min(time.monotonic() + seconds, self.deadline)
-        context = self.GLib.MainContext.default()
-        while time.monotonic() < end and not until():
-            context.iteration(False)
-            time.sleep(0.002)
-
-    def run(self, top, accounted):
-        """Loads one page, then waits until accounted(reports) holds; True if the load timed out."""
-        Gtk, WebKit2 = self.Gtk, self.WebKit2
-        self.reports, self.failure, self.finished = {}, None, False
+    def make_slot(self):
+        WebKit2, Gtk = self.WebKit2, self.Gtk
+        slot = {"batch": None, "popups": []}
         view = WebKit2.WebView(web_context=self.context, user_content_manager=self.content,
                                settings=self.settings)
-        view.connect("load-changed", self.on_load_changed)
-        view.connect("load-failed", self.on_load_failed)
-        view.connect("create", self.on_create)
+        view.connect("load-changed", self.on_load_changed, slot)
+        view.connect("load-failed", self.on_load_failed, slot)
+        view.connect("create", self.on_create, slot)
+        # A real (not offscreen) window: WebKit defers media loads in pages it thinks hidden.
         window = Gtk.Window()
         window.set_default_size(800, 600)
         window.add(view)
         window.show_all()
-        view.load_uri(top)
-        self.spin(PAGE_LOAD_TIMEOUT, lambda: self.finished)
-        page_timed_out = not self.finished
-        self.spin(SETTLE_TIMEOUT, lambda: accounted(self.reports))
-        view.stop_loading()
-        for popup in self.popups:
+        slot["view"], slot["window"] = view, window
+        return slot
+
+    def on_report(self, _manager, result):
+        try:
+            message = json.loads(result.get_js_value().to_string())
+        except (ValueError, AttributeError):
+            return
+        if not isinstance(message, dict):
+            return
+        info = message.get("info")
+        self.reports.setdefault(message.get("id"), []).append(
+            "%s%s" % (message.get("event"), (":" + info) if info else ""))
+
+    @staticmethod
+    def is_current(slot, uri):
+        """Whether a load event is about this slot's page, not a previous page cancelled by it."""
+        return slot["batch"] is not None and canonical(uri or "") == canonical(slot["batch"]["top"])
+
+    def on_load_changed(self, view, event, slot):
+        if event == self.WebKit2.LoadEvent.FINISHED and self.is_current(slot, view.get_uri()) \
+                and slot["finished"] is None:
+            slot["finished"] = time.monotonic()
+
+    def on_load_failed(self, _view, _event, uri, error, slot):
+        if self.is_current(slot, uri):
+            slot["failure"] = "%s %d: %s" % (error.domain, error.code, error.message)
+            if slot["finished"] is None:
+                slot["finished"] = time.monotonic()
+        return True  # no error page: it would be one more load
+
+    def on_create(self, view, _action, slot):
+        popup = self.WebKit2.WebView.new_with_related_view(view)
+        slot["popups"].append(popup)
+        return popup
+
+    def run(self, batches, emit_batch):
+        """Loads every batch; pages in flight together never share a URL."""
+        pending = list(batches)
+        context = self.GLib.MainContext.default()
+        while pending or any(slot["batch"] for slot in self.slots):
+            for slot in self.slots:
+                if slot["batch"] and self.is_done(slot):
+                    emit_batch(slot["batch"], self, slot)
+                    self.finish(slot)
+            for slot in self.slots:
+                if slot["batch"] is None:
+                    batch = self.next_batch(pending)
+                    if batch is None:
+                        break
+                    self.start(slot, batch)
+            if time.monotonic() > self.deadline:
+                for slot in self.slots:
+                    if slot["batch"]:
+                        slot["timed_out"] = True
+                        emit_batch(slot["batch"], self, slot)
+                        self.finish(slot)
+                for batch in pending:
+                    emit_batch(batch, self, None)
+                return
+            context.iteration(False)
+            time.sleep(0.002)
+
+    def next_batch(self, pending):
+        busy = set()
+        for slot in self.slots:
+            if slot["batch"]:
+                busy |= batch_urls(slot["batch"])
+        for index, batch in enumerate(pending):
+            if not (batch_urls(batch) & busy):
+                return pending.pop(index)
+        return None
+
+    def start(self, slot, batch):
+        responses = batch_responses(batch)
+        batch["served"] = set(responses)
+        self.state.open(responses)
+        slot.update(batch=batch, started=time.monotonic(), finished=None, failure=None,
+                    timed_out=False)
+        slot["view"].load_uri(batch["top"])
+
+    def finish(self, slot):
+        slot["view"].stop_loading()
+        for popup in slot["popups"]:
             popup.try_close()
-        self.popups = []
-        window.destroy()
-        self.spin(0.05, lambda: False)
-        return page_timed_out
+        slot["popups"] = []
+        self.state.close(slot["batch"]["served"])
+        slot["batch"] = None
+
+    def is_done(self, slot):
+        now = time.monotonic()
+        if slot["finished"] is None:
+            if now - slot["started"] > PAGE_LOAD_TIMEOUT:
+                slot["timed_out"] = True
+                return True
+            return False
+        if now - slot["finished"] > SETTLE_TIMEOUT:
+            return True
+        batch = slot["batch"]
+        members = [batch["navigation"]] if batch["navigation"] else batch["cases"]
+        return all(self.settled(case, batch, slot) for case in members)
+
+    def settled(self, case, batch, slot):
+        """Whether nothing more is to be learnt about this case by waiting longer.
+
+        Called once the page's main frame has finished (or failed) loading.
+        """
+        seen = self.state.was_seen
+        events = self.reports.get(case["id"], [])
+        if any(terminal(event) for event in events):
+            return True
+        url = canonical(case["url"])
+        if case["type"] == "top-document":
+            return slot["failure"] is not None or not seen(url)
+        if not seen(canonical(batch["top"])):
+            return True  # the page itself was blocked: its requests never start
+        if case.get("frame") and not seen(canonical(case["frame"])):
+            return True
+        if case["type"] == "child-document":
+            return not seen(url)  # frames delay the load event: a blocked one is over by now
+        if case["type"] in FIRE_AND_FORGET:
+            return seen(url)  # only the proxy can see a ping or a beacon
+        return False
+
+
+FIRE_AND_FORGET = ("ping", "other")
+
+
+def batch_urls(batch):
+    return batch["requests"] | batch["frames"] | {canonical(batch["top"])}
+
+
+def terminal(event):
+    return event.startswith(("load", "error"))
 
 
 def run_load(args):
@@ -604,7 +708,7 @@ def run_load(args):
         env = dict(os.environ, TRACKERLESS_HARNESS_UNDER_XVFB="1")
         # A random first display number: concurrent `xvfb-run -a` runs otherwise race for :99.
         first = str(random.randint(100, 30000))
-        os.execve(xvfb, [xvfb, "-a", "-n", first, "-s", "-screen 0 1024x768x24 -nolisten tcp",
+        os.execve(xvfb, [xvfb, "-a", "-n", first, "-s", "-screen 0 1280x1024x24 -nolisten tcp",
                          sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env)
     import_webkit(need_gtk=True)
     from gi.repository import Gtk
@@ -612,10 +716,14 @@ def run_load(args):
         fail(EXIT_MISSING, "cannot open the display %r" % os.environ.get("DISPLAY"))
     deadline = time.monotonic() + TOTAL_TIMEOUT
     cases = read_json_lines()
+    ids = set()
     for case in cases:
         for key in ("top", "url", "type"):
             if not isinstance(case.get(key), str):
                 fail(EXIT_USAGE, "case %r needs a string %r" % (case["id"], key))
+        if case["id"] in ids:
+            fail(EXIT_USAGE, "case id %r is used twice" % case["id"])
+        ids.add(case["id"])
         if case.get("frame") is not None and (
                 not isinstance(case["frame"], str) or canonical(case["frame"]) == canonical(case["top"])):
             fail(EXIT_USAGE, "case %r: \"frame\" must be a URL other than the top URL" % case["id"])
@@ -638,63 +746,44 @@ def run_load(args):
         state = ProxyState()
         proxy = Proxy(state, make_tls_context(tmp))
         threading.Thread(target=proxy.serve_forever, daemon=True).start()
-        loader = PageLoader(filters, proxy.server_address[1], deadline)
-        for batch in plan_batches(cases):
-            state.reset(batch_responses(batch))
+        loader = PageLoader(filters, proxy.server_address[1], state, args.parallel, deadline)
+
+        def emit_batch(batch, loader, slot):
             members = [batch["navigation"]] if batch["navigation"] else batch["cases"]
-            if time.monotonic() > deadline:
-                for case in members:
+            for case in members:
+                if slot is None:
                     emit({"id": case["id"], "blocked": False,
                           "detail": "not run: total time limit reached"})
-                continue
-            timed_out = loader.run(batch["top"], lambda reports: all(
-                settled(case, reports, state) for case in members))
-            seen = state.seen_set()
-            for case in members:
-                emit(verdict(case, batch, seen, loader, timed_out))
+                else:
+                    emit(verdict(case, batch, state, loader.reports, slot))
+
+        loader.run(plan_batches(cases), emit_batch)
         proxy.shutdown()
         proxy.server_close()
     return 0
 
 
-FIRE_AND_FORGET = ("ping", "other")
-
-
-def settled(case, reports, state):
-    """Whether nothing more is to be learnt about this case by waiting longer."""
-    if case["type"] in FIRE_AND_FORGET:
-        # The page cannot see the outcome of a ping or beacon: only the proxy can.
-        return canonical(case["url"]) in state.seen_set()
-    return any(terminal(event) for event in reports.get(case["id"], []))
-
-
-def terminal(event):
-    return event.startswith(("load", "error"))
-
-
-def verdict(case, batch, seen, loader, timed_out):
+def verdict(case, batch, state, reports, slot):
+    seen = state.was_seen
     url = canonical(case["url"])
-    page = ",".join(loader.reports.get(case["id"], [])) or "no report"
+    events = reports.get(case["id"], [])
+    page = ",".join(events) or "no report"
     notes = []
-    if timed_out:
+    if slot["timed_out"]:
         notes.append("page load timed out")
     if case["type"] == "top-document":
-        requested = url in seen
-        if loader.failure:
-            notes.append("load-failed " + loader.failure)
-        blocked = not requested
+        requested = seen(url)
+        if slot["failure"]:
+            notes.append("load-failed " + slot["failure"])
     elif is_proxied(case["url"]):
-        requested = url in seen
-        blocked = not requested
-        if canonical(batch["top"]) not in seen:
+        requested = seen(url)
+        if not seen(canonical(batch["top"])):
             notes.append("top page was not requested")
-        if case.get("frame") and canonical(case["frame"]) not in seen:
+        if case.get("frame") and not seen(canonical(case["frame"])):
             notes.append("frame was not requested")
     else:
-        # data: and other local URLs never reach the proxy: only the page can tell.
-        requested = None
-        blocked = page.startswith("error")
-    events = loader.reports.get(case["id"], [])
+        requested = None  # data: and other local URLs never reach the proxy: ask the page
+    blocked = (not requested) if requested is not None else page.startswith("error")
     if requested is True and any(e.startswith("error") for e in events) \
             and not any(e.startswith("load") for e in events):
         notes.append("inconsistent: the page saw an error although the proxy served it")
@@ -711,6 +800,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("mode", choices=("compile", "load"))
     parser.add_argument("--rules", action="append", help="rule list file (load mode)")
+    parser.add_argument("--parallel", type=int, default=4,
+                        help="pages loading at the same time (load mode, default 4)")
     args = parser.parse_args()
     if args.mode == "compile":
         return run_compile(args)
