@@ -21,7 +21,8 @@ CONNECT and are terminated with a throw-away self-signed certificate (WebKit is 
 ignore TLS errors). Ground truth for "blocked" is that the proxy never received the request;
 the page's own onload/onerror report (through window.webkit.messageHandlers) is given in
 "detail" as a cross-check, and is the only evidence for URLs that never reach a network
-(data:).
+(data:). Cases with the same top URL share a page; pages that share no URL load in parallel
+web views (--parallel, default 4).
 
 Exit status: 0 success, 2 bad usage or input, 3 WebKitGTK / Xvfb / openssl missing,
 4 a rule list given to `load` does not compile.
