@@ -123,9 +123,16 @@ struct WebKitHarness: Sendable {
         }
     }
 
+    /// One page-loading run at a time in this test process: each already loads four pages in
+    /// parallel, and more web processes on a small machine only make the harness's timeouts
+    /// (10 s per page load, 3 s to settle) the thing being tested.
+    private static let loadLock = NSLock()
+
     /// Loads pages in a web view with all `ruleLists` installed and reports each case.
     func load(ruleLists: [[UInt8]], cases: [LoadCase]) throws -> [String: LoadResult] {
-        try withTemporaryDirectory { directory in
+        Self.loadLock.lock()
+        defer { Self.loadLock.unlock() }
+        return try withTemporaryDirectory { directory in
             var arguments = ["load"]
             for (index, list) in ruleLists.enumerated() {
                 let file = directory.appendingPathComponent("list\(index).json")
