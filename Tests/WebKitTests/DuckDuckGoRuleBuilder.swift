@@ -1,5 +1,7 @@
 import ContentRuleList
+import Testing
 import TrackerData
+import TrackerlessTestSupport
 
 /// A test-only port of DuckDuckGo's rule builder (TrackerRadarKit's `ContentBlockerRulesBuilder`,
 /// 2026), written from the description in `shared/research/duckduckgo.md` §2.1–2.7, so that its
@@ -10,9 +12,14 @@ import TrackerData
 /// ignores, tds regexes anchored at the host but not port-tolerant, CNAME copies that keep the
 /// target's regexes, and the resource-type map that drops what it does not know.
 ///
+/// ``DuckDuckGoRuleBuilderTests`` checks the port against the list TrackerRadarKit itself made
+/// from apple-tds.json: the same 10,843 rules, every tracker's section rule for rule.
+///
 /// One deliberate difference: DuckDuckGo iterates `trackers` and `cnames` as Swift dictionaries,
 /// whose order changes from one launch to the next. Here both are sorted by key, so the output
-/// (and the pass count measured from it) is the same on every run.
+/// (and the pass count measured from it) is the same on every run. Where DuckDuckGo writes an
+/// empty `resource-type` array (a types list of which nothing maps, absent from the reference and
+/// real data), the port writes none: WebKit reads both as "any type".
 struct DuckDuckGoRuleBuilder: Sendable {
     /// `subDomainPrefix`: any scheme, then an optional run of subdomains (`[^:/]` includes dots).
     static let subdomainPrefix = #"^[^:]+://+([^:/]+\.)?"#
@@ -34,18 +41,7 @@ struct DuckDuckGoRuleBuilder: Sendable {
         userUnprotectedDomains: [String] = [], temporaryUnprotectedDomains: [String] = [],
         trackerAllowlist: TrackerAllowlist? = nil
     ) -> RuleList {
-        var rules: [ContentRule] = []
-        for domain in trackerData.trackers.keys.sorted() {
-            guard let tracker = trackerData.trackers[domain] else { continue }
-            rules += trackerRules(tracker, domain: tracker.domain, loadTypes: [.thirdParty])
-        }
-        for cloaked in trackerData.cnames.keys.sorted() {
-            guard let target = trackerData.cnames[cloaked], let tracker = tracker(forCNAMETarget: target) else {
-                continue
-            }
-            // The copy is the whole tracker under the cloaked host's name (§2.6).
-            rules += trackerRules(tracker, domain: cloaked, loadTypes: [.firstParty, .thirdParty])
-        }
+        var rules = trackerSections().flatMap { $0 }
         rules += exceptionRules(
             userUnprotectedDomains: userUnprotectedDomains, temporaryUnprotectedDomains: temporaryUnprotectedDomains,
             trackerAllowlist: trackerAllowlist)
@@ -53,6 +49,24 @@ struct DuckDuckGoRuleBuilder: Sendable {
     }
 
     // MARK: - Trackers (§2.3)
+
+    /// The rules of each tracker (sorted by domain), then of each CNAME copy (sorted by cloaked
+    /// host): DuckDuckGo's output is these sections in its dictionaries' order.
+    func trackerSections() -> [[ContentRule]] {
+        var sections: [[ContentRule]] = []
+        for domain in trackerData.trackers.keys.sorted() {
+            guard let tracker = trackerData.trackers[domain] else { continue }
+            sections.append(trackerRules(tracker, domain: tracker.domain, loadTypes: [.thirdParty]))
+        }
+        for cloaked in trackerData.cnames.keys.sorted() {
+            guard let target = trackerData.cnames[cloaked], let tracker = tracker(forCNAMETarget: target) else {
+                continue
+            }
+            // The copy is the whole tracker under the cloaked host's name (§2.6).
+            sections.append(trackerRules(tracker, domain: cloaked, loadTypes: [.firstParty, .thirdParty]))
+        }
+        return sections
+    }
 
     /// The default rules, then the tds rules' groups sorted by size (largest first, stable) and
     /// flattened, without exact duplicates.
@@ -70,8 +84,7 @@ struct DuckDuckGoRuleBuilder: Sendable {
                 action: .ignorePreviousRules))
         }
         let groups = tracker.rules.compactMap { rule -> [ContentRule]? in
-            // Rules with an action DuckDuckGo cannot decode never reach its builder.
-            if case .unsupported? = rule.action { return nil }
+            guard Self.reachesBuilder(rule.action) else { return nil }
             return blocksByDefault
                 ? groupForBlockingTracker(rule, ownerDomains: ownerDomains, loadTypes: loadTypes)
                 : groupForIgnoringTracker(rule, ownerDomains: ownerDomains, loadTypes: loadTypes)
@@ -85,6 +98,17 @@ struct DuckDuckGoRuleBuilder: Sendable {
             rules.append(rule)
         }
         return rules
+    }
+
+    /// Whether TrackerRadarKit decodes the rule's action: block, ignore and `block-ctl-fb` (a
+    /// block); a rule with any other action, `block-ctl-yt` included, is dropped when the tds is
+    /// decoded (checked against DuckDuckGo's output for apple-tds.json).
+    static func reachesBuilder(_ action: Tracker.Rule.Action?) -> Bool {
+        switch action {
+        case nil, .block?, .ignore?: true
+        case .blockClickToLoad(let name)?: name == "block-ctl-fb"
+        case .unsupported?: false
+        }
     }
 
     /// The table of §2.3 for a tracker whose default is block.
@@ -253,5 +277,88 @@ struct DuckDuckGoRuleBuilder: Sendable {
 
     private static func ifDomain(_ domains: [String]?) -> Condition? {
         domains.map { .ifDomain($0.map { "*" + $0 }) }
+    }
+}
+
+// MARK: - Fidelity of the port
+
+/// The port checked against DuckDuckGo's real output: TrackerRadarKit's builder (commit 6d2db2a)
+/// run on apple-tds.json wrote `shared/data/tds/apple-tds.duckduckgo-rules.json`. That process
+/// laid out its tracker sections in its own dictionary order, so the check is that their list is
+/// exactly our sections concatenated in some order, each section rule for rule.
+@Suite("DuckDuckGo rule builder port", .enabled(if: SharedData.shouldRun, SharedData.skipMessage))
+struct DuckDuckGoRuleBuilderTests {
+    @Test("on apple-tds.json it makes DuckDuckGo's 10,843 rules, section by section")
+    func matchesDuckDuckGosOutput() throws {
+        let trackerData = try TrackerData(contentsOfFile: SharedData.path("tds/apple-tds.json"))
+        let theirs = try RuleList(parsing: SharedData.bytes("tds/apple-tds.duckduckgo-rules.json") ?? []).rules
+        let sections = DuckDuckGoRuleBuilder(trackerData: trackerData).trackerSections().filter { !$0.isEmpty }
+        #expect(theirs.count == 10_843)
+        #expect(sections.reduce(0) { $0 + $1.count } == theirs.count)
+
+        var sectionsByFirstRule: [ContentRule: [Int]] = [:]
+        for (index, section) in sections.enumerated() {
+            if let first = section.first { sectionsByFirstRule[first, default: []].append(index) }
+        }
+        var used: Set<Int> = []
+        var position = 0
+        while position < theirs.count {
+            let candidates = sectionsByFirstRule[theirs[position]] ?? []
+            guard let match = candidates.first(where: { index in
+                !used.contains(index) && theirs[position...].starts(with: sections[index])
+            }) else {
+                Issue.record("their rule \(position) starts none of our sections: \(theirs[position])")
+                return
+            }
+            used.insert(match)
+            position += sections[match].count
+        }
+        let extra = sections.indices.filter { !used.contains($0) }.map { sections[$0] }
+        #expect(extra.isEmpty, "sections DuckDuckGo did not make: \(extra)")
+    }
+
+    @Test("a default-block tracker: default rules, then groups largest first, duplicates dropped")
+    func groupsLikeTheTable() {
+        let tracker = Tracker(
+            domain: "t.example", owner: .init(name: "T"), defaultAction: .block,
+            rules: [
+                .init(rule: #"t\.example\/a"#),
+                .init(rule: #"t\.example\/b"#, options: .init(domains: ["site.example"], types: ["script", "font"])),
+                .init(rule: #"t\.example\/a"#),
+            ])
+        let data = TrackerData(
+            trackers: ["t.example": tracker], entities: ["T": Entity(name: "T", domains: ["t.example"])],
+            domains: ["t.example": "T"])
+        let prefix = DuckDuckGoRuleBuilder.subdomainPrefix
+        let owner = Condition.unlessDomain(["*t.example"])
+        let expected = [
+            ContentRule(
+                trigger: Trigger(urlFilter: prefix + #"t\.example[:/]"#, loadTypes: [.thirdParty], condition: owner),
+                action: .block),
+            ContentRule(
+                trigger: Trigger(
+                    urlFilter: prefix + #"t\.example[:/]"#, resourceTypes: [.popup], loadTypes: [.thirdParty],
+                    loadContexts: [.topFrame]),
+                action: .ignorePreviousRules),
+            // The options rule's group (2 rules) moves before the plain rule's (1 rule); font is dropped.
+            ContentRule(
+                trigger: Trigger(urlFilter: prefix + #"t\.example\/b"#, loadTypes: [.thirdParty]),
+                action: .ignorePreviousRules),
+            ContentRule(
+                trigger: Trigger(
+                    urlFilter: prefix + #"t\.example\/b"#, resourceTypes: [.script], loadTypes: [.thirdParty],
+                    condition: .ifDomain(["*site.example"])),
+                action: .block),
+            ContentRule(
+                trigger: Trigger(urlFilter: prefix + #"t\.example\/a"#, loadTypes: [.thirdParty], condition: owner),
+                action: .block),
+        ]
+        #expect(DuckDuckGoRuleBuilder(trackerData: data).build().rules == expected)
+    }
+
+    @Test("tracker allowlist rules are escaped, port-tolerant and open-ended")
+    func allowlistFilter() {
+        #expect(DuckDuckGoRuleBuilder.allowlistFilter("a-tracker.com/videos.js")
+            == #"^[^:]+://+([^:/]+\.)?a-tracker\.com(:[0-9]+)?\/videos\.js.*"#)
     }
 }
