@@ -36,6 +36,8 @@ let package = Package(
         .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList"]),
         .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder"]),
+        // Runs the built `trackerless` executable, so it depends on the product being built.
+        .testTarget(name: "TrackerlessCLITests", dependencies: ["TrackerlessCLI"]),
         .testTarget(
             name: "ReferenceTests",
             dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessTestSupport"]

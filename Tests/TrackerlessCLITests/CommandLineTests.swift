@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// The command-line contracts that scripts rely on, and its answers to bad input.
+@Suite("trackerless command line", .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
+struct CommandLineTests {
+    @Test("rules on the bundled sample writes a list that validate accepts")
+    func sampleRules() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("rules.json").path
+        let rules = try CommandRunner.run(["rules", "--output", output])
+        #expect(rules.status == 0, "\(rules.standardError)")
+        let validate = try CommandRunner.run(["validate", output])
+        #expect(validate.status == 0)
+        #expect(validate.standardOutput.contains("valid"))
+    }
+
+    @Test("decide answers one line per request, in order")
+    func decide() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let list = directory.appendingPathComponent("rules.json").path
+        try Data(#"[{"trigger":{"url-filter":"^https?://ads\\.example/","load-type":["third-party"]},"action":{"type":"block"}},{"trigger":{"url-filter":".*","if-domain":["*news.example"]},"action":{"type":"css-display-none","selector":".ad"}}]"#.utf8)
+            .write(to: URL(fileURLWithPath: list))
+        let input = """
+            {"url":"https://ads.example/a.js","top":"https://shop.example/","type":"script"}
+            {"url":"https://ads.example/a.js","top":"https://ads.example/","type":"script"}
+            {"url":"https://cdn.example/x.png","top":"https://www.news.example/","type":"image"}
+            """
+        let result = try CommandRunner.run(["decide", "--rules", list], input: input)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n") == [
+            #"{"blocked":true,"actions":[{"type":"block"}]}"#,
+            #"{"blocked":false,"actions":[]}"#,
+            #"{"blocked":false,"actions":[{"type":"css-display-none","selector":".ad"}]}"#,
+        ])
+    }
+
+    @Test("resolve classifies requests with the sample blocklist")
+    func resolve() throws {
+        let input = """
+            {"url":"https://ads.example/tag.js","site":"https://news.example/","type":"script"}
+            {"url":"https://ads.example/consent/cmp.js","site":"https://news.example/","type":"script"}
+            {"url":"https://cdn.news.example/app.js","site":"https://news.example/","type":"script"}
+            """
+        let result = try CommandRunner.run(["resolve"], input: input)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n") == [
+            #"{"action":"block","reason":"matched rule - block","tracker":"ads.example","entity":"Example Ads Inc."}"#,
+            #"{"action":"ignore","reason":"matched rule - ignore","tracker":"ads.example","entity":"Example Ads Inc."}"#,
+            #"{"action":null,"reason":"no match"}"#,
+        ])
+    }
+
+    @Test("validate gives WebKit's message and the rule index")
+    func validateInvalid() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let list = directory.appendingPathComponent("bad.json")
+        try Data(#"[{"trigger":{"url-filter":"ok"},"action":{"type":"block"}},{"trigger":{"url-filter":"a|b"},"action":{"type":"block"}}]"#.utf8).write(to: list)
+        let result = try CommandRunner.run(["validate", list.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("rule 1: Invalid or unsupported regular expression."))
+    }
+
+    @Test("validate refuses more than 150,000 rules with WebKit's words")
+    func tooManyRules() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let list = directory.appendingPathComponent("big.json")
+        let rule = #"{"trigger":{"url-filter":"a"},"action":{"type":"block"}}"#
+        try Data(("[" + Array(repeating: rule, count: 150_001).joined(separator: ",") + "]").utf8).write(to: list)
+        let result = try CommandRunner.run(["validate", list.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Too many rules in JSON array."))
+    }
+
+    @Test("a truncated blocklist is an error with its file and position, and no output file is left")
+    func truncatedInput() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = directory.appendingPathComponent("tds.json")
+        try Data(#"{"trackers": {"t.example": {"domain": "t.example", "#.utf8).write(to: tds)
+        let output = directory.appendingPathComponent("rules.json")
+        let result = try CommandRunner.run(["rules", "--tds", tds.path, "--output", output.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("tds.json"))
+        #expect(result.standardError.contains("line 1"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tds.json"])
+    }
+
+    @Test("a wrong type names its JSON path")
+    func wrongType() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = directory.appendingPathComponent("tds.json")
+        try Data(#"{"trackers": {"t.example": {"domain": "t.example", "owner": {"name": "T"}, "default": "block", "rules": [{"rule": 5}]}}, "entities": {}, "domains": {}}"#.utf8).write(to: tds)
+        let result = try CommandRunner.run(["rules", "--tds", tds.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(#"trackers["t.example"].rules[0].rule"#))
+    }
+
+    @Test("an output path in a missing directory fails cleanly")
+    func unwritableOutput() throws {
+        let result = try CommandRunner.run(["rules", "--output", "/nonexistent-directory/rules.json"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("/nonexistent-directory"))
+    }
+
+    @Test("bad request lines are answered with an error in their place and exit status 1")
+    func badRequestLines() throws {
+        let input = """
+            {"url":"https://ads.example/tag.js","site":"https://news.example/","type":"script"}
+            {"url": 5}
+            [1, 2
+            {"url":"not a url","site":"https://news.example/","type":"script"}
+            """
+        let result = try CommandRunner.run(["resolve"], input: input)
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix(#"{"error":"line 2: "#))
+        #expect(lines[2].hasPrefix(#"{"error":"line 3: "#))
+        #expect(lines[3].hasPrefix(#"{"error":"line 4: "#))
+    }
+
+    @Test("usage errors exit with 2 and say what is wrong", arguments: [
+        ["frobnicate"], ["rules", "--bogus"], ["rules", "--max-rules", "0"], ["validate"], ["decide"],
+        ["rules", "--site-conditions", "sometimes"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("trackerless: "))
+    }
+
+    @Test("every command has --help", arguments: ["rules", "validate", "decide", "resolve"])
+    func help(command: String) throws {
+        let result = try CommandRunner.run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("Usage: trackerless \(command)"))
+    }
+
+    @Test("a 100 MB file that is not a rule list is refused without hanging")
+    func hugeFile() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("huge.json")
+        let chunk = String(repeating: #"{"trigger":{"url-filter":"x"},"action":{"type":"block"}},"#, count: 10_000)
+        var data = Data("[".utf8)
+        let chunkData = Data(chunk.utf8)
+        while data.count < 100_000_000 { data.append(chunkData) }
+        try data.write(to: file)  // truncated: no closing bracket
+        let result = try CommandRunner.run(["validate", file.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Failed to parse the JSON String.") || result.standardError.contains("Too many rules"))
+    }
+}

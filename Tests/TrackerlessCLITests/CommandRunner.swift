@@ -1,0 +1,54 @@
+import Foundation
+
+/// Runs the `trackerless` executable that `swift build` put beside the test bundle.
+struct CommandRunner {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// `.build/<configuration>/trackerless`, next to the test runner.
+    static let executable: URL = {
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = runner.deletingLastPathComponent()
+        // On Apple platforms the runner sits inside the .xctest bundle.
+        while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("trackerless")
+    }()
+
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
+
+    /// Runs `trackerless arguments...` with `input` on standard input. The streams go through
+    /// temporary files, so that no pipe can fill up and stall either side.
+    static func run(_ arguments: [String], input: String = "") throws -> Result {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputFile = directory.appendingPathComponent("stdin")
+        let outputFile = directory.appendingPathComponent("stdout")
+        let errorFile = directory.appendingPathComponent("stderr")
+        try Data(input.utf8).write(to: inputFile)
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      standardOutput: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+                      standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
