@@ -19,7 +19,7 @@ import TrackerlessTestSupport
 /// whose order changes from one launch to the next. Here both are sorted by key, so the output
 /// (and the pass count measured from it) is the same on every run. Where DuckDuckGo writes an
 /// empty `resource-type` array (a types list of which nothing maps, absent from the reference and
-/// real data), the port writes none: WebKit reads both as "any type".
+/// real data), the port writes none: WebKit reads both as "any type" (checked in WebKitGTK 2.50.6).
 struct DuckDuckGoRuleBuilder: Sendable {
     /// `subDomainPrefix`: any scheme, then an optional run of subdomains (`[^:/]` includes dots).
     static let subdomainPrefix = #"^[^:]+://+([^:/]+\.)?"#
@@ -76,12 +76,8 @@ struct DuckDuckGoRuleBuilder: Sendable {
         let blocksByDefault = tracker.defaultAction == .block
         if blocksByDefault {
             let filter = Self.subdomainPrefix + Self.escaped(domain) + Self.domainMatchSuffix
-            rules.append(ContentRule(
-                trigger: Trigger(urlFilter: filter, loadTypes: loadTypes, condition: ownerDomains.map(Condition.unlessDomain)),
-                action: .block))
-            rules.append(ContentRule(
-                trigger: Trigger(urlFilter: filter, resourceTypes: [.popup], loadTypes: loadTypes, loadContexts: [.topFrame]),
-                action: .ignorePreviousRules))
+            rules.append(block(filter, unlessDomains: ownerDomains, loadTypes: loadTypes))
+            rules.append(ignorePopups(filter, loadTypes: loadTypes))
         }
         let groups = tracker.rules.compactMap { rule -> [ContentRule]? in
             guard Self.reachesBuilder(rule.action) else { return nil }
@@ -150,12 +146,13 @@ struct DuckDuckGoRuleBuilder: Sendable {
         case (nil, nil):
             return [
                 block(filter, unlessDomains: ownerDomains, loadTypes: loadTypes),
-                ContentRule(
-                    trigger: Trigger(urlFilter: filter, resourceTypes: [.popup], loadTypes: loadTypes, loadContexts: [.topFrame]),
-                    action: .ignorePreviousRules),
+                ignorePopups(filter, loadTypes: loadTypes),
             ]
         case (let options?, let exceptions?):
-            return [block(filter, matching: options), ignorePrevious(filter, matching: exceptions, loadTypes: loadTypes)]
+            return [
+                block(filter, matching: options),
+                ignorePrevious(filter, matching: exceptions, loadTypes: loadTypes),
+            ]
         case (let options?, nil):
             return [block(filter, matching: options)]
         case (nil, let exceptions?):
@@ -169,7 +166,8 @@ struct DuckDuckGoRuleBuilder: Sendable {
     /// A plain block: the owner entity's sites are excepted by `unless-domain`.
     private func block(_ filter: String, unlessDomains: [String]?, loadTypes: [LoadType]) -> ContentRule {
         ContentRule(
-            trigger: Trigger(urlFilter: filter, loadTypes: loadTypes, condition: unlessDomains.map(Condition.unlessDomain)),
+            trigger: Trigger(
+                urlFilter: filter, loadTypes: loadTypes, condition: unlessDomains.map(Condition.unlessDomain)),
             action: .block)
     }
 
@@ -183,7 +181,18 @@ struct DuckDuckGoRuleBuilder: Sendable {
             action: .block)
     }
 
-    private func ignorePrevious(_ filter: String, matching: Tracker.Rule.Condition?, loadTypes: [LoadType]) -> ContentRule {
+    /// Lets a top-frame popup or navigation to the tracker through (PRs #18 and #21 of
+    /// TrackerRadarKit).
+    private func ignorePopups(_ filter: String, loadTypes: [LoadType]) -> ContentRule {
+        ContentRule(
+            trigger: Trigger(
+                urlFilter: filter, resourceTypes: [.popup], loadTypes: loadTypes, loadContexts: [.topFrame]),
+            action: .ignorePreviousRules)
+    }
+
+    private func ignorePrevious(
+        _ filter: String, matching: Tracker.Rule.Condition?, loadTypes: [LoadType]
+    ) -> ContentRule {
         ContentRule(
             trigger: Trigger(
                 urlFilter: filter, resourceTypes: Self.resourceTypes(matching?.types), loadTypes: loadTypes,
@@ -220,7 +229,8 @@ struct DuckDuckGoRuleBuilder: Sendable {
         }
         for entry in trackerAllowlist?.entries ?? [] {
             for rule in entry.rules where !rule.domains.isEmpty {
-                let condition: Condition? = rule.domains.contains("<all>") ? nil : .ifDomain(rule.domains.map { "*" + $0 })
+                let condition: Condition? =
+                    rule.domains.contains("<all>") ? nil : .ifDomain(rule.domains.map { "*" + $0 })
                 rules.append(ContentRule(
                     trigger: Trigger(
                         urlFilter: Self.allowlistFilter(rule.rule), loadTypes: [.firstParty, .thirdParty],

@@ -31,6 +31,6 @@ struct EvaluatorAgreementTests {
         let actions = evaluator.actions(for: load.request)
         #expect(
             actions.isBlocked == webKit.blocked,
-            "evaluator: \(actions.actions.map(\.type)), WebKit: \(webKit.detail); \(load.load.requestURL) (\(load.resourceType.rawValue)) on \(load.load.topURL)")
+            "evaluator: \(actions.actions.map(\.type)), WebKit: \(webKit.detail); \(load.summary)")
     }
 }

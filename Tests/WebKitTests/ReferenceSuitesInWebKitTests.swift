@@ -9,8 +9,9 @@ import TrackerlessTestSupport
 /// WebKit (WebKitGTK through `harness/webkit_harness.py`). WebKit must block exactly what each
 /// suite expects. One harness run per suite, then one result per case, named after it.
 ///
-/// DuckDuckGo's own builder (``DuckDuckGoRuleBuilder``) runs the TR-domain-matching suite the
-/// same way, for comparison.
+/// DuckDuckGo's own builder (``DuckDuckGoRuleBuilder``) runs TR-domain-matching and the tracker
+/// allowlist suite the same way, for comparison. Run time: five harness runs, one at a time,
+/// about a minute in all.
 @Suite(
     "Reference suites in WebKit",
     .enabled(if: WebKitHarness.shouldRun, "WebKitGTK (python3-gi, gir1.2-webkit2-4.1, xvfb) is not installed"),
@@ -80,7 +81,7 @@ struct ReferenceSuitesInWebKitTests {
         let result = try #require(run.webKit[load.id], "WebKit gave no result")
         #expect(
             result.blocked == load.expectsBlocked,
-            "expected \(load.expectsBlocked ? "blocked" : "allowed"): \(load.load.requestURL) (\(load.resourceType.rawValue)) on \(load.load.topURL); WebKit: \(result.detail)")
+            "expected \(load.expectsBlocked ? "blocked" : "allowed"): \(load.summary); WebKit: \(result.detail)")
         #expect(!result.detail.contains("timed out"), "\(result.detail)")
         #expect(!result.detail.contains("inconsistent"), "\(result.detail)")
     }
@@ -190,7 +191,10 @@ struct ReferenceLoad: Sendable, CustomTestStringConvertible {
     /// A case whose request type maps to a WebKit load type: `main_frame` is a top-document
     /// navigation, the others the first type of ``RequestType/webKitResourceTypes`` (script,
     /// image, style-sheet, font, fetch, child-document, media).
-    init(suite: ReferenceSuite, name: String, siteURL: String, requestURL: String, type: RequestType, expectsBlocked: Bool) {
+    init(
+        suite: ReferenceSuite, name: String, siteURL: String, requestURL: String, type: RequestType,
+        expectsBlocked: Bool
+    ) {
         self.suite = suite
         self.name = name
         self.resourceType = type.webKitResourceTypes.first ?? .other
@@ -209,6 +213,9 @@ struct ReferenceLoad: Sendable, CustomTestStringConvertible {
         guard insecure, siteURL.lowercased().hasPrefix("https://") else { return siteURL }
         return "http://" + siteURL.dropFirst("https://".count)
     }
+
+    /// "URL (type) on page", for failure messages.
+    var summary: String { "\(load.requestURL) (\(resourceType.rawValue)) on \(load.topURL)" }
 
     /// The same load for ``ReferenceEvaluator``.
     var request: Request {
@@ -247,18 +254,26 @@ struct ReferenceRun: Sendable {
             return (webKit, Date().timeIntervalSince(started))
         }
         self.webKit = webKit
-        print("WebKit harness: \(suite.rawValue), \(suite.loads.count) loads, "
-            + "\(ruleLists.reduce(0) { $0 + $1.rules.count }) rules: \(String(format: "%.1f", seconds)) s")
+        print("WebKit harness: \(suite.rawValue), \(suite.loads.count) loads, \(ruleCount) rules: "
+            + String(format: "%.1f s", seconds))
     }
 }
 
 /// The harness runs, each made once per test process and shared by every test that needs it.
 enum ReferenceRuns {
-    private static let oursDomainMatching = Result { try ReferenceRun(suite: .domainMatching, ruleLists: ReferenceSuite.domainMatching.ourRuleLists()) }
-    private static let oursTrackerAllowlist = Result { try ReferenceRun(suite: .trackerAllowlist, ruleLists: ReferenceSuite.trackerAllowlist.ourRuleLists()) }
-    private static let oursRequestBlocklist = Result { try ReferenceRun(suite: .requestBlocklist, ruleLists: ReferenceSuite.requestBlocklist.ourRuleLists()) }
-    private static let duckDuckGoDomainMatching = Result { try ReferenceRun(suite: .domainMatching, ruleLists: ReferenceSuite.domainMatching.duckDuckGoRuleLists()) }
-    private static let duckDuckGoTrackerAllowlist = Result { try ReferenceRun(suite: .trackerAllowlist, ruleLists: ReferenceSuite.trackerAllowlist.duckDuckGoRuleLists()) }
+    private static let oursDomainMatching = Result { try ours(running: .domainMatching) }
+    private static let oursTrackerAllowlist = Result { try ours(running: .trackerAllowlist) }
+    private static let oursRequestBlocklist = Result { try ours(running: .requestBlocklist) }
+    private static let duckDuckGoDomainMatching = Result { try duckDuckGo(running: .domainMatching) }
+    private static let duckDuckGoTrackerAllowlist = Result { try duckDuckGo(running: .trackerAllowlist) }
+
+    private static func ours(running suite: ReferenceSuite) throws -> ReferenceRun {
+        try ReferenceRun(suite: suite, ruleLists: suite.ourRuleLists())
+    }
+
+    private static func duckDuckGo(running suite: ReferenceSuite) throws -> ReferenceRun {
+        try ReferenceRun(suite: suite, ruleLists: suite.duckDuckGoRuleLists())
+    }
 
     /// WebKit's results for our rules.
     static func ours(_ suite: ReferenceSuite) throws -> ReferenceRun {
@@ -321,7 +336,9 @@ enum DuckDuckGoFailureCause {
     /// "X. label" for a case §2.10 analyses; otherwise a note that it does not.
     static func cause(of name: String) -> String {
         let testName = name.split(separator: ":", maxSplits: 1).last.map { $0.dropFirst() } ?? ""
-        guard let label = labels[String(testName)] else { return "Z. not among the ios-browser exclusions analysed in duckduckgo.md §2.10" }
+        guard let label = labels[String(testName)] else {
+            return "Z. not among the ios-browser exclusions analysed in duckduckgo.md §2.10"
+        }
         return label + ". " + (descriptions[label] ?? "")
     }
 
