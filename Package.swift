@@ -33,7 +33,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "TrackerlessCoreTests", dependencies: ["TrackerlessCore", "TrackerlessTestSupport"]),
-        .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList"]),
+        .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList", "TrackerlessTestSupport"]),
         .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder"]),
         // Runs the built `trackerless` executable, so it depends on the product being built.

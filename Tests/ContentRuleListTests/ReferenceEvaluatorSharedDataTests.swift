@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerlessTestSupport
 import TrackerlessCore
 @testable import ContentRuleList
 

@@ -1,4 +1,5 @@
 import Testing
+import TrackerlessTestSupport
 @testable import ContentRuleList
 
 @Suite("Encoding rule lists")
