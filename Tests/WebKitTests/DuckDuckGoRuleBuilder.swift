@@ -296,9 +296,11 @@ struct DuckDuckGoRuleBuilder: Sendable {
 /// run on apple-tds.json wrote `shared/data/tds/apple-tds.duckduckgo-rules.json`. That process
 /// laid out its tracker sections in its own dictionary order, so the check is that their list is
 /// exactly our sections concatenated in some order, each section rule for rule.
-@Suite("DuckDuckGo rule builder port", .enabled(if: SharedData.shouldRun, SharedData.skipMessage))
+@Suite("DuckDuckGo rule builder port")
 struct DuckDuckGoRuleBuilderTests {
-    @Test("on apple-tds.json it makes DuckDuckGo's 10,843 rules, section by section")
+    @Test(
+        "on apple-tds.json it makes DuckDuckGo's 10,843 rules, section by section",
+        .enabled(if: SharedData.shouldRun, SharedData.skipMessage))
     func matchesDuckDuckGosOutput() throws {
         let trackerData = try TrackerData(contentsOfFile: SharedData.path("tds/apple-tds.json"))
         let theirs = try RuleList(parsing: SharedData.bytes("tds/apple-tds.duckduckgo-rules.json") ?? []).rules
