@@ -1,6 +1,8 @@
 /// Why the benchmarks cannot run; the message says what to do.
 enum BenchmarkError: Error, CustomStringConvertible {
-    /// Wrong command line, or `--help`: the text to print.
+    /// `--help`: print the usage and stop without error.
+    case help(String)
+    /// Wrong command line: the text to print.
     case usage(String)
     /// A required input file is missing or unreadable.
     case missingInput(path: String, what: String, detail: String)
@@ -9,7 +11,7 @@ enum BenchmarkError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .usage(let text):
+        case .help(let text), .usage(let text):
             return text
         case .missingInput(let path, let what, let detail):
             return "cannot read \(what) at \(path): \(detail)\n"

@@ -44,7 +44,7 @@ struct BenchmarkOptions: Sendable {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--json": printsJSON = true
-            case "--help", "-h": throw .usage(Self.usage)
+            case "--help", "-h": throw .help(Self.usage)
             case "--tds": trackerDataPath = try Self.value(of: argument, from: &remaining)
             case "--ddg-rules": duckDuckGoRulesPath = try Self.value(of: argument, from: &remaining)
             case "--requests": requestsPath = try Self.value(of: argument, from: &remaining)

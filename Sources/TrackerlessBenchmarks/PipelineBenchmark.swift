@@ -31,10 +31,10 @@ struct PipelineBenchmark: Sendable {
         var output = try runOnce(path: path)
         for _ in 0..<runs {
             output = try runOnce(path: path)
-            read.append(output.times[0])
-            parse.append(output.times[1])
-            build.append(output.times[2])
-            encode.append(output.times[3])
+            read.append(output.read)
+            parse.append(output.parse)
+            build.append(output.build)
+            encode.append(output.encode)
         }
         let total = zip(zip(read, parse), zip(build, encode)).map { $0.0 + $0.1 + $1.0 + $1.1 }
         return PipelineBenchmark(
@@ -46,8 +46,10 @@ struct PipelineBenchmark: Sendable {
             byteCount: output.encoded.reduce(0) { $0 + $1.count }, trackerCount: output.trackerCount)
     }
 
-    /// One pass: the four stage times in milliseconds and what came out.
-    private static func runOnce(path: String) throws(BenchmarkError) -> (times: [Double], ruleCount: Int, trackerCount: Int, encoded: [[UInt8]]) {
+    /// One pass: each stage's time in milliseconds, and what came out.
+    private typealias Pass = (read: Double, parse: Double, build: Double, encode: Double, ruleCount: Int, trackerCount: Int, encoded: [[UInt8]])
+
+    private static func runOnce(path: String) throws(BenchmarkError) -> Pass {
         let (readTime, bytes) = try Samples.timed { () throws(BenchmarkError) in try BenchmarkInputs.read(path, what: "the tds.json") }
         let (parseTime, trackerData) = try Samples.timed { () throws(BenchmarkError) in
             do throws(TrackerDataError) {
@@ -58,6 +60,6 @@ struct PipelineBenchmark: Sendable {
         }
         let (buildTime, build) = Samples.timed { RuleListBuilder(trackerData: trackerData).build() }
         let (encodeTime, encoded) = Samples.timed { build.ruleLists.map { $0.encoded() } }
-        return ([readTime, parseTime, buildTime, encodeTime], build.ruleCount, trackerData.trackers.count, encoded)
+        return (readTime, parseTime, buildTime, encodeTime, build.ruleCount, trackerData.trackers.count, encoded)
     }
 }

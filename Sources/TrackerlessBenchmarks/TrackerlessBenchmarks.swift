@@ -13,6 +13,8 @@ struct TrackerlessBenchmarks {
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
             let report = try run(options)
             FileHandle.standardOutput.write(Data((options.printsJSON ? report.json.jsonString() + "\n" : report.table).utf8))
+        } catch .help(let text) {
+            FileHandle.standardOutput.write(Data((text + "\n").utf8))
         } catch .usage(let text) {
             FileHandle.standardError.write(Data((text + "\n").utf8))
             exit(2)
