@@ -9,8 +9,11 @@ extension URLFilter {
     /// - beyond that, a Thompson automaton simulated with a sparse state list (Pike), linear in
     ///   URL length times pattern size.
     /// A required literal, when the pattern has one, rejects most URLs before either runs.
-    struct Automaton: Sendable {
-        private enum Engine: Sendable {
+    ///
+    /// The tables live in memory owned by ``Storage`` (freed in its `deinit`), so that matching
+    /// does no reference counting: with thousands of filters per URL, retains dominated otherwise.
+    struct Automaton {
+        private enum Engine {
             case positions(PositionAutomaton)
             case thompson(ThompsonAutomaton)
             case everything
@@ -33,6 +36,9 @@ extension URLFilter {
             literal = RequiredLiteral(terms: terms)
         }
 
+        /// The literal every match contains, lowercased.
+        var requiredLiteral: [UInt8]? { literal?.lowercased }
+
         func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
             if let literal, !literal.occurs(in: url) { return false }
             switch engine {
@@ -41,6 +47,59 @@ extension URLFilter {
             case .everything: return true
             }
         }
+
+        /// Frees the tables; called once, by the owner.
+        func deallocate() {
+            literal?.deallocate()
+            switch engine {
+            case .positions(let automaton): automaton.deallocate()
+            case .thompson(let automaton): automaton.deallocate()
+            case .everything: break
+            }
+        }
+    }
+
+    /// The parsed filter and its automaton, shared by copies of a ``URLFilter``.
+    final class Storage: @unchecked Sendable {
+        // Unchecked: every property is immutable after init, and the automaton's tables are
+        // written only in init and freed only in deinit.
+        let pattern: String
+        let terms: [Term]
+        let automaton: Automaton
+
+        init(pattern: String, terms: [Term], automaton: Automaton) {
+            self.pattern = pattern
+            self.terms = terms
+            self.automaton = automaton
+        }
+
+        deinit { automaton.deallocate() }
+    }
+}
+
+/// An immutable copy of an array in memory its owner frees explicitly; reading it involves no
+/// reference counting. Indices come from the automaton's own construction, never from input.
+struct OwnedBuffer<Element> {
+    private let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    init(_ array: [Element]) {
+        count = array.count
+        base = UnsafeMutablePointer<Element>.allocate(capacity: max(array.count, 1))
+        array.withUnsafeBufferPointer { source in
+            if let address = source.baseAddress { base.initialize(from: address, count: source.count) }
+        }
+    }
+
+    subscript(index: Int) -> Element {
+        @inline(__always) get { base[index] }
+    }
+
+    var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    func deallocate() {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }
 
@@ -57,12 +116,15 @@ extension Term.CharacterSet {
 
 // MARK: - Required literal
 
-/// A run of single characters every match must contain, checked with a plain scan first.
-private struct RequiredLiteral: Sendable {
+/// A run of single characters every match must contain, searched for first (Horspool).
+private struct RequiredLiteral {
     /// The characters, lowercased where case folds.
-    private let bytes: [UInt8]
+    private let bytes: OwnedBuffer<UInt8>
     /// 0x20 where the character is a letter matched in both cases, else 0.
-    private let foldBits: [UInt8]
+    private let foldBits: OwnedBuffer<UInt8>
+    /// Horspool's shift per URL byte: how far the literal may move when that byte is under its
+    /// last character. Both cases of a letter share the smaller shift, which keeps it safe.
+    private let shifts: OwnedBuffer<UInt8>
 
     /// The longest run (two or more) of top-level, unquantified, one-character terms.
     init?(terms: [Term]) {
@@ -83,8 +145,30 @@ private struct RequiredLiteral: Sendable {
             }
         }
         guard best.count >= 2 else { return nil }
-        bytes = characters[best].map { $0?.0 ?? 0 }
-        foldBits = characters[best].map { $0?.1 ?? 0 }
+        let literal = characters[best].map { $0?.0 ?? 0 }
+        bytes = OwnedBuffer(literal)
+        foldBits = OwnedBuffer(characters[best].map { $0?.1 ?? 0 })
+        let length = literal.count
+        var table = [UInt8](repeating: UInt8(min(length, 255)), count: 256)
+        for (index, byte) in literal.enumerated().dropLast() {
+            let shift = UInt8(min(length - 1 - index, 255))
+            let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            for variant in isLetter ? [byte | 0x20, byte & ~0x20] : [byte] {
+                table[Int(variant)] = min(table[Int(variant)], shift)
+            }
+        }
+        shifts = OwnedBuffer(table)
+    }
+
+    /// The characters with letters lowercased.
+    var lowercased: [UInt8] {
+        bytes.array.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+
+    func deallocate() {
+        bytes.deallocate()
+        foldBits.deallocate()
+        shifts.deallocate()
     }
 
     /// The byte and fold bit of a set that matches one character, or one letter in both cases.
@@ -104,22 +188,20 @@ private struct RequiredLiteral: Sendable {
     func occurs(in url: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = bytes.count
         guard url.count >= length else { return false }
-        return bytes.withUnsafeBufferPointer { literal in
-            foldBits.withUnsafeBufferPointer { fold in
-                let first = literal[0], firstFold = fold[0]
-                var start = 0
-                let lastStart = url.count - length
-                while start <= lastStart {
-                    if url[start] | firstFold == first {
-                        var k = 1
-                        while k < length && url[start + k] | fold[k] == literal[k] { k += 1 }
-                        if k == length { return true }
-                    }
-                    start += 1
-                }
-                return false
+        let last = length - 1
+        let lastByte = bytes[last], lastFold = foldBits[last]
+        var end = last
+        while end < url.count {
+            let byte = url[end]
+            if byte | lastFold == lastByte {
+                let start = end - last
+                var k = 0
+                while k < last && url[start + k] | foldBits[k] == bytes[k] { k += 1 }
+                if k == last { return true }
             }
+            end += Int(shifts[Int(byte)])
         }
+        return false
     }
 }
 
@@ -128,13 +210,13 @@ private struct RequiredLiteral: Sendable {
 /// States are the character-set occurrences of the pattern ("positions"), plus position 0 for
 /// the start; reading a character moves to every position that can follow an active one and
 /// whose set contains the character. No empty transitions, so one word holds the whole state.
-private struct PositionAutomaton: Sendable {
+private struct PositionAutomaton {
     /// Positions that can follow each position.
-    private let follow: [UInt64]
+    private let follow: OwnedBuffer<UInt64>
     /// Byte → index in `classMasks`.
-    private let byteClass: [UInt8]
+    private let byteClass: OwnedBuffer<UInt8>
     /// For each byte class, the positions whose set contains those bytes.
-    private let classMasks: [UInt64]
+    private let classMasks: OwnedBuffer<UInt64>
     /// Positions that end a match.
     private let finalPositions: UInt64
 
@@ -144,7 +226,7 @@ private struct PositionAutomaton: Sendable {
         guard builder.countPositions(terms) <= 63 else { return nil }
         let whole = builder.fragment(terms)
         builder.follow[0] = whole.first
-        follow = builder.follow
+        follow = OwnedBuffer(builder.follow)
         finalPositions = whole.last | (whole.isNullable ? 1 : 0)
 
         var masks: [UInt64] = []
@@ -164,8 +246,14 @@ private struct PositionAutomaton: Sendable {
                 classes[byte] = index
             }
         }
-        byteClass = classes
-        classMasks = masks
+        byteClass = OwnedBuffer(classes)
+        classMasks = OwnedBuffer(masks)
+    }
+
+    func deallocate() {
+        follow.deallocate()
+        byteClass.deallocate()
+        classMasks.deallocate()
     }
 
     private struct Fragment {
@@ -236,28 +324,22 @@ private struct PositionAutomaton: Sendable {
     }
 
     func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
-        follow.withUnsafeBufferPointer { follow in
-            byteClass.withUnsafeBufferPointer { byteClass in
-                classMasks.withUnsafeBufferPointer { classMasks in
-                    var state: UInt64 = 1
-                    var index = 0
-                    while index <= url.count {
-                        let byte = index < url.count ? url[index] : 0
-                        var next: UInt64 = 0
-                        var active = state
-                        while active != 0 {
-                            next |= follow[active.trailingZeroBitCount]
-                            active &= active - 1
-                        }
-                        state = next & classMasks[Int(byteClass[Int(byte)])]
-                        if state & finalPositions != 0 { return true }
-                        if state == 0 { return false }
-                        index += 1
-                    }
-                    return false
-                }
+        var state: UInt64 = 1
+        var index = 0
+        while index <= url.count {
+            let byte = index < url.count ? url[index] : 0
+            var next: UInt64 = 0
+            var active = state
+            while active != 0 {
+                next |= follow[active.trailingZeroBitCount]
+                active &= active - 1
             }
+            state = next & classMasks[Int(byteClass[Int(byte)])]
+            if state & finalPositions != 0 { return true }
+            if state == 0 { return false }
+            index += 1
         }
+        return false
     }
 }
 
@@ -265,7 +347,7 @@ private struct PositionAutomaton: Sendable {
 
 /// A classic Thompson construction: character instructions, empty splits and jumps, one match
 /// instruction; simulated breadth-first so that every instruction is visited once per character.
-private struct ThompsonAutomaton: Sendable {
+private struct ThompsonAutomaton {
     private enum Operation: UInt8, Sendable {
         /// Consume a character of `sets[a]`, continue at the next instruction.
         case character
@@ -283,18 +365,33 @@ private struct ThompsonAutomaton: Sendable {
         var b: Int32
     }
 
-    private var instructions: [Instruction] = []
-    private var setsLow: [UInt64] = []
-    private var setsHigh: [UInt64] = []
+    private let program: OwnedBuffer<Instruction>
+    private let setsLow: OwnedBuffer<UInt64>
+    private let setsHigh: OwnedBuffer<UInt64>
 
     init(terms: [Term]) {
-        for term in terms { emit(term) }
-        instructions.append(Instruction(operation: .match, a: 0, b: 0))
+        var compiler = Compiler()
+        for term in terms { compiler.emit(term) }
+        compiler.instructions.append(Instruction(operation: .match, a: 0, b: 0))
+        program = OwnedBuffer(compiler.instructions)
+        setsLow = OwnedBuffer(compiler.setsLow)
+        setsHigh = OwnedBuffer(compiler.setsHigh)
     }
 
-    private var nextAddress: Int32 { Int32(instructions.count) }
+    func deallocate() {
+        program.deallocate()
+        setsLow.deallocate()
+        setsHigh.deallocate()
+    }
 
-    private mutating func emit(_ term: Term) {
+    private struct Compiler {
+        var instructions: [Instruction] = []
+        var setsLow: [UInt64] = []
+        var setsHigh: [UInt64] = []
+
+    var nextAddress: Int32 { Int32(instructions.count) }
+
+    mutating func emit(_ term: Term) {
         switch term.quantifier {
         case .one:
             emitAtom(term.atom)
@@ -316,7 +413,7 @@ private struct ThompsonAutomaton: Sendable {
         }
     }
 
-    private mutating func emitAtom(_ atom: Term.Atom) {
+    mutating func emitAtom(_ atom: Term.Atom) {
         switch atom {
         case .characterSet(let set):
             let words = set.matchedWords
@@ -328,8 +425,10 @@ private struct ThompsonAutomaton: Sendable {
         }
     }
 
+    }
+
     func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = instructions.count
+        let count = program.count
         // marks | current list | next list | work stack (each visited split pushes two)
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 5 * count + 1) { scratch in
             guard let base = scratch.baseAddress else { return false }
@@ -338,72 +437,65 @@ private struct ThompsonAutomaton: Sendable {
             var next = base + 2 * count
             let stack = base + 3 * count
             marks.initialize(repeating: -1, count: count)
-            return instructions.withUnsafeBufferPointer { program in
-                setsLow.withUnsafeBufferPointer { low in
-                    setsHigh.withUnsafeBufferPointer { high in
-                        var matched = false
-                        /// Adds `start` and everything reachable from it without reading to `list`.
-                        func addThread(_ start: Int32, to list: UnsafeMutablePointer<Int32>, count listCount: inout Int, generation: Int32) {
-                            var depth = 0
-                            stack[0] = start
-                            depth = 1
-                            while depth > 0 {
-                                depth -= 1
-                                let pc = Int(stack[depth])
-                                if marks[pc] == generation { continue }
-                                marks[pc] = generation
-                                let instruction = program[pc]
-                                switch instruction.operation {
-                                case .character:
-                                    list[listCount] = Int32(pc)
-                                    listCount += 1
-                                case .split:
-                                    stack[depth] = instruction.b
-                                    stack[depth + 1] = instruction.a
-                                    depth += 2
-                                case .jump:
-                                    stack[depth] = instruction.a
-                                    depth += 1
-                                case .match:
-                                    matched = true
-                                }
-                            }
-                        }
-
-                        var currentCount = 0
-                        var generation: Int32 = 0
-                        addThread(0, to: current, count: &currentCount, generation: generation)
-                        if matched { return true }
-                        var index = 0
-                        while index <= url.count {
-                            let byte = index < url.count ? url[index] : 0
-                            generation &+= 1
-                            var nextCount = 0
-                            for slot in 0..<currentCount {
-                                let pc = Int(current[slot])
-                                let set = Int(program[pc].a)
-                                let isMember: Bool
-                                if byte < 64 {
-                                    isMember = low[set] & (1 << UInt64(byte)) != 0
-                                } else if byte < 128 {
-                                    isMember = high[set] & (1 << UInt64(byte - 64)) != 0
-                                } else {
-                                    isMember = false
-                                }
-                                if isMember {
-                                    addThread(Int32(pc + 1), to: next, count: &nextCount, generation: generation)
-                                }
-                            }
-                            if matched { return true }
-                            if nextCount == 0 { return false }
-                            swap(&current, &next)
-                            currentCount = nextCount
-                            index += 1
-                        }
-                        return false
+            var matched = false
+            /// Adds `start` and everything reachable from it without reading to `list`.
+            func addThread(_ start: Int32, to list: UnsafeMutablePointer<Int32>, count listCount: inout Int, generation: Int32) {
+                stack[0] = start
+                var depth = 1
+                while depth > 0 {
+                    depth -= 1
+                    let pc = Int(stack[depth])
+                    if marks[pc] == generation { continue }
+                    marks[pc] = generation
+                    let instruction = program[pc]
+                    switch instruction.operation {
+                    case .character:
+                        list[listCount] = Int32(pc)
+                        listCount += 1
+                    case .split:
+                        stack[depth] = instruction.b
+                        stack[depth + 1] = instruction.a
+                        depth += 2
+                    case .jump:
+                        stack[depth] = instruction.a
+                        depth += 1
+                    case .match:
+                        matched = true
                     }
                 }
             }
+
+            var currentCount = 0
+            var generation: Int32 = 0
+            addThread(0, to: current, count: &currentCount, generation: generation)
+            if matched { return true }
+            var index = 0
+            while index <= url.count {
+                let byte = index < url.count ? url[index] : 0
+                generation &+= 1
+                var nextCount = 0
+                for slot in 0..<currentCount {
+                    let pc = Int(current[slot])
+                    let set = Int(program[pc].a)
+                    let isMember: Bool
+                    if byte < 64 {
+                        isMember = setsLow[set] & (1 << UInt64(byte)) != 0
+                    } else if byte < 128 {
+                        isMember = setsHigh[set] & (1 << UInt64(byte - 64)) != 0
+                    } else {
+                        isMember = false
+                    }
+                    if isMember {
+                        addThread(Int32(pc + 1), to: next, count: &nextCount, generation: generation)
+                    }
+                }
+                if matched { return true }
+                if nextCount == 0 { return false }
+                swap(&current, &next)
+                currentCount = nextCount
+                index += 1
+            }
+            return false
         }
     }
 }

@@ -18,7 +18,7 @@
 /// sets; no pattern can make it backtrack.
 public struct URLFilter: Sendable, Hashable {
     /// The pattern as written in the rule list.
-    public let pattern: String
+    public var pattern: String { storage.pattern }
     /// Whether letters match only in the case written (`url-filter-is-case-sensitive`).
     public let isCaseSensitive: Bool
     /// WebKit's "Matches everything." status: no term has to consume a character, so the rule
@@ -27,34 +27,46 @@ public struct URLFilter: Sendable, Hashable {
     /// Whether the pattern began with `^`; otherwise WebKit searches the whole URL.
     public let isAnchoredAtStart: Bool
     /// The normalized term sequence, including the implicit leading `.*` of unanchored patterns.
-    public let terms: [Term]
+    public var terms: [Term] { storage.terms }
 
-    let automaton: Automaton
+    /// A run of characters (ASCII letters lowercased) that the lowercased form of every matching
+    /// URL contains, or nil when the pattern has no such run of two or more characters.
+    ///
+    /// Meant for indexing many filters: only filters whose literal occurs in the lowercased URL
+    /// (or that have none) can match it. ``matches(_:)`` already checks it first.
+    public var requiredLiteral: [UInt8]? { storage.automaton.requiredLiteral }
+
+    let storage: Storage
 
     /// Parses `pattern` with WebKit's rules.
     ///
     /// - Throws: ``URLFilterError`` with WebKit's status for the first unsupported construct.
     public init(parsing pattern: String, isCaseSensitive: Bool) throws(URLFilterError) {
+        try self.init(parsing: pattern, isCaseSensitive: isCaseSensitive, allowsPositionAutomaton: true)
+    }
+
+    /// Parses `pattern`; tests turn off the position automaton to exercise the Thompson one.
+    init(parsing pattern: String, isCaseSensitive: Bool, allowsPositionAutomaton: Bool) throws(URLFilterError) {
         let result = try URLFilterParser.parse(pattern, isCaseSensitive: isCaseSensitive)
-        self.pattern = pattern
         self.isCaseSensitive = isCaseSensitive
         self.matchesEverything = result.matchesEverything
         self.isAnchoredAtStart = result.isAnchoredAtStart
-        self.terms = result.terms
-        self.automaton = Automaton(terms: result.terms, matchesEverything: result.matchesEverything)
+        let automaton = Automaton(terms: result.terms, matchesEverything: result.matchesEverything,
+                                  allowsPositionAutomaton: allowsPositionAutomaton)
+        self.storage = Storage(pattern: pattern, terms: result.terms, automaton: automaton)
     }
 
     /// Whether the pattern matches the URL (already canonical, hence ASCII), with WebKit's semantics.
     public func matches(_ url: String) -> Bool {
         if matchesEverything { return true }
         var url = url
-        return url.withUTF8 { automaton.matches($0) }
+        return url.withUTF8 { storage.automaton.matches($0) }
     }
 
     /// Whether the pattern matches the URL given as UTF-8 bytes; bytes 128…255 match nothing.
     public func matches(utf8 url: UnsafeBufferPointer<UInt8>) -> Bool {
         if matchesEverything { return true }
-        return automaton.matches(url)
+        return storage.automaton.matches(url)
     }
 
     /// Two filters are equal when written identically with the same case sensitivity.
