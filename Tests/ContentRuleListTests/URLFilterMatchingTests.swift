@@ -116,6 +116,14 @@ struct URLFilterMatchingTests {
         MatchCase(#"a{a,b}"#, "http://x.org/a{a,b}", true),
         MatchCase(#"\8"#, "http://x.org/8", true),
         MatchCase("a]", "http://x.org/a]", true),
+        // The literal prefilter (Horspool) on repetitive text, both cases.
+        MatchCase("abcabd", "http://x.org/abcabcabd", true),
+        MatchCase("abcabd", "http://x.org/abcabcabe", false),
+        MatchCase("AAB", "http://x.org/aaaab", true),
+        MatchCase("aB", "http://x.org/ab-Ab-aB", true, caseSensitive: true),
+        MatchCase("aB", "http://x.org/ab-Ab-AB", false, caseSensitive: true),
+        MatchCase("xyz", "xyz", true),
+        MatchCase("xyz", "xy", false),
     ]
 
     @Test("Examples", arguments: cases)
@@ -131,6 +139,16 @@ struct URLFilterMatchingTests {
         let thompson = try? URLFilter(parsing: row.pattern, isCaseSensitive: row.isCaseSensitive,
                                       allowsPositionAutomaton: false)
         #expect(thompson?.matches(row.url) == row.expected, "Thompson automaton disagrees")
+    }
+
+    @Test("The required literal is the longest run of single characters, lowercased")
+    func requiredLiteral() throws {
+        let tracker = try URLFilter(parsing: #"^https?://([^/]*\.)?Tracker\.com/"#, isCaseSensitive: false)
+        #expect(tracker.requiredLiteral == Array("tracker.com/".utf8))
+        #expect(try URLFilter(parsing: "/Path", isCaseSensitive: true).requiredLiteral == Array("/path".utf8))
+        #expect(try URLFilter(parsing: "a", isCaseSensitive: false).requiredLiteral == nil)
+        #expect(try URLFilter(parsing: "a.b", isCaseSensitive: false).requiredLiteral == nil)
+        #expect(try URLFilter(parsing: ".*", isCaseSensitive: false).requiredLiteral == nil)
     }
 
     @Test("No catastrophic backtracking")
