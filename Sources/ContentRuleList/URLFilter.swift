@@ -13,9 +13,10 @@
 /// filter.matches("https://ads.tracker.com/pixel.gif")  // true
 /// ```
 ///
-/// Matching runs an automaton built once at initialization, in time linear in the URL length
-/// (times the pattern size at worst) and without allocating for patterns of up to 63 characters
-/// sets; no pattern can make it backtrack.
+/// Matching runs an automaton built once at initialization: a search for the pattern's required
+/// literal first, then a bit-parallel automaton (patterns with up to 63 character sets, no
+/// allocation) or a Thompson automaton (longer patterns; scratch space on the stack). Time is
+/// linear in the URL length times the pattern size at worst; no pattern can make it backtrack.
 public struct URLFilter: Sendable, Hashable {
     /// The pattern as written in the rule list.
     public var pattern: String { storage.pattern }

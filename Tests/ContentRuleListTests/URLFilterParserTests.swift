@@ -168,6 +168,12 @@ struct URLFilterParserTests {
         ParseCase("($)", .error(.misplacedEndOfLine)),
         ParseCase("(a$)", .error(.misplacedEndOfLine)),
         ParseCase(#"\0a"#, .error(.misplacedEndOfLine)),
+        // WebKit's "is end of line" test ignores inversion and quantifier [verified WebKitGTK 2.50.6].
+        ParseCase(#"[^\0]a"#, .error(.misplacedEndOfLine)),
+        ParseCase(#"a[^\0]?b"#, .error(.misplacedEndOfLine)),
+        ParseCase(#"a\0?b"#, .error(.misplacedEndOfLine)),
+        ParseCase(#"[^\0]"#, .matchesEverything),
+        ParseCase(#"x[\0a]"#, .ok),
         // EmptyPattern.
         ParseCase("", .error(.emptyPattern)),
         // YarrError: JavaScript syntax errors.
