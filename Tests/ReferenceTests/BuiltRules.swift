@@ -1,0 +1,78 @@
+import ContentRuleList
+import RuleBuilder
+import TrackerData
+import TrackerlessCore
+
+/// Rule lists built by ``RuleListBuilder`` and evaluated by ``ReferenceEvaluator`` (path b),
+/// beside a ``TrackerResolver`` on the same inputs: what WebKit would block, and what it should.
+///
+/// The lists are encoded and parsed back before evaluation, so they are checked as the JSON that
+/// WebKit is given, with WebKit's validation.
+struct BuiltRules: Sendable {
+    /// The builder's output.
+    let build: RuleListBuild
+    /// The reference evaluator on the re-parsed lists.
+    let evaluator: ReferenceEvaluator
+    /// The resolver on the same inputs.
+    let resolver: TrackerResolver
+
+    init(
+        trackerData: TrackerData,
+        configuration: PrivacyConfiguration? = nil,
+        userAllowlist: UserAllowlist = UserAllowlist(),
+        surrogates: Surrogates = Surrogates(),
+        settings: RuleListBuilder.Settings = RuleListBuilder.Settings()
+    ) throws(RuleListError) {
+        build = RuleListBuilder(
+            trackerData: trackerData, configuration: configuration, userAllowlist: userAllowlist, settings: settings
+        ).build()
+        var parsed: [RuleList] = []
+        for list in build.ruleLists {
+            parsed.append(try RuleList(parsing: list.encoded()))
+        }
+        evaluator = try ReferenceEvaluator(ruleLists: parsed)
+        resolver = TrackerResolver(
+            trackerData: trackerData, surrogates: surrogates, privacyConfiguration: configuration,
+            userAllowlist: userAllowlist)
+    }
+
+    /// The load WebKit sees for a Tracker Radar request: a `main_frame` request is the page's own
+    /// navigation; other types take their first WebKit resource type. Nil for a type WebKit's
+    /// loader never produces.
+    static func load(requestURL: String, siteURL: String, type: RequestType) -> Request? {
+        if type == .mainFrame { return .mainDocument(requestURL) }
+        guard let resourceType = type.webKitResourceTypes.first else { return nil }
+        return Request(url: requestURL, topURL: siteURL, resourceType: resourceType)
+    }
+
+    /// Whether the evaluated rules block the request; nil for a type WebKit cannot load.
+    func isBlockedByRules(requestURL: String, siteURL: String, type: RequestType) -> Bool? {
+        Self.load(requestURL: requestURL, siteURL: siteURL, type: type).map { evaluator.actions(for: $0).isBlocked }
+    }
+
+    /// What the rules and the resolver make of one request.
+    struct Outcome: Sendable, CustomStringConvertible {
+        /// The rules block it (or nil: WebKit cannot load the type).
+        var isBlockedByRules: Bool?
+        /// The resolver's decision (or nil: a URL does not parse).
+        var decision: BlockingDecision?
+
+        /// Whether both exist and agree on blocking.
+        var agrees: Bool { isBlockedByRules != nil && isBlockedByRules == decision?.isBlocked }
+
+        var description: String {
+            let rules = isBlockedByRules.map { $0 ? "blocked" : "loaded" } ?? "no WebKit load"
+            let resolver = decision.map {
+                "\($0.isBlocked ? "blocked" : "loaded") (\(String(describing: $0.action)), \($0.reason.rawValue))"
+            } ?? "unparsable URL"
+            return "rules: \(rules); resolver: \(resolver)"
+        }
+    }
+
+    /// Both answers for one request.
+    func outcome(requestURL: String, siteURL: String, type: RequestType) -> Outcome {
+        Outcome(
+            isBlockedByRules: isBlockedByRules(requestURL: requestURL, siteURL: siteURL, type: type),
+            decision: resolver.decision(forRequestURL: requestURL, siteURL: siteURL, type: type))
+    }
+}
