@@ -28,4 +28,20 @@ struct RequestBlocklistRuleTests {
         #expect(decision.isBlocked == test.expectsBlocked, "resolver: \(outcome)")
         #expect(isBlocked == test.expectsBlocked, "rules: \(outcome)")
     }
+
+    /// The comparison can fail: rules built without the configuration miss its request blocklist
+    /// and user allowlist, and the cases notice.
+    @Test("rules built without the configuration disagree with the resolver")
+    func comparisonNoticesMissingConfiguration() throws {
+        let fixture = try RequestBlocklistFixture.loaded.get()
+        let withoutConfiguration = try BuiltRules(trackerData: fixture.trackerData, surrogates: fixture.surrogates)
+        let disagreements = RequestBlocklistCase.all.filter { test in
+            let isBlocked = withoutConfiguration.isBlockedByRules(
+                requestURL: test.requestURL, siteURL: test.websiteURL, type: test.type)
+            let decision = fixture.resolver.decision(
+                forRequestURL: test.requestURL, siteURL: test.websiteURL, type: test.type)
+            return isBlocked != decision?.isBlocked
+        }
+        #expect(disagreements.count >= 10, "only \(disagreements.count) of \(RequestBlocklistCase.all.count) differ")
+    }
 }
