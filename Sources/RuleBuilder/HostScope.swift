@@ -1,3 +1,5 @@
+import TrackerData
+
 /// The request hosts that one section of the rule list is about: a tracker's domain with its
 /// subdomains, or one CNAME-cloaked host whose requests really go to a tracker.
 enum HostScope: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TrackerData
+
 /// The url-filters that make WebKit match a Tracker Radar rule regex exactly where the resolver does.
 ///
 /// The resolver first finds the tracker by the request host, then tests the rule regex,

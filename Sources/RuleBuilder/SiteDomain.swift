@@ -1,3 +1,5 @@
+import TrackerData
+
 import TrackerlessCore
 
 /// Domain names as WebKit's `if-domain` wants them: lowercase ASCII, IDNs in punycode.

@@ -1,3 +1,5 @@
+import TrackerData
+
 /// Rewriting a Tracker Radar rule regex into WebKit url-filters.
 extension TrackerRuleRegex {
     /// The most alternatives one rule may expand into; a rule beyond it is reported, not emitted.

@@ -1,18 +1,24 @@
-import Foundation
-
 extension TrackerResolver {
-    /// A tds rule prepared for matching: its regular expression compiled once, its conditions
-    /// normalized.
+    /// A tds rule prepared for matching: its regular expression compiled once (into a
+    /// linear-time matcher), its conditions normalized.
     struct CompiledRule: Sendable {
-        /// nil when the rule can never apply: an unsupported action or an invalid expression.
-        let regex: NSRegularExpression?
+        /// nil when the rule can never apply: an invalid expression.
+        let regex: TrackerRuleRegex.Matcher?
+        /// Why the expression is unusable, for the resolver's warnings.
+        let regexError: TrackerRuleRegex.ParseError?
         let isSupported: Bool
         let options: CompiledCondition?
         let exceptions: CompiledCondition?
 
         init(_ rule: Tracker.Rule) {
             isSupported = rule.action?.isSupported ?? true
-            regex = try? NSRegularExpression(pattern: rule.rule, options: [.caseInsensitive])
+            do throws(TrackerRuleRegex.ParseError) {
+                regex = try TrackerRuleRegex(parsing: rule.rule).matcher()
+                regexError = nil
+            } catch {
+                regex = nil
+                regexError = error
+            }
             options = rule.options.flatMap(CompiledCondition.init)
             exceptions = rule.exceptions.flatMap(CompiledCondition.init)
         }
@@ -22,7 +28,7 @@ extension TrackerResolver {
         func applies(to url: String, siteHost: String, type: RequestType) -> Bool {
             guard isSupported, let regex else { return false }
             if let options, !options.matches(siteHost: siteHost, type: type) { return false }
-            return regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil
+            return regex.matches(url)
         }
 
         /// Whether the rule's exceptions cover this request.

@@ -45,11 +45,30 @@ struct TrackerResolverTests {
     @Test("an invalid regular expression is reported with its JSON path and skipped")
     func invalidRegex() throws {
         #expect(resolver.warnings.map(\.description) == [
-            #"trackers["ads.example"].rules[5].rule: invalid regular expression "ads\.example/(broken"; the rule is skipped"#
+            #"trackers["ads.example"].rules[5].rule: unusable regular expression "ads\.example/(broken": unterminated group at offset 13; the rule is skipped"#
         ])
         let decision = try decide("https://ads.example/(broken")
         #expect(decision.action == .block)
         #expect(decision.reason == .defaultBlock)
+    }
+
+    @Test("a catastrophic regular expression matches in linear time")
+    func catastrophicRegex() throws {
+        let data = TrackerData(
+            trackers: ["slow.example": Tracker(
+                domain: "slow.example", owner: .init(name: "Slow"), defaultAction: .ignore,
+                rules: [.init(rule: #"slow\.example/(a+)+$"#), .init(rule: #"slow\.example/((x*)*)*y"#)])],
+            entities: ["Slow": Entity(name: "Slow", domains: ["slow.example"])],
+            domains: ["slow.example": "Slow"])
+        let resolver = TrackerResolver(trackerData: data)
+        let path = String(repeating: "a", count: 5_000) + "!"
+        let decision = try #require(resolver.decision(
+            forRequestURL: "https://slow.example/" + path + String(repeating: "x", count: 5_000),
+            siteURL: "https://site.example/", type: .script))
+        #expect(decision.reason == .defaultIgnore)
+        let matching = try #require(resolver.decision(
+            forRequestURL: "https://slow.example/aaaa", siteURL: "https://site.example/", type: .script))
+        #expect(matching.reason == .matchedRuleBlock)
     }
 
     @Test("not a tracker")

@@ -1,16 +1,17 @@
 /// A Tracker Radar rule regex (`trackers[x].rules[i].rule`), parsed from JavaScript regex syntax
-/// into a small tree that the builder can rewrite into WebKit's url-filter subset.
+/// into a small tree: the resolver matches it in linear time (no backtracking, so no rule can make
+/// a request slow), and the rule builder rewrites the same tree into WebKit's url-filter subset.
+/// Both read a rule the same way, so a rule one of them cannot use is left out by both.
 ///
 /// Tracker Radar rules are JavaScript regexes matched case-insensitively and unanchored against the
-/// request URL. WebKit accepts only a subset (no `|`, no `\d`, no counted repetition), so this type
-/// parses the JavaScript form, expands what WebKit lacks into equivalent alternatives, and renders
-/// each alternative in WebKit's syntax.
-struct TrackerRuleRegex: Sendable, Hashable {
+/// request URL. Lookarounds, backreferences and word boundaries have no linear-time or WebKit
+/// equivalent and are parse errors.
+package struct TrackerRuleRegex: Sendable, Hashable {
     /// The alternatives of the top-level disjunction, each a sequence of nodes.
-    var alternatives: [[Node]]
+    package var alternatives: [[Node]]
 
     /// One element of a parsed regex.
-    enum Node: Sendable, Hashable {
+    package enum Node: Sendable, Hashable {
         /// A single character drawn from a set of ASCII bytes (a literal, `.`, a class).
         case character(CharacterSet128)
         /// A group with alternatives.
@@ -24,13 +25,18 @@ struct TrackerRuleRegex: Sendable, Hashable {
     }
 
     /// Why a rule regex cannot be used.
-    struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-        var reason: String
-        var offset: Int
-        var description: String { "\(reason) at offset \(offset)" }
+    package struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        package var reason: String
+        package var offset: Int
+        package var description: String { "\(reason) at offset \(offset)" }
+
+        package init(reason: String, offset: Int) {
+            self.reason = reason
+            self.offset = offset
+        }
     }
 
-    init(parsing source: String) throws(ParseError) {
+    package init(parsing source: String) throws(ParseError) {
         var parser = Parser(bytes: Array(source.utf8))
         alternatives = try parser.parseDisjunction(depth: 0)
         if parser.index < parser.bytes.count {
@@ -38,95 +44,100 @@ struct TrackerRuleRegex: Sendable, Hashable {
         }
     }
 
-    init(alternatives: [[Node]]) {
+    package init(alternatives: [[Node]]) {
         self.alternatives = alternatives
     }
 }
 
 /// A set of ASCII bytes 0...127 as a 128-bit mask.
-struct CharacterSet128: Sendable, Hashable {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
+package struct CharacterSet128: Sendable, Hashable {
+    package var low: UInt64 = 0
+    package var high: UInt64 = 0
 
-    static let all: CharacterSet128 = {
+    package init(low: UInt64 = 0, high: UInt64 = 0) {
+        self.low = low
+        self.high = high
+    }
+
+    package static let all: CharacterSet128 = {
         var set = CharacterSet128()
         for byte in UInt8(1)...127 { set.insert(byte) }
         return set
     }()
 
     /// JavaScript's `.`: any character but line terminators.
-    static let dot: CharacterSet128 = {
+    package static let dot: CharacterSet128 = {
         var set = all
         set.remove(0x0A)
         set.remove(0x0D)
         return set
     }()
 
-    static func single(_ byte: UInt8) -> CharacterSet128 {
+    package static func single(_ byte: UInt8) -> CharacterSet128 {
         var set = CharacterSet128()
         set.insert(byte)
         return set
     }
 
-    static func range(_ lower: UInt8, _ upper: UInt8) -> CharacterSet128 {
+    package static func range(_ lower: UInt8, _ upper: UInt8) -> CharacterSet128 {
         var set = CharacterSet128()
         if lower <= upper { for byte in lower...upper { set.insert(byte) } }
         return set
     }
 
-    static let digits = range(0x30, 0x39)
-    static let word: CharacterSet128 = range(0x30, 0x39)
+    package static let digits = range(0x30, 0x39)
+    package static let word: CharacterSet128 = range(0x30, 0x39)
         .union(range(0x41, 0x5A)).union(range(0x61, 0x7A)).union(single(0x5F))
-    static let space: CharacterSet128 = {
+    package static let space: CharacterSet128 = {
         var set = CharacterSet128()
         for byte: UInt8 in [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D] { set.insert(byte) }
         return set
     }()
 
-    mutating func insert(_ byte: UInt8) {
+    package mutating func insert(_ byte: UInt8) {
         guard byte < 128 else { return }
         if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
     }
 
-    mutating func remove(_ byte: UInt8) {
+    package mutating func remove(_ byte: UInt8) {
         guard byte < 128 else { return }
         if byte < 64 { low &= ~(1 << UInt64(byte)) } else { high &= ~(1 << UInt64(byte - 64)) }
     }
 
-    func contains(_ byte: UInt8) -> Bool {
+    package func contains(_ byte: UInt8) -> Bool {
         guard byte < 128 else { return false }
         return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
     }
 
-    func union(_ other: CharacterSet128) -> CharacterSet128 {
+    package func union(_ other: CharacterSet128) -> CharacterSet128 {
         CharacterSet128(low: low | other.low, high: high | other.high)
     }
 
     /// Complement within 1...127 (WebKit's alphabet).
-    var inverted: CharacterSet128 {
+    package var inverted: CharacterSet128 {
         var set = CharacterSet128(low: ~low, high: ~high)
         set.remove(0)
         return set
     }
 
     /// The set with both cases of every ASCII letter, as a case-insensitive match sees it.
-    var caseFolded: CharacterSet128 {
+    package var caseFolded: CharacterSet128 {
         // Letters live in `high`: A-Z at bits 1...26, a-z at bits 33...58.
         let upper: UInt64 = 0x3FF_FFFF << 1
         let lower: UInt64 = upper << 32
         return CharacterSet128(low: low, high: high | ((high & upper) << 32) | ((high & lower) >> 32))
     }
 
-    var count: Int { low.nonzeroBitCount + high.nonzeroBitCount }
+    package var count: Int { low.nonzeroBitCount + high.nonzeroBitCount }
 
     /// The smallest member.
-    var first: UInt8? {
+    package var first: UInt8? {
         if low != 0 { return UInt8(low.trailingZeroBitCount) }
         if high != 0 { return UInt8(64 + high.trailingZeroBitCount) }
         return nil
     }
 
-    var members: [UInt8] { (UInt8(0)...127).filter(contains) }
+    package var members: [UInt8] { (UInt8(0)...127).filter(contains) }
 }
 
 // MARK: - Parsing JavaScript regex syntax
