@@ -22,6 +22,7 @@ public enum CSSSelectorValidator {
         var tokenizer = Tokenizer(selector)
         var reader = ComponentReader(tokens: tokenizer.tokens())
         let components = reader.components()
+        guard !reader.isTooDeep else { return false }
         return SelectorGrammar.isSelectorList(components[...], context: .topLevel)
     }
 }
@@ -313,8 +314,14 @@ extension CSSSelectorValidator {
     }
 
     struct ComponentReader {
+        /// Blocks nested deeper than this make the selector invalid: the grammar is checked
+        /// recursively, and no real selector comes close.
+        static let maximumDepth = 100
+
         let tokens: [Token]
         private var index = 0
+        private var depth = 0
+        private(set) var isTooDeep = false
 
         init(tokens: [Token]) { self.tokens = tokens }
 
@@ -323,6 +330,9 @@ extension CSSSelectorValidator {
         }
 
         private mutating func components(closingWith close: Unicode.Scalar?) -> [Component] {
+            depth += 1
+            defer { depth -= 1 }
+            if depth > Self.maximumDepth { isTooDeep = true }
             var result: [Component] = []
             while index < tokens.count {
                 let token = tokens[index]
@@ -330,6 +340,8 @@ extension CSSSelectorValidator {
                 switch token {
                 case .close(let c) where c == close:
                     return result
+                case .open where isTooDeep, .function where isTooDeep:
+                    break  // keep reading flat: the result is discarded anyway
                 case .open(let c):
                     let closing: Unicode.Scalar = c == "(" ? ")" : c == "[" ? "]" : "}"
                     result.append(.block(c, components(closingWith: closing)))

@@ -17,6 +17,11 @@ struct URLFilterParser {
     /// YARR's `MAX_PATTERN_SIZE`.
     static let maximumPatternLength = 1024 * 1024
 
+    /// Deepest group nesting we accept. WebKit has no such limit, but terms nest like the groups
+    /// and are built, compared and freed recursively, so an absurd depth would exhaust the stack;
+    /// deeper patterns are reported as YARR errors instead. Real filters nest a few levels.
+    static let maximumGroupDepth = 200
+
     /// Parses `pattern` with WebKit's rules.
     static func parse(_ pattern: String, isCaseSensitive: Bool) throws(URLFilterError) -> Result {
         if let index = pattern.unicodeScalars.firstIndex(where: { !$0.isASCII }) {
@@ -332,6 +337,7 @@ struct URLFilterParser {
 
     private mutating func readParenthesesBegin() {
         let start = index
+        guard parentheses.count < Self.maximumGroupDepth else { return fail(at: start) }
         index += 1
         var kind = ParenthesesKind.subpattern
         if tryConsume(UInt8(ascii: "?")) {

@@ -1021,4 +1021,12 @@ struct CSSSelectorValidatorTests {
         #expect(!CSSSelectorValidator.isValid(""))
         #expect(!CSSSelectorValidator.isValid("   "))
     }
+
+    @Test("Deep nesting is refused instead of exhausting the stack")
+    func deepNesting() {
+        let nested = String(repeating: ":not(", count: 50) + "a" + String(repeating: ")", count: 50)
+        #expect(CSSSelectorValidator.isValid("p" + nested))
+        let absurd = String(repeating: ":not(", count: 100_000) + "a"
+        #expect(!CSSSelectorValidator.isValid("p" + absurd))
+    }
 }

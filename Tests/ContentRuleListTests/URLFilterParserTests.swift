@@ -229,6 +229,20 @@ struct URLFilterParserTests {
         #expect(!filter.matches("http://example.com/"))
     }
 
+    @Test("Groups nest up to 200 levels; deeper is refused instead of exhausting the stack")
+    func nestingLimit() throws {
+        let deep = String(repeating: "(", count: 200) + "a" + String(repeating: ")", count: 200) + "+b"
+        let filter = try URLFilter(parsing: deep, isCaseSensitive: false)
+        #expect(filter.matches("http://x.org/aab"))
+        let tooDeep = String(repeating: "(", count: 201) + "a" + String(repeating: ")", count: 201)
+        #expect(throws: URLFilterError(status: .yarrError, offset: 200, pattern: tooDeep)) {
+            try URLFilter(parsing: tooDeep, isCaseSensitive: false)
+        }
+        // Deep but flat patterns are fine: only nesting is limited.
+        let long = "^" + String(repeating: "(a)", count: 20_000)
+        #expect(try URLFilter(parsing: long, isCaseSensitive: false).matches(String(repeating: "a", count: 20_000)))
+    }
+
     struct OffsetCase: Sendable, CustomTestStringConvertible {
         var pattern: String
         var status: URLFilterError.Status
