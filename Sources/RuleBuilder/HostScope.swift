@@ -2,11 +2,20 @@ import TrackerData
 
 /// The request hosts that one section of the rule list is about: a tracker's domain with its
 /// subdomains, or one CNAME-cloaked host whose requests really go to a tracker.
-enum HostScope: Sendable, Hashable {
-    /// `domain` and every subdomain of it (a Tracker Radar tracker entry).
-    case tracker(domain: String)
-    /// Exactly `host`, a first-party name whose DNS CNAME points at `target`.
-    case cloaked(host: String, target: String)
+struct HostScope: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        /// `domain` and every subdomain of it (a Tracker Radar tracker entry).
+        case tracker(domain: String)
+        /// Exactly `host`, a first-party name whose DNS CNAME points at `target`.
+        case cloaked(host: String, target: String)
+    }
+
+    let kind: Kind
+    /// The url-filter prefix up to and including the host.
+    let hostPattern: String
+    /// The url-filter that matches every URL of the scope (and only those, for hosts without
+    /// userinfo).
+    let anchor: String
 
     /// The scheme and authority up to the host, shared by all url-filters of the list so that
     /// WebKit's prefix tree merges them (webkit.org/blog/4062).
@@ -16,26 +25,28 @@ enum HostScope: Sendable, Hashable {
     /// An optional explicit port; Tracker Radar rules are matched with the port removed.
     static let optionalPort = #"(:[0-9]+)?"#
 
-    /// The url-filter that matches every URL of the scope (and only those, for hosts without
-    /// userinfo).
-    var anchor: String {
-        hostPattern + "[:/]"
+    private init(kind: Kind, hostPattern: String) {
+        self.kind = kind
+        self.hostPattern = hostPattern
+        self.anchor = hostPattern + "[:/]"
     }
 
-    /// The url-filter prefix up to and including the host.
-    var hostPattern: String {
-        switch self {
-        case .tracker(let domain):
-            Self.schemePrefix + Self.subdomainPrefix + TrackerRuleRegex.escapedDomain(domain)
-        case .cloaked(let host, _):
-            Self.schemePrefix + TrackerRuleRegex.escapedDomain(host)
-        }
+    /// `domain` and its subdomains.
+    static func tracker(domain: String) -> HostScope {
+        HostScope(kind: .tracker(domain: domain),
+                  hostPattern: schemePrefix + subdomainPrefix + TrackerRuleRegex.escapedDomain(domain))
+    }
+
+    /// Exactly `host`, cloaking `target`.
+    static func cloaked(host: String, target: String) -> HostScope {
+        HostScope(kind: .cloaked(host: host, target: target),
+                  hostPattern: schemePrefix + TrackerRuleRegex.escapedDomain(host))
     }
 
     /// Whether the requests of this scope can be same-site with the page and still be blocked:
     /// a cloaked host is usually a subdomain of the very site that loads it.
     var blocksFirstPartyLoads: Bool {
-        if case .cloaked = self { return true }
+        if case .cloaked = kind { return true }
         return false
     }
 }

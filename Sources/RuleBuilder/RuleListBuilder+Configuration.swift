@@ -128,15 +128,15 @@ extension RuleListBuilder {
 
     /// Drops domains that are inside another domain of the list (subdomains are included anyway).
     static func outermost(_ domains: [String]) -> [String] {
-        let unique = Set(domains)
+        let unique = Set(domains.map { Substring($0) })
         return unique.filter { domain in
-            var rest = domain[...]
-            while let dot = rest.firstIndex(of: ".") {
-                rest = rest[rest.index(after: dot)...]
-                if unique.contains(String(rest)) { return false }
+            var rest = domain
+            while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
+                rest = rest[rest.utf8.index(after: dot)...]
+                if unique.contains(rest) { return false }
             }
             return true
-        }.sorted()
+        }.map(String.init).sorted()
     }
 
     /// A plain string as a url-filter that matches it literally.

@@ -224,7 +224,7 @@ public struct RuleListBuilder: Sendable {
     /// The registrable domain of a tracker scope; nil for a cloaked host, whose loads are blocked
     /// even when they are same-site with the page.
     private func trackerSite(of scope: HostScope) -> String? {
-        switch scope {
+        switch scope.kind {
         case .tracker(let domain): publicSuffixList.registrableDomain(of: domain) ?? domain
         case .cloaked: nil
         }

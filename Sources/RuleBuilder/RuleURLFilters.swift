@@ -55,7 +55,7 @@ struct RuleURLFilters: Sendable, Hashable {
         var filters: [String] = []
         var notes: [String] = []
         let hostMatch: HostMatch
-        switch scope {
+        switch scope.kind {
         case .tracker(let domain):
             hostMatch = alignedHostPattern(hostPart, domain: domain)
         case .cloaked(_, let target):
