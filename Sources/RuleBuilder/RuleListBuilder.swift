@@ -126,9 +126,9 @@ public struct RuleListBuilder: Sendable {
         var report = BuildReport()
         var sections: [[ContentRule]] = []
         if isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) {
-            var conditions: [FirstPartyKey: Condition?] = [:]
-            sections += trackerSections(report: &report, conditions: &conditions)
-            sections += cloakedSections(report: &report, conditions: &conditions)
+            var cache = BuildCache()
+            sections += trackerSections(report: &report, cache: &cache)
+            sections += cloakedSections(report: &report, cache: &cache)
         }
         let tail = configurationRules(report: &report)
         let lists = Self.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
@@ -142,7 +142,7 @@ public struct RuleListBuilder: Sendable {
 
     // MARK: Trackers
 
-    private func trackerSections(report: inout BuildReport, conditions: inout [FirstPartyKey: Condition?]) -> [[ContentRule]] {
+    private func trackerSections(report: inout BuildReport, cache: inout BuildCache) -> [[ContentRule]] {
         // A tracker inside another tracker's domain comes after it (fewer labels first), so that
         // its section can cancel the outer tracker's rules for its hosts.
         var outer: [String] = []
@@ -168,13 +168,13 @@ public struct RuleListBuilder: Sendable {
             if hasEnclosingTracker(domain) {
                 rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
             }
-            rules += section(for: tracker, key: key, scope: scope, conditions: &conditions).build(with: settings, report: &report)
+            rules += section(for: tracker, key: key, scope: scope, cache: &cache).build(with: settings, report: &report, regexes: &cache.regexes)
             if !rules.isEmpty { sections.append(rules) }
         }
         return sections
     }
 
-    private func cloakedSections(report: inout BuildReport, conditions: inout [FirstPartyKey: Condition?]) -> [[ContentRule]] {
+    private func cloakedSections(report: inout BuildReport, cache: inout BuildCache) -> [[ContentRule]] {
         var sections: [[ContentRule]] = []
         for cloaked in trackerData.cnames.keys.sorted() {
             guard let target = trackerData.cnames[cloaked] else { continue }
@@ -187,24 +187,24 @@ public struct RuleListBuilder: Sendable {
                 continue
             }
             let scope = HostScope.cloaked(host: host, target: targetHost)
-            let rules = section(for: tracker, key: tracker.domain, scope: scope, conditions: &conditions).build(with: settings, report: &report)
+            let rules = section(for: tracker, key: tracker.domain, scope: scope, cache: &cache).build(with: settings, report: &report, regexes: &cache.regexes)
             if !rules.isEmpty { sections.append(rules) }
         }
         return sections
     }
 
     private func section(
-        for tracker: Tracker, key: String, scope: HostScope, conditions: inout [FirstPartyKey: Condition?]
+        for tracker: Tracker, key: String, scope: HostScope, cache: inout BuildCache
     ) -> TrackerSection {
         let owner = tracker.owner?.name ?? ""
         let firstPartyKey = FirstPartyKey(entity: owner, trackerSite: trackerSite(of: scope))
         let condition: Condition?
-        if let cached = conditions[firstPartyKey] {
+        if let cached = cache.conditions[firstPartyKey] {
             condition = cached
         } else {
             let sites = firstPartySites(of: owner, trackerSite: firstPartyKey.trackerSite)
             condition = sites.isEmpty ? nil : settings.siteCondition(for: sites, patterns: sitePatterns)
-            conditions[firstPartyKey] = condition
+            cache.conditions[firstPartyKey] = condition
         }
         return TrackerSection(
             scope: scope,
@@ -213,6 +213,12 @@ public struct RuleListBuilder: Sendable {
             trackerKey: key,
             firstPartyCondition: condition
         )
+    }
+
+    /// What one build computes once and reuses: a CNAME copy meets its tracker's rules again.
+    struct BuildCache {
+        var conditions: [FirstPartyKey: Condition?] = [:]
+        var regexes: [String: Result<TrackerRuleRegex, TrackerRuleRegex.ParseError>] = [:]
     }
 
     /// First-party conditions depend only on the owner and the tracker's own site.

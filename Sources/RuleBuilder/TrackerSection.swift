@@ -25,7 +25,10 @@ struct TrackerSection {
     var firstPartyCondition: Condition?
 
     /// The section's rules and what could not be expressed exactly.
-    func build(with settings: RuleListBuilder.Settings, report: inout BuildReport) -> [ContentRule] {
+    func build(
+        with settings: RuleListBuilder.Settings, report: inout BuildReport,
+        regexes: inout [String: Result<TrackerRuleRegex, TrackerRuleRegex.ParseError>]
+    ) -> [ContentRule] {
         var output: [ContentRule] = []
         let loadTypes: [LoadType] = scope.blocksFirstPartyLoads ? [] : [.thirdParty]
         var hasBlock = false
@@ -62,7 +65,11 @@ struct TrackerSection {
             }
             let filters: RuleURLFilters
             do {
-                let regex = try TrackerRuleRegex(parsing: rule.rule)
+                let parsed = regexes[rule.rule] ?? Result { () throws(TrackerRuleRegex.ParseError) in
+                    try TrackerRuleRegex(parsing: rule.rule)
+                }
+                regexes[rule.rule] = parsed
+                let regex = try parsed.get()
                 filters = try RuleURLFilters(regex: regex, scope: scope,
                                              includingMatchesAfterHost: settings.matchesRuleTextAfterHost)
             } catch {
