@@ -146,6 +146,19 @@ struct RuleListBuilderTests {
         #expect(skipped.contains(#"trackers["t.example"].rules[3].action"#))
     }
 
+    @Test("internationalized domains are written in punycode, as WebKit requires")
+    func internationalizedDomains() throws {
+        let rules = try BuiltRules(tds(
+            [tracker("bücher.example", owner: "Bücher")],
+            entities: #"{"Bücher": {"displayName": "Bücher", "domains": ["bücher.example", "bücherei.example"]}}"#,
+            domains: #"{"bücher.example": "Bücher", "bücherei.example": "Bücher"}"#))
+        let json = String(decoding: try #require(rules.build.ruleLists.first).encoded(), as: UTF8.self)
+        #expect(json.contains(#"xn--bcher-kva\\.example"#))
+        #expect(json.utf8.allSatisfy { $0 < 0x80 })
+        #expect(rules.blocks("https://xn--bcher-kva.example/a.js", on: "https://news.example/"))
+        #expect(!rules.blocks("https://xn--bcher-kva.example/a.js", on: "https://xn--bcherei-n2a.example/"))
+    }
+
     @Test("matching rule text in the path is exact when asked for")
     func pathMatches() throws {
         let source = tds([tracker("t.example", default: "ignore", rules: #"[{"rule": "t\\.example/pixel"}]"#)])
