@@ -15,6 +15,8 @@ import TrackerData
 ///
 /// Both url-filters are emitted when both kinds of match are possible.
 struct RuleURLFilters: Sendable, Hashable {
+    static let slash = CharacterSet128.single(UInt8(ascii: "/"))
+
     /// WebKit url-filters whose union matches what the rule matches within the scope.
     var filters: [String]
     /// What could not be translated exactly, for the build report.
@@ -41,14 +43,14 @@ struct RuleURLFilters: Sendable, Hashable {
     ) -> (filters: [String], notes: [String]) {
         // A `^` anywhere but first never matches; `^` first anchors at the scheme, which WebKit
         // does the same way.
-        if let anchorIndex = sequence.firstIndex(of: .startAnchor) {
+        if let anchorIndex = sequence.firstIndex(where: \.isStartAnchor) {
             if anchorIndex != 0 { return ([], []) }
             return ([TrackerRuleRegex.render(sequence)], ["anchored at the start of the URL: the host is not checked"])
         }
-        if let endIndex = sequence.firstIndex(of: .endAnchor), endIndex != sequence.count - 1 {
+        if let endIndex = sequence.firstIndex(where: \.isEndAnchor), endIndex != sequence.count - 1 {
             return ([], [])
         }
-        let slash = sequence.firstIndex(of: .character(.single(UInt8(ascii: "/")))) ?? sequence.count
+        let slash = sequence.firstIndex(where: \.isSlash) ?? sequence.count
         let hostPart = Array(sequence[..<slash])
         let pathPart = Array(sequence[slash...])
 
@@ -151,5 +153,24 @@ struct RuleURLFilters: Sendable, Hashable {
         case .startAnchor, .endAnchor:
             return node
         }
+    }
+}
+
+extension TrackerRuleRegex.Node {
+    /// Tests by pattern rather than `==`, which is slow on this recursive enum.
+    var isStartAnchor: Bool {
+        if case .startAnchor = self { return true }
+        return false
+    }
+
+    var isEndAnchor: Bool {
+        if case .endAnchor = self { return true }
+        return false
+    }
+
+    /// A literal `/`, where a host part ends.
+    var isSlash: Bool {
+        if case .character(let set) = self { return set == RuleURLFilters.slash }
+        return false
     }
 }
