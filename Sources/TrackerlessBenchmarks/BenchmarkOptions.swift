@@ -32,10 +32,13 @@ struct BenchmarkOptions: Sendable {
     var webKitRuns = 5
     /// Whether to print JSON rather than a table.
     var printsJSON = false
+    /// The directory that holds the package (and `shared/`), for printing paths relative to it.
+    var packageParent: String
 
     /// Options from `arguments` (without the program name); throws a message for the user.
     init(arguments: [String], packageRoot: String) throws(BenchmarkError) {
-        let shared = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().path + "/shared/data/"
+        packageParent = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().path
+        let shared = packageParent + "/shared/data/"
         trackerDataPath = shared + "tds/apple-tds.json"
         duckDuckGoRulesPath = shared + "tds/apple-tds.duckduckgo-rules.json"
         requestsPath = shared + "requests/matching-test-requests.json"
@@ -54,6 +57,12 @@ struct BenchmarkOptions: Sendable {
             default: throw .usage("unknown argument \"\(argument)\"\n\n\(Self.usage)")
             }
         }
+    }
+
+    /// `path` as the report prints it: relative to the package root when it lies beside it, so
+    /// that no machine's directory layout ends up in BENCHMARKS.md.
+    func displayPath(_ path: String) -> String {
+        path.hasPrefix(packageParent + "/") ? ".." + path.dropFirst(packageParent.count) : path
     }
 
     /// The package root: three levels above this file, with symbolic links resolved so that a

@@ -9,8 +9,8 @@ extension BenchmarkReport {
     private var header: String {
         var lines = ["Trackerless benchmarks"]
         if !Self.isReleaseBuild { lines.append("WARNING: debug build; run with -c release for figures that mean anything") }
-        lines.append("tds:        \(options.trackerDataPath) (\(Formatting.grouped(pipeline.trackerCount)) trackers)")
-        lines.append("DDG rules:  \(options.duckDuckGoRulesPath)")
+        lines.append("tds:        \(options.displayPath(options.trackerDataPath)) (\(Formatting.grouped(pipeline.trackerCount)) trackers)")
+        lines.append("DDG rules:  \(options.displayPath(options.duckDuckGoRulesPath))")
         lines.append("load avg:   \(loadBefore.map(\.description) ?? "?") at start, \(loadAfter.map(\.description) ?? "?") at end (1, 5, 15 min)")
         lines.append("runs:       \(options.runs) timed after one warm-up (in-process); \(options.webKitRuns) per list (WebKit)")
         return lines.joined(separator: "\n")
