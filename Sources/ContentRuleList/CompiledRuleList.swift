@@ -137,6 +137,14 @@ struct CompiledRuleList: Sendable {
             return actions.count - 1
         }
 
+        /// The location an equal earlier action already has under `key`, or a new one.
+        func sharedLocation<Key: Hashable>(_ action: Action, key: Key, in map: inout [Key: Int]) -> Int {
+            if let location = map[key] { return location }
+            let location = newLocation(action)
+            map[key] = location
+            return location
+        }
+
         for (index, rule) in rules.enumerated() {
             let action = rule.action
             if action.isIgnoreRule {
@@ -169,40 +177,16 @@ struct CompiledRuleList: Sendable {
                     pendingCSSOrder.append(key)
                 }
             case .ignorePreviousRules:
-                if let location = ignorePrevious[flags] {
-                    locations[index] = location
-                } else {
-                    let location = newLocation(action)
-                    ignorePrevious[flags] = location
-                    locations[index] = location
-                }
+                locations[index] = sharedLocation(action, key: flags, in: &ignorePrevious)
             case .block, .blockCookies, .makeHTTPS:
                 let key = FlagsKey(type: action.type, flags: flags)
-                if let location = simple[key] {
-                    locations[index] = location
-                } else {
-                    let location = newLocation(action)
-                    simple[key] = location
-                    locations[index] = location
-                }
+                locations[index] = sharedLocation(action, key: key, in: &simple)
             case .notify:
                 let key = ValueKey(action: action, flags: flags)
-                if let location = notify[key] {
-                    locations[index] = location
-                } else {
-                    let location = newLocation(action)
-                    notify[key] = location
-                    locations[index] = location
-                }
+                locations[index] = sharedLocation(action, key: key, in: &notify)
             case .redirect, .modifyHeaders:
                 let key = ValueKey(action: action, flags: flags)
-                if let location = active[key] {
-                    locations[index] = location
-                } else {
-                    let location = newLocation(action)
-                    active[key] = location
-                    locations[index] = location
-                }
+                locations[index] = sharedLocation(action, key: key, in: &active)
             case .ignoreFollowingRules:
                 locations[index] = newLocation(action)
             }
