@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ContentRuleList", targets: ["ContentRuleList"]),
         .library(name: "TrackerData", targets: ["TrackerData"]),
         .library(name: "RuleBuilder", targets: ["RuleBuilder"]),
+        .library(name: "RuleEngine", targets: ["RuleEngine"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
     ],
     targets: [
@@ -17,15 +18,17 @@ let package = Package(
         .target(name: "ContentRuleList", dependencies: ["TrackerlessCore"]),
         // Tracker Radar (tds.json), the privacy configuration and the tracker resolver.
         .target(name: "TrackerData", dependencies: ["TrackerlessCore"]),
+        // Rule lists compiled into a fast matcher with WebKit's semantics, and its file format.
+        .target(name: "RuleEngine", dependencies: ["ContentRuleList", "TrackerlessCore"]),
         // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
         .target(name: "RuleBuilder", dependencies: ["TrackerData", "ContentRuleList"]),
         .executableTarget(
             name: "TrackerlessCLI",
-            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessCore"]
+            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore"]
         ),
         .executableTarget(
             name: "TrackerlessBenchmarks",
-            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessCore"]
+            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore"]
         ),
         // Shared test data (../shared/data) and the reference-test loaders every test target uses.
         .target(
@@ -36,6 +39,10 @@ let package = Package(
         .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList", "TrackerlessTestSupport"]),
         .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder"]),
+        .testTarget(
+            name: "RuleEngineTests",
+            dependencies: ["RuleEngine", "RuleBuilder", "ContentRuleList", "TrackerlessTestSupport"]
+        ),
         // Runs the built `trackerless` executable, so it depends on the product being built.
         .testTarget(name: "TrackerlessCLITests", dependencies: ["TrackerlessCLI"]),
         .testTarget(
@@ -44,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebKitTests",
-            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessTestSupport"],
+            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessTestSupport"],
             exclude: ["harness"]
         ),
     ],
