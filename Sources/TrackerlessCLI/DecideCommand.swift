@@ -1,19 +1,25 @@
 import ContentRuleList
+import RuleEngine
 import TrackerlessCore
 
-/// `trackerless decide`: the actions WebKit applies to each request under a rule list.
+/// `trackerless decide`: the actions WebKit applies to each request under rule lists, decided by
+/// the rule engine (or the reference evaluator).
 enum DecideCommand {
     static let help = """
     Usage: trackerless decide --rules FILE [--rules FILE ...] [--reference]
 
     Reads JSON lines {"url", "top", "type", "frame"?, "method"?} on standard input and writes one
     JSON line per request: {"blocked": bool, "actions": [{"type": ..., "selector"?: ...}]}.
-      --rules FILE   a WebKit rule list (JSON); repeat it to install several lists at once
-      --reference    use the reference evaluator (WebKit's semantics, written for clarity)
+      --rules FILE   a WebKit rule list (JSON) or a compiled engine (trackerless compile); repeat
+                     it to install several lists at once
+      --reference    decide with the reference evaluator (WebKit's semantics, written for
+                     clarity) instead of the rule engine; JSON rule lists only. Both answer alike,
+                     so their outputs can be compared with diff.
     type is the resource type WebKit's loader gives the load: top-document, child-document, image,
     style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other.
     frame is the URL of the frame that makes the request (absent: the main frame); method is the
-    document's HTTP method (get when absent), as WebKit compares it.
+    document's HTTP method (get when absent), as WebKit compares it. The requests are decided in
+    order, as the loads of the pages they name, with one page cache.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -24,19 +30,21 @@ enum DecideCommand {
         }
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
         guard let paths = options.repeatedOptions["rules"], !paths.isEmpty else { throw UsageError("decide needs --rules FILE") }
-        var lists: [RuleList] = []
-        for path in paths {
-            let bytes = try FileIO.read(path: path)
-            do throws(RuleListError) {
-                lists.append(try RuleList(parsing: bytes))
-            } catch {
-                throw InputError("\(path): \(error)")
+        let inputs = try RuleInputs(paths: paths)
+        if options.has("reference") {
+            if let compiled = inputs.compiledPaths.first {
+                throw UsageError(
+                    "--reference needs JSON rule lists, and \(compiled) is a compiled engine; give the lists it was compiled from")
+            }
+            let evaluator = try inputs.referenceEvaluator()
+            return JSONLines.process { line throws(InputError) in
+                Self.json(evaluator.actions(for: try Self.request(from: line)))
             }
         }
-        let evaluator = try ReferenceEvaluator(ruleLists: lists)
+        let engines = try inputs.engines().engines
+        var cache = engines.makePageCache()
         return JSONLines.process { line throws(InputError) in
-            let request = try Self.request(from: line)
-            return Self.json(evaluator.actions(for: request))
+            Self.json(engines.actions(for: try Self.request(from: line), cache: &cache))
         }
     }
 

@@ -11,7 +11,9 @@ struct Trackerless {
     Commands:
       rules      Build the rule list from a Tracker Radar blocklist (tds.json) and a privacy configuration
       validate   Check a rule list as WebKit's compiler does
-      decide     Which actions a rule list applies to requests (JSON lines in, JSON lines out)
+      decide     Which actions rule lists apply to requests (JSON lines in, JSON lines out)
+      compile    Compile rule lists into the rule engine's file, which decide and bench load fast
+      bench      Time the rule engine's decisions over a file of requests (one JSON line out)
       resolve    How the Tracker Radar resolver classifies requests (JSON lines in, JSON lines out)
 
     Run `trackerless <command> --help` for a command's options.
@@ -31,6 +33,8 @@ struct Trackerless {
             case "rules": status = try RulesCommand.run(arguments)
             case "validate": status = try ValidateCommand.run(arguments)
             case "decide": status = try DecideCommand.run(arguments)
+            case "compile": status = try CompileCommand.run(arguments)
+            case "bench": status = try BenchCommand.run(arguments)
             case "resolve": status = try ResolveCommand.run(arguments)
             case "--help", "-h", "help":
                 Output.standardOutput(usage)
