@@ -1,3 +1,4 @@
+import ContentRuleList
 import Foundation
 
 /// What to measure and with which inputs, from the command line.
@@ -5,6 +6,8 @@ struct BenchmarkOptions: Sendable {
     static let usage = """
     Usage: swift run -c release TrackerlessBenchmarks [--tds FILE] [--ddg-rules FILE] [--requests FILE]
                                                       [--harness FILE] [--runs N] [--webkit-runs N] [--json]
+                                                      [--engine-only] [--passes N] [--scaling-sizes N,N,...|none]
+                                                      [--peer-python FILE]
 
       --tds FILE          Tracker Radar blocklist (default ../shared/data/tds/apple-tds.json)
       --ddg-rules FILE    DuckDuckGo's WebKit rule list built from the same tds
@@ -15,6 +18,11 @@ struct BenchmarkOptions: Sendable {
       --runs N            timed runs of each in-process measurement, after one warm-up (default 30)
       --webkit-runs N     WebKit compilations of each list (default 5; 0 skips WebKit)
       --json              print the figures as JSON instead of a table
+      --engine-only       run only the rule-engine sections (5-7)
+      --passes N          timed passes over the requests for per-request decision times (default 5)
+      --scaling-sizes L   rule counts of the synthetic lists (default 1000,10000,50000,150000; none skips)
+      --peer-python FILE  the Python with PyPI adblock 0.6.0 for the adblock-rust peer
+                          (default .build/adblock-venv/bin/python3 if present, else /usr/bin/python3)
     Relative defaults are taken from the package root, whatever the working directory.
     """
 
@@ -32,6 +40,16 @@ struct BenchmarkOptions: Sendable {
     var webKitRuns = 5
     /// Whether to print JSON rather than a table.
     var printsJSON = false
+    /// Whether to run only the rule-engine sections.
+    var engineOnly = false
+    /// Timed passes over the requests for per-request decision times.
+    var passes = 5
+    /// Rule counts of the synthetic lists for the scaling section.
+    var scalingSizes = ScalingBenchmark.defaultSizes
+    /// The Python that runs the adblock-rust peer script.
+    var peerPythonPath: String
+    /// The adblock-rust peer script.
+    var peerScriptPath: String
     /// The directory that holds the package (and `shared/`), for printing paths relative to it.
     var packageParent: String
 
@@ -43,6 +61,9 @@ struct BenchmarkOptions: Sendable {
         duckDuckGoRulesPath = shared + "tds/apple-tds.duckduckgo-rules.json"
         requestsPath = shared + "requests/matching-test-requests.json"
         harnessPath = packageRoot + "/Tests/WebKitTests/harness/webkit_harness.py"
+        peerScriptPath = packageRoot + "/Scripts/adblock-rust-peer.py"
+        let venvPython = packageRoot + "/.build/adblock-venv/bin/python3"
+        peerPythonPath = FileManager.default.isExecutableFile(atPath: venvPython) ? venvPython : "/usr/bin/python3"
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -54,6 +75,10 @@ struct BenchmarkOptions: Sendable {
             case "--harness": harnessPath = try Self.value(of: argument, from: &remaining)
             case "--runs": runs = try Self.count(of: argument, from: &remaining, minimum: 1)
             case "--webkit-runs": webKitRuns = try Self.count(of: argument, from: &remaining, minimum: 0)
+            case "--engine-only": engineOnly = true
+            case "--passes": passes = try Self.count(of: argument, from: &remaining, minimum: 1)
+            case "--scaling-sizes": scalingSizes = try Self.sizes(of: argument, from: &remaining)
+            case "--peer-python": peerPythonPath = try Self.value(of: argument, from: &remaining)
             default: throw .usage("unknown argument \"\(argument)\"\n\n\(Self.usage)")
             }
         }
@@ -76,6 +101,19 @@ struct BenchmarkOptions: Sendable {
     private static func value(of option: String, from remaining: inout ArraySlice<String>) throws(BenchmarkError) -> String {
         guard let value = remaining.popFirst() else { throw .usage("\(option) needs a value") }
         return value
+    }
+
+    private static func sizes(of option: String, from remaining: inout ArraySlice<String>) throws(BenchmarkError) -> [Int] {
+        let text = try value(of: option, from: &remaining)
+        if text == "none" { return [] }
+        var sizes: [Int] = []
+        for part in text.split(separator: ",") {
+            guard let size = Int(part), size >= 1, size <= RuleList.maximumRuleCount else {
+                throw .usage("\(option) takes rule counts from 1 to \(RuleList.maximumRuleCount) separated by commas, or none, not \"\(text)\"")
+            }
+            sizes.append(size)
+        }
+        return sizes
     }
 
     private static func count(of option: String, from remaining: inout ArraySlice<String>, minimum: Int) throws(BenchmarkError) -> Int {

@@ -22,6 +22,7 @@ extension BenchmarkReport {
                 ("site", .string(DecisionBenchmark.site)),
                 ("deciders", .array(decisions.deciders.map(deciderJSON))),
             ])),
+            ("engine", engine.json),
         ])
     }
 

@@ -2,7 +2,7 @@
 extension BenchmarkReport {
     /// The whole report, one section per benchmark.
     var table: String {
-        ([header] + pipelineSection + variantSection + webKitSection + parsingSection + decisionSection)
+        ([header] + pipelineSection + variantSection + webKitSection + parsingSection + decisionSection + engine.sections)
             .joined(separator: "\n") + "\n"
     }
 

@@ -16,6 +16,8 @@ struct BenchmarkReport: Sendable {
     let parsing: RuleListParsingBenchmark
     /// 4. Decisions per request.
     let decisions: DecisionBenchmark
+    /// 5-7. The rule engine, its peers and its scaling.
+    let engine: EngineReport
 
     /// Whether this is an optimised build; debug figures mean nothing.
     static var isReleaseBuild: Bool {

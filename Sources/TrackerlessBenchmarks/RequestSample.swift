@@ -7,6 +7,8 @@ import TrackerlessCore
 struct RequestSample: Sendable {
     /// The request URL.
     let url: String
+    /// The URL of the page that made the request (`sourceUrl`; often just a scheme, `https://`).
+    let sourceURL: String
     /// The type as the Tracker Radar resolver names it (webRequest types).
     let requestType: RequestType
     /// The type as WebKit's content blockers name it.
@@ -31,8 +33,9 @@ struct RequestSample: Sendable {
             return try JSONNode(root).array().map { item throws(JSONDecodingError) in
                 let url = try item.required("url").string()
                 let type = try item.required("type").string()
+                let sourceURL = try item["sourceUrl"]?.string() ?? ""
                 let (requestType, resourceType) = types[type] ?? (.other, .other)
-                return RequestSample(url: url, requestType: requestType, resourceType: resourceType)
+                return RequestSample(url: url, sourceURL: sourceURL, requestType: requestType, resourceType: resourceType)
             }
         } catch {
             throw .invalidInput(path: file, detail: "\(error)")

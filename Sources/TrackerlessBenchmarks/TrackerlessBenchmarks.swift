@@ -3,7 +3,8 @@ import Foundation
 import TrackerlessCore
 
 /// `TrackerlessBenchmarks`: how fast the tds.json -> WebKit rule list pipeline is, how long WebKit
-/// takes to compile our list next to DuckDuckGo's, and how fast rule lists parse and decide.
+/// takes to compile our list next to DuckDuckGo's, how fast rule lists parse and decide, and how
+/// the rule engine compares with adblock-rust and WebKit and scales with the list.
 ///
 /// Progress goes to standard error; the table (or JSON with `--json`) to standard output.
 @main
@@ -11,8 +12,13 @@ struct TrackerlessBenchmarks {
     static func main() {
         do {
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
-            let report = try run(options)
-            FileHandle.standardOutput.write(Data((options.printsJSON ? report.json.jsonString() + "\n" : report.table).utf8))
+            if options.engineOnly {
+                let report = try EngineReport.measure(options: options, inputs: BenchmarkInputs(options: options), progress: progress)
+                FileHandle.standardOutput.write(Data((options.printsJSON ? report.json.jsonString() + "\n" : report.table).utf8))
+            } else {
+                let report = try run(options)
+                FileHandle.standardOutput.write(Data((options.printsJSON ? report.json.jsonString() + "\n" : report.table).utf8))
+            }
         } catch .help(let text) {
             FileHandle.standardOutput.write(Data((text + "\n").utf8))
         } catch .usage(let text) {
@@ -48,10 +54,11 @@ struct TrackerlessBenchmarks {
         let decisions = try DecisionBenchmark.measure(
             requests: inputs.requests, trackerData: inputs.trackerData, ourLists: ourLists,
             duckDuckGoRules: inputs.duckDuckGoRules, runs: options.runs)
+        let engine = try EngineReport.measure(options: options, inputs: inputs, progress: progress)
         return BenchmarkReport(
             options: options, loadBefore: loadBefore, loadAfter: LoadAverage.current(),
             duckDuckGoRuleCount: duckDuckGoRuleCount, duckDuckGoByteCount: inputs.duckDuckGoRules.count,
-            pipeline: pipeline, variants: variants, webKit: webKit, parsing: parsing, decisions: decisions)
+            pipeline: pipeline, variants: variants, webKit: webKit, parsing: parsing, decisions: decisions, engine: engine)
     }
 
     /// Rules WebKit keeps from a list.
@@ -63,7 +70,7 @@ struct TrackerlessBenchmarks {
         }
     }
 
-    private static func progress(_ text: String) {
+    static func progress(_ text: String) {
         FileHandle.standardError.write(Data("[bench] \(text)\n".utf8))
     }
 }

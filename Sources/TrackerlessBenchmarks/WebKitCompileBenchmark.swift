@@ -65,7 +65,7 @@ struct WebKitCompileBenchmark: Sendable {
     }
 
     /// A warm-up compilation, then `runs` rounds of every list; ids are `name#round#part`.
-    private static func interleavedJobs(_ lists: [(name: String, paths: [String])], runs: Int, warmUp: String) -> [CompileHarness.Job] {
+    static func interleavedJobs(_ lists: [(name: String, paths: [String])], runs: Int, warmUp: String) -> [CompileHarness.Job] {
         var jobs = [CompileHarness.Job(id: "warm-up", path: warmUp)]
         for round in 0..<runs {
             for offset in lists.indices {
@@ -80,7 +80,7 @@ struct WebKitCompileBenchmark: Sendable {
 
     /// Each list's time per round (its parts added up), in milliseconds; throws WebKit's message
     /// when a list did not compile.
-    private static func milliseconds(_ outcomes: [CompileHarness.Outcome]) throws(CompileFailure) -> [String: [Double]] {
+    static func milliseconds(_ outcomes: [CompileHarness.Outcome]) throws(CompileFailure) -> [String: [Double]] {
         var perRound: [String: [Int: Double]] = [:]
         for outcome in outcomes where outcome.id != "warm-up" {
             let parts = outcome.id.split(separator: "#")

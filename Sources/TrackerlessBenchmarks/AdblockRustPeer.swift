@@ -1,0 +1,85 @@
+import Foundation
+import TrackerlessCore
+
+/// Brave's adblock-rust on the same blocklist and requests, measured in the same run by
+/// `Scripts/adblock-rust-peer.py` (the Python binding, PyPI `adblock` 0.6.0): the tds.json written
+/// as Adblock Plus filters, each request decided by one timed `check_network_urls` call, the
+/// Python call's own cost measured on a no-op function and taken off.
+struct AdblockRustPeer: Sendable {
+    /// What the script printed.
+    struct Figures: Sendable {
+        /// Requests decided per pass.
+        let requestCount: Int
+        /// Filters the tds.json became, and how many of them are regex filters.
+        let filterCount: Int, regexFilterCount: Int
+        /// Building the engine (`FilterSet` + `Engine`), median, in milliseconds.
+        let compileMilliseconds: Double
+        /// Per call, in nanoseconds, Python call included.
+        let medianNanoseconds: Double, p99Nanoseconds: Double
+        /// The same timed call on a Python no-op with the same arguments (median).
+        let overheadNanoseconds: Double
+        /// `median - overhead` and `p99 - overhead`.
+        let netMedianNanoseconds: Double, netP99Nanoseconds: Double
+        /// Requests adblock-rust blocks.
+        let blockedCount: Int
+        /// Timed passes over the requests.
+        let passes: Int
+        /// The binding's version.
+        let version: String
+    }
+
+    /// The figures, or why there are none.
+    let figures: Figures?
+    /// Why adblock-rust was not measured.
+    let unavailableReason: String?
+    /// The interpreter that ran the script.
+    let interpreter: String
+
+    /// Runs `script` with `interpreter` on `trackerDataPath` and `requestsPath`.
+    static func measure(interpreter: String, script: String, trackerDataPath: String, requestsPath: String, passes: Int) -> AdblockRustPeer {
+        func unavailable(_ reason: String) -> AdblockRustPeer {
+            AdblockRustPeer(figures: nil, unavailableReason: reason, interpreter: interpreter)
+        }
+        let files = FileManager.default
+        guard files.isReadableFile(atPath: script) else { return unavailable("no peer script at \(script)") }
+        guard files.isExecutableFile(atPath: interpreter) else { return unavailable("no Python at \(interpreter) (give one with --peer-python)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: interpreter)
+        process.arguments = [script, "--tds", trackerDataPath, "--requests", requestsPath, "--passes", String(passes)]
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            return unavailable("cannot start \(interpreter) \(script): \(error)")
+        }
+        let bytes = Array(output.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            return unavailable("the peer script exited with status \(process.terminationStatus) (its message is above)")
+        }
+        let line = bytes.split(separator: 0x0A).last.map(Array.init) ?? []
+        guard let value = try? JSONParser.parse(line), case .object(let object) = value else {
+            return unavailable("unexpected output from the peer script: \(String(decoding: line, as: UTF8.self))")
+        }
+        if case .string(let reason)? = object["unavailable"] { return unavailable(reason) }
+        func number(_ key: String) -> Double? {
+            if case .number(let value)? = object[key] { return value }
+            return nil
+        }
+        guard let requests = number("requests"), let filters = number("filters"), let compile = number("compile_ms"),
+              let median = number("median_ns"), let p99 = number("p99_ns"), let overhead = number("overhead_ns"),
+              let netMedian = number("net_median_ns"), let blocked = number("blocked")
+        else {
+            return unavailable("the peer script's output lacks a figure: \(String(decoding: line, as: UTF8.self))")
+        }
+        var version = "unknown"
+        if case .string(let text)? = object["adblock_version"] { version = text }
+        let figures = Figures(
+            requestCount: Int(requests), filterCount: Int(filters), regexFilterCount: Int(number("regex_filters") ?? 0),
+            compileMilliseconds: compile, medianNanoseconds: median, p99Nanoseconds: p99, overheadNanoseconds: overhead,
+            netMedianNanoseconds: netMedian, netP99Nanoseconds: number("net_p99_ns") ?? max(0, p99 - overhead),
+            blockedCount: Int(blocked), passes: Int(number("passes") ?? Double(passes)), version: version)
+        return AdblockRustPeer(figures: figures, unavailableReason: nil, interpreter: interpreter)
+    }
+}

@@ -1,0 +1,80 @@
+import ContentRuleList
+import Foundation
+import RuleBuilder
+
+/// The rule engine's figures (issue 3) with their peers, measured in one run: our engine on the
+/// apple-tds list, adblock-rust on the same blocklist and requests, WebKitGTK compiling the same
+/// list and the largest synthetic one, and the engine on synthetic lists of growing size.
+struct EngineReport: Sendable {
+    /// The options the run used.
+    let options: BenchmarkOptions
+    /// Load averages when the engine sections started and ended.
+    let loadBefore: LoadAverage?, loadAfter: LoadAverage?
+    /// 5. Our engine on the apple-tds list.
+    let engine: EngineBenchmark
+    /// 5. adblock-rust on the same blocklist and requests.
+    let peer: AdblockRustPeer
+    /// 6. WebKitGTK compiling the apple-tds list and the largest synthetic list.
+    let webKit: WebKitCompileBenchmark
+    /// 7. Synthetic lists of growing size; nil with `--scaling-sizes none`.
+    let scaling: ScalingBenchmark?
+
+    /// The name of the apple-tds list in the WebKit figures.
+    static let trackerListName = "apple-tds"
+    /// The name of the largest synthetic list in the WebKit figures.
+    static let syntheticListName = "synthetic"
+
+    /// Goals from the issue.
+    static let decisionGoalNanoseconds = 500.0
+    static let peerRatioGoal = 5.0
+    static let webKitRatioGoal = 20.0
+    static let largestCompileGoalMilliseconds = 1_000.0
+    static let memoryGoalBytes = 4_000_000
+    static let loadGoalMilliseconds = 5.0
+
+    /// Runs the engine sections.
+    static func measure(options: BenchmarkOptions, inputs: BenchmarkInputs, progress: (String) -> Void) throws(BenchmarkError) -> EngineReport {
+        let loadBefore = LoadAverage.current()
+        progress("5. rule engine on the apple-tds list, \(options.runs) compilations, \(options.passes) passes over \(Formatting.grouped(inputs.requests.count)) requests")
+        let build = RuleListBuilder(trackerData: inputs.trackerData).build()
+        let engine = try EngineBenchmark.measure(ruleLists: build.ruleLists, samples: inputs.requests, runs: options.runs, passes: options.passes)
+        progress("   adblock-rust peer (\(options.peerPythonPath))")
+        let peer = AdblockRustPeer.measure(
+            interpreter: options.peerPythonPath, script: options.peerScriptPath, trackerDataPath: options.trackerDataPath,
+            requestsPath: options.requestsPath, passes: options.passes)
+        var scaling: ScalingBenchmark?
+        if !options.scalingSizes.isEmpty {
+            let runs = min(options.runs, 5)
+            progress("7. scaling, \(runs) compilations per size")
+            scaling = try ScalingBenchmark.measure(ruleCounts: options.scalingSizes, runs: runs, passes: options.passes, progress: progress)
+        }
+        progress("6. WebKit compile of the engine's lists, \(options.webKitRuns) runs")
+        var lists = [(name: trackerListName, json: build.ruleLists.first?.encoded() ?? [], ruleCount: build.ruleCount)]
+        if let scaling, let largest = scaling.sizes.last, build.ruleLists.count == 1 {
+            lists.append((syntheticListName, scaling.largestListJSON, largest.ruleCount))
+        }
+        let webKit = WebKitCompileBenchmark.measure(lists: lists, harness: CompileHarness(scriptPath: options.harnessPath), runs: options.webKitRuns)
+        return EngineReport(
+            options: options, loadBefore: loadBefore, loadAfter: LoadAverage.current(),
+            engine: engine, peer: peer, webKit: webKit, scaling: scaling)
+    }
+
+    /// adblock-rust's net median over ours (reused page cache): how many times faster we are.
+    var peerRatio: Double? { peerRatio(ours: engine.reusedCache.netMedian) }
+
+    /// adblock-rust's net median over ours with a fresh page cache per request.
+    var peerRatioFreshCache: Double? { peerRatio(ours: engine.freshCache.netMedian) }
+
+    private func peerRatio(ours: Double) -> Double? {
+        guard let figures = peer.figures, ours > 0 else { return nil }
+        return figures.netMedianNanoseconds / ours
+    }
+
+    /// WebKit's median compile time for the list named `name` over ours: how many times faster we are.
+    func webKitRatio(_ name: String) -> Double? {
+        guard let webKitList = webKit.lists.first(where: { $0.name == name }), webKitList.samples.median > 0 else { return nil }
+        let ours = name == Self.trackerListName ? engine.compile.median : scaling?.sizes.last?.compile.median
+        guard let ours, ours > 0 else { return nil }
+        return webKitList.samples.median / ours
+    }
+}
