@@ -35,7 +35,7 @@ public enum Action: Sendable, Hashable {
     }
 
     /// Whether this is `ignore-previous-rules` or `ignore-following-rules`.
-    var isIgnoreRule: Bool {
+    package var isIgnoreRule: Bool {
         switch self {
         case .ignorePreviousRules, .ignoreFollowingRules: true
         default: false

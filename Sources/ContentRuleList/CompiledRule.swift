@@ -29,12 +29,12 @@ struct URLFilterCache {
 }
 
 /// A pattern of a rule that WebKit's regex subset rejects, described for ``RuleListError/detail``.
-struct RegexFailure: Error {
-    var detail: String
+package struct RegexFailure: Error {
+    package var detail: String
 }
 
 /// One rule ready to be matched: its url-filter, flags and condition patterns parsed.
-struct CompiledRule: Sendable {
+package struct CompiledRule: Sendable {
     /// A condition with its patterns parsed.
     struct CompiledCondition: Sendable {
         /// A condition entry: a parsed pattern, or a plain domain matched without a regex.
@@ -99,11 +99,11 @@ struct CompiledRule: Sendable {
             patternsNeverMatch: trigger.requestMethod != nil)
     }
 
-    static func failure(urlFilter: String, _ error: URLFilterError) -> RegexFailure {
+    package static func failure(urlFilter: String, _ error: URLFilterError) -> RegexFailure {
         RegexFailure(detail: "url-filter \(RuleListParser.quoted(urlFilter)): \(describe(error))")
     }
 
-    static func failure(condition: Condition, value: String, pattern: String, _ error: URLFilterError) -> RegexFailure {
+    package static func failure(condition: Condition, value: String, pattern: String, _ error: URLFilterError) -> RegexFailure {
         let source =
             value == pattern
             ? "\(condition.key) \(RuleListParser.quoted(value))"

@@ -3,7 +3,7 @@
 // indexed by literal pieces of their url-filters.
 
 /// A rule list as WebKit's compiler lays it out, for evaluation.
-struct CompiledRuleList: Sendable {
+package struct CompiledRuleList: Sendable {
     var rules: [CompiledRule]
     /// WebKit's action location of each rule, as an ordinal: matched actions apply in this order,
     /// and rules sharing a location yield one action.
@@ -97,7 +97,7 @@ struct CompiledRuleList: Sendable {
     /// ignore-following-rules always get their own. css-display-none rules with identical
     /// triggers merge into one action with comma-joined selectors, placed at the end of their
     /// segment.
-    static func actionLocations(_ rules: [ContentRule]) -> (locations: [Int], actions: [Action]) {
+    package static func actionLocations(_ rules: [ContentRule]) -> (locations: [Int], actions: [Action]) {
         struct FlagsKey: Hashable {
             var type: String
             var flags: ResourceFlags

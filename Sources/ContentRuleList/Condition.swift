@@ -58,7 +58,7 @@ public enum Condition: Sendable, Hashable {
     }
 
     /// Whether the rule applies when a pattern matches (`if-`) rather than when none does.
-    var isPositive: Bool {
+    package var isPositive: Bool {
         switch self {
         case .ifDomain, .ifTopURL, .ifFrameURL: true
         case .unlessDomain, .unlessTopURL, .unlessFrameURL: false
@@ -66,7 +66,7 @@ public enum Condition: Sendable, Hashable {
     }
 
     /// Whether the entries are domains rewritten into patterns.
-    var isDomainList: Bool {
+    package var isDomainList: Bool {
         switch self {
         case .ifDomain, .unlessDomain: true
         default: false
@@ -74,7 +74,7 @@ public enum Condition: Sendable, Hashable {
     }
 
     /// Whether the patterns are matched against the frame URL rather than the main document URL.
-    var isOnFrameURL: Bool {
+    package var isOnFrameURL: Bool {
         switch self {
         case .ifFrameURL, .unlessFrameURL: true
         default: false

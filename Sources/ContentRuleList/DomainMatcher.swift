@@ -4,7 +4,7 @@
 ///
 /// Only domains made of lowercase letters, digits, `.`, `-` and `_` are handled (they are always
 /// valid patterns, so no regex error can be missed); others go through ``URLFilter``.
-struct DomainMatcher: Sendable, Hashable {
+package struct DomainMatcher: Sendable, Hashable {
     /// The domain without its leading `*`, as bytes.
     let domain: [UInt8]
     /// Whether a leading `*` admits subdomains.
@@ -23,7 +23,7 @@ struct DomainMatcher: Sendable, Hashable {
 
     /// Whether the entry (after an optional leading `*`) is a non-empty run of lowercase letters,
     /// digits, `.`, `-` and `_`.
-    static func isPlain(_ entry: String) -> Bool {
+    package static func isPlain(_ entry: String) -> Bool {
         var bytes = entry.utf8[...]
         if bytes.first == UInt8(ascii: "*") { bytes = bytes.dropFirst() }
         guard !bytes.isEmpty else { return false }

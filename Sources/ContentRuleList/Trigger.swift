@@ -52,7 +52,7 @@ public struct Trigger: Sendable, Hashable {
 
 extension Trigger {
     /// The trigger's bit set: resource types, load types, load contexts and method.
-    var flags: ResourceFlags {
+    package var flags: ResourceFlags {
         var flags: ResourceFlags = []
         for type in resourceTypes { flags.formUnion(type.flags) }
         for type in loadTypes { flags.formUnion(type.flags) }

@@ -107,7 +107,7 @@ struct OwnedBuffer<Element> {
 
 extension Term.CharacterSet {
     /// The characters the set matches (inversion applied), as two words over 0…127.
-    var matchedWords: (low: UInt64, high: UInt64) {
+    package var matchedWords: (low: UInt64, high: UInt64) {
         guard isInverted else { return (low, high) }
         // 1…127 minus the listed characters; never 0, the end of the URL.
         return (~low & ~UInt64(1), ~high)

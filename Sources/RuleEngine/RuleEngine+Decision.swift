@@ -1,22 +1,111 @@
 import ContentRuleList
 
 extension RuleEngine {
-    /// What the engine decided for one load.
+    /// What the engine decided for one load: the summary a host needs on every request, and
+    /// every applied action on demand (``appliedActions``).
+    ///
+    /// Deciding allocates nothing unless the load gets more than four actions.
     public struct Decision: Sendable, Hashable {
-        /// Everything applied, list by list.
-        public var appliedActions: AppliedActions
+        /// Whether WebKit checks the load at all (not for invalid and `data:` URLs).
+        public let isChecked: Bool
+        /// Whether any list blocks the load.
+        public let isBlocked: Bool
+        /// Whether any list strips the load's cookies.
+        public let blocksCookies: Bool
+        /// Whether a `make-https` action applies and the URL is `http:`/`ws:` on the default port.
+        public let upgradesToHTTPS: Bool
+        /// Whether any list hides elements for this load (css-display-none actions or a global
+        /// style sheet).
+        public let hidesElements: Bool
 
-        init(_ applied: AppliedActions) {
-            appliedActions = applied
+        let applied: AppliedLocations
+        /// Lists whose evaluation saw `ignore-previous-rules`, as bits for the first 64 lists.
+        let ignoringLists: UInt64
+        /// Lists from the 65th on that saw `ignore-previous-rules`.
+        let moreIgnoringLists: [Int]
+        let program: Program?
+
+        /// The decision for a load WebKit does not check.
+        static func unchecked(_ program: Program) -> Decision {
+            Decision(
+                isChecked: false, isBlocked: false, blocksCookies: false, upgradesToHTTPS: false, hidesElements: false,
+                applied: AppliedLocations(), ignoringLists: 0, moreIgnoringLists: [], program: program)
         }
 
-        /// Whether WebKit checks the load at all (not for invalid and `data:` URLs).
-        public var isChecked: Bool { appliedActions.isChecked }
-        /// Whether any list blocks the load.
-        public var isBlocked: Bool { appliedActions.isBlocked }
-        /// Whether any list strips the load's cookies.
-        public var blocksCookies: Bool { appliedActions.blocksCookies }
-        /// Whether the load is upgraded to HTTPS.
-        public var upgradesToHTTPS: Bool { appliedActions.upgradesToHTTPS }
+        init(
+            isChecked: Bool, isBlocked: Bool, blocksCookies: Bool, upgradesToHTTPS: Bool, hidesElements: Bool,
+            applied: AppliedLocations, ignoringLists: UInt64, moreIgnoringLists: [Int], program: Program?
+        ) {
+            self.isChecked = isChecked
+            self.isBlocked = isBlocked
+            self.blocksCookies = blocksCookies
+            self.upgradesToHTTPS = upgradesToHTTPS
+            self.hidesElements = hidesElements
+            self.applied = applied
+            self.ignoringLists = ignoringLists
+            self.moreIgnoringLists = moreIgnoringLists
+            self.program = program
+        }
+
+        /// Whether list `index` saw `ignore-previous-rules`.
+        func sawIgnorePreviousRules(list index: Int) -> Bool {
+            index < 64 ? ignoringLists & (1 << UInt64(index)) != 0 : moreIgnoringLists.contains(index)
+        }
+
+        /// Everything applied, list by list, as ``ReferenceEvaluator/actions(for:)`` reports it.
+        public var appliedActions: AppliedActions {
+            guard let program else { return AppliedActions(lists: [], isChecked: isChecked, upgradesToHTTPS: false) }
+            var lists = (0..<program.listCount).map { _ in
+                AppliedActions.ListActions(actions: [], sawIgnorePreviousRules: false, globalStyleSheetSelectors: [])
+            }
+            guard isChecked else { return AppliedActions(lists: lists, isChecked: false, upgradesToHTTPS: false) }
+            applied.forEach { location in
+                lists[program.list(ofLocation: location)].actions.append(program.actions[Int(location)])
+            }
+            for index in lists.indices {
+                if sawIgnorePreviousRules(list: index) {
+                    lists[index].sawIgnorePreviousRules = true
+                } else {
+                    lists[index].globalStyleSheetSelectors = program.globalStyleSheets[index]
+                }
+            }
+            return AppliedActions(lists: lists, isChecked: true, upgradesToHTTPS: upgradesToHTTPS)
+        }
+
+        /// Decisions are equal when they apply the same actions.
+        public static func == (lhs: Decision, rhs: Decision) -> Bool {
+            lhs.isChecked == rhs.isChecked && lhs.appliedActions == rhs.appliedActions
+        }
+
+        /// Hashes the applied actions.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(appliedActions)
+        }
+    }
+}
+
+/// Action locations, the first four stored inline so that a decision does not allocate.
+struct AppliedLocations: Sendable {
+    private var first: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+    private(set) var count = 0
+    private var more: [UInt32] = []
+
+    mutating func append(_ location: UInt32) {
+        switch count {
+        case 0: first.0 = location
+        case 1: first.1 = location
+        case 2: first.2 = location
+        case 3: first.3 = location
+        default: more.append(location)
+        }
+        count += 1
+    }
+
+    func forEach(_ body: (UInt32) -> Void) {
+        if count > 0 { body(first.0) }
+        if count > 1 { body(first.1) }
+        if count > 2 { body(first.2) }
+        if count > 3 { body(first.3) }
+        for location in more { body(location) }
     }
 }

@@ -13,19 +13,24 @@ import TrackerlessCore
 /// if decision.isBlocked { … }
 /// ```
 ///
-/// The engine is immutable and `Sendable`: share one among threads, give each thread its own
+/// Compiling files each rule where a load finds it in a few steps: rules naming a host
+/// (`^[^:]+://+([^:/]+\.)?tracker\.com[:/]…`, most of real lists) under that host in a hash
+/// table, other rules under a literal piece of their pattern; page conditions (`if-domain`,
+/// `if-top-url`, …) in tables read once per page. A load then costs a few table probes and the
+/// checks of the rules found, whatever the size of the lists.
+///
+/// The engine is immutable and `Sendable`: share one among threads, and give each thread its own
 /// ``PageCache``.
 public struct RuleEngine: Sendable {
-    // Skeleton: delegates to the reference evaluator until the compiled matcher lands.
-    let lists: [RuleList]
-    let reference: ReferenceEvaluator
+    let program: Program
+    let publicSuffixList: PublicSuffixList
 
     /// Compiles several lists, each scoped as WebKit scopes an installed list.
     ///
     /// - Throws: the ``RuleListError`` WebKit would report for a pattern outside its regex subset.
     public init(ruleLists: [RuleList], publicSuffixList: PublicSuffixList = .bundled) throws(RuleListError) {
-        lists = ruleLists
-        reference = try ReferenceEvaluator(ruleLists: ruleLists, publicSuffixList: publicSuffixList)
+        program = try ProgramBuilder.build(ruleLists)
+        self.publicSuffixList = publicSuffixList
     }
 
     /// Compiles one list.
@@ -33,19 +38,22 @@ public struct RuleEngine: Sendable {
         try self.init(ruleLists: [ruleList], publicSuffixList: publicSuffixList)
     }
 
+    init(program: Program, publicSuffixList: PublicSuffixList) {
+        self.program = program
+        self.publicSuffixList = publicSuffixList
+    }
+
     /// The number of rule lists.
-    public var ruleListCount: Int { lists.count }
+    public var ruleListCount: Int { program.listCount }
+
+    /// The bytes the compiled matcher occupies in memory: its tables, strings and automata
+    /// (automata estimated from their size).
+    public var memoryFootprint: Int { program.memoryFootprint }
 
     /// Everything WebKit applies to the load, list by list (the same answer as
     /// ``ReferenceEvaluator/actions(for:)``).
     public func actions(for request: Request) -> AppliedActions {
-        reference.actions(for: request)
-    }
-
-    /// The decision for one load; `cache` keeps what depends only on the page (its top URL and
-    /// frame URL) between loads of the same page.
-    public func decision(for request: Request, cache: inout PageCache) -> Decision {
-        Decision(reference.actions(for: request))
+        decision(for: request).appliedActions
     }
 
     /// The decision for one load, without a page cache.

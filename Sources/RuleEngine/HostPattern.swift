@@ -1,0 +1,280 @@
+import ContentRuleList
+
+// Most patterns of real lists name a host: `^[^:]+://+([^:/]+\.)?tracker\.com[:/]` and its
+// variants with a path. Read from the pattern's terms, such a pattern says "the URL's host part is
+// `tracker.com` or ends with `.tracker.com`", which a hash table answers with a few lookups per
+// URL instead of running one automaton per rule.
+
+/// The host a url-filter (or condition pattern) requires, read from its parsed terms.
+///
+/// The "head" of a URL is what such a pattern can match as its host: skip the scheme up to the
+/// first `:`, then the slashes, then take everything up to the next `:` or `/`. For a canonical
+/// URL without user info it is the host. A pattern has a host when every URL it matches has a
+/// head equal to ``host`` or, with ``allowsSubdomains``, ending with `.` + ``host`` after at least
+/// one character: looking the head's suffixes up in a table finds every rule that can match.
+struct HostPattern: Sendable, Hashable {
+    /// What the pattern requires after the host, when the engine can check it without an
+    /// automaton.
+    enum Remainder: Sendable, Hashable {
+        /// `[:/]`: the head is followed by `:` or `/` (any URL with a path).
+        case separator
+        /// `(:[0-9]+)?` when `allowsPort`, then the literal (starting with `/`), then the end of
+        /// the URL when `isAnchoredAtEnd`.
+        case path(literal: [UInt8], allowsPort: Bool, isAnchoredAtEnd: Bool)
+    }
+
+    /// The host, lowercased.
+    var host: [UInt8]
+    /// Whether subdomains of ``host`` match too.
+    var allowsSubdomains: Bool
+    /// What follows the host, when a matcher simpler than the pattern's automaton decides it
+    /// exactly; nil when the automaton must confirm each candidate.
+    var remainder: Remainder?
+
+    init(host: [UInt8], allowsSubdomains: Bool, remainder: Remainder?) {
+        self.host = host
+        self.allowsSubdomains = allowsSubdomains
+        self.remainder = remainder
+    }
+
+    /// Reads the host requirement of `filter`, or nil when it has none.
+    init?(_ filter: URLFilter) {
+        guard filter.isAnchoredAtStart, !filter.matchesEverything else { return nil }
+        let terms = filter.terms
+        var index = 0
+        // The scheme: one or more terms that cannot match `:` (nor the end of the URL), then `:`.
+        var isExact = true
+        while index < terms.count, !Self.isSingle(terms[index], UInt8(ascii: ":")) {
+            guard case .characterSet(let set) = terms[index].atom, !set.contains(UInt8(ascii: ":")),
+                !set.contains(0)
+            else { return nil }
+            index += 1
+        }
+        guard index > 0, index < terms.count else { return nil }
+        if !(index == 1 && Self.isAnythingBut(terms[0], [UInt8(ascii: ":")], quantifier: .oneOrMore)) {
+            isExact = false
+        }
+        index += 1  // ":"
+        // `//` then any further slashes: `/` then `/+`, or `/` `/`.
+        guard index + 1 < terms.count, Self.isSingle(terms[index], UInt8(ascii: "/")) else { return nil }
+        let secondSlash = terms[index + 1]
+        guard case .characterSet(let slashSet) = secondSlash.atom, Self.isOnly(slashSet, UInt8(ascii: "/")),
+            secondSlash.quantifier == .one || secondSlash.quantifier == .oneOrMore
+        else { return nil }
+        if secondSlash.quantifier != .oneOrMore { isExact = false }
+        index += 2
+        // An optional subdomain group whose characters exclude `:` and `/`.
+        var allowsSubdomains = false
+        if index < terms.count, case .group(let inner) = terms[index].atom,
+            terms[index].quantifier == .zeroOrOne || terms[index].quantifier == .zeroOrMore
+        {
+            guard inner.count == 2, case .characterSet(let set) = inner[0].atom, !set.contains(UInt8(ascii: ":")),
+                !set.contains(UInt8(ascii: "/")), !set.contains(0), Self.isSingle(inner[1], UInt8(ascii: "."))
+            else { return nil }
+            allowsSubdomains = true
+            if !(inner[0].quantifier == .oneOrMore
+                && Self.isAnythingBut(inner[0], [UInt8(ascii: ":"), UInt8(ascii: "/")], quantifier: .oneOrMore))
+            {
+                isExact = false
+            }
+            index += 1
+        }
+        // The host: single characters other than `:` and `/`.
+        var host: [UInt8] = []
+        var hostHasLetters = false
+        while index < terms.count, let character = Self.character(of: terms[index], isCaseSensitive: filter.isCaseSensitive),
+            character != UInt8(ascii: ":"), character != UInt8(ascii: "/")
+        {
+            host.append(character)
+            if character >= 0x61 && character <= 0x7A { hostHasLetters = true }
+            index += 1
+        }
+        guard !host.isEmpty else { return nil }
+        // The host must end the head: whatever follows starts with `:` or `/` (or the URL's end).
+        let rest = terms[index...]
+        guard let first = Self.firstCharacters(of: rest), first.isSubset(of: [0, UInt8(ascii: ":"), UInt8(ascii: "/")])
+        else { return nil }
+        self.host = host
+        self.allowsSubdomains = allowsSubdomains
+        if filter.isCaseSensitive && hostHasLetters { isExact = false }
+        self.remainder = isExact ? Self.remainder(Array(rest), isCaseSensitive: filter.isCaseSensitive) : nil
+    }
+
+    /// The remainder, when it is `[:/]` or an optional port and a literal path.
+    private static func remainder(_ terms: [Term], isCaseSensitive: Bool) -> Remainder? {
+        if terms.count == 1, case .characterSet(let set) = terms[0].atom, terms[0].quantifier == .one {
+            let words = set.matchedWords
+            let separators: UInt64 = 1 << UInt64(UInt8(ascii: ":")) | 1 << UInt64(UInt8(ascii: "/"))
+            return words.low == separators && words.high == 0 ? .separator : nil
+        }
+        var index = 0
+        var allowsPort = false
+        if index < terms.count, case .group(let inner) = terms[index].atom, terms[index].quantifier == .zeroOrOne {
+            guard inner.count == 2, isSingle(inner[0], UInt8(ascii: ":")), inner[1].quantifier == .oneOrMore,
+                case .characterSet(let digits) = inner[1].atom, isDigits(digits)
+            else { return nil }
+            allowsPort = true
+            index += 1
+        }
+        var literal: [UInt8] = []
+        var isAnchoredAtEnd = false
+        while index < terms.count {
+            if terms[index].isEndOfLineAssertion && index == terms.count - 1 && terms[index].quantifier == .one {
+                isAnchoredAtEnd = true
+                break
+            }
+            // Letters of a case-sensitive pattern would need an exact comparison: leave those to
+            // the automaton.
+            guard let character = character(of: terms[index], isCaseSensitive: isCaseSensitive),
+                !(isCaseSensitive && character >= 0x61 && character <= 0x7A)
+            else { return nil }
+            literal.append(character)
+            index += 1
+        }
+        guard literal.first == UInt8(ascii: "/") else { return nil }
+        return .path(literal: literal, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd)
+    }
+
+    /// The lowercased character a term matches exactly once, or nil: a single character, or a
+    /// letter in both cases when the pattern is case-insensitive.
+    static func character(of term: Term, isCaseSensitive: Bool) -> UInt8? {
+        guard term.quantifier == .one, case .characterSet(let set) = term.atom else { return nil }
+        let words = set.matchedWords
+        let count = words.low.nonzeroBitCount + words.high.nonzeroBitCount
+        guard words.low & 1 == 0 else { return nil }
+        if count == 1 {
+            let character = words.low != 0 ? UInt8(words.low.trailingZeroBitCount) : UInt8(64 + words.high.trailingZeroBitCount)
+            let isUpper = character >= 0x41 && character <= 0x5A
+            // A lone uppercase letter only matches when the pattern is case-sensitive.
+            return isUpper ? nil : character
+        }
+        guard count == 2, !isCaseSensitive, words.low == 0 else { return nil }
+        let upper = UInt8(64 + words.high.trailingZeroBitCount)
+        let lower = UInt8(127 - words.high.leadingZeroBitCount)
+        guard upper >= 0x41, upper <= 0x5A, lower == upper | 0x20 else { return nil }
+        return lower
+    }
+
+    /// The characters (0 for the end of the URL) that can come first in a match of `terms`, or
+    /// nil when `terms` can match the empty string.
+    static func firstCharacters(of terms: ArraySlice<Term>) -> Set<UInt8>? {
+        var result: Set<UInt8> = []
+        for term in terms {
+            let first: Set<UInt8>?
+            switch term.atom {
+            case .characterSet(let set):
+                first = Set((0..<128).map(UInt8.init).filter { set.contains($0) })
+            case .group(let inner):
+                first = firstCharacters(of: inner[...])
+            }
+            guard let first else {
+                // A nullable group: its first characters may be skipped, so also take what follows.
+                if case .group(let inner) = term.atom { result.formUnion(firstCharacters(ofNullable: inner[...])) }
+                continue
+            }
+            result.formUnion(first)
+            if term.quantifier == .one || term.quantifier == .oneOrMore { return result }
+        }
+        return nil
+    }
+
+    /// The first characters of the non-empty matches of a nullable sequence.
+    private static func firstCharacters(ofNullable terms: ArraySlice<Term>) -> Set<UInt8> {
+        var result: Set<UInt8> = []
+        for term in terms {
+            switch term.atom {
+            case .characterSet(let set):
+                result.formUnion((0..<128).map(UInt8.init).filter { set.contains($0) })
+            case .group(let inner):
+                if let first = firstCharacters(of: inner[...]) {
+                    result.formUnion(first)
+                } else {
+                    result.formUnion(firstCharacters(ofNullable: inner[...]))
+                }
+            }
+        }
+        return result
+    }
+
+    private static func isSingle(_ term: Term, _ character: UInt8) -> Bool {
+        guard term.quantifier == .one, case .characterSet(let set) = term.atom else { return false }
+        return isOnly(set, character)
+    }
+
+    private static func isOnly(_ set: Term.CharacterSet, _ character: UInt8) -> Bool {
+        let words = set.matchedWords
+        return character < 64
+            ? words.low == 1 << UInt64(character) && words.high == 0
+            : words.low == 0 && words.high == 1 << UInt64(character - 64)
+    }
+
+    /// Whether the term is `[^…]` of exactly `excluded`, with the quantifier.
+    private static func isAnythingBut(_ term: Term, _ excluded: [UInt8], quantifier: Term.Quantifier) -> Bool {
+        guard term.quantifier == quantifier, case .characterSet(let set) = term.atom else { return false }
+        var expected = Term.CharacterSet(isInverted: true)
+        for character in excluded { expected.insert(character, isCaseSensitive: true) }
+        let words = set.matchedWords, wanted = expected.matchedWords
+        return words.low == wanted.low && words.high == wanted.high
+    }
+
+    private static func isDigits(_ set: Term.CharacterSet) -> Bool {
+        let words = set.matchedWords
+        return words.high == 0 && words.low == 0x03FF << 48
+    }
+
+    /// Reads the common shapes without parsing the pattern: `^[^:]+://+`, optionally
+    /// `([^:/]+\.)?`, a host of lowercase letters, digits, `-`, `_` and `\.`, then `[:/]` or an
+    /// optional `(:[0-9]+)?` and a path of letters, digits, `-`, `_`, `/` and `\.`, optionally
+    /// `$`. Gives what ``init(_:)`` gives for the parsed pattern; nil for any other text.
+    init?(text pattern: String, isCaseSensitive: Bool) {
+        // Letters of a case-sensitive pattern need exact comparisons: leave those to the parser.
+        guard !isCaseSensitive else { return nil }
+        let prefix = "^[^:]+://+"
+        let subdomains = #"([^:/]+\.)?"#
+        var rest = pattern.utf8[...]
+        guard rest.starts(with: prefix.utf8) else { return nil }
+        rest = rest.dropFirst(prefix.utf8.count)
+        allowsSubdomains = rest.starts(with: subdomains.utf8)
+        if allowsSubdomains { rest = rest.dropFirst(subdomains.utf8.count) }
+        guard let host = Self.literal(&rest, allowsSlash: false, allowsUppercase: false), !host.isEmpty else { return nil }
+        self.host = host
+        if rest.elementsEqual("[:/]".utf8) {
+            remainder = .separator
+            return
+        }
+        let port = "(:[0-9]+)?"
+        let allowsPort = rest.starts(with: port.utf8)
+        if allowsPort { rest = rest.dropFirst(port.utf8.count) }
+        guard rest.first == UInt8(ascii: "/"),
+            let path = Self.literal(&rest, allowsSlash: true, allowsUppercase: true)
+        else { return nil }
+        let isAnchoredAtEnd = rest.elementsEqual("$".utf8)
+        guard rest.isEmpty || isAnchoredAtEnd else { return nil }
+        remainder = .path(literal: path, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd)
+    }
+
+    /// Consumes a run of plain characters and `\.`, lowercased; stops at anything else.
+    private static func literal(_ text: inout Substring.UTF8View.SubSequence, allowsSlash: Bool, allowsUppercase: Bool) -> [UInt8]? {
+        var literal: [UInt8] = []
+        while let byte = text.first {
+            if byte == UInt8(ascii: "\\") {
+                guard text.dropFirst().first == UInt8(ascii: ".") else { return literal }
+                literal.append(UInt8(ascii: "."))
+                text = text.dropFirst(2)
+                continue
+            }
+            let isPlain =
+                byte &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || (allowsSlash && byte == UInt8(ascii: "/"))
+            if isPlain {
+                literal.append(byte)
+            } else if allowsUppercase && byte &- 0x41 < 26 {
+                literal.append(byte | 0x20)
+            } else {
+                return literal
+            }
+            text = text.dropFirst()
+        }
+        return literal
+    }
+}

@@ -1,0 +1,136 @@
+import ContentRuleList
+import TrackerlessCore
+
+// What depends only on the page: the main document's registrable domain (for the third-party
+// test) and whether each condition's patterns match the top URL or the frame URL. Computed once
+// per page and frame, then reused for every load they make.
+
+/// The page-dependent inputs of an evaluation.
+struct PageState: Sendable {
+    /// The main document's registrable domain (or its host when it has none), lowercase ASCII;
+    /// empty when the top URL has no host.
+    var site: [UInt8]
+    /// One bit per condition: whether one of its patterns matched the URL it reads.
+    var conditionBits: [UInt64]
+
+    init(program: Program, topURL: String, frameURL: String, topHost: String, publicSuffixList: PublicSuffixList) {
+        site = Array((topHost.isEmpty ? "" : publicSuffixList.registrableDomain(of: topHost) ?? topHost).utf8)
+        conditionBits = [UInt64](repeating: 0, count: (program.conditionCount + 63) / 64)
+        guard program.conditionCount > 0 else { return }
+        for condition in program.alwaysMatchedConditions { set(condition) }
+        var top = topURL
+        top.withUTF8 { url in
+            matchHosts(program.topURLHosts, in: url)
+            if !program.domains.isEmpty || !program.subdomainDomains.isEmpty { matchDomains(program, in: url) }
+        }
+        if program.hasFrameConditions {
+            var frame = frameURL
+            frame.withUTF8 { matchHosts(program.frameURLHosts, in: $0) }
+        }
+        for pattern in program.conditionPatterns where !isSet(pattern.condition) {
+            if pattern.filter.matches(pattern.isOnFrameURL ? frameURL : topURL) { set(pattern.condition) }
+        }
+    }
+
+    @inline(__always)
+    func isSet(_ condition: UInt32) -> Bool {
+        conditionBits[Int(condition >> 6)] & (1 << UInt64(condition & 63)) != 0
+    }
+
+    private mutating func set(_ condition: UInt32) {
+        conditionBits[Int(condition >> 6)] |= 1 << UInt64(condition & 63)
+    }
+
+    /// Host-anchored condition patterns (`^[^:]+://+([^:/]+\.)?site[:/]`): the URL's head or one
+    /// of its suffixes is the site, and a `:` or `/` follows the head.
+    private mutating func matchHosts(_ table: SuffixTable, in url: UnsafeBufferPointer<UInt8>) {
+        guard !table.isEmpty, let head = URLScan.head(url), head.upperBound < url.count else { return }
+        var hash = SuffixTable.seed
+        var start = head.upperBound
+        while start > head.lowerBound {
+            start -= 1
+            hash = SuffixTable.step(hash, url[start])
+            guard start == head.lowerBound || url[start - 1] == UInt8(ascii: ".") else { continue }
+            let isWholeHead = start == head.lowerBound
+            for entry in table.values[table.lookup(hash: hash, url, start, head.upperBound)] {
+                let allowsSubdomains = entry & 1 == 1
+                if isWholeHead || (allowsSubdomains && start >= head.lowerBound + 2) { set(entry >> 1) }
+            }
+        }
+    }
+
+    /// `if-domain`/`unless-domain` entries, with the regex WebKit rewrites them into:
+    /// `[a-z][a-z+.-]*:\/\/` + (`([^/]*\.)*` for `*domain`) + domain + `[:/]`, found anywhere in
+    /// the top URL.
+    private mutating func matchDomains(_ program: Program, in url: UnsafeBufferPointer<UInt8>) {
+        let count = url.count
+        var colon = 0
+        while colon + 2 < count {
+            defer { colon += 1 }
+            guard url[colon] == UInt8(ascii: ":"), url[colon + 1] == UInt8(ascii: "/"), url[colon + 2] == UInt8(ascii: "/")
+            else { continue }
+            let scheme = Self.scheme(before: colon, in: url)
+            guard scheme.insensitive || scheme.sensitive else { continue }
+            let hostStart = colon + 3
+            // Candidate starts run up to the first `/` (or byte no pattern matches); each start's
+            // domain ends at the next `:` or `/`, which must exist.
+            var runEnd = hostStart
+            while runEnd < count, url[runEnd] != UInt8(ascii: "/"), url[runEnd] != 0, url[runEnd] < 0x80 { runEnd += 1 }
+            var segmentStart = hostStart
+            while segmentStart < runEnd {
+                var segmentEnd = segmentStart
+                while segmentEnd < runEnd && url[segmentEnd] != UInt8(ascii: ":") { segmentEnd += 1 }
+                // The domain must be followed by `:` or `/`.
+                if segmentEnd < count && (url[segmentEnd] == UInt8(ascii: ":") || url[segmentEnd] == UInt8(ascii: "/")) {
+                    matchDomainSegment(program, url, hostStart: hostStart, segmentStart, segmentEnd, scheme: scheme)
+                }
+                segmentStart = segmentEnd + 1
+            }
+        }
+    }
+
+    private mutating func matchDomainSegment(
+        _ program: Program, _ url: UnsafeBufferPointer<UInt8>, hostStart: Int, _ segmentStart: Int, _ end: Int,
+        scheme: (insensitive: Bool, sensitive: Bool)
+    ) {
+        var hash = SuffixTable.seed
+        var start = end
+        var hasUppercase = false
+        while start > segmentStart {
+            start -= 1
+            let byte = url[start]
+            hash = SuffixTable.step(hash, byte)
+            if byte &- 0x41 < 26 { hasUppercase = true }
+            let isHostStart = start == hostStart
+            guard isHostStart || url[start - 1] == UInt8(ascii: ".") else { continue }
+            for entry in program.subdomainDomains.values[program.subdomainDomains.lookup(hash: hash, url, start, end)] {
+                apply(entry, hasUppercase: hasUppercase, scheme: scheme)
+            }
+            if isHostStart {
+                for entry in program.domains.values[program.domains.lookup(hash: hash, url, start, end)] {
+                    apply(entry, hasUppercase: hasUppercase, scheme: scheme)
+                }
+            }
+        }
+    }
+
+    private mutating func apply(_ entry: UInt32, hasUppercase: Bool, scheme: (insensitive: Bool, sensitive: Bool)) {
+        let isCaseSensitive = entry & 1 == 1
+        if isCaseSensitive ? (scheme.sensitive && !hasUppercase) : scheme.insensitive { set(entry >> 1) }
+    }
+
+    /// Whether `[a-z][a-z+.-]*` ends right before `colon`, matched ignoring case and matched
+    /// exactly: the run of scheme characters before it holds a letter.
+    private static func scheme(before colon: Int, in url: UnsafeBufferPointer<UInt8>) -> (insensitive: Bool, sensitive: Bool) {
+        var index = colon - 1
+        while index >= 0 {
+            let byte = url[index]
+            if byte &- 0x61 < 26 { return (true, true) }
+            // Matched exactly, an uppercase letter ends the run without a letter.
+            if byte &- 0x41 < 26 { return (true, false) }
+            guard byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") else { break }
+            index -= 1
+        }
+        return (false, false)
+    }
+}

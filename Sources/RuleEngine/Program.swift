@@ -1,0 +1,178 @@
+import ContentRuleList
+
+// The compiled form of one or several rule lists: flat tables the evaluator reads, and that the
+// compiled file stores as they are. Built by ProgramBuilder, read by RuleEngine+Evaluation.
+
+/// How a rule's condition decides, given whether one of its patterns matched the page.
+enum ConditionMode: UInt8, Sendable {
+    /// No condition.
+    case none
+    /// `if-…`: applies when a pattern matched.
+    case ifAny
+    /// `unless-…`: applies when no pattern matched.
+    case unlessAny
+    /// `if-…` with a request method: never applies (WebKit's quirk).
+    case never
+    /// `unless-…` with a request method: always applies (WebKit's quirk).
+    case always
+}
+
+/// What the evaluator needs of a rule once an index has found it.
+struct RuleRecord: Sendable, Equatable {
+    /// WebKit's trigger flags (resource types, load types, load contexts, method).
+    var flags: UInt32
+    /// The global action location (lists' locations follow each other).
+    var location: UInt32
+    /// The condition's index in the page's condition bits.
+    var condition: UInt32
+    var conditionMode: ConditionMode
+    /// Index in ``Program/matchers``, ``separatorAfterHost`` or ``matchesEverything``.
+    var matcher: Int32
+
+    /// A host-indexed rule whose pattern ends with `[:/]` right after the host.
+    static let separatorAfterHost: Int32 = -1
+    /// A rule whose url-filter matches every URL (it has flags or a condition).
+    static let matchesEverything: Int32 = -2
+}
+
+/// How a candidate rule's url-filter is confirmed.
+enum RuleMatcher: Sendable {
+    /// The url-filter's automaton, on the whole URL.
+    case automaton(URLFilter)
+    /// After the host: an optional `:port`, then the literal, then possibly the end of the URL.
+    case path(literal: [UInt8], allowsPort: Bool, isAnchoredAtEnd: Bool)
+}
+
+/// What an action location holds, for quick summaries.
+enum ActionKind: UInt8, Sendable {
+    case block, blockCookies, cssDisplayNone, ignorePreviousRules, ignoreFollowingRules, makeHTTPS, notify,
+        redirect, modifyHeaders
+
+    init(_ action: Action) {
+        switch action {
+        case .block: self = .block
+        case .blockCookies: self = .blockCookies
+        case .cssDisplayNone: self = .cssDisplayNone
+        case .ignorePreviousRules: self = .ignorePreviousRules
+        case .ignoreFollowingRules: self = .ignoreFollowingRules
+        case .makeHTTPS: self = .makeHTTPS
+        case .notify: self = .notify
+        case .redirect: self = .redirect
+        case .modifyHeaders: self = .modifyHeaders
+        }
+    }
+}
+
+/// A condition pattern that no table answers: its automaton runs once per page.
+struct ConditionPattern: Sendable {
+    var filter: URLFilter
+    var condition: UInt32
+    var isOnFrameURL: Bool
+}
+
+/// Every table of a compiled engine.
+final class Program: Sendable {
+    // Actions
+    /// The action at each global location.
+    let actions: [Action]
+    let actionKinds: [ActionKind]
+    /// Where each list's locations start, and one past the last list.
+    let listLocationStarts: [UInt32]
+    /// Locations every checked load gets (universal rules without flags or condition), sorted.
+    let universalLocations: [UInt32]
+    /// Each list's global style sheet selectors.
+    let globalStyleSheets: [[String]]
+
+    // Rules and their indexes
+    let rules: [RuleRecord]
+    let matchers: [RuleMatcher]
+    /// Host → `rule << 1 | allowsSubdomains`.
+    let hosts: SuffixTable
+    /// Gram → rule.
+    let grams: GramTable
+    /// Rules checked on every load.
+    let alwaysChecked: [UInt32]
+
+    // Conditions
+    let conditionCount: Int
+    /// Top-URL host → `condition << 1 | allowsSubdomains`.
+    let topURLHosts: SuffixTable
+    /// Frame-URL host → `condition << 1 | allowsSubdomains`.
+    let frameURLHosts: SuffixTable
+    /// `if-domain` entry → `condition << 1 | isCaseSensitive`.
+    let domains: SuffixTable
+    /// `if-domain` `*entry` → `condition << 1 | isCaseSensitive`.
+    let subdomainDomains: SuffixTable
+    let conditionPatterns: [ConditionPattern]
+    /// Conditions with a pattern that matches everything.
+    let alwaysMatchedConditions: [UInt32]
+    /// Whether some condition reads the frame URL.
+    let hasFrameConditions: Bool
+
+    init(
+        actions: [Action], listLocationStarts: [UInt32], universalLocations: [UInt32],
+        globalStyleSheets: [[String]], rules: [RuleRecord], matchers: [RuleMatcher], hosts: SuffixTable,
+        grams: GramTable, alwaysChecked: [UInt32], conditionCount: Int, topURLHosts: SuffixTable,
+        frameURLHosts: SuffixTable, domains: SuffixTable, subdomainDomains: SuffixTable,
+        conditionPatterns: [ConditionPattern], alwaysMatchedConditions: [UInt32]
+    ) {
+        self.actions = actions
+        self.actionKinds = actions.map(ActionKind.init)
+        self.listLocationStarts = listLocationStarts
+        self.universalLocations = universalLocations
+        self.globalStyleSheets = globalStyleSheets
+        self.rules = rules
+        self.matchers = matchers
+        self.hosts = hosts
+        self.grams = grams
+        self.alwaysChecked = alwaysChecked
+        self.conditionCount = conditionCount
+        self.topURLHosts = topURLHosts
+        self.frameURLHosts = frameURLHosts
+        self.domains = domains
+        self.subdomainDomains = subdomainDomains
+        self.conditionPatterns = conditionPatterns
+        self.alwaysMatchedConditions = alwaysMatchedConditions
+        self.hasFrameConditions = !frameURLHosts.isEmpty || conditionPatterns.contains(where: \.isOnFrameURL)
+    }
+
+    var listCount: Int { listLocationStarts.count - 1 }
+
+    /// The list a global location belongs to.
+    func list(ofLocation location: UInt32) -> Int {
+        var list = 0
+        while list + 1 < listLocationStarts.count - 1 && listLocationStarts[list + 1] <= location { list += 1 }
+        return list
+    }
+
+    /// Bytes held by the tables, strings and automata (an estimate for automata and strings).
+    var memoryFootprint: Int {
+        func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+        func size(_ table: SuffixTable) -> Int {
+            size(table.slots) + size(table.hashes) + size(table.keyOffsets) + size(table.keyBytes)
+                + size(table.valueOffsets) + size(table.values)
+        }
+        var total = size(actions) + size(actionKinds) + size(listLocationStarts) + size(universalLocations)
+        total += globalStyleSheets.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 16 } }
+        total += size(rules) + size(matchers) + size(alwaysChecked)
+        total += size(hosts) + size(topURLHosts) + size(frameURLHosts) + size(domains) + size(subdomainDomains)
+        total += size(grams.bitmap) + size(grams.grams) + size(grams.valueOffsets) + size(grams.values)
+        for action in actions {
+            switch action {
+            case .cssDisplayNone(let selector): total += selector.utf8.count
+            case .notify(let text): total += text.utf8.count
+            default: break
+            }
+        }
+        for matcher in matchers {
+            switch matcher {
+            case .automaton(let filter): total += 64 + filter.pattern.utf8.count + 32 * filter.terms.count + 1024
+            case .path(let literal, _, _): total += literal.count
+            }
+        }
+        for pattern in conditionPatterns {
+            total += 64 + pattern.filter.pattern.utf8.count + 32 * pattern.filter.terms.count + 1024
+        }
+        return total
+    }
+}

@@ -1,0 +1,249 @@
+import ContentRuleList
+
+// Compiling: each rule list is laid out as WebKit lays it out (action locations, universal
+// actions, global style sheet), then every rule is filed where the evaluator will find it: under
+// its host, under a literal gram, or in the short list of rules checked on every load. Conditions
+// get one bit each in the page's condition bits, filled from host and domain tables or, for
+// arbitrary patterns, by an automaton run once per page.
+
+/// Builds a ``Program`` from parsed rule lists.
+struct ProgramBuilder {
+    private var actions: [Action] = []
+    private var listLocationStarts: [UInt32] = []
+    private var universalLocations: [UInt32] = []
+    private var globalStyleSheets: [[String]] = []
+    private var rules: [RuleRecord] = []
+    private var matchers: [RuleMatcher] = []
+    private var hostEntries: [[UInt8]: [UInt32]] = [:]
+    private var gramEntries: [UInt32: [UInt32]] = [:]
+    private var alwaysChecked: [UInt32] = []
+
+    private struct ConditionKey: Hashable {
+        var values: [String]
+        var isDomainList: Bool
+        var isOnFrameURL: Bool
+        var isCaseSensitive: Bool
+    }
+    private var conditionIDs: [ConditionKey: UInt32] = [:]
+    private var topURLHostEntries: [[UInt8]: [UInt32]] = [:]
+    private var frameURLHostEntries: [[UInt8]: [UInt32]] = [:]
+    private var domainEntries: [[UInt8]: [UInt32]] = [:]
+    private var subdomainEntries: [[UInt8]: [UInt32]] = [:]
+    private var conditionPatterns: [ConditionPattern] = []
+    private var alwaysMatchedConditions: [UInt32] = []
+    /// Parsed patterns, shared between rules.
+    private var filters: [PatternKey: URLFilter] = [:]
+
+    private struct PatternKey: Hashable {
+        var pattern: String
+        var isCaseSensitive: Bool
+    }
+
+    static func build(_ lists: [RuleList]) throws(RuleListError) -> Program {
+        var builder = ProgramBuilder()
+        for (index, list) in lists.enumerated() {
+            do {
+                try builder.add(list)
+            } catch {
+                var error = error
+                if lists.count > 1 { error.detail = "rule list \(index): " + (error.detail ?? "") }
+                throw error
+            }
+        }
+        builder.listLocationStarts.append(UInt32(builder.actions.count))
+        return Program(
+            actions: builder.actions, listLocationStarts: builder.listLocationStarts,
+            universalLocations: builder.universalLocations.sorted(), globalStyleSheets: builder.globalStyleSheets,
+            rules: builder.rules, matchers: builder.matchers,
+            hosts: SuffixTable(Self.sorted(builder.hostEntries)), grams: GramTable(builder.gramEntries),
+            alwaysChecked: builder.alwaysChecked, conditionCount: builder.conditionIDs.count,
+            topURLHosts: SuffixTable(Self.sorted(builder.topURLHostEntries)),
+            frameURLHosts: SuffixTable(Self.sorted(builder.frameURLHostEntries)),
+            domains: SuffixTable(Self.sorted(builder.domainEntries)),
+            subdomainDomains: SuffixTable(Self.sorted(builder.subdomainEntries)),
+            conditionPatterns: builder.conditionPatterns, alwaysMatchedConditions: builder.alwaysMatchedConditions)
+    }
+
+    /// Table entries in key order, so that the compiled form does not depend on hashing.
+    private static func sorted(_ entries: [[UInt8]: [UInt32]]) -> [(key: [UInt8], values: [UInt32])] {
+        entries.map { (key: $0.key, values: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    }
+
+    private mutating func filter(_ pattern: String, isCaseSensitive: Bool) throws(URLFilterError) -> URLFilter {
+        let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
+        if let filter = filters[key] { return filter }
+        let filter = try URLFilter(parsing: pattern, isCaseSensitive: isCaseSensitive)
+        filters[key] = filter
+        return filter
+    }
+
+    private mutating func add(_ list: RuleList) throws(RuleListError) {
+        let base = UInt32(actions.count)
+        listLocationStarts.append(base)
+        let (locations, listActions) = CompiledRuleList.actionLocations(list.rules)
+        actions += listActions
+
+        // WebKit's global style sheet: css actions that match everything, carry no flags and no
+        // condition, and sit before the first ignore rule.
+        let firstIgnoreLocation = list.rules.indices.first { list.rules[$0].action.isIgnoreRule }.map { locations[$0] } ?? Int.max
+        var sheetLocations: Set<Int> = []
+        var universal: Set<Int> = []
+        for (index, rule) in list.rules.enumerated() {
+            let trigger = rule.trigger
+            // The common host shapes are read from the text; other patterns are parsed.
+            let hostPattern = HostPattern(text: trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
+            var urlFilter: URLFilter?
+            if hostPattern == nil {
+                do {
+                    urlFilter = try filter(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
+                } catch {
+                    throw RuleListError(
+                        .invalidRegex, ruleIndex: index, detail: CompiledRule.failure(urlFilter: trigger.urlFilter, error).detail)
+                }
+            }
+            let flags = trigger.flags
+            let location = locations[index]
+            if urlFilter?.matchesEverything == true && flags.isEmpty && trigger.condition == nil {
+                if case .cssDisplayNone = rule.action, location < firstIgnoreLocation {
+                    sheetLocations.insert(location)
+                } else {
+                    universal.insert(location)
+                }
+                continue
+            }
+            var record = RuleRecord(
+                flags: flags.rawValue, location: base + UInt32(location), condition: 0, conditionMode: .none,
+                matcher: RuleRecord.matchesEverything)
+            if let condition = trigger.condition {
+                do {
+                    record.condition = try conditionID(condition, trigger: trigger)
+                } catch {
+                    throw RuleListError(.invalidRegex, ruleIndex: index, detail: error.detail)
+                }
+                let quirk = trigger.requestMethod != nil
+                record.conditionMode = condition.isPositive ? (quirk ? .never : .ifAny) : (quirk ? .always : .unlessAny)
+            }
+            if let hostPattern {
+                file(record, host: hostPattern, urlFilter: nil)
+            } else if let urlFilter {
+                file(record, urlFilter: urlFilter)
+            }
+        }
+        universalLocations += universal.map { base + UInt32($0) }
+        globalStyleSheets.append(sheetLocations.sorted().compactMap { location -> String? in
+            if case .cssDisplayNone(let selector) = listActions[location] { return selector }
+            return nil
+        })
+    }
+
+    /// Files a rule under its host, a gram of its literal, or with the rules checked every time.
+    private mutating func file(_ record: RuleRecord, urlFilter: URLFilter) {
+        var record = record
+        let ruleIndex = UInt32(rules.count)
+        if urlFilter.matchesEverything {
+            record.matcher = RuleRecord.matchesEverything
+            rules.append(record)
+            alwaysChecked.append(ruleIndex)
+            return
+        }
+        if let host = HostPattern(urlFilter) {
+            file(record, host: host, urlFilter: urlFilter)
+            return
+        }
+        record.matcher = Int32(matchers.count)
+        matchers.append(.automaton(urlFilter))
+        rules.append(record)
+        guard let literal = urlFilter.requiredLiteral, literal.count >= 4 else {
+            alwaysChecked.append(ruleIndex)
+            return
+        }
+        // The least used gram keeps the candidate lists short.
+        var best: UInt32 = 0
+        var bestCount = Int.max
+        for start in 0...(literal.count - 4) {
+            let gram = UInt32(literal[start]) << 24 | UInt32(literal[start + 1]) << 16 | UInt32(literal[start + 2]) << 8
+                | UInt32(literal[start + 3])
+            let count = gramEntries[gram]?.count ?? 0
+            if count < bestCount {
+                best = gram
+                bestCount = count
+            }
+        }
+        gramEntries[best, default: []].append(ruleIndex)
+    }
+
+    /// Files a rule under its host; `urlFilter` confirms candidates when the host pattern leaves
+    /// a remainder it cannot check itself.
+    private mutating func file(_ record: RuleRecord, host: HostPattern, urlFilter: URLFilter?) {
+        var record = record
+        let ruleIndex = UInt32(rules.count)
+        switch host.remainder {
+        case .separator:
+            record.matcher = RuleRecord.separatorAfterHost
+        case .path(let literal, let allowsPort, let isAnchoredAtEnd):
+            record.matcher = Int32(matchers.count)
+            matchers.append(.path(literal: literal, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd))
+        case nil:
+            // Only parsed patterns leave their remainder to the automaton.
+            guard let urlFilter else {
+                assertionFailure("a host pattern read from text always has a remainder")
+                return
+            }
+            record.matcher = Int32(matchers.count)
+            matchers.append(.automaton(urlFilter))
+        }
+        rules.append(record)
+        hostEntries[host.host, default: []].append(ruleIndex << 1 | (host.allowsSubdomains ? 1 : 0))
+    }
+
+    /// The condition's index, filing its patterns the first time it is seen.
+    private mutating func conditionID(_ condition: Condition, trigger: Trigger) throws(RegexFailure) -> UInt32 {
+        let isOnFrameURL = condition.isOnFrameURL
+        let isCaseSensitive = isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
+        let key = ConditionKey(
+            values: condition.values, isDomainList: condition.isDomainList, isOnFrameURL: isOnFrameURL,
+            isCaseSensitive: isCaseSensitive)
+        if let id = conditionIDs[key] { return id }
+        let id = UInt32(conditionIDs.count)
+        conditionIDs[key] = id
+        let caseBit: UInt32 = isCaseSensitive ? 1 : 0
+        for value in condition.values {
+            if key.isDomainList && DomainMatcher.isPlain(value) {
+                if value.hasPrefix("*") {
+                    subdomainEntries[Array(value.utf8.dropFirst()), default: []].append(id << 1 | caseBit)
+                } else {
+                    domainEntries[Array(value.utf8), default: []].append(id << 1 | caseBit)
+                }
+                continue
+            }
+            let pattern = key.isDomainList ? Condition.topURLPattern(forDomain: value) : value
+            if let host = HostPattern(text: pattern, isCaseSensitive: isCaseSensitive), host.remainder == .separator {
+                fileHostCondition(id, host: host, isOnFrameURL: isOnFrameURL)
+                continue
+            }
+            let filter: URLFilter
+            do {
+                filter = try self.filter(pattern, isCaseSensitive: isCaseSensitive)
+            } catch {
+                throw CompiledRule.failure(condition: condition, value: value, pattern: pattern, error)
+            }
+            if filter.matchesEverything {
+                alwaysMatchedConditions.append(id)
+            } else if let host = HostPattern(filter), host.remainder == .separator {
+                fileHostCondition(id, host: host, isOnFrameURL: isOnFrameURL)
+            } else {
+                conditionPatterns.append(ConditionPattern(filter: filter, condition: id, isOnFrameURL: isOnFrameURL))
+            }
+        }
+        return id
+    }
+
+    private mutating func fileHostCondition(_ id: UInt32, host: HostPattern, isOnFrameURL: Bool) {
+        let entry = id << 1 | (host.allowsSubdomains ? 1 : 0)
+        if isOnFrameURL {
+            frameURLHostEntries[host.host, default: []].append(entry)
+        } else {
+            topURLHostEntries[host.host, default: []].append(entry)
+        }
+    }
+}

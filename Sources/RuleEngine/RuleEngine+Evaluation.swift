@@ -1,0 +1,287 @@
+import ContentRuleList
+import TrackerlessCore
+
+// One load: find the candidate rules (host table, grams, rules checked every time), keep those
+// whose flags, condition and url-filter match, then apply WebKit's ordering per list: sort by
+// action location, cut at the first ignore-following-rules, drop everything through the last
+// ignore-previous-rules.
+
+extension RuleEngine {
+    /// The decision for one load; `cache` keeps what depends only on the page (its top URL and
+    /// frame URL) between loads of the same page.
+    public func decision(for request: Request, cache: inout PageCache) -> Decision {
+        var url = request.url
+        return url.withUTF8 { raw -> Decision in
+            if let parts = URLScan.canonicalParts(raw) {
+                let bytes = UnsafeBufferPointer(rebasing: raw[0..<parts.length])
+                let host = UnsafeBufferPointer(rebasing: raw[parts.hostStart..<parts.hostEnd])
+                return decide(
+                    request, url: bytes, host: host, head: parts.hostStart..<parts.hostEnd,
+                    isUpgradable: parts.isUpgradable, cache: &cache)
+            }
+            // Not known to be canonical: canonicalize as WebKit does (this path allocates).
+            guard let canonical = CanonicalURL(request.url), canonical.scheme != "data" else {
+                return .unchecked(program)
+            }
+            var string = canonical.stringWithoutFragment
+            var host = canonical.host
+            let isUpgradable = (canonical.scheme == "http" || canonical.scheme == "ws") && canonical.port == nil
+            return string.withUTF8 { bytes in
+                host.withUTF8 { host in
+                    decide(request, url: bytes, host: host, head: URLScan.head(bytes), isUpgradable: isUpgradable, cache: &cache)
+                }
+            }
+        }
+    }
+
+    private func decide(
+        _ request: Request, url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, head: Range<Int>?,
+        isUpgradable: Bool, cache: inout PageCache
+    ) -> Decision {
+        let type = request.resourceType
+        let isMainFrameNavigation = type == .topDocument || (type == .document && request.frameURL == nil)
+        let isFrameNavigation = type == .childDocument || (type == .document && request.frameURL != nil)
+        let page = pageState(
+            for: request, isMainFrameNavigation: isMainFrameNavigation, isFrameNavigation: isFrameNavigation,
+            cache: &cache)
+
+        var flags: ResourceFlags
+        if isMainFrameNavigation {
+            flags = .topDocument
+        } else if isFrameNavigation {
+            flags = .childDocument
+        } else {
+            flags = type.flags
+        }
+        flags.insert(Self.isThirdParty(host: host, site: page.site) ? .thirdParty : .firstParty)
+        flags.insert(isMainFrameNavigation || (request.frameURL == nil && !isFrameNavigation) ? .topFrame : .childFrame)
+        flags.insert(.requestMethod(request.method ?? .get))
+        let load = flags.rawValue
+
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
+            var found = LocationBuffer(storage)
+            collect(url: url, head: head, load: load, page: page, into: &found)
+            return found.withSortedUniqueLocations { locations in
+                finish(locations, isUpgradable: isUpgradable)
+            }
+        }
+    }
+
+    /// Adds the action locations of every rule that matches the load.
+    private func collect(
+        url: UnsafeBufferPointer<UInt8>, head: Range<Int>?, load: UInt32, page: PageState, into found: inout LocationBuffer
+    ) {
+        let program = self.program
+        for location in program.universalLocations { found.append(location) }
+        let headEnd = head?.upperBound ?? 0
+
+        @inline(__always)
+        func check(_ ruleIndex: Int) {
+            let rule = program.rules[ruleIndex]
+            guard Self.flagsMatch(rule.flags, load: load) else { return }
+            switch rule.conditionMode {
+            case .none, .always: break
+            case .never: return
+            case .ifAny: guard page.isSet(rule.condition) else { return }
+            case .unlessAny: guard !page.isSet(rule.condition) else { return }
+            }
+            guard matches(rule.matcher, url: url, headEnd: headEnd) else { return }
+            found.append(rule.location)
+        }
+
+        // Rules naming a host: probe the head's suffixes, each hashed on the way left.
+        if let head, !program.hosts.isEmpty {
+            let table = program.hosts
+            var hash = SuffixTable.seed
+            var start = head.upperBound
+            while start > head.lowerBound {
+                start -= 1
+                hash = SuffixTable.step(hash, url[start])
+                guard start == head.lowerBound || url[start - 1] == UInt8(ascii: ".") else { continue }
+                let range = table.lookup(hash: hash, url, start, head.upperBound)
+                guard !range.isEmpty else { continue }
+                let isWholeHead = start == head.lowerBound
+                let allowsSubdomain = start >= head.lowerBound + 2
+                for entry in table.values[range] where isWholeHead || (entry & 1 == 1 && allowsSubdomain) {
+                    check(Int(entry >> 1))
+                }
+            }
+        }
+
+        // Rules found by a literal gram.
+        if !program.grams.isEmpty && url.count >= 4 {
+            let grams = program.grams
+            var gram = UInt32(Self.lowercased(url[0])) << 16 | UInt32(Self.lowercased(url[1])) << 8
+                | UInt32(Self.lowercased(url[2]))
+            for index in 3..<url.count {
+                gram = gram << 8 | UInt32(Self.lowercased(url[index]))
+                let range = grams.lookup(gram)
+                for position in range { check(Int(grams.values[position])) }
+            }
+        }
+
+        for ruleIndex in program.alwaysChecked { check(Int(ruleIndex)) }
+    }
+
+    /// Whether the rule's url-filter matches, given that its index found it.
+    @inline(__always)
+    private func matches(_ matcher: Int32, url: UnsafeBufferPointer<UInt8>, headEnd: Int) -> Bool {
+        if matcher == RuleRecord.matchesEverything { return true }
+        // A host rule with `[:/]` after its host: the head must be followed by `:` or `/`.
+        if matcher == RuleRecord.separatorAfterHost { return headEnd < url.count }
+        switch program.matchers[Int(matcher)] {
+        case .automaton(let filter):
+            return filter.matches(utf8: url)
+        case .path(let literal, let allowsPort, let isAnchoredAtEnd):
+            var index = headEnd
+            if allowsPort && index < url.count && url[index] == UInt8(ascii: ":") {
+                index += 1
+                let digitsStart = index
+                while index < url.count && URLScan.isDigit(url[index]) { index += 1 }
+                guard index > digitsStart else { return false }
+            }
+            guard url.count - index >= literal.count else { return false }
+            for offset in 0..<literal.count where Self.lowercased(url[index + offset]) != literal[offset] {
+                return false
+            }
+            return !isAnchoredAtEnd || index + literal.count == url.count
+        }
+    }
+
+    /// Applies WebKit's ordering to the sorted, distinct locations of the matched rules.
+    private func finish(_ locations: UnsafeBufferPointer<UInt32>, isUpgradable: Bool) -> Decision {
+        let program = self.program
+        var applied = AppliedLocations()
+        var ignoringLists: UInt64 = 0
+        var moreIgnoringLists: [Int] = []
+        var isBlocked = false, blocksCookies = false, makesHTTPS = false, hidesElements = false
+        var list = 0
+        var index = 0
+        while list < program.listCount {
+            let end = program.listLocationStarts[list + 1]
+            // This list's segment: up to the first ignore-following-rules, after the last
+            // ignore-previous-rules.
+            let segmentStart = index
+            var cut = index
+            var lastIgnorePrevious = -1
+            while index < locations.count && locations[index] < end {
+                if cut == index {
+                    switch program.actionKinds[Int(locations[index])] {
+                    case .ignoreFollowingRules: break
+                    case .ignorePreviousRules:
+                        lastIgnorePrevious = index
+                        cut = index + 1
+                    default: cut = index + 1
+                    }
+                }
+                index += 1
+            }
+            if lastIgnorePrevious >= 0 {
+                if list < 64 { ignoringLists |= 1 << UInt64(list) } else { moreIgnoringLists.append(list) }
+            } else if !program.globalStyleSheets[list].isEmpty {
+                hidesElements = true
+            }
+            var position = lastIgnorePrevious >= 0 ? lastIgnorePrevious + 1 : segmentStart
+            while position < cut {
+                let location = locations[position]
+                applied.append(location)
+                switch program.actionKinds[Int(location)] {
+                case .block: isBlocked = true
+                case .blockCookies: blocksCookies = true
+                case .makeHTTPS: makesHTTPS = true
+                case .cssDisplayNone: hidesElements = true
+                default: break
+                }
+                position += 1
+            }
+            list += 1
+        }
+        return Decision(
+            isChecked: true, isBlocked: isBlocked, blocksCookies: blocksCookies,
+            upgradesToHTTPS: makesHTTPS && isUpgradable, hidesElements: hidesElements, applied: applied,
+            ignoringLists: ignoringLists, moreIgnoringLists: moreIgnoringLists, program: program)
+    }
+
+    /// WebKit's trigger test: within each category one of the trigger's bits must be set for the
+    /// load (a category the trigger leaves empty does not constrain); the method must be equal.
+    @inline(__always)
+    static func flagsMatch(_ trigger: UInt32, load: UInt32) -> Bool {
+        let types = trigger & ResourceFlags.resourceTypeMask.rawValue
+        if types != 0 && types & load == 0 { return false }
+        let loadTypes = trigger & ResourceFlags.loadTypeMask.rawValue
+        if loadTypes != 0 && loadTypes & load == 0 { return false }
+        let contexts = trigger & ResourceFlags.loadContextMask.rawValue
+        if contexts != 0 && contexts & load == 0 { return false }
+        let method = trigger & ResourceFlags.requestMethodMask.rawValue
+        return method == 0 || method == load & ResourceFlags.requestMethodMask.rawValue
+    }
+
+    /// WebKit's `RegistrableDomain(mainDocumentURL).matches(resourceURL)`, negated.
+    @inline(__always)
+    static func isThirdParty(host: UnsafeBufferPointer<UInt8>, site: [UInt8]) -> Bool {
+        guard !site.isEmpty else { return true }
+        guard host.count >= site.count else { return true }
+        let offset = host.count - site.count
+        if offset > 0 && host[offset - 1] != UInt8(ascii: ".") { return true }
+        for index in 0..<site.count where host[offset + index] != site[index] { return true }
+        return false
+    }
+
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+}
+
+/// The matched action locations of one load: a stack buffer, then the heap if it overflows.
+struct LocationBuffer {
+    private let storage: UnsafeMutableBufferPointer<UInt32>
+    private var count = 0
+    private var overflow: [UInt32] = []
+
+    init(_ storage: UnsafeMutableBufferPointer<UInt32>) {
+        self.storage = storage
+    }
+
+    @inline(__always)
+    mutating func append(_ location: UInt32) {
+        if count < storage.count {
+            storage[count] = location
+            count += 1
+        } else {
+            if overflow.isEmpty { overflow = Array(storage[0..<count]) }
+            overflow.append(location)
+        }
+    }
+
+    /// Calls `body` with the locations sorted, each once.
+    mutating func withSortedUniqueLocations<Result>(_ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
+        if !overflow.isEmpty {
+            let unique = Array(Set(overflow)).sorted()
+            return unique.withUnsafeBufferPointer(body)
+        }
+        // Insertion sort: loads match a handful of rules.
+        var unique = 0
+        for index in 0..<count {
+            let value = storage[index]
+            var position = unique
+            var isDuplicate = false
+            while position > 0 && storage[position - 1] >= value {
+                if storage[position - 1] == value {
+                    isDuplicate = true
+                    break
+                }
+                position -= 1
+            }
+            guard !isDuplicate else { continue }
+            var move = unique
+            while move > position {
+                storage[move] = storage[move - 1]
+                move -= 1
+            }
+            storage[position] = value
+            unique += 1
+        }
+        return body(UnsafeBufferPointer(rebasing: storage[0..<unique]))
+    }
+}
