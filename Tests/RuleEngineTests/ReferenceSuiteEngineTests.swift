@@ -1,0 +1,135 @@
+import ContentRuleList
+import RuleBuilder
+import RuleEngine
+import Testing
+import TrackerData
+import TrackerlessTestSupport
+
+/// The rules built for a reference suite, decided by the engine (and by the reference evaluator,
+/// which the engine must agree with), beside the suite's resolver.
+///
+/// The lists are encoded and parsed back first, so the engine gets the JSON WebKit is given.
+struct SuiteEngine: Sendable {
+    let engine: RuleEngine
+    let loaded: RuleEngine
+    let reference: ReferenceEvaluator
+    let resolver: TrackerResolver
+
+    init(
+        trackerData: TrackerData, configuration: PrivacyConfiguration? = nil, userAllowlist: UserAllowlist = UserAllowlist(),
+        resolver: TrackerResolver
+    ) throws {
+        let built = RuleListBuilder(trackerData: trackerData, configuration: configuration, userAllowlist: userAllowlist)
+            .build()
+        #expect(built.ruleCount > 0)
+        let lists = try built.ruleLists.map { list throws(RuleListError) in try RuleList(parsing: list.encoded()) }
+        engine = try RuleEngine(ruleLists: lists)
+        loaded = try RuleEngine(compiled: engine.compiled())
+        reference = try ReferenceEvaluator(ruleLists: lists)
+        self.resolver = resolver
+    }
+
+    /// The load WebKit sees for a Tracker Radar request (as the reference tests build it): a
+    /// `main_frame` request is the page's own navigation, other types take their first WebKit
+    /// resource type. Nil for a type WebKit's loader never produces.
+    static func request(url: String, siteURL: String, type: RequestType) -> Request? {
+        if type == .mainFrame { return .mainDocument(url) }
+        guard let resourceType = type.webKitResourceTypes.first else { return nil }
+        return Request(url: url, topURL: siteURL, resourceType: resourceType)
+    }
+
+    /// Checks that the engine, the compiled engine and the reference agree on the load, and
+    /// returns the engine's answer: blocked or not.
+    func isBlocked(url: String, siteURL: String, type: RequestType) throws -> Bool {
+        let request = try #require(Self.request(url: url, siteURL: siteURL, type: type), "no WebKit load for type \(type)")
+        let expected = reference.actions(for: request)
+        var cache = RuleEngine.PageCache()
+        let decision = engine.decision(for: request, cache: &cache)
+        #expect(engine.actions(for: request) == expected, "engine \(describe(engine.actions(for: request))), reference \(describe(expected))")
+        #expect(Engines.problem(decision, expected) == nil, "decision(for:cache:): \(Engines.problem(decision, expected) ?? "")")
+        #expect(loaded.actions(for: request) == expected, "compiled engine \(describe(loaded.actions(for: request)))")
+        return decision.isBlocked
+    }
+}
+
+/// TR-domain-matching (122 domain and 12 surrogate cases) through the engine: a `block` or
+/// `redirect` expectation must be blocked (WebKit blocks the request; the surrogate is injected
+/// separately), `ignore` and no action must load, and the resolver agrees.
+@Suite("TR-domain-matching through the engine", .enabled(if: SharedData.shouldRun, SharedData.skipMessage))
+struct DomainMatchingEngineTests {
+    static let rules = Result {
+        let fixture = try DomainMatchingFixture.loaded.get()
+        return try SuiteEngine(trackerData: fixture.trackerData, resolver: fixture.resolver)
+    }
+
+    @Test("the suite has 134 cases")
+    func suiteSize() throws {
+        #expect(DomainMatchingCase.all.count == 134)
+        _ = try Self.rules.get()
+    }
+
+    @Test("engine decides as expected", arguments: DomainMatchingCase.all)
+    func decision(_ test: DomainMatchingCase) throws {
+        let rules = try Self.rules.get()
+        let isBlocked = try rules.isBlocked(url: test.requestURL, siteURL: test.siteURL, type: test.type)
+        let resolved = rules.resolver.decision(forRequestURL: test.requestURL, siteURL: test.siteURL, type: test.type)
+        #expect(isBlocked == test.expectsBlocked, "expected \(test.expectAction ?? "no action"), engine blocked: \(isBlocked)")
+        #expect(isBlocked == resolved?.isBlocked, "resolver: \(String(describing: resolved))")
+    }
+}
+
+/// The tracker allowlist cases (25) through the engine, with `contentBlocking` and
+/// `trackerAllowlist` enabled: an allowlisted request loads; any other request is blocked exactly
+/// when the resolver blocks it.
+@Suite("Tracker allowlist through the engine", .enabled(if: SharedData.shouldRun, SharedData.skipMessage))
+struct TrackerAllowlistEngineTests {
+    static let rules = Result {
+        let fixture = try TrackerAllowlistFixture.loaded.get()
+        return try SuiteEngine(
+            trackerData: fixture.trackerData, configuration: fixture.configuration, resolver: fixture.resolver)
+    }
+
+    @Test("the suite has 25 cases")
+    func suiteSize() throws {
+        #expect(TrackerAllowlistCase.all.count == 25)
+        _ = try Self.rules.get()
+    }
+
+    @Test("engine decides as expected", arguments: TrackerAllowlistCase.all)
+    func allowlisted(_ test: TrackerAllowlistCase) throws {
+        let rules = try Self.rules.get()
+        let isBlocked = try rules.isBlocked(url: test.request, siteURL: test.site, type: .script)
+        let resolved = try #require(rules.resolver.decision(forRequestURL: test.request, siteURL: test.site, type: .script))
+        if test.isAllowlisted {
+            #expect(!isBlocked, "allowlisted, but the engine blocks it")
+            #expect(resolved.reason == .trackerAllowlist, "resolver: \(resolved)")
+        } else {
+            #expect(isBlocked == resolved.isBlocked, "engine blocked: \(isBlocked); resolver: \(resolved)")
+        }
+    }
+}
+
+/// The request blocklist cases (41) through the engine, with the folder's configuration,
+/// blocklist and user allowlist.
+@Suite("Request blocklist through the engine", .enabled(if: SharedData.shouldRun, SharedData.skipMessage))
+struct RequestBlocklistEngineTests {
+    static let rules = Result {
+        let fixture = try RequestBlocklistFixture.loaded.get()
+        return try SuiteEngine(
+            trackerData: fixture.trackerData, configuration: fixture.configuration,
+            userAllowlist: fixture.userAllowlist, resolver: fixture.resolver)
+    }
+
+    @Test("the suite has 41 cases")
+    func suiteSize() throws {
+        #expect(RequestBlocklistCase.all.count == 41)
+        _ = try Self.rules.get()
+    }
+
+    @Test("engine decides as expected", arguments: RequestBlocklistCase.all)
+    func decision(_ test: RequestBlocklistCase) throws {
+        let rules = try Self.rules.get()
+        let isBlocked = try rules.isBlocked(url: test.requestURL, siteURL: test.websiteURL, type: test.type)
+        #expect(isBlocked == test.expectsBlocked, "expected \(test.expectAction), engine blocked: \(isBlocked)")
+    }
+}
