@@ -79,6 +79,18 @@ struct HostPattern: Sendable, Hashable {
             }
             index += 1
         }
+        // `[^:/]*` before the host: the head only has to end with the host, so the part of the
+        // host after its first dot is a suffix of the head after a dot. File the rule under that
+        // part; the automaton confirms candidates.
+        var endsWithHost = false
+        if !allowsSubdomains, index < terms.count, terms[index].quantifier == .zeroOrMore,
+            case .characterSet(let set) = terms[index].atom, !set.contains(UInt8(ascii: ":")),
+            !set.contains(UInt8(ascii: "/")), !set.contains(0)
+        {
+            endsWithHost = true
+            isExact = false
+            index += 1
+        }
         // The host: single characters other than `:` and `/`.
         var host: [UInt8] = []
         var hostHasLetters = false
@@ -88,6 +100,11 @@ struct HostPattern: Sendable, Hashable {
             host.append(character)
             if character >= 0x61 && character <= 0x7A { hostHasLetters = true }
             index += 1
+        }
+        if endsWithHost {
+            guard let dot = host.firstIndex(of: UInt8(ascii: ".")), dot + 1 < host.count else { return nil }
+            host = Array(host[(dot + 1)...])
+            allowsSubdomains = true
         }
         guard !host.isEmpty else { return nil }
         // The host must end the head: whatever follows starts with `:` or `/` (or the URL's end).

@@ -10,14 +10,31 @@ extension RuleEngine {
     /// The decision for one load; `cache` keeps what depends only on the page (its top URL and
     /// frame URL) between loads of the same page.
     public func decision(for request: Request, cache: inout PageCache) -> Decision {
-        var url = request.url
-        return url.withUTF8 { raw -> Decision in
+        let decision = request.url.utf8.withContiguousStorageIfAvailable { raw -> Decision in
             if let parts = URLScan.canonicalParts(raw) {
-                let bytes = UnsafeBufferPointer(rebasing: raw[0..<parts.length])
                 let host = UnsafeBufferPointer(rebasing: raw[parts.hostStart..<parts.hostEnd])
-                return decide(
-                    request, url: bytes, host: host, head: parts.hostStart..<parts.hostEnd,
-                    isUpgradable: parts.isUpgradable, cache: &cache)
+                let head = parts.hostStart..<parts.hostEnd
+                guard let insertion = parts.slashInsertion else {
+                    let bytes = UnsafeBufferPointer(rebasing: raw[0..<parts.length])
+                    return decide(request, url: bytes, host: host, head: head, isUpgradable: parts.isUpgradable, cache: &cache)
+                }
+                // `https://host` is matched as `https://host/`.
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: parts.length + 1) { buffer in
+                    var index = 0
+                    for byte in raw[0..<insertion] {
+                        buffer[index] = byte
+                        index += 1
+                    }
+                    buffer[index] = UInt8(ascii: "/")
+                    index += 1
+                    for byte in raw[insertion..<parts.length] {
+                        buffer[index] = byte
+                        index += 1
+                    }
+                    return decide(
+                        request, url: UnsafeBufferPointer(buffer), host: host, head: head,
+                        isUpgradable: parts.isUpgradable, cache: &cache)
+                }
             }
             // Not known to be canonical: canonicalize as WebKit does (this path allocates).
             guard let canonical = CanonicalURL(request.url), canonical.scheme != "data" else {
@@ -32,6 +49,13 @@ extension RuleEngine {
                 }
             }
         }
+        if let decision { return decision }
+        // A string without contiguous UTF-8 (bridged): make it native.
+        var url = request.url
+        url.makeContiguousUTF8()
+        var native = request
+        native.url = url
+        return self.decision(for: native, cache: &cache)
     }
 
     private func decide(
@@ -41,9 +65,10 @@ extension RuleEngine {
         let type = request.resourceType
         let isMainFrameNavigation = type == .topDocument || (type == .document && request.frameURL == nil)
         let isFrameNavigation = type == .childDocument || (type == .document && request.frameURL != nil)
-        let page = pageState(
+        let entry = pageState(
             for: request, isMainFrameNavigation: isMainFrameNavigation, isFrameNavigation: isFrameNavigation,
             cache: &cache)
+        let page = entry.state
 
         var flags: ResourceFlags
         if isMainFrameNavigation {

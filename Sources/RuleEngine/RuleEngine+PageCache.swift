@@ -4,27 +4,57 @@ import TrackerlessCore
 extension RuleEngine {
     /// What the engine computes once per page (the top URL and the frame URL) and reuses for the
     /// page's loads: canonical URLs, the page's registrable domain and every domain and URL
-    /// condition. Owned by one caller at a time; give each thread its own.
+    /// condition. It remembers the last few pages, so that loads of pages open side by side
+    /// (tabs, frames) interleave without recomputation. Owned by one caller at a time; give each
+    /// thread its own.
     public struct PageCache: Sendable {
+        /// The most recently used page first.
+        var entries: [PageEntry] = []
         var program: Program?
-        var topKey: String?
-        var frameKey: String?
-        var state: PageState?
+
+        /// How many pages it remembers.
+        static let capacity = 8
 
         /// An empty cache.
         public init() {}
     }
 
+    /// One remembered page.
+    final class PageEntry: Sendable {
+        /// The top URL as the request gave it (or the request URL of a main-frame navigation).
+        let topKey: String
+        /// The frame URL as the request gave it, or nil when the frame is the main document or
+        /// no condition reads frame URLs.
+        let frameKey: String?
+        let state: PageState
+
+        init(topKey: String, frameKey: String?, state: PageState) {
+            self.topKey = topKey
+            self.frameKey = frameKey
+            self.state = state
+        }
+    }
+
     /// The page state for a request, from the cache when the page has not changed.
     func pageState(
         for request: Request, isMainFrameNavigation: Bool, isFrameNavigation: Bool, cache: inout PageCache
-    ) -> PageState {
+    ) -> PageEntry {
         let topKey = isMainFrameNavigation ? request.url : request.topURL
         let frameKey: String? =
             program.hasFrameConditions
             ? request.frameURL ?? (isMainFrameNavigation || isFrameNavigation ? request.url : nil) : nil
-        if let state = cache.state, cache.program === program, cache.topKey == topKey, cache.frameKey == frameKey {
-            return state
+        if cache.program !== program {
+            cache.entries.removeAll()
+            cache.program = program
+        }
+        for index in cache.entries.indices {
+            let entry = cache.entries[index]
+            guard entry.topKey == topKey, entry.frameKey == frameKey else { continue }
+            if index > 0 {
+                cache.entries.remove(at: index)
+                cache.entries.insert(entry, at: 0)
+            }
+            return entry
         }
         let top = CanonicalURL(topKey)
         let topURL = top?.string ?? topKey
@@ -35,10 +65,9 @@ extension RuleEngine {
         let state = PageState(
             program: program, topURL: topURL, frameURL: frameURL, topHost: top?.host ?? "",
             publicSuffixList: publicSuffixList)
-        cache.program = program
-        cache.topKey = topKey
-        cache.frameKey = frameKey
-        cache.state = state
-        return state
+        let entry = PageEntry(topKey: topKey, frameKey: frameKey, state: state)
+        if cache.entries.count == PageCache.capacity { cache.entries.removeLast() }
+        cache.entries.insert(entry, at: 0)
+        return entry
     }
 }

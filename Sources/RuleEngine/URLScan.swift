@@ -16,6 +16,9 @@ struct URLScan {
         var hostEnd: Int
         /// `http:` or `ws:` on the default port: what make-https upgrades.
         var isUpgradable: Bool
+        /// Where canonicalization inserts the `/` of an empty path (the URL ends, or `?` or `#`
+        /// follows, right after the host or port); nil when the path is there.
+        var slashInsertion: Int?
     }
 
     static func canonicalParts(_ url: UnsafeBufferPointer<UInt8>) -> CanonicalParts? {
@@ -80,17 +83,30 @@ struct URLScan {
             guard index > portStart, url[portStart] != UInt8(ascii: "0"), port <= 65535, port != defaultPort else { return nil }
             hasPort = true
         }
-        // Path, then query: characters that stay as they are.
-        guard index < count, url[index] == UInt8(ascii: "/") else { return nil }
-        var isQuery = false
+        // Path, then query: characters that stay as they are. An empty path becomes `/`.
+        var slashInsertion: Int?
+        if index == count || url[index] == UInt8(ascii: "?") || url[index] == UInt8(ascii: "#") {
+            slashInsertion = index
+        } else if url[index] != UInt8(ascii: "/") {
+            return nil
+        }
+        var isQuery = index < count && url[index] == UInt8(ascii: "?")
+        if isQuery { index += 1 }
         var segmentStart = index + 1
         while index < count {
             let byte = url[index]
+            // Most bytes are letters, digits and punctuation that never change.
+            if isOrdinary(byte) {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "#") { break }
-            if !isQuery && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")) {
-                if index > 0 && isDotSegment(url, segmentStart, index) { return nil }
-                segmentStart = index + 1
-                if byte == UInt8(ascii: "?") { isQuery = true }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") {
+                if !isQuery {
+                    if isDotSegment(url, segmentStart, index) { return nil }
+                    segmentStart = index + 1
+                    if byte == UInt8(ascii: "?") { isQuery = true }
+                }
             } else if byte == UInt8(ascii: "%") {
                 guard index + 2 < count, isHexDigit(url[index + 1]), isHexDigit(url[index + 2]) else { return nil }
                 // An encoded dot in the path could make a dot segment.
@@ -99,16 +115,17 @@ struct URLScan {
                 }
                 index += 2
             } else if byte == UInt8(ascii: "'") {
+                // Percent-encoded in the query of special URLs.
                 if isQuery { return nil }
-            } else if byte == UInt8(ascii: "?") {
-                // In the query.
-            } else if !isPathCharacter(byte) {
+            } else {
                 return nil
             }
             index += 1
         }
         if !isQuery && isDotSegment(url, segmentStart, index) { return nil }
-        return CanonicalParts(length: index, hostStart: hostStart, hostEnd: hostEnd, isUpgradable: !isSecure && !hasPort)
+        return CanonicalParts(
+            length: index, hostStart: hostStart, hostEnd: hostEnd, isUpgradable: !isSecure && !hasPort,
+            slashInsertion: slashInsertion)
     }
 
     /// The head of a URL: after the scheme's `:` and the slashes that follow it, up to the next
@@ -150,17 +167,17 @@ struct URLScan {
         byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 6
     }
 
-    /// Unreserved characters, sub-delimiters, `:`, `@` and `/`: never percent-encoded.
-    @inline(__always) private static func isPathCharacter(_ byte: UInt8) -> Bool {
-        if byte &- 0x61 < 26 || byte &- 0x41 < 26 || byte &- 0x30 < 10 { return true }
-        switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
-            UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"),
-            UInt8(ascii: "@"), UInt8(ascii: "/"):
-            return true
-        default:
-            return false
-        }
+    /// Letters, digits and the punctuation canonicalization never rewrites in a path or query:
+    /// unreserved characters, sub-delimiters other than `'`, `:` and `@` (not `/`, `?`, `#`, `%`,
+    /// `'`, which the caller looks at).
+    @inline(__always) private static func isOrdinary(_ byte: UInt8) -> Bool {
+        if byte < 64 { return ordinaryLow & (1 << UInt64(byte)) != 0 }
+        if byte < 128 { return ordinaryHigh & (1 << UInt64(byte - 64)) != 0 }
+        return false
     }
+
+    /// `0-9 - . ! $ & ( ) * + , ; = :` as bits of the characters 0…63.
+    static let ordinaryLow: UInt64 = 0x2fff_7f52_0000_0000
+    /// `A-Z a-z _ ~ @` as bits of the characters 64…127.
+    static let ordinaryHigh: UInt64 = 0x47ff_fffe_87ff_ffff
 }
