@@ -128,6 +128,14 @@ struct EngineCommandTests {
         #expect(refused.standardError.contains("bad.json"))
         #expect(refused.standardError.contains("rule 0: Invalid or unsupported regular expression."))
         #expect(!FileManager.default.fileExists(atPath: output.path))
+
+        // A refused compile leaves the previous file as it was, and no temporary file.
+        let before = try Data(contentsOf: URL(fileURLWithPath: files.compiled))
+        let kept = try CommandRunner.run(["compile", "--rules", bad.path, "--output", files.compiled])
+        #expect(kept.status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: files.compiled)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: files.directory.path).sorted()
+            == ["bad.json", "list.json", "list.trackerless", "second.json"])
     }
 
     @Test("compile into a missing directory fails cleanly")
