@@ -20,12 +20,12 @@ struct PageState: Sendable {
         for condition in program.alwaysMatchedConditions { set(condition) }
         var top = topURL
         top.withUTF8 { url in
-            matchHosts(program.topURLHosts, in: url)
+            matchHosts(program.frozenTopURLHosts, in: url)
             if !program.domains.isEmpty || !program.subdomainDomains.isEmpty { matchDomains(program, in: url) }
         }
         if program.hasFrameConditions {
             var frame = frameURL
-            frame.withUTF8 { matchHosts(program.frameURLHosts, in: $0) }
+            frame.withUTF8 { matchHosts(program.frozenFrameURLHosts, in: $0) }
         }
         for pattern in program.conditionPatterns where !isSet(pattern.condition) {
             if pattern.filter.matches(pattern.isOnFrameURL ? frameURL : topURL) { set(pattern.condition) }
@@ -43,7 +43,7 @@ struct PageState: Sendable {
 
     /// Host-anchored condition patterns (`^[^:]+://+([^:/]+\.)?site[:/]`): the URL's head or one
     /// of its suffixes is the site, and a `:` or `/` follows the head.
-    private mutating func matchHosts(_ table: SuffixTable, in url: UnsafeBufferPointer<UInt8>) {
+    private mutating func matchHosts(_ table: FrozenSuffixTable, in url: UnsafeBufferPointer<UInt8>) {
         guard !table.isEmpty, let head = URLScan.head(url), head.upperBound < url.count else { return }
         var hash = SuffixTable.seed
         var start = head.upperBound
@@ -52,7 +52,8 @@ struct PageState: Sendable {
             hash = SuffixTable.step(hash, url[start])
             guard start == head.lowerBound || url[start - 1] == UInt8(ascii: ".") else { continue }
             let isWholeHead = start == head.lowerBound
-            for entry in table.values[table.lookup(hash: hash, url, start, head.upperBound)] {
+            for position in table.lookup(hash: hash, url, start, head.upperBound) {
+                let entry = table.values[position]
                 let allowsSubdomains = entry & 1 == 1
                 if isWholeHead || (allowsSubdomains && start >= head.lowerBound + 2) { set(entry >> 1) }
             }
@@ -103,12 +104,14 @@ struct PageState: Sendable {
             if byte &- 0x41 < 26 { hasUppercase = true }
             let isHostStart = start == hostStart
             guard isHostStart || url[start - 1] == UInt8(ascii: ".") else { continue }
-            for entry in program.subdomainDomains.values[program.subdomainDomains.lookup(hash: hash, url, start, end)] {
-                apply(entry, hasUppercase: hasUppercase, scheme: scheme)
+            let subdomainDomains = program.frozenSubdomainDomains
+            for position in subdomainDomains.lookup(hash: hash, url, start, end) {
+                apply(subdomainDomains.values[position], hasUppercase: hasUppercase, scheme: scheme)
             }
             if isHostStart {
-                for entry in program.domains.values[program.domains.lookup(hash: hash, url, start, end)] {
-                    apply(entry, hasUppercase: hasUppercase, scheme: scheme)
+                let domains = program.frozenDomains
+                for position in domains.lookup(hash: hash, url, start, end) {
+                    apply(domains.values[position], hasUppercase: hasUppercase, scheme: scheme)
                 }
             }
         }

@@ -43,6 +43,18 @@ enum RuleMatcher: Sendable {
     case path(literal: [UInt8], allowsPort: Bool, isAnchoredAtEnd: Bool)
 }
 
+/// A matcher as the evaluator reads it: plain values, so that reading one costs no reference
+/// counting.
+struct MatcherEntry: Sendable {
+    /// Whether ``index`` is in ``Program/automata``; otherwise a path literal at ``index`` in
+    /// ``Program/literalPool``.
+    var isAutomaton: Bool
+    var allowsPort: Bool
+    var isAnchoredAtEnd: Bool
+    var index: UInt32
+    var length: UInt32
+}
+
 /// What an action location holds, for quick summaries.
 enum ActionKind: UInt8, Sendable {
     case block, blockCookies, cssDisplayNone, ignorePreviousRules, ignoreFollowingRules, makeHTTPS, notify,
@@ -72,6 +84,16 @@ struct ConditionPattern: Sendable {
 
 /// Every table of a compiled engine.
 final class Program: Sendable {
+    // The tables every load reads, in memory freed with the program.
+    let frozenRules: FrozenArray<RuleRecord>
+    let frozenHosts: FrozenSuffixTable
+    let frozenMatchers: FrozenArray<MatcherEntry>
+    let frozenLiterals: FrozenArray<UInt8>
+    let frozenTopURLHosts: FrozenSuffixTable
+    let frozenFrameURLHosts: FrozenSuffixTable
+    let frozenDomains: FrozenSuffixTable
+    let frozenSubdomainDomains: FrozenSuffixTable
+
     // Actions
     /// The action at each global location.
     let actions: [Action]
@@ -86,6 +108,10 @@ final class Program: Sendable {
     // Rules and their indexes
     let rules: [RuleRecord]
     let matchers: [RuleMatcher]
+    /// ``matchers`` laid out for evaluation.
+    let matcherEntries: [MatcherEntry]
+    let literalPool: [UInt8]
+    let automata: [URLFilter]
     /// Host → `rule << 1 | allowsSubdomains`.
     let hosts: SuffixTable
     /// Gram → rule.
@@ -123,6 +149,33 @@ final class Program: Sendable {
         self.globalStyleSheets = globalStyleSheets
         self.rules = rules
         self.matchers = matchers
+        var entries: [MatcherEntry] = []
+        var pool: [UInt8] = []
+        var automata: [URLFilter] = []
+        entries.reserveCapacity(matchers.count)
+        for matcher in matchers {
+            switch matcher {
+            case .automaton(let filter):
+                entries.append(MatcherEntry(isAutomaton: true, allowsPort: false, isAnchoredAtEnd: false, index: UInt32(automata.count), length: 0))
+                automata.append(filter)
+            case .path(let literal, let allowsPort, let isAnchoredAtEnd):
+                entries.append(MatcherEntry(
+                    isAutomaton: false, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd, index: UInt32(pool.count),
+                    length: UInt32(literal.count)))
+                pool += literal
+            }
+        }
+        self.matcherEntries = entries
+        self.literalPool = pool
+        self.automata = automata
+        frozenRules = FrozenArray(rules)
+        frozenHosts = FrozenSuffixTable(hosts)
+        frozenMatchers = FrozenArray(entries)
+        frozenLiterals = FrozenArray(pool)
+        frozenTopURLHosts = FrozenSuffixTable(topURLHosts)
+        frozenFrameURLHosts = FrozenSuffixTable(frameURLHosts)
+        frozenDomains = FrozenSuffixTable(domains)
+        frozenSubdomainDomains = FrozenSuffixTable(subdomainDomains)
         self.hosts = hosts
         self.grams = grams
         self.alwaysChecked = alwaysChecked
@@ -134,6 +187,14 @@ final class Program: Sendable {
         self.conditionPatterns = conditionPatterns
         self.alwaysMatchedConditions = alwaysMatchedConditions
         self.hasFrameConditions = !frameURLHosts.isEmpty || conditionPatterns.contains(where: \.isOnFrameURL)
+    }
+
+    deinit {
+        frozenRules.deallocate()
+        frozenHosts.deallocate()
+        frozenMatchers.deallocate()
+        frozenLiterals.deallocate()
+        for table in [frozenTopURLHosts, frozenFrameURLHosts, frozenDomains, frozenSubdomainDomains] { table.deallocate() }
     }
 
     var listCount: Int { listLocationStarts.count - 1 }
@@ -154,7 +215,7 @@ final class Program: Sendable {
         }
         var total = size(actions) + size(actionKinds) + size(listLocationStarts) + size(universalLocations)
         total += globalStyleSheets.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 16 } }
-        total += size(rules) + size(matchers) + size(alwaysChecked)
+        total += size(rules) + size(matcherEntries) + size(literalPool) + size(automata) + size(alwaysChecked)
         total += size(hosts) + size(topURLHosts) + size(frameURLHosts) + size(domains) + size(subdomainDomains)
         total += size(grams.bitmap) + size(grams.grams) + size(grams.valueOffsets) + size(grams.values)
         for action in actions {
@@ -164,12 +225,7 @@ final class Program: Sendable {
             default: break
             }
         }
-        for matcher in matchers {
-            switch matcher {
-            case .automaton(let filter): total += 64 + filter.pattern.utf8.count + 32 * filter.terms.count + 1024
-            case .path(let literal, _, _): total += literal.count
-            }
-        }
+        for filter in automata { total += 64 + filter.pattern.utf8.count + 32 * filter.terms.count + 1024 }
         for pattern in conditionPatterns {
             total += 64 + pattern.filter.pattern.utf8.count + 32 * pattern.filter.terms.count + 1024
         }

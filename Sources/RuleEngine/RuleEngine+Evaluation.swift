@@ -68,7 +68,6 @@ extension RuleEngine {
         let entry = pageState(
             for: request, isMainFrameNavigation: isMainFrameNavigation, isFrameNavigation: isFrameNavigation,
             cache: &cache)
-        let page = entry.state
 
         var flags: ResourceFlags
         if isMainFrameNavigation {
@@ -78,14 +77,14 @@ extension RuleEngine {
         } else {
             flags = type.flags
         }
-        flags.insert(Self.isThirdParty(host: host, site: page.site) ? .thirdParty : .firstParty)
+        flags.insert(Self.isThirdParty(host: host, site: entry.state.site) ? .thirdParty : .firstParty)
         flags.insert(isMainFrameNavigation || (request.frameURL == nil && !isFrameNavigation) ? .topFrame : .childFrame)
         flags.insert(.requestMethod(request.method ?? .get))
         let load = flags.rawValue
 
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
-            collect(url: url, head: head, load: load, page: page, into: &found)
+            collect(url: url, head: head, load: load, page: entry, into: &found)
             return found.withSortedUniqueLocations { locations in
                 finish(locations, isUpgradable: isUpgradable)
             }
@@ -94,29 +93,30 @@ extension RuleEngine {
 
     /// Adds the action locations of every rule that matches the load.
     private func collect(
-        url: UnsafeBufferPointer<UInt8>, head: Range<Int>?, load: UInt32, page: PageState, into found: inout LocationBuffer
+        url: UnsafeBufferPointer<UInt8>, head: Range<Int>?, load: UInt32, page: PageEntry, into found: inout LocationBuffer
     ) {
         let program = self.program
         for location in program.universalLocations { found.append(location) }
         let headEnd = head?.upperBound ?? 0
 
+        let rules = program.frozenRules
         @inline(__always)
         func check(_ ruleIndex: Int) {
-            let rule = program.rules[ruleIndex]
+            let rule = rules[ruleIndex]
             guard Self.flagsMatch(rule.flags, load: load) else { return }
             switch rule.conditionMode {
             case .none, .always: break
             case .never: return
-            case .ifAny: guard page.isSet(rule.condition) else { return }
-            case .unlessAny: guard !page.isSet(rule.condition) else { return }
+            case .ifAny: guard page.state.isSet(rule.condition) else { return }
+            case .unlessAny: guard !page.state.isSet(rule.condition) else { return }
             }
             guard matches(rule.matcher, url: url, headEnd: headEnd) else { return }
             found.append(rule.location)
         }
 
         // Rules naming a host: probe the head's suffixes, each hashed on the way left.
-        if let head, !program.hosts.isEmpty {
-            let table = program.hosts
+        if let head, !program.frozenHosts.isEmpty {
+            let table = program.frozenHosts
             var hash = SuffixTable.seed
             var start = head.upperBound
             while start > head.lowerBound {
@@ -127,8 +127,9 @@ extension RuleEngine {
                 guard !range.isEmpty else { continue }
                 let isWholeHead = start == head.lowerBound
                 let allowsSubdomain = start >= head.lowerBound + 2
-                for entry in table.values[range] where isWholeHead || (entry & 1 == 1 && allowsSubdomain) {
-                    check(Int(entry >> 1))
+                for position in range {
+                    let entry = table.values[position]
+                    if isWholeHead || (entry & 1 == 1 && allowsSubdomain) { check(Int(entry >> 1)) }
                 }
             }
         }
@@ -154,23 +155,22 @@ extension RuleEngine {
         if matcher == RuleRecord.matchesEverything { return true }
         // A host rule with `[:/]` after its host: the head must be followed by `:` or `/`.
         if matcher == RuleRecord.separatorAfterHost { return headEnd < url.count }
-        switch program.matchers[Int(matcher)] {
-        case .automaton(let filter):
-            return filter.matches(utf8: url)
-        case .path(let literal, let allowsPort, let isAnchoredAtEnd):
-            var index = headEnd
-            if allowsPort && index < url.count && url[index] == UInt8(ascii: ":") {
-                index += 1
-                let digitsStart = index
-                while index < url.count && URLScan.isDigit(url[index]) { index += 1 }
-                guard index > digitsStart else { return false }
-            }
-            guard url.count - index >= literal.count else { return false }
-            for offset in 0..<literal.count where Self.lowercased(url[index + offset]) != literal[offset] {
-                return false
-            }
-            return !isAnchoredAtEnd || index + literal.count == url.count
+        let entry = program.frozenMatchers[Int(matcher)]
+        if entry.isAutomaton { return program.automata[Int(entry.index)].matches(utf8: url) }
+        var index = headEnd
+        if entry.allowsPort && index < url.count && url[index] == UInt8(ascii: ":") {
+            index += 1
+            let digitsStart = index
+            while index < url.count && URLScan.isDigit(url[index]) { index += 1 }
+            guard index > digitsStart else { return false }
         }
+        let length = Int(entry.length)
+        guard url.count - index >= length else { return false }
+        let pool = Int(entry.index)
+        for offset in 0..<length where Self.lowercased(url[index + offset]) != program.frozenLiterals[pool + offset] {
+            return false
+        }
+        return !entry.isAnchoredAtEnd || index + length == url.count
     }
 
     /// Applies WebKit's ordering to the sorted, distinct locations of the matched rules.

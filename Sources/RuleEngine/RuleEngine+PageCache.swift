@@ -39,23 +39,36 @@ extension RuleEngine {
     func pageState(
         for request: Request, isMainFrameNavigation: Bool, isFrameNavigation: Bool, cache: inout PageCache
     ) -> PageEntry {
-        let topKey = isMainFrameNavigation ? request.url : request.topURL
-        let frameKey: String? =
-            program.hasFrameConditions
-            ? request.frameURL ?? (isMainFrameNavigation || isFrameNavigation ? request.url : nil) : nil
+        let usesFrameKey = program.hasFrameConditions
+        let isNavigation = isMainFrameNavigation || isFrameNavigation
         if cache.program !== program {
             cache.entries.removeAll()
             cache.program = program
         }
         for index in cache.entries.indices {
-            let entry = cache.entries[index]
-            guard entry.topKey == topKey, entry.frameKey == frameKey else { continue }
+            // Compared in place: copying the keys would cost reference counting on every load.
+            let topMatches =
+                isMainFrameNavigation ? cache.entries[index].topKey == request.url : cache.entries[index].topKey == request.topURL
+            guard topMatches else { continue }
+            if usesFrameKey {
+                let frameMatches =
+                    if let frame = request.frameURL {
+                        cache.entries[index].frameKey == frame
+                    } else if isNavigation {
+                        cache.entries[index].frameKey == request.url
+                    } else {
+                        cache.entries[index].frameKey == nil
+                    }
+                guard frameMatches else { continue }
+            }
             if index > 0 {
-                cache.entries.remove(at: index)
+                let entry = cache.entries.remove(at: index)
                 cache.entries.insert(entry, at: 0)
             }
-            return entry
+            return cache.entries[0]
         }
+        let topKey = isMainFrameNavigation ? request.url : request.topURL
+        let frameKey: String? = usesFrameKey ? request.frameURL ?? (isNavigation ? request.url : nil) : nil
         let top = CanonicalURL(topKey)
         let topURL = top?.string ?? topKey
         var frameURL = topURL

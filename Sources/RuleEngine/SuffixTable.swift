@@ -67,40 +67,12 @@ struct SuffixTable: Sendable, Equatable {
 
     var isEmpty: Bool { hashes.isEmpty }
 
-    /// The range in ``values`` for the key `bytes[start..<end]` (compared lowercased), hashed as
-    /// `hash`; empty when absent.
-    @inline(__always)
-    func lookup(hash: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return 0..<0 }
-            if hashes[entry - 1] == hash && keyEquals(entry - 1, bytes, start, end) {
-                return Int(valueOffsets[entry - 1])..<Int(valueOffsets[entry])
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    @inline(__always)
-    private func keyEquals(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let keyStart = Int(keyOffsets[entry])
-        guard Int(keyOffsets[entry + 1]) - keyStart == end - start else { return false }
-        var offset = 0
-        while start + offset < end {
-            let byte = bytes[start + offset]
-            let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
-            if lower != keyBytes[keyStart + offset] { return false }
-            offset += 1
-        }
-        return true
-    }
-
     /// The values of `key`, for building and tests.
     func values(forKey key: [UInt8]) -> [UInt32] {
-        key.withUnsafeBufferPointer { buffer in
-            Array(values[lookup(hash: Self.hash(key), buffer, 0, key.count)])
+        let frozen = FrozenSuffixTable(self)
+        defer { frozen.deallocate() }
+        return key.withUnsafeBufferPointer { buffer in
+            Array(values[frozen.lookup(hash: Self.hash(key), buffer, 0, key.count)])
         }
     }
 

@@ -1,0 +1,88 @@
+// The evaluator reads its tables many times per request. Reading a Swift array stored in a class
+// costs a bounds check and, often, reference counting of the array; these copies in memory the
+// program owns cost neither. Every index into them comes from the program's own tables, checked
+// when the program was built or loaded.
+
+/// A read-only copy of an array, freed by its owner (``Program``) with ``deallocate()``.
+struct FrozenArray<Element>: @unchecked Sendable {
+    // Unchecked: the memory is written once, in `init`, and freed once, when the owner is freed.
+    private let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    init(_ array: [Element]) {
+        count = array.count
+        base = UnsafeMutablePointer<Element>.allocate(capacity: max(array.count, 1))
+        array.withUnsafeBufferPointer { source in
+            if let address = source.baseAddress { base.initialize(from: address, count: source.count) }
+        }
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Element { base[index] }
+
+    func deallocate() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
+
+/// ``SuffixTable`` as the evaluator reads it.
+struct FrozenSuffixTable: Sendable {
+    let slotMask: Int
+    let isEmpty: Bool
+    let slots: FrozenArray<UInt32>
+    let hashes: FrozenArray<UInt64>
+    let keyOffsets: FrozenArray<UInt32>
+    let keyBytes: FrozenArray<UInt8>
+    let valueOffsets: FrozenArray<UInt32>
+    let values: FrozenArray<UInt32>
+
+    init(_ table: SuffixTable) {
+        slotMask = table.slots.count - 1
+        isEmpty = table.isEmpty
+        slots = FrozenArray(table.slots)
+        hashes = FrozenArray(table.hashes)
+        keyOffsets = FrozenArray(table.keyOffsets)
+        keyBytes = FrozenArray(table.keyBytes)
+        valueOffsets = FrozenArray(table.valueOffsets)
+        values = FrozenArray(table.values)
+    }
+
+    func deallocate() {
+        slots.deallocate()
+        hashes.deallocate()
+        keyOffsets.deallocate()
+        keyBytes.deallocate()
+        valueOffsets.deallocate()
+        values.deallocate()
+    }
+
+    /// The range in ``values`` for the key `bytes[start..<end]` (compared lowercased), hashed as
+    /// `hash`; empty when absent.
+    @inline(__always)
+    func lookup(hash: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return 0..<0 }
+            if hashes[entry - 1] == hash && keyEquals(entry - 1, bytes, start, end) {
+                return Int(valueOffsets[entry - 1])..<Int(valueOffsets[entry])
+            }
+            slot = (slot + 1) & slotMask
+        }
+    }
+
+    @inline(__always)
+    private func keyEquals(_ entry: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let keyStart = Int(keyOffsets[entry])
+        guard Int(keyOffsets[entry + 1]) - keyStart == end - start else { return false }
+        var offset = 0
+        while start + offset < end {
+            let byte = bytes[start + offset]
+            let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            if lower != keyBytes[keyStart + offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+}
