@@ -20,6 +20,9 @@ struct AdblockRustPeer: Sendable {
         let overheadNanoseconds: Double
         /// `median - overhead` and `p99 - overhead`.
         let netMedianNanoseconds: Double, netP99Nanoseconds: Double
+        /// The same call on an engine without filters (binding, URL parsing and request set-up,
+        /// no matching), median; context only, not taken off.
+        let emptyEngineMedianNanoseconds: Double?
         /// Requests adblock-rust blocks.
         let blockedCount: Int
         /// Timed passes over the requests.
@@ -79,6 +82,7 @@ struct AdblockRustPeer: Sendable {
             requestCount: Int(requests), filterCount: Int(filters), regexFilterCount: Int(number("regex_filters") ?? 0),
             compileMilliseconds: compile, medianNanoseconds: median, p99Nanoseconds: p99, overheadNanoseconds: overhead,
             netMedianNanoseconds: netMedian, netP99Nanoseconds: number("net_p99_ns") ?? max(0, p99 - overhead),
+            emptyEngineMedianNanoseconds: number("empty_engine_median_ns"),
             blockedCount: Int(blocked), passes: Int(number("passes") ?? Double(passes)), version: version)
         return AdblockRustPeer(figures: figures, unavailableReason: nil, interpreter: interpreter)
     }

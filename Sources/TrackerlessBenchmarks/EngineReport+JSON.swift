@@ -31,7 +31,9 @@ extension EngineReport {
             ("requests", number(figures.requestCount)), ("passes", number(figures.passes)),
             ("medianNs", .number(figures.medianNanoseconds)), ("p99Ns", .number(figures.p99Nanoseconds)),
             ("overheadNs", .number(figures.overheadNanoseconds)), ("netMedianNs", .number(figures.netMedianNanoseconds)),
-            ("netP99Ns", .number(figures.netP99Nanoseconds)), ("blocked", number(figures.blockedCount)),
+            ("netP99Ns", .number(figures.netP99Nanoseconds)),
+            ("emptyEngineMedianNs", figures.emptyEngineMedianNanoseconds.map(JSONValue.number) ?? .null),
+            ("blocked", number(figures.blockedCount)),
         ])
     }
 

@@ -30,6 +30,9 @@ extension EngineReport {
                               ns(figures.netP99Nanoseconds), Formatting.grouped(figures.blockedCount)))
             lines.append("   net = minus the timed call of a no-op: ours \(ns(engine.reusedCache.timerOverhead)) ns (DispatchTime around a closure),")
             lines.append("         adblock-rust \(ns(figures.overheadNanoseconds)) ns (perf_counter_ns around a Python function, same arguments)")
+            if let empty = figures.emptyEngineMedianNanoseconds {
+                lines.append("   (adblock-rust without filters, i.e. binding + URL parsing, no matching: median \(ns(empty)) ns; not taken off)")
+            }
             if let ratio = peerRatio {
                 let fresh = peerRatioFreshCache.map { Formatting.decimal($0, digits: 1) + "x" } ?? "-"
                 lines.append("   ours vs adblock-rust, net medians: \(Formatting.decimal(ratio, digits: 1))x faster (\(fresh) with a fresh cache); goal >= \(Formatting.decimal(Self.peerRatioGoal, digits: 0))x: \(verdict(ratio >= Self.peerRatioGoal))")

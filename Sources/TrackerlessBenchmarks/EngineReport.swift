@@ -45,7 +45,7 @@ struct EngineReport: Sendable {
         var scaling: ScalingBenchmark?
         if !options.scalingSizes.isEmpty {
             let runs = min(options.runs, 5)
-            progress("7. scaling, \(runs) compilations per size")
+            progress("7. scaling (its largest list is also compiled by WebKit in 6), \(runs) compilations per size")
             scaling = try ScalingBenchmark.measure(ruleCounts: options.scalingSizes, runs: runs, passes: options.passes, progress: progress)
         }
         progress("6. WebKit compile of the engine's lists, \(options.webKitRuns) runs")
