@@ -77,8 +77,18 @@ struct EngineBenchmark: Sendable {
     let memoryFootprint: Int
     /// `engine.compiled().count`, in bytes.
     let compiledByteCount: Int
+    /// Loading the engine from its file, in milliseconds.
+    struct Load: Sendable {
+        /// Reading the file and `RuleEngine(compiled:)`.
+        let total: Samples
+        /// Reading the file alone.
+        let read: Samples
+        /// `RuleEngine(compiled:)` alone.
+        let initialization: Samples
+    }
+
     /// Reading the compiled file and `RuleEngine(compiled:)`, in milliseconds.
-    let load: Samples
+    let load: Load
     /// Whether the engine loaded from its file blocks the same requests as the compiled one.
     let loadedEngineAgrees: Bool
     /// Decisions with one page cache reused over the requests in file order.
@@ -117,8 +127,9 @@ struct EngineBenchmark: Sendable {
         }
     }
 
-    /// Writes `compiled` to a temporary file, then times reading it back and loading the engine.
-    private static func loadTimes(_ compiled: [UInt8], runs: Int) throws(BenchmarkError) -> (Samples, RuleEngine) {
+    /// Writes `compiled` to a temporary file, then times reading it back and loading the engine:
+    /// the whole, the read alone and `init(compiled:)` alone, in the same runs.
+    private static func loadTimes(_ compiled: [UInt8], runs: Int) throws(BenchmarkError) -> (Load, RuleEngine) {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("trackerless-engine-\(ProcessInfo.processInfo.processIdentifier).bin").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -127,13 +138,27 @@ struct EngineBenchmark: Sendable {
         } catch {
             throw .invalidInput(path: path, detail: "cannot write the compiled engine: \(error)")
         }
-        return try Samples.measure(runs: runs) { () throws(BenchmarkError) in
-            let bytes = try BenchmarkInputs.read(path, what: "the compiled engine")
-            do throws(CompiledEngineError) {
-                return try RuleEngine(compiled: bytes)
-            } catch {
-                throw .invalidInput(path: path, detail: "\(error)")
+        var reads: [Double] = [], inits: [Double] = []
+        var engine: RuleEngine?
+        for run in 0...max(1, runs) {
+            let (read, bytes) = try Samples.timed { () throws(BenchmarkError) in try BenchmarkInputs.read(path, what: "the compiled engine") }
+            let (initialization, loaded) = try Samples.timed { () throws(BenchmarkError) in
+                do throws(CompiledEngineError) {
+                    return try RuleEngine(compiled: bytes)
+                } catch {
+                    throw .invalidInput(path: path, detail: "\(error)")
+                }
+            }
+            engine = loaded
+            if run > 0 {  // run 0 is the warm-up
+                reads.append(read)
+                inits.append(initialization)
             }
         }
+        guard let engine else { throw .invalidInput(path: path, detail: "no engine loaded") }
+        let load = Load(
+            total: Samples(milliseconds: zip(reads, inits).map { $0 + $1 }), read: Samples(milliseconds: reads),
+            initialization: Samples(milliseconds: inits))
+        return (load, engine)
     }
 }

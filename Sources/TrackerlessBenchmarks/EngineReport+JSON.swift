@@ -11,7 +11,8 @@ extension EngineReport {
             ("engine", object([
                 ("rules", number(engine.ruleCount)), ("compile", samples(engine.compile)),
                 ("memoryFootprint", number(engine.memoryFootprint)), ("compiledBytes", number(engine.compiledByteCount)),
-                ("load", samples(engine.load)), ("loadedEngineAgrees", .bool(engine.loadedEngineAgrees)),
+                ("load", samples(engine.load.total)), ("loadRead", samples(engine.load.read)),
+                ("loadInit", samples(engine.load.initialization)), ("loadedEngineAgrees", .bool(engine.loadedEngineAgrees)),
                 ("requests", number(engine.requestCount)), ("passes", number(engine.passes)),
                 ("reusedCache", latencies(engine.reusedCache)), ("freshCache", latencies(engine.freshCache)),
             ])),
