@@ -91,6 +91,8 @@ struct EngineBenchmark: Sendable {
     let load: Load
     /// Whether the engine loaded from its file blocks the same requests as the compiled one.
     let loadedEngineAgrees: Bool
+    /// Requests whose applied actions differ from the reference evaluator's (should be 0).
+    let referenceDisagreements: Int
     /// Decisions with one page cache reused over the requests in file order.
     let reusedCache: Latencies
     /// Decisions with a fresh page cache per request (`decision(for:)`).
@@ -111,10 +113,12 @@ struct EngineBenchmark: Sendable {
         let reused = Latencies.measure(requests: requests, passes: passes) { engine.decision(for: $0, cache: &cache).isBlocked }
         let fresh = Latencies.measure(requests: requests, passes: passes) { engine.decision(for: $0).isBlocked }
         let loadedBlocked = requests.count { loaded.decision(for: $0).isBlocked }
+        let reference = try referenceEvaluator(ruleLists)
+        let disagreements = requests.count { engine.decision(for: $0).appliedActions != reference.actions(for: $0) }
         return EngineBenchmark(
             ruleCount: ruleLists.reduce(0) { $0 + $1.rules.count }, compile: compile,
             memoryFootprint: engine.memoryFootprint, compiledByteCount: compiled.count, load: load,
-            loadedEngineAgrees: loadedBlocked == fresh.blockedCount,
+            loadedEngineAgrees: loadedBlocked == fresh.blockedCount, referenceDisagreements: disagreements,
             reusedCache: reused, freshCache: fresh, requestCount: requests.count, passes: max(1, passes))
     }
 
@@ -122,6 +126,14 @@ struct EngineBenchmark: Sendable {
     static func compiledEngine(_ ruleLists: [RuleList]) throws(BenchmarkError) -> RuleEngine {
         do throws(RuleListError) {
             return try RuleEngine(ruleLists: ruleLists)
+        } catch {
+            throw .invalidInput(path: "the benchmarked rule list", detail: "\(error)")
+        }
+    }
+
+    private static func referenceEvaluator(_ ruleLists: [RuleList]) throws(BenchmarkError) -> ReferenceEvaluator {
+        do throws(RuleListError) {
+            return try ReferenceEvaluator(ruleLists: ruleLists)
         } catch {
             throw .invalidInput(path: "the benchmarked rule list", detail: "\(error)")
         }

@@ -13,6 +13,7 @@ extension EngineReport {
                 ("memoryFootprint", number(engine.memoryFootprint)), ("compiledBytes", number(engine.compiledByteCount)),
                 ("load", samples(engine.load.total)), ("loadRead", samples(engine.load.read)),
                 ("loadInit", samples(engine.load.initialization)), ("loadedEngineAgrees", .bool(engine.loadedEngineAgrees)),
+                ("referenceDisagreements", number(engine.referenceDisagreements)),
                 ("requests", number(engine.requestCount)), ("passes", number(engine.passes)),
                 ("reusedCache", latencies(engine.reusedCache)), ("freshCache", latencies(engine.freshCache)),
             ])),

@@ -49,7 +49,8 @@ extension EngineReport {
         let load = engine.load
         lines.append("   load, read file + init(compiled:): median \(Formatting.decimal(load.total.median, digits: 2)) ms, min \(Formatting.decimal(load.total.minimum, digits: 2)) ms; goal <= \(ms(Self.loadGoalMilliseconds)) ms: \(verdict(load.total.median <= Self.loadGoalMilliseconds))")
         lines.append("         (medians: read \(Formatting.decimal(load.read.median, digits: 2)) ms, init(compiled:) \(Formatting.decimal(load.initialization.median, digits: 2)) ms)")
-        lines.append("   the loaded engine blocks the same requests: \(engine.loadedEngineAgrees ? "yes" : "NO")")
+        lines.append("   the loaded engine blocks the same requests: \(engine.loadedEngineAgrees ? "yes" : "NO")"
+            + "; requests whose actions differ from ReferenceEvaluator's: \(Formatting.grouped(engine.referenceDisagreements))")
         return lines
     }
 
