@@ -20,6 +20,7 @@ extension EngineReport {
             ("adblockRust", peerJSON),
             ("ratioToAdblockRust", peerRatio.map(JSONValue.number) ?? .null),
             ("ratioToAdblockRustFreshCache", peerRatioFreshCache.map(JSONValue.number) ?? .null),
+            ("duckDuckGoListCompile", samples(duckDuckGoCompile)), ("duckDuckGoListRules", number(duckDuckGoRuleCount)),
             ("webKitCompile", webKitJSON),
             ("scaling", scaling.map(scalingJSON) ?? .null),
         ])

@@ -61,7 +61,10 @@ extension EngineReport {
         }
         lines.append("   " + Formatting.padded("list", 22) + Formatting.padded("rules", 9, right: true) + Formatting.padded("ours", 10, right: true)
             + Formatting.padded("WebKit", 10, right: true) + Formatting.padded("WebKit/ours", 13, right: true))
-        var rows = [(Self.trackerListName, engine.ruleCount, engine.compile.median)]
+        var rows = [
+            (Self.trackerListName, engine.ruleCount, engine.compile.median),
+            (Self.duckDuckGoListName, duckDuckGoRuleCount, duckDuckGoCompile.median),
+        ]
         if let largest = scaling?.sizes.last { rows.append((Self.syntheticListName, largest.ruleCount, largest.compile.median)) }
         for (name, rules, ours) in rows {
             let webKitTime = webKit.lists.first { $0.name == name }?.samples.median

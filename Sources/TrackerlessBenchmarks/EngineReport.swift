@@ -14,13 +14,19 @@ struct EngineReport: Sendable {
     let engine: EngineBenchmark
     /// 5. adblock-rust on the same blocklist and requests.
     let peer: AdblockRustPeer
-    /// 6. WebKitGTK compiling the apple-tds list and the largest synthetic list.
+    /// 6. Our engine compiling DuckDuckGo's own rule list for the same tds.json, in milliseconds.
+    let duckDuckGoCompile: Samples
+    /// Rules in DuckDuckGo's list.
+    let duckDuckGoRuleCount: Int
+    /// 6. WebKitGTK compiling the apple-tds list, DuckDuckGo's and the largest synthetic list.
     let webKit: WebKitCompileBenchmark
     /// 7. Synthetic lists of growing size; nil with `--scaling-sizes none`.
     let scaling: ScalingBenchmark?
 
     /// The name of the apple-tds list in the WebKit figures.
     static let trackerListName = "apple-tds"
+    /// The name of DuckDuckGo's list in the WebKit figures.
+    static let duckDuckGoListName = "DuckDuckGo's"
     /// The name of the largest synthetic list in the WebKit figures.
     static let syntheticListName = "synthetic"
 
@@ -38,6 +44,15 @@ struct EngineReport: Sendable {
         progress("5. rule engine on the apple-tds list, \(options.runs) compilations, \(options.passes) passes over \(Formatting.grouped(inputs.requests.count)) requests")
         let build = RuleListBuilder(trackerData: inputs.trackerData).build()
         let engine = try EngineBenchmark.measure(ruleLists: build.ruleLists, samples: inputs.requests, runs: options.runs, passes: options.passes)
+        let duckDuckGoList: RuleList
+        do throws(RuleListError) {
+            duckDuckGoList = try RuleList(parsing: inputs.duckDuckGoRules)
+        } catch {
+            throw .invalidInput(path: options.duckDuckGoRulesPath, detail: "\(error)")
+        }
+        let (duckDuckGoCompile, _) = try Samples.measure(runs: options.runs) { () throws(BenchmarkError) in
+            try EngineBenchmark.compiledEngine([duckDuckGoList])
+        }
         progress("   adblock-rust peer (\(options.peerPythonPath))")
         let peer = AdblockRustPeer.measure(
             interpreter: options.peerPythonPath, script: options.peerScriptPath, trackerDataPath: options.trackerDataPath,
@@ -49,14 +64,18 @@ struct EngineReport: Sendable {
             scaling = try ScalingBenchmark.measure(ruleCounts: options.scalingSizes, runs: runs, passes: options.passes, progress: progress)
         }
         progress("6. WebKit compile of the engine's lists, \(options.webKitRuns) runs")
-        var lists = [(name: trackerListName, json: build.ruleLists.first?.encoded() ?? [], ruleCount: build.ruleCount)]
+        var lists = [
+            (name: trackerListName, json: build.ruleLists.first?.encoded() ?? [], ruleCount: build.ruleCount),
+            (name: duckDuckGoListName, json: inputs.duckDuckGoRules, ruleCount: duckDuckGoList.rules.count),
+        ]
         if let scaling, let largest = scaling.sizes.last, build.ruleLists.count == 1 {
             lists.append((syntheticListName, scaling.largestListJSON, largest.ruleCount))
         }
         let webKit = WebKitCompileBenchmark.measure(lists: lists, harness: CompileHarness(scriptPath: options.harnessPath), runs: options.webKitRuns)
         return EngineReport(
             options: options, loadBefore: loadBefore, loadAfter: LoadAverage.current(),
-            engine: engine, peer: peer, webKit: webKit, scaling: scaling)
+            engine: engine, peer: peer, duckDuckGoCompile: duckDuckGoCompile, duckDuckGoRuleCount: duckDuckGoList.rules.count,
+            webKit: webKit, scaling: scaling)
     }
 
     /// adblock-rust's net median over ours (reused page cache): how many times faster we are.
@@ -73,7 +92,12 @@ struct EngineReport: Sendable {
     /// WebKit's median compile time for the list named `name` over ours: how many times faster we are.
     func webKitRatio(_ name: String) -> Double? {
         guard let webKitList = webKit.lists.first(where: { $0.name == name }), webKitList.samples.median > 0 else { return nil }
-        let ours = name == Self.trackerListName ? engine.compile.median : scaling?.sizes.last?.compile.median
+        let ours: Double?
+        switch name {
+        case Self.trackerListName: ours = engine.compile.median
+        case Self.duckDuckGoListName: ours = duckDuckGoCompile.median
+        default: ours = scaling?.sizes.last?.compile.median
+        }
         guard let ours, ours > 0 else { return nil }
         return webKitList.samples.median / ours
     }
