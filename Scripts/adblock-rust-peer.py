@@ -104,14 +104,14 @@ def filters_from_tds(tds):
     entities = tds.get("entities", {})
     filters, regex_count, skipped = [], 0, 0
 
-    def add(rule, options):
+    def add(rule, options, exception=False):
         nonlocal regex_count, skipped
         text, is_regex = filter_for(rule, options)
         if text is None:
             skipped += 1
             return
         regex_count += is_regex
-        filters.append(text)
+        filters.append(("@@" if exception else "") + text)
 
     for domain, tracker in sorted(tds.get("trackers", {}).items()):
         owner = (tracker.get("owner") or {}).get("name")
@@ -126,7 +126,7 @@ def filters_from_tds(tds):
                 continue
             action = rule.get("action")
             if action == "ignore":
-                add(regex, ["third-party"])
+                add(regex, ["third-party"], exception=True)
                 continue
             exceptions = rule.get("exceptions") or {}
             if exceptions:
@@ -136,17 +136,42 @@ def filters_from_tds(tds):
                 types = [EXCEPTION_TYPES[t] for t in exceptions.get("types", []) if t in EXCEPTION_TYPES]
                 options += types
                 if options:
-                    text, is_regex = filter_for(regex, options)
-                    if text is None:
-                        skipped += 1
-                    else:
-                        regex_count += is_regex
-                        filters.append("@@" + text)
+                    add(regex, options, exception=True)
             if not default_blocks:
                 option_domains = (rule.get("options") or {}).get("domains", [])
                 domains = not_owner + "".join("|" + d for d in option_domains)
                 add(regex, ["third-party", domains])
     return filters, regex_count, skipped
+
+
+def self_test():
+    """The conversion on examples a reader can check by eye; raises AssertionError on a change."""
+    assert abp_pattern(r"googletagmanager\.com/gtm\.js") == "||googletagmanager.com/gtm.js"
+    assert abp_pattern(r"tags\.tiqcdn\.com/utag/.*/utag\.js") == "||tags.tiqcdn.com/utag/*/utag.js"
+    assert abp_pattern(r"\/ads\/") == "/ads/"
+    assert abp_pattern(r"a\.com/[0-9]+") is None
+    assert filter_for(r"a\.com/[0-9]+", ["third-party"]) == (r"/a\.com/[0-9]+/$third-party", True)
+    tds = {
+        "entities": {"A Inc": {"domains": ["a.com", "a-cdn.net"]}},
+        "trackers": {
+            "a.com": {"owner": {"name": "A Inc"}, "default": "block", "rules": [
+                {"rule": r"a\.com/keep\.js", "action": "ignore"},
+                {"rule": r"a\.com/px", "exceptions": {"domains": ["site.org"], "types": ["image"]}},
+            ]},
+            "b.net": {"owner": {"name": "B"}, "default": "ignore", "rules": [
+                {"rule": r"b\.net/t\.js", "options": {"domains": ["news.org"]}},
+            ]},
+        },
+    }
+    filters, regex_count, skipped = filters_from_tds(tds)
+    assert filters == [
+        "||a.com^$third-party,domain=~a-cdn.net|~a.com",
+        "@@||a.com/keep.js$third-party",
+        "@@||a.com/px$domain=site.org,image",
+        "||b.net/t.js$third-party,domain=~b.net|news.org",
+    ], filters
+    assert (regex_count, skipped) == (0, 0)
+    print("self-test passed")
 
 
 def timed_calls(function, requests):
@@ -169,12 +194,18 @@ def percentile(sorted_values, fraction):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tds", required=True, help="the tds.json to convert")
-    parser.add_argument("--requests", required=True, help="matching-test-requests.json")
+    parser.add_argument("--tds", help="the tds.json to convert")
+    parser.add_argument("--requests", help="matching-test-requests.json")
+    parser.add_argument("--self-test", action="store_true", help="check the conversion on examples and stop")
     parser.add_argument("--passes", type=int, default=5, help="timed passes over the requests (after one warm-up)")
     parser.add_argument("--builds", type=int, default=3, help="engine builds timed (median reported)")
     parser.add_argument("--print-filters", action="store_true", help="print the filters and stop")
     arguments = parser.parse_args()
+    if arguments.self_test:
+        self_test()
+        return 0
+    if not arguments.tds or not arguments.requests:
+        parser.error("--tds and --requests are required")
 
     with open(arguments.tds, encoding="utf-8") as file:
         tds = json.load(file)
