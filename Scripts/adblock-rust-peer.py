@@ -85,7 +85,10 @@ def abp_pattern(rule):
             text.append(char)
             index += 1
     pattern = "".join(text)
-    return "||" + pattern if HOST_START.match(pattern) else pattern
+    if HOST_START.match(pattern):
+        return "||" + pattern
+    # `/…/` would read as a regex filter; a trailing `*` keeps it a plain pattern.
+    return pattern + "*" if pattern.startswith("/") and pattern.endswith("/") else pattern
 
 
 def filter_for(rule, options):
@@ -148,7 +151,7 @@ def self_test():
     """The conversion on examples a reader can check by eye; raises AssertionError on a change."""
     assert abp_pattern(r"googletagmanager\.com/gtm\.js") == "||googletagmanager.com/gtm.js"
     assert abp_pattern(r"tags\.tiqcdn\.com/utag/.*/utag\.js") == "||tags.tiqcdn.com/utag/*/utag.js"
-    assert abp_pattern(r"\/ads\/") == "/ads/"
+    assert abp_pattern(r"\/ads\/") == "/ads/*"
     assert abp_pattern(r"a\.com/[0-9]+") is None
     assert filter_for(r"a\.com/[0-9]+", ["third-party"]) == (r"/a\.com/[0-9]+/$third-party", True)
     tds = {
