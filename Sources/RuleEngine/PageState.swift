@@ -6,16 +6,28 @@ import TrackerlessCore
 // per page and frame, then reused for every load they make.
 
 /// The page-dependent inputs of an evaluation.
+///
+/// Conditions that tables answer are evaluated when the page is first seen; conditions with
+/// patterns only an automaton answers are evaluated the first time a load needs one, and the
+/// answer is kept for the page's later loads.
 struct PageState: Sendable {
     /// The main document's registrable domain (or its host when it has none), lowercase ASCII;
     /// empty when the top URL has no host.
     var site: [UInt8]
     /// One bit per condition: whether one of its patterns matched the URL it reads.
     var conditionBits: [UInt64]
+    /// Conditions whose automaton patterns have not run yet.
+    var pendingBits: [UInt64]
+    /// The canonical top URL and frame URL, for the automaton patterns.
+    let topURL: String
+    let frameURL: String
 
     init(program: Program, topURL: String, frameURL: String, topHost: String, publicSuffixList: PublicSuffixList) {
         site = Array((topHost.isEmpty ? "" : publicSuffixList.registrableDomain(of: topHost) ?? topHost).utf8)
         conditionBits = [UInt64](repeating: 0, count: (program.conditionCount + 63) / 64)
+        pendingBits = program.lazyConditionBits
+        self.topURL = topURL
+        self.frameURL = frameURL
         guard program.conditionCount > 0 else { return }
         for condition in program.alwaysMatchedConditions { set(condition) }
         var top = topURL
@@ -27,14 +39,24 @@ struct PageState: Sendable {
             var frame = frameURL
             frame.withUTF8 { matchHosts(program.frozenFrameURLHosts, in: $0) }
         }
-        for pattern in program.conditionPatterns where !isSet(pattern.condition) {
-            if pattern.filter.matches(pattern.isOnFrameURL ? frameURL : topURL) { set(pattern.condition) }
-        }
     }
 
+    /// Whether one of the condition's patterns matches the page (top or frame URL).
     @inline(__always)
-    func isSet(_ condition: UInt32) -> Bool {
-        conditionBits[Int(condition >> 6)] & (1 << UInt64(condition & 63)) != 0
+    mutating func matches(_ condition: UInt32, _ program: Program) -> Bool {
+        let word = Int(condition >> 6), bit: UInt64 = 1 << UInt64(condition & 63)
+        if conditionBits[word] & bit != 0 { return true }
+        guard pendingBits[word] & bit != 0 else { return false }
+        pendingBits[word] &= ~bit
+        let start = Int(program.patternOffsets[Int(condition)]), end = Int(program.patternOffsets[Int(condition) + 1])
+        for index in program.patternsByCondition[start..<end] {
+            let pattern = program.conditionPatterns[Int(index)]
+            if pattern.filter.matches(pattern.isOnFrameURL ? frameURL : topURL) {
+                conditionBits[word] |= bit
+                return true
+            }
+        }
+        return false
     }
 
     private mutating func set(_ condition: UInt32) {

@@ -130,6 +130,13 @@ final class Program: Sendable {
     /// `if-domain` `*entry` → `condition << 1 | isCaseSensitive`.
     let subdomainDomains: SuffixTable
     let conditionPatterns: [ConditionPattern]
+    /// Indices in ``conditionPatterns`` by condition: those of condition `c` are at
+    /// `patternsByCondition[patternOffsets[c]..<patternOffsets[c + 1]]`.
+    let patternOffsets: [UInt32]
+    let patternsByCondition: [UInt32]
+    /// Conditions with patterns that only an automaton answers, as bits: a page evaluates them
+    /// the first time a load needs them.
+    let lazyConditionBits: [UInt64]
     /// Conditions with a pattern that matches everything.
     let alwaysMatchedConditions: [UInt32]
     /// Whether some condition reads the frame URL.
@@ -185,6 +192,21 @@ final class Program: Sendable {
         self.domains = domains
         self.subdomainDomains = subdomainDomains
         self.conditionPatterns = conditionPatterns
+        var offsets = [UInt32](repeating: 0, count: conditionCount + 1)
+        for pattern in conditionPatterns { offsets[Int(pattern.condition) + 1] += 1 }
+        for index in 0..<conditionCount { offsets[index + 1] += offsets[index] }
+        var next = offsets
+        var byCondition = [UInt32](repeating: 0, count: conditionPatterns.count)
+        var lazy = [UInt64](repeating: 0, count: (conditionCount + 63) / 64)
+        for (index, pattern) in conditionPatterns.enumerated() {
+            let condition = Int(pattern.condition)
+            byCondition[Int(next[condition])] = UInt32(index)
+            next[condition] += 1
+            lazy[condition >> 6] |= 1 << UInt64(condition & 63)
+        }
+        patternOffsets = offsets
+        patternsByCondition = byCondition
+        lazyConditionBits = lazy
         self.alwaysMatchedConditions = alwaysMatchedConditions
         self.hasFrameConditions = !frameURLHosts.isEmpty || conditionPatterns.contains(where: \.isOnFrameURL)
     }

@@ -65,7 +65,7 @@ extension RuleEngine {
         let type = request.resourceType
         let isMainFrameNavigation = type == .topDocument || (type == .document && request.frameURL == nil)
         let isFrameNavigation = type == .childDocument || (type == .document && request.frameURL != nil)
-        let entry = pageState(
+        preparePage(
             for: request, isMainFrameNavigation: isMainFrameNavigation, isFrameNavigation: isFrameNavigation,
             cache: &cache)
 
@@ -77,14 +77,14 @@ extension RuleEngine {
         } else {
             flags = type.flags
         }
-        flags.insert(Self.isThirdParty(host: host, site: entry.state.site) ? .thirdParty : .firstParty)
+        flags.insert(Self.isThirdParty(host: host, site: cache.entries[0].state.site) ? .thirdParty : .firstParty)
         flags.insert(isMainFrameNavigation || (request.frameURL == nil && !isFrameNavigation) ? .topFrame : .childFrame)
         flags.insert(.requestMethod(request.method ?? .get))
         let load = flags.rawValue
 
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
-            collect(url: url, head: head, load: load, page: entry, into: &found)
+            collect(url: url, head: head, load: load, page: &cache.entries[0].state, into: &found)
             return found.withSortedUniqueLocations { locations in
                 finish(locations, isUpgradable: isUpgradable)
             }
@@ -93,7 +93,7 @@ extension RuleEngine {
 
     /// Adds the action locations of every rule that matches the load.
     private func collect(
-        url: UnsafeBufferPointer<UInt8>, head: Range<Int>?, load: UInt32, page: PageEntry, into found: inout LocationBuffer
+        url: UnsafeBufferPointer<UInt8>, head: Range<Int>?, load: UInt32, page: inout PageState, into found: inout LocationBuffer
     ) {
         let program = self.program
         for location in program.universalLocations { found.append(location) }
@@ -107,8 +107,8 @@ extension RuleEngine {
             switch rule.conditionMode {
             case .none, .always: break
             case .never: return
-            case .ifAny: guard page.state.isSet(rule.condition) else { return }
-            case .unlessAny: guard !page.state.isSet(rule.condition) else { return }
+            case .ifAny: guard page.matches(rule.condition, program) else { return }
+            case .unlessAny: guard !page.matches(rule.condition, program) else { return }
             }
             guard matches(rule.matcher, url: url, headEnd: headEnd) else { return }
             found.append(rule.location)
@@ -134,15 +134,19 @@ extension RuleEngine {
             }
         }
 
-        // Rules found by a literal gram.
+        // Rules found by a literal gram; each gram's rules once, however often the URL repeats it.
         if !program.grams.isEmpty && url.count >= 4 {
             let grams = program.grams
-            var gram = UInt32(Self.lowercased(url[0])) << 16 | UInt32(Self.lowercased(url[1])) << 8
-                | UInt32(Self.lowercased(url[2]))
-            for index in 3..<url.count {
-                gram = gram << 8 | UInt32(Self.lowercased(url[index]))
-                let range = grams.lookup(gram)
-                for position in range { check(Int(grams.values[position])) }
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { recent in
+                var seen = SeenGrams(recent)
+                var gram = UInt32(Self.lowercased(url[0])) << 16 | UInt32(Self.lowercased(url[1])) << 8
+                    | UInt32(Self.lowercased(url[2]))
+                for index in 3..<url.count {
+                    gram = gram << 8 | UInt32(Self.lowercased(url[index]))
+                    let range = grams.lookup(gram)
+                    guard !range.isEmpty, seen.insert(gram) else { continue }
+                    for position in range { check(Int(grams.values[position])) }
+                }
             }
         }
 
@@ -255,6 +259,28 @@ extension RuleEngine {
     @inline(__always)
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+}
+
+/// The grams of one URL already looked up: a stack buffer, then the heap if it overflows.
+struct SeenGrams {
+    private let recent: UnsafeMutableBufferPointer<UInt32>
+    private var count = 0
+    private var more: Set<UInt32> = []
+
+    init(_ recent: UnsafeMutableBufferPointer<UInt32>) {
+        self.recent = recent
+    }
+
+    /// Adds `gram`; false when it was already there.
+    mutating func insert(_ gram: UInt32) -> Bool {
+        for index in 0..<count where recent[index] == gram { return false }
+        if count < recent.count {
+            recent[count] = gram
+            count += 1
+            return true
+        }
+        return more.insert(gram).inserted
     }
 }
 

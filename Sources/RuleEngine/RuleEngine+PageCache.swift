@@ -20,25 +20,19 @@ extension RuleEngine {
     }
 
     /// One remembered page.
-    final class PageEntry: Sendable {
+    struct PageEntry: Sendable {
         /// The top URL as the request gave it (or the request URL of a main-frame navigation).
         let topKey: String
         /// The frame URL as the request gave it, or nil when the frame is the main document or
         /// no condition reads frame URLs.
         let frameKey: String?
-        let state: PageState
-
-        init(topKey: String, frameKey: String?, state: PageState) {
-            self.topKey = topKey
-            self.frameKey = frameKey
-            self.state = state
-        }
+        var state: PageState
     }
 
-    /// The page state for a request, from the cache when the page has not changed.
-    func pageState(
+    /// Puts the request's page first in the cache, computing it when it is not there.
+    func preparePage(
         for request: Request, isMainFrameNavigation: Bool, isFrameNavigation: Bool, cache: inout PageCache
-    ) -> PageEntry {
+    ) {
         let usesFrameKey = program.hasFrameConditions
         let isNavigation = isMainFrameNavigation || isFrameNavigation
         if cache.program !== program {
@@ -61,11 +55,8 @@ extension RuleEngine {
                     }
                 guard frameMatches else { continue }
             }
-            if index > 0 {
-                let entry = cache.entries.remove(at: index)
-                cache.entries.insert(entry, at: 0)
-            }
-            return cache.entries[0]
+            if index > 0 { cache.entries.swapAt(0, index) }
+            return
         }
         let topKey = isMainFrameNavigation ? request.url : request.topURL
         let frameKey: String? = usesFrameKey ? request.frameURL ?? (isNavigation ? request.url : nil) : nil
@@ -81,6 +72,5 @@ extension RuleEngine {
         let entry = PageEntry(topKey: topKey, frameKey: frameKey, state: state)
         if cache.entries.count == PageCache.capacity { cache.entries.removeLast() }
         cache.entries.insert(entry, at: 0)
-        return entry
     }
 }
