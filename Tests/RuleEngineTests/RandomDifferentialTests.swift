@@ -65,7 +65,14 @@ struct RandomDifferentialTests {
             let listSeed = first ? chunk.seed : listSeeds.next()
             first = false
             let loads = min(Self.loadsPerList, chunk.cases - checked)
+            let started = ContinuousClock.now
             let result = Self.check(listSeed: listSeed, loads: loads)
+            let elapsed = ContinuousClock.now - started
+            if elapsed > .seconds(5) {
+                // Not a failure (no timed asserts in unit tests), but worth a look: a matcher
+                // that is slow on some inputs is a bug too.
+                print("RandomDifferentialTests: list seed \(Self.hex(listSeed)) took \(elapsed) for \(loads) loads")
+            }
             checked += loads
             if let report = result.report {
                 mismatches += 1
