@@ -50,7 +50,10 @@ struct HostPattern: Sendable, Hashable {
             else { return nil }
             index += 1
         }
-        guard index > 0, index < terms.count else { return nil }
+        // At least one scheme character: the head is only read after a non-empty scheme.
+        guard index > 0, index < terms.count,
+            terms[..<index].contains(where: { $0.quantifier == .one || $0.quantifier == .oneOrMore })
+        else { return nil }
         if !(index == 1 && Self.isAnythingBut(terms[0], [UInt8(ascii: ":")], quantifier: .oneOrMore)) {
             isExact = false
         }

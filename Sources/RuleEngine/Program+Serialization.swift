@@ -14,6 +14,7 @@ extension Program {
             writer.write(UInt64(sheet.count))
             for selector in sheet { writer.write(selector) }
         }
+        writer.write(ruleCounts)
         writer.write(rules.map(\.flags))
         writer.write(rules.map(\.location))
         writer.write(rules.map(\.condition))
@@ -65,6 +66,7 @@ extension Program {
             for _ in 0..<selectorCount { sheet.append(try reader.readString("selector")) }
             globalStyleSheets.append(sheet)
         }
+        let ruleCounts: [UInt32] = try reader.readArray("rule counts")
         let flags: [UInt32] = try reader.readArray("rule flags")
         let locations: [UInt32] = try reader.readArray("rule locations")
         let conditions: [UInt32] = try reader.readArray("rule conditions")
@@ -129,6 +131,7 @@ extension Program {
         try check(!listLocationStarts.isEmpty && listLocationStarts.last == actionTotal, "list starts")
         try check(zip(listLocationStarts, listLocationStarts.dropFirst()).allSatisfy { $0 <= $1 }, "list starts")
         try check(globalStyleSheets.count == listLocationStarts.count - 1, "style sheets")
+        try check(ruleCounts.count == listLocationStarts.count - 1, "rule counts")
         try check(universalLocations.allSatisfy { $0 < actionTotal }, "universal actions")
         try check(rules.allSatisfy { $0.location < actionTotal }, "rule locations")
         try check(rules.allSatisfy { $0.conditionMode == .none || Int($0.condition) < conditionCount }, "rule conditions")
@@ -148,7 +151,7 @@ extension Program {
 
         return Program(
             actions: actions, listLocationStarts: listLocationStarts, universalLocations: universalLocations,
-            globalStyleSheets: globalStyleSheets, rules: rules, matchers: matchers, hosts: hosts, grams: grams,
+            globalStyleSheets: globalStyleSheets, ruleCounts: ruleCounts, rules: rules, matchers: matchers, hosts: hosts, grams: grams,
             alwaysChecked: alwaysChecked, conditionCount: conditionCount, topURLHosts: topURLHosts,
             frameURLHosts: frameURLHosts, domains: domains, subdomainDomains: subdomainDomains,
             conditionPatterns: conditionPatterns, alwaysMatchedConditions: alwaysMatchedConditions)

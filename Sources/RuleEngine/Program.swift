@@ -104,6 +104,8 @@ final class Program: Sendable {
     let universalLocations: [UInt32]
     /// Each list's global style sheet selectors.
     let globalStyleSheets: [[String]]
+    /// How many rules each list has, as given.
+    let ruleCounts: [UInt32]
 
     // Rules and their indexes
     let rules: [RuleRecord]
@@ -144,7 +146,7 @@ final class Program: Sendable {
 
     init(
         actions: [Action], listLocationStarts: [UInt32], universalLocations: [UInt32],
-        globalStyleSheets: [[String]], rules: [RuleRecord], matchers: [RuleMatcher], hosts: SuffixTable,
+        globalStyleSheets: [[String]], ruleCounts: [UInt32], rules: [RuleRecord], matchers: [RuleMatcher], hosts: SuffixTable,
         grams: GramTable, alwaysChecked: [UInt32], conditionCount: Int, topURLHosts: SuffixTable,
         frameURLHosts: SuffixTable, domains: SuffixTable, subdomainDomains: SuffixTable,
         conditionPatterns: [ConditionPattern], alwaysMatchedConditions: [UInt32]
@@ -154,6 +156,7 @@ final class Program: Sendable {
         self.listLocationStarts = listLocationStarts
         self.universalLocations = universalLocations
         self.globalStyleSheets = globalStyleSheets
+        self.ruleCounts = ruleCounts
         self.rules = rules
         self.matchers = matchers
         var entries: [MatcherEntry] = []
@@ -230,7 +233,7 @@ final class Program: Sendable {
 
     /// Bytes held by the tables, strings and automata (an estimate for automata and strings).
     var memoryFootprint: Int {
-        func size<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+        func size<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
         func size(_ table: SuffixTable) -> Int {
             size(table.slots) + size(table.hashes) + size(table.keyOffsets) + size(table.keyBytes)
                 + size(table.valueOffsets) + size(table.values)

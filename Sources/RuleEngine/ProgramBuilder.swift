@@ -12,6 +12,7 @@ struct ProgramBuilder {
     private var listLocationStarts: [UInt32] = []
     private var universalLocations: [UInt32] = []
     private var globalStyleSheets: [[String]] = []
+    private var ruleCounts: [UInt32] = []
     private var rules: [RuleRecord] = []
     private var matchers: [RuleMatcher] = []
     private var hostEntries: [[UInt8]: [UInt32]] = [:]
@@ -53,7 +54,7 @@ struct ProgramBuilder {
         builder.listLocationStarts.append(UInt32(builder.actions.count))
         return Program(
             actions: builder.actions, listLocationStarts: builder.listLocationStarts,
-            universalLocations: builder.universalLocations.sorted(), globalStyleSheets: builder.globalStyleSheets,
+            universalLocations: builder.universalLocations.sorted(), globalStyleSheets: builder.globalStyleSheets, ruleCounts: builder.ruleCounts,
             rules: builder.rules, matchers: builder.matchers,
             hosts: SuffixTable(Self.sorted(builder.hostEntries)), grams: GramTable(builder.gramEntries),
             alwaysChecked: builder.alwaysChecked, conditionCount: builder.conditionIDs.count,
@@ -80,6 +81,7 @@ struct ProgramBuilder {
     private mutating func add(_ list: RuleList) throws(RuleListError) {
         let base = UInt32(actions.count)
         listLocationStarts.append(base)
+        ruleCounts.append(UInt32(list.rules.count))
         let (locations, listActions) = CompiledRuleList.actionLocations(list.rules)
         actions += listActions
 

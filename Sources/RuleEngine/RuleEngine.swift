@@ -46,6 +46,9 @@ public struct RuleEngine: Sendable {
     /// The number of rule lists.
     public var ruleListCount: Int { program.listCount }
 
+    /// The number of rules in all the lists, as given.
+    public var ruleCount: Int { program.ruleCounts.reduce(0) { $0 + Int($1) } }
+
     /// The bytes the compiled matcher occupies in memory: its tables, strings and automata
     /// (automata estimated from their size).
     public var memoryFootprint: Int { program.memoryFootprint }

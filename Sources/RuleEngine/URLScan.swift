@@ -130,7 +130,8 @@ struct URLScan {
 
     /// The head of a URL: after the scheme's `:` and the slashes that follow it, up to the next
     /// `:` or `/`; what host patterns match. Nil when the URL has no `//` after its first `:`,
-    /// or when the scheme or head hold a byte no pattern matches (0 or non-ASCII).
+    /// when the scheme is empty, or when the scheme or head hold a byte no pattern matches (0 or
+    /// non-ASCII).
     static func head(_ url: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let count = url.count
         var index = 0
@@ -138,7 +139,8 @@ struct URLScan {
             if url[index] == 0 || url[index] >= 0x80 { return nil }
             index += 1
         }
-        guard index + 2 < count, url[index + 1] == UInt8(ascii: "/"), url[index + 2] == UInt8(ascii: "/") else { return nil }
+        guard index > 0, index + 2 < count, url[index + 1] == UInt8(ascii: "/"), url[index + 2] == UInt8(ascii: "/")
+        else { return nil }
         index += 3
         while index < count && url[index] == UInt8(ascii: "/") { index += 1 }
         let start = index

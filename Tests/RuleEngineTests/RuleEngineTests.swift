@@ -1,0 +1,141 @@
+import ContentRuleList
+import Testing
+import TrackerlessCore
+import TrackerlessTestSupport
+
+@testable import RuleEngine
+
+/// The engine's own pieces: where it files rules, its URL fast path, and cases the randomized
+/// comparison once found, each checked against the reference evaluator.
+@Suite struct RuleEngineTests {
+    static func list(_ rules: String) throws -> RuleList {
+        try RuleList(parsing: "[" + rules + "]")
+    }
+
+    static func expectSameAsReference(_ list: RuleList, _ requests: [Request]) throws {
+        let engine = try RuleEngine(ruleList: list)
+        let reference = try ReferenceEvaluator(ruleList: list)
+        var cache = RuleEngine.PageCache()
+        for request in requests {
+            let expected = reference.actions(for: request)
+            #expect(engine.actions(for: request) == expected, "\(request)")
+            #expect(engine.decision(for: request, cache: &cache).appliedActions == expected, "\(request)")
+        }
+    }
+
+    @Test("host patterns are filed under their host, with what follows checked without an automaton")
+    func hostPatterns() throws {
+        func host(_ pattern: String, caseSensitive: Bool = false) throws -> HostPattern? {
+            HostPattern(try URLFilter(parsing: pattern, isCaseSensitive: caseSensitive))
+        }
+        let subdomains = try #require(try host(#"^[^:]+://+([^:/]+\.)?tracker\.com[:/]"#))
+        #expect(subdomains == HostPattern(host: Array("tracker.com".utf8), allowsSubdomains: true, remainder: .separator))
+        let exact = try #require(try host(#"^[^:]+://+cdn\.tracker\.com(:[0-9]+)?/a/b\.js$"#))
+        #expect(exact.remainder == .path(literal: Array("/a/b.js".utf8), allowsPort: true, isAnchoredAtEnd: true))
+        #expect(!exact.allowsSubdomains)
+        // `[^:/]*` before the host: filed under what follows its first dot, confirmed by the automaton.
+        let suffix = try #require(try host(#"^[^:]+://+[^:/]*acdn\.adnxs\.com(:[0-9]+)?/video"#))
+        #expect(suffix.host == Array("adnxs.com".utf8) && suffix.allowsSubdomains && suffix.remainder == nil)
+        // Not host patterns: unanchored, a possibly empty scheme, a host that may continue.
+        #expect(try host(#"tracker\.com[:/]"#) == nil)
+        #expect(try host(#"^[^:]*://+tracker\.com[:/]"#) == nil)
+        #expect(try host(#"^[^:]+://+tracker\.com"#) == nil)
+        // Case-sensitive letters need the automaton.
+        #expect(try host(#"^[^:]+://+Tracker\.com[:/]"#, caseSensitive: true)?.remainder == nil)
+    }
+
+    @Test("reading common patterns from their text gives what parsing gives", arguments: [
+        #"^[^:]+://+([^:/]+\.)?tracker\.com[:/]"#, #"^[^:]+://+tracker\.com[:/]"#,
+        #"^[^:]+://+([^:/]+\.)?t-r_a\.co\.uk(:[0-9]+)?/Path/to\.js"#, #"^[^:]+://+t\.com/x$"#,
+        #"^[^:]+://+t\.com(:[0-9]+)?/a.b"#, #"^[^:]+://+t\.com/a?"#, #"^[^:]+://+t\.com"#,
+    ])
+    func textMatchesParse(_ pattern: String) throws {
+        let parsed = HostPattern(try URLFilter(parsing: pattern, isCaseSensitive: false))
+        let read = HostPattern(text: pattern, isCaseSensitive: false)
+        // The text reader may decline what the parser handles, never disagree with it.
+        if let read { #expect(read == parsed) }
+    }
+
+    @Test("a URL the fast path accepts is already canonical", arguments: [
+        "https://www.example.com/a/b.js?x=1&y=%20#frag", "http://a.example", "https://a.example?q", "wss://a.example:8443/s",
+        "http://a.example:80/", "https://A.example/", "https://a.example/./x", "https://a.example/%2e%2e/x",
+        "https://a.example/a b", "https://a.example/?q='x'", "https://xn--bcher-kva.example/", "https://1.2.3.4/",
+        "https://a_b.example/", "https://a.example:0080/", "https://a.example/ü", "ftp://a.example/", "https://a..b/",
+        "https://-a.example/", "https://a.example/\\x", "https://a.example/x?y#z w",
+    ])
+    func fastPathIsCanonical(_ url: String) throws {
+        var string = url
+        let parts = string.withUTF8 { URLScan.canonicalParts($0) }
+        guard let parts else { return }
+        let canonical = try #require(CanonicalURL(url)).stringWithoutFragment
+        var expected = Array(url.utf8.prefix(parts.length))
+        if let insertion = parts.slashInsertion { expected.insert(UInt8(ascii: "/"), at: insertion) }
+        #expect(String(decoding: expected, as: UTF8.self) == canonical)
+    }
+
+    @Test("the fast path is canonical on every real request URL")
+    func fastPathOnRealURLs() throws {
+        try #require(SharedData.shouldRun, "\(SharedData.skipMessage)")
+        var accepted = 0
+        for request in MatchingTestRequest.all {
+            var string = request.url
+            guard let parts = string.withUTF8({ URLScan.canonicalParts($0) }) else { continue }
+            accepted += 1
+            var expected = Array(request.url.utf8.prefix(parts.length))
+            if let insertion = parts.slashInsertion { expected.insert(UInt8(ascii: "/"), at: insertion) }
+            #expect(String(decoding: expected, as: UTF8.self) == CanonicalURL(request.url)?.stringWithoutFragment)
+        }
+        #expect(accepted > MatchingTestRequest.all.count / 2)
+    }
+
+    @Test("the head of a URL needs a scheme, `//` and ASCII")
+    func heads() {
+        func head(_ url: String) -> String? {
+            var url = url
+            return url.withUTF8 { bytes in URLScan.head(bytes).map { String(decoding: bytes[$0], as: UTF8.self) } }
+        }
+        #expect(head("https://a.example/x") == "a.example")
+        #expect(head("https://user:pw@a.example/") == "user")
+        #expect(head("blob:https://a.example/") == nil)
+        #expect(head("://a.example/ad") == nil)
+        #expect(head("https:///a.example:8080/") == "a.example")
+    }
+
+    @Test("regression: a condition on an invalid top URL that starts with `://`")
+    func invalidTopURL() throws {
+        let list = try Self.list(#"""
+            {"trigger":{"url-filter":".*","resource-type":["popup"],"if-frame-url":["^[^:]+://+([^:/]+\\.)?a\\.example[:/]"]},"action":{"type":"block"}}
+            """#)
+        try Self.expectSameAsReference(list, [
+            Request(url: "http://xa.example/ads", topURL: "://a.example/ad", resourceType: .popup),
+            Request(url: "http://xa.example/ads", topURL: "https://a.example/", resourceType: .popup),
+        ])
+    }
+
+    @Test("a URL repeating one literal checks its rules once")
+    func repeatedLiteral() throws {
+        let list = try Self.list(#"{"trigger":{"url-filter":"abcd.*x$"},"action":{"type":"block"}}"#)
+        let url = "https://a.example/" + String(repeating: "abcd", count: 16_000)
+        try Self.expectSameAsReference(list, [Request(url: url, topURL: "https://b.example/", resourceType: .image)])
+    }
+
+    @Test("several lists, each with its own ignore-previous-rules and style sheet")
+    func severalLists() throws {
+        let first = try Self.list(#"""
+            {"trigger":{"url-filter":".*"},"action":{"type":"css-display-none","selector":".ad"}},
+            {"trigger":{"url-filter":"^[^:]+://+([^:/]+\\.)?t\\.example[:/]"},"action":{"type":"block"}},
+            {"trigger":{"url-filter":".*","if-domain":["*site.example"]},"action":{"type":"ignore-previous-rules"}}
+            """#)
+        let second = try Self.list(#"{"trigger":{"url-filter":"t\\.example/p"},"action":{"type":"block-cookies"}}"#)
+        let engine = try RuleEngine(ruleLists: [first, second])
+        let reference = try ReferenceEvaluator(ruleLists: [first, second])
+        for top in ["https://news.example/", "https://www.site.example/"] {
+            let request = Request(url: "https://cdn.t.example/p.gif", topURL: top, resourceType: .image)
+            let decision = engine.decision(for: request)
+            #expect(decision.appliedActions == reference.actions(for: request))
+            #expect(decision.blocksCookies)
+            #expect(decision.isBlocked == (top == "https://news.example/"))
+        }
+        #expect(engine.ruleListCount == 2 && engine.ruleCount == 4)
+    }
+}
