@@ -229,21 +229,34 @@ private struct PositionAutomaton {
         follow = OwnedBuffer(builder.follow)
         finalPositions = whole.last | (whole.isNullable ? 1 : 0)
 
-        var masks: [UInt64] = []
-        var classes = [UInt8](repeating: 0, count: 256)
-        var classOfMask: [UInt64: UInt8] = [:]
-        for byte in 0..<256 {
-            var mask: UInt64 = 0
-            for (position, set) in builder.sets.enumerated() where position > 0 && set.contains(UInt8(byte)) {
-                mask |= 1 << UInt64(position)
+        // For each character 0…127, the positions whose set contains it (128…255: none), built
+        // by walking each set's members once.
+        var positionsOf = [UInt64](repeating: 0, count: 128)
+        for (position, set) in builder.sets.enumerated() where position > 0 {
+            let words = set.matchedWords
+            let bit: UInt64 = 1 << UInt64(position)
+            var low = words.low
+            while low != 0 {
+                positionsOf[low.trailingZeroBitCount] |= bit
+                low &= low - 1
             }
-            if let existing = classOfMask[mask] {
-                classes[byte] = existing
+            var high = words.high
+            while high != 0 {
+                positionsOf[64 + high.trailingZeroBitCount] |= bit
+                high &= high - 1
+            }
+        }
+        // Characters with the same positions share a class; class 0 is "no position" (which
+        // bytes 128…255 are). Patterns have few distinct classes, so a linear search is enough.
+        var masks: [UInt64] = [0]
+        var classes = [UInt8](repeating: 0, count: 256)
+        for character in 0..<128 {
+            let mask = positionsOf[character]
+            if let existing = masks.firstIndex(of: mask) {
+                classes[character] = UInt8(existing)
             } else {
-                let index = UInt8(masks.count)
-                classOfMask[mask] = index
+                classes[character] = UInt8(masks.count)
                 masks.append(mask)
-                classes[byte] = index
             }
         }
         byteClass = OwnedBuffer(classes)
