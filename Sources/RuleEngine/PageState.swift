@@ -18,6 +18,8 @@ struct PageState: Sendable {
     var conditionBits: [UInt64]
     /// Conditions whose automaton patterns have not run yet.
     var pendingBits: [UInt64]
+    /// The page rules (``Program/pageRules``) whose condition holds on this page.
+    var rules: [UInt32] = []
     /// The canonical top URL and frame URL, for the automaton patterns.
     let topURL: String
     let frameURL: String
@@ -38,6 +40,11 @@ struct PageState: Sendable {
         if program.hasFrameConditions {
             var frame = frameURL
             frame.withUTF8 { matchHosts(program.frozenFrameURLHosts, in: $0) }
+        }
+        for ruleIndex in program.pageRules {
+            let rule = program.rules[Int(ruleIndex)]
+            let word = Int(rule.condition >> 6), bit: UInt64 = 1 << UInt64(rule.condition & 63)
+            if (conditionBits[word] & bit != 0) == (rule.conditionMode == .ifAny) { rules.append(ruleIndex) }
         }
     }
 

@@ -40,6 +40,7 @@ extension Program {
         writer.write(grams.valueOffsets)
         writer.write(grams.values)
         writer.write(alwaysChecked)
+        writer.write(pageRules)
         writer.write(UInt64(conditionCount))
         for table in [topURLHosts, frameURLHosts, domains, subdomainDomains] { Self.write(table, to: &writer) }
         writer.write(UInt64(conditionPatterns.count))
@@ -107,6 +108,7 @@ extension Program {
             bitmap: try reader.readArray("gram bitmap"), grams: try reader.readArray("grams"),
             valueOffsets: try reader.readArray("gram offsets"), values: try reader.readArray("gram rules"))
         let alwaysChecked: [UInt32] = try reader.readArray("rules checked on every load")
+        let pageRules: [UInt32] = try reader.readArray("page rules")
         let conditionCount = try count(&reader, "conditions")
         let topURLHosts = try readTable(&reader, "top URL hosts")
         let frameURLHosts = try readTable(&reader, "frame URL hosts")
@@ -143,6 +145,7 @@ extension Program {
         try check(hosts.validate() && hosts.values.allSatisfy { Int($0 >> 1) < ruleCount }, "host table")
         try check(grams.validate() && grams.values.allSatisfy { Int($0) < ruleCount }, "gram table")
         try check(alwaysChecked.allSatisfy { Int($0) < ruleCount }, "rules checked on every load")
+        try check(pageRules.allSatisfy { Int($0) < ruleCount }, "page rules")
         for table in [topURLHosts, frameURLHosts, domains, subdomainDomains] {
             try check(table.validate() && table.values.allSatisfy { Int($0 >> 1) < conditionCount }, "condition tables")
         }
@@ -152,7 +155,7 @@ extension Program {
         return Program(
             actions: actions, listLocationStarts: listLocationStarts, universalLocations: universalLocations,
             globalStyleSheets: globalStyleSheets, ruleCounts: ruleCounts, rules: rules, matchers: matchers, hosts: hosts, grams: grams,
-            alwaysChecked: alwaysChecked, conditionCount: conditionCount, topURLHosts: topURLHosts,
+            alwaysChecked: alwaysChecked, pageRules: pageRules, conditionCount: conditionCount, topURLHosts: topURLHosts,
             frameURLHosts: frameURLHosts, domains: domains, subdomainDomains: subdomainDomains,
             conditionPatterns: conditionPatterns, alwaysMatchedConditions: alwaysMatchedConditions)
     }

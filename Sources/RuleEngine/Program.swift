@@ -120,6 +120,9 @@ final class Program: Sendable {
     let grams: GramTable
     /// Rules checked on every load.
     let alwaysChecked: [UInt32]
+    /// Rules that match every URL and have a condition a table answers: each page lists those
+    /// whose condition holds, and its loads only check their flags.
+    let pageRules: [UInt32]
 
     // Conditions
     let conditionCount: Int
@@ -147,7 +150,7 @@ final class Program: Sendable {
     init(
         actions: [Action], listLocationStarts: [UInt32], universalLocations: [UInt32],
         globalStyleSheets: [[String]], ruleCounts: [UInt32], rules: [RuleRecord], matchers: [RuleMatcher], hosts: SuffixTable,
-        grams: GramTable, alwaysChecked: [UInt32], conditionCount: Int, topURLHosts: SuffixTable,
+        grams: GramTable, alwaysChecked: [UInt32], pageRules: [UInt32], conditionCount: Int, topURLHosts: SuffixTable,
         frameURLHosts: SuffixTable, domains: SuffixTable, subdomainDomains: SuffixTable,
         conditionPatterns: [ConditionPattern], alwaysMatchedConditions: [UInt32]
     ) {
@@ -189,6 +192,7 @@ final class Program: Sendable {
         self.hosts = hosts
         self.grams = grams
         self.alwaysChecked = alwaysChecked
+        self.pageRules = pageRules
         self.conditionCount = conditionCount
         self.topURLHosts = topURLHosts
         self.frameURLHosts = frameURLHosts
@@ -240,7 +244,7 @@ final class Program: Sendable {
         }
         var total = size(actions) + size(actionKinds) + size(listLocationStarts) + size(universalLocations)
         total += globalStyleSheets.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 16 } }
-        total += size(rules) + size(matcherEntries) + size(literalPool) + size(automata) + size(alwaysChecked)
+        total += size(rules) + size(matcherEntries) + size(literalPool) + size(automata) + size(alwaysChecked) + size(pageRules)
         total += size(hosts) + size(topURLHosts) + size(frameURLHosts) + size(domains) + size(subdomainDomains)
         total += size(grams.bitmap) + size(grams.grams) + size(grams.valueOffsets) + size(grams.values)
         for action in actions {

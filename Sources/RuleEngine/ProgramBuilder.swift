@@ -18,6 +18,9 @@ struct ProgramBuilder {
     private var hostEntries: [[UInt8]: [UInt32]] = [:]
     private var gramEntries: [UInt32: [UInt32]] = [:]
     private var alwaysChecked: [UInt32] = []
+    private var pageRules: [UInt32] = []
+    /// Conditions with patterns only an automaton answers (evaluated lazily per page).
+    private var lazyConditions: Set<UInt32> = []
 
     private struct ConditionKey: Hashable {
         var values: [String]
@@ -57,7 +60,7 @@ struct ProgramBuilder {
             universalLocations: builder.universalLocations.sorted(), globalStyleSheets: builder.globalStyleSheets, ruleCounts: builder.ruleCounts,
             rules: builder.rules, matchers: builder.matchers,
             hosts: SuffixTable(Self.sorted(builder.hostEntries)), grams: GramTable(builder.gramEntries),
-            alwaysChecked: builder.alwaysChecked, conditionCount: builder.conditionIDs.count,
+            alwaysChecked: builder.alwaysChecked, pageRules: builder.pageRules, conditionCount: builder.conditionIDs.count,
             topURLHosts: SuffixTable(Self.sorted(builder.topURLHostEntries)),
             frameURLHosts: SuffixTable(Self.sorted(builder.frameURLHostEntries)),
             domains: SuffixTable(Self.sorted(builder.domainEntries)),
@@ -145,7 +148,16 @@ struct ProgramBuilder {
         if urlFilter.matchesEverything {
             record.matcher = RuleRecord.matchesEverything
             rules.append(record)
-            alwaysChecked.append(ruleIndex)
+            // A rule whose condition a table answers depends on the page and the load's flags
+            // only: the page finds out once whether its condition holds.
+            let isPageRule =
+                (record.conditionMode == .ifAny || record.conditionMode == .unlessAny)
+                && !lazyConditions.contains(record.condition)
+            if isPageRule {
+                pageRules.append(ruleIndex)
+            } else if record.conditionMode != .never {
+                alwaysChecked.append(ruleIndex)
+            }
             return
         }
         if let host = HostPattern(urlFilter) {
@@ -235,6 +247,7 @@ struct ProgramBuilder {
                 fileHostCondition(id, host: host, isOnFrameURL: isOnFrameURL)
             } else {
                 conditionPatterns.append(ConditionPattern(filter: filter, condition: id, isOnFrameURL: isOnFrameURL))
+                lazyConditions.insert(id)
             }
         }
         return id

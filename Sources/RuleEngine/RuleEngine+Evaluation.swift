@@ -151,6 +151,11 @@ extension RuleEngine {
         }
 
         for ruleIndex in program.alwaysChecked { check(Int(ruleIndex)) }
+        // Page rules whose condition holds here: only their flags remain to check.
+        for ruleIndex in page.rules {
+            let rule = rules[Int(ruleIndex)]
+            if Self.flagsMatch(rule.flags, load: load) { found.append(rule.location) }
+        }
     }
 
     /// Whether the rule's url-filter matches, given that its index found it.
