@@ -249,51 +249,64 @@ struct HostPattern: Sendable, Hashable {
     init?(text pattern: String, isCaseSensitive: Bool) {
         // Letters of a case-sensitive pattern need exact comparisons: leave those to the parser.
         guard !isCaseSensitive else { return nil }
-        let prefix = "^[^:]+://+"
-        let subdomains = #"([^:/]+\.)?"#
-        var rest = pattern.utf8[...]
-        guard rest.starts(with: prefix.utf8) else { return nil }
-        rest = rest.dropFirst(prefix.utf8.count)
-        allowsSubdomains = rest.starts(with: subdomains.utf8)
-        if allowsSubdomains { rest = rest.dropFirst(subdomains.utf8.count) }
-        guard let host = Self.literal(&rest, allowsSlash: false, allowsUppercase: false), !host.isEmpty else { return nil }
-        self.host = host
-        if rest.elementsEqual("[:/]".utf8) {
-            remainder = .separator
-            return
-        }
-        let port = "(:[0-9]+)?"
-        let allowsPort = rest.starts(with: port.utf8)
-        if allowsPort { rest = rest.dropFirst(port.utf8.count) }
-        guard rest.first == UInt8(ascii: "/"),
-            let path = Self.literal(&rest, allowsSlash: true, allowsUppercase: true)
-        else { return nil }
-        let isAnchoredAtEnd = rest.elementsEqual("$".utf8)
-        guard rest.isEmpty || isAnchoredAtEnd else { return nil }
-        remainder = .path(literal: path, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd)
+        var pattern = pattern
+        guard let read = pattern.withUTF8({ Self.read($0) }) else { return nil }
+        self = read
     }
 
-    /// Consumes a run of plain characters and `\.`, lowercased; stops at anything else.
-    private static func literal(_ text: inout Substring.UTF8View.SubSequence, allowsSlash: Bool, allowsUppercase: Bool) -> [UInt8]? {
+    private static let schemePrefix = Array("^[^:]+://+".utf8)
+    private static let subdomainGroup = Array(#"([^:/]+\.)?"#.utf8)
+    private static let separator = Array("[:/]".utf8)
+    private static let portGroup = Array("(:[0-9]+)?".utf8)
+
+    private static func read(_ text: UnsafeBufferPointer<UInt8>) -> HostPattern? {
+        var index = 0
+        func consume(_ expected: [UInt8]) -> Bool {
+            guard text.count - index >= expected.count else { return false }
+            for offset in 0..<expected.count where text[index + offset] != expected[offset] { return false }
+            index += expected.count
+            return true
+        }
+        guard consume(schemePrefix) else { return nil }
+        let allowsSubdomains = consume(subdomainGroup)
+        let host = literal(text, &index, allowsSlash: false)
+        guard !host.isEmpty else { return nil }
+        if consume(separator) {
+            guard index == text.count else { return nil }
+            return HostPattern(host: host, allowsSubdomains: allowsSubdomains, remainder: .separator)
+        }
+        let allowsPort = consume(portGroup)
+        guard index < text.count, text[index] == UInt8(ascii: "/") else { return nil }
+        let path = literal(text, &index, allowsSlash: true)
+        let isAnchoredAtEnd = index == text.count - 1 && text[index] == UInt8(ascii: "$")
+        guard index == text.count || isAnchoredAtEnd else { return nil }
+        return HostPattern(
+            host: host, allowsSubdomains: allowsSubdomains,
+            remainder: .path(literal: path, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd))
+    }
+
+    /// Reads a run of plain characters and `\.`, lowercased, up to anything else.
+    private static func literal(_ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, allowsSlash: Bool) -> [UInt8] {
         var literal: [UInt8] = []
-        while let byte = text.first {
+        while index < text.count {
+            let byte = text[index]
             if byte == UInt8(ascii: "\\") {
-                guard text.dropFirst().first == UInt8(ascii: ".") else { return literal }
+                guard index + 1 < text.count, text[index + 1] == UInt8(ascii: ".") else { break }
                 literal.append(UInt8(ascii: "."))
-                text = text.dropFirst(2)
+                index += 2
                 continue
             }
-            let isPlain =
-                byte &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            if byte &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
                 || (allowsSlash && byte == UInt8(ascii: "/"))
-            if isPlain {
+            {
                 literal.append(byte)
-            } else if allowsUppercase && byte &- 0x41 < 26 {
+            } else if allowsSlash && byte &- 0x41 < 26 {
+                // Path letters of a case-insensitive pattern match either case.
                 literal.append(byte | 0x20)
             } else {
-                return literal
+                break
             }
-            text = text.dropFirst()
+            index += 1
         }
         return literal
     }
