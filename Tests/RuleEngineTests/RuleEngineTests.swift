@@ -1,4 +1,5 @@
 import ContentRuleList
+import Dispatch
 import Testing
 import TrackerlessCore
 import TrackerlessTestSupport
@@ -137,5 +138,53 @@ import TrackerlessTestSupport
             #expect(decision.isBlocked == (top == "https://news.example/"))
         }
         #expect(engine.ruleListCount == 2 && engine.ruleCount == 4)
+    }
+
+    @Test("one engine decides from several threads at once, each with its own page cache")
+    func concurrentCallers() throws {
+        let list = try Self.list(#"""
+            {"trigger":{"url-filter":"^[^:]+://+([^:/]+\\.)?t\\.example[:/]","load-type":["third-party"]},"action":{"type":"block"}},
+            {"trigger":{"url-filter":".*","if-domain":["*t.example"]},"action":{"type":"ignore-previous-rules"}},
+            {"trigger":{"url-filter":"/ads/"},"action":{"type":"block"}}
+            """#)
+        let engine = try RuleEngine(ruleList: list)
+        let requests = (0..<400).map { index in
+            Request(
+                url: index % 3 == 0 ? "https://x\(index).t.example/p.gif" : "https://cdn.example/ads/\(index).js",
+                topURL: index % 5 == 0 ? "https://www.t.example/" : "https://news\(index % 7).example/",
+                resourceType: .image)
+        }
+        let expected = requests.map { engine.decision(for: $0).appliedActions }
+        let disagreements = Disagreements()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            var cache = RuleEngine.PageCache()
+            for _ in 0..<5 {
+                for (request, answer) in zip(requests, expected)
+                where engine.decision(for: request, cache: &cache).appliedActions != answer {
+                    disagreements.add()
+                }
+            }
+        }
+        #expect(disagreements.count == 0)
+        #expect(expected.contains { $0.isBlocked } && expected.contains { !$0.isBlocked })
+    }
+}
+
+/// A counter the concurrent test's threads share.
+private final class Disagreements: @unchecked Sendable {
+    // Unchecked: every access holds the lock.
+    private let lock = DispatchSemaphore(value: 1)
+    private var value = 0
+
+    func add() {
+        lock.wait()
+        value += 1
+        lock.signal()
+    }
+
+    var count: Int {
+        lock.wait()
+        defer { lock.signal() }
+        return value
     }
 }
