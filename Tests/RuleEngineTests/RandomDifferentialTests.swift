@@ -31,8 +31,9 @@ struct RandomDifferentialTests {
 
     /// Loads checked per generated list (or pair of lists).
     static let loadsPerList = 48
-    /// Pages per list: loads pick among them, so the page cache sees repeated and new pages.
-    static let pagesPerList = 4
+    /// Pages per list: loads pick among them, so the page cache sees repeated and new pages, and
+    /// more pages than it remembers.
+    static let pagesPerList = 12
 
     static let environment = ProcessInfo.processInfo.environment
 
@@ -59,6 +60,9 @@ struct RandomDifferentialTests {
         var mismatches = 0
         var reported = 0
         var first = true
+        // One cache for every engine of the chunk, alternating between each list's engine and its
+        // compiled copy: a cache must notice that it is given to another engine.
+        var sharedCache = RuleEngine.PageCache()
         while checked < chunk.cases {
             // The first list uses the chunk's seed itself, so that a reported list seed replays
             // as a one-chunk run.
@@ -66,7 +70,7 @@ struct RandomDifferentialTests {
             first = false
             let loads = min(Self.loadsPerList, chunk.cases - checked)
             let started = ContinuousClock.now
-            let result = Self.check(listSeed: listSeed, loads: loads)
+            let result = Self.check(listSeed: listSeed, loads: loads, sharedCache: &sharedCache)
             let elapsed = ContinuousClock.now - started
             if elapsed > .seconds(5) {
                 // Not a failure (no timed asserts in unit tests), but worth a look: a matcher
@@ -149,7 +153,7 @@ struct RandomDifferentialTests {
     }
 
     /// Generates the lists and loads of `listSeed` and compares every answer.
-    static func check(listSeed: UInt64, loads: Int) -> ListResult {
+    static func check(listSeed: UInt64, loads: Int, sharedCache: inout RuleEngine.PageCache) -> ListResult {
         var generator = RandomRuleLists(seed: listSeed)
         var lists = [generator.next()]
         if generator.random.chance(0.2) { lists.append(generator.next()) }
@@ -173,7 +177,9 @@ struct RandomDifferentialTests {
         var previous: Request?
         for _ in 0..<loads {
             let request = Request(requests.load(on: requests.random.pick(pages)))
-            if let difference = engines.difference(for: request, cache: &cache, compiledCache: &compiledCache) {
+            if let difference = engines.difference(
+                for: request, cache: &cache, compiledCache: &compiledCache, sharedCache: &sharedCache)
+            {
                 // Shrink with fresh caches warmed by the load before, as the run had them.
                 let shrunk = shrink(lists) { candidate in
                     guard let parsed = try? candidate.map({ try RuleList(parsing: $0.json) }),
@@ -280,9 +286,10 @@ struct Engines {
     }
 
     /// How the engines' answers differ from the reference's, or nil when they all agree.
-    func difference(for request: Request, cache: inout RuleEngine.PageCache, compiledCache: inout RuleEngine.PageCache)
-        -> String?
-    {
+    func difference(
+        for request: Request, cache: inout RuleEngine.PageCache, compiledCache: inout RuleEngine.PageCache,
+        sharedCache: inout RuleEngine.PageCache
+    ) -> String? {
         let expected = reference.actions(for: request)
         var problems: [String] = []
         for (name, engine) in [("engine", engine), ("compiled engine", loaded)] {
@@ -294,6 +301,9 @@ struct Engines {
             if let problem = Self.problem(engine.decision(for: request), expected) {
                 problems.append("\(name).decision(for:): \(problem)")
             }
+            if let problem = Self.problem(engine.decision(for: request, cache: &sharedCache), expected) {
+                problems.append("\(name).decision(for:cache:) with a cache shared by both engines: \(problem)")
+            }
         }
         guard !problems.isEmpty else { return nil }
         return "reference: \(describe(expected))\n" + problems.joined(separator: "\n")
@@ -303,11 +313,13 @@ struct Engines {
     func differenceAfter(_ previous: Request?, request: Request) -> String? {
         var cache = RuleEngine.PageCache()
         var compiledCache = RuleEngine.PageCache()
+        var sharedCache = RuleEngine.PageCache()
         if let previous {
             _ = engine.decision(for: previous, cache: &cache)
             _ = loaded.decision(for: previous, cache: &compiledCache)
+            _ = loaded.decision(for: previous, cache: &sharedCache)
         }
-        return difference(for: request, cache: &cache, compiledCache: &compiledCache)
+        return difference(for: request, cache: &cache, compiledCache: &compiledCache, sharedCache: &sharedCache)
     }
 
     static func problem(_ decision: RuleEngine.Decision, _ expected: AppliedActions) -> String? {

@@ -73,7 +73,7 @@ public struct RandomRequests: Sendable {
                     upper = false
                 }
             }
-            return name == "websocket" ? "websocket" : name
+            return name
         }
     }
 
@@ -95,6 +95,7 @@ public struct RandomRequests: Sendable {
         switch random.int(in: 0...19) {
         case 0: top = oddSchemeURL()
         case 1: top = invalidURL()
+        case 2: top = nonASCIIURL()
         default: top = wellFormedURL(schemes: ["https", "http", "https"])
         }
         let frame = random.chance(0.4)
