@@ -15,7 +15,7 @@ struct ProgramBuilder {
     private var ruleCounts: [UInt32] = []
     private var rules: [RuleRecord] = []
     private var matchers: [RuleMatcher] = []
-    private var hostEntries: [[UInt8]: [UInt32]] = [:]
+    private var hostEntries = TableEntries()
     private var gramEntries: [UInt32: [UInt32]] = [:]
     private var alwaysChecked: [UInt32] = []
     private var pageRules: [UInt32] = []
@@ -29,10 +29,10 @@ struct ProgramBuilder {
         var isCaseSensitive: Bool
     }
     private var conditionIDs: [ConditionKey: UInt32] = [:]
-    private var topURLHostEntries: [[UInt8]: [UInt32]] = [:]
-    private var frameURLHostEntries: [[UInt8]: [UInt32]] = [:]
-    private var domainEntries: [[UInt8]: [UInt32]] = [:]
-    private var subdomainEntries: [[UInt8]: [UInt32]] = [:]
+    private var topURLHostEntries = TableEntries()
+    private var frameURLHostEntries = TableEntries()
+    private var domainEntries = TableEntries()
+    private var subdomainEntries = TableEntries()
     private var conditionPatterns: [ConditionPattern] = []
     private var alwaysMatchedConditions: [UInt32] = []
     /// Parsed patterns, shared between rules.
@@ -59,18 +59,13 @@ struct ProgramBuilder {
             actions: builder.actions, listLocationStarts: builder.listLocationStarts,
             universalLocations: builder.universalLocations.sorted(), globalStyleSheets: builder.globalStyleSheets, ruleCounts: builder.ruleCounts,
             rules: builder.rules, matchers: builder.matchers,
-            hosts: SuffixTable(Self.sorted(builder.hostEntries)), grams: GramTable(builder.gramEntries),
+            hosts: SuffixTable(builder.hostEntries.entries), grams: GramTable(builder.gramEntries),
             alwaysChecked: builder.alwaysChecked, pageRules: builder.pageRules, conditionCount: builder.conditionIDs.count,
-            topURLHosts: SuffixTable(Self.sorted(builder.topURLHostEntries)),
-            frameURLHosts: SuffixTable(Self.sorted(builder.frameURLHostEntries)),
-            domains: SuffixTable(Self.sorted(builder.domainEntries)),
-            subdomainDomains: SuffixTable(Self.sorted(builder.subdomainEntries)),
+            topURLHosts: SuffixTable(builder.topURLHostEntries.entries),
+            frameURLHosts: SuffixTable(builder.frameURLHostEntries.entries),
+            domains: SuffixTable(builder.domainEntries.entries),
+            subdomainDomains: SuffixTable(builder.subdomainEntries.entries),
             conditionPatterns: builder.conditionPatterns, alwaysMatchedConditions: builder.alwaysMatchedConditions)
-    }
-
-    /// Table entries in key order, so that the compiled form does not depend on hashing.
-    private static func sorted(_ entries: [[UInt8]: [UInt32]]) -> [(key: [UInt8], values: [UInt32])] {
-        entries.map { (key: $0.key, values: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     }
 
     private mutating func filter(_ pattern: String, isCaseSensitive: Bool) throws(URLFilterError) -> URLFilter {
@@ -207,7 +202,7 @@ struct ProgramBuilder {
             matchers.append(.automaton(urlFilter))
         }
         rules.append(record)
-        hostEntries[host.host, default: []].append(ruleIndex << 1 | (host.allowsSubdomains ? 1 : 0))
+        hostEntries.append(ruleIndex << 1 | (host.allowsSubdomains ? 1 : 0), to: host.host)
     }
 
     /// The condition's index, filing its patterns the first time it is seen.
@@ -224,9 +219,9 @@ struct ProgramBuilder {
         for value in condition.values {
             if key.isDomainList && DomainMatcher.isPlain(value) {
                 if value.hasPrefix("*") {
-                    subdomainEntries[Array(value.utf8.dropFirst()), default: []].append(id << 1 | caseBit)
+                    subdomainEntries.append(id << 1 | caseBit, to: Array(value.utf8.dropFirst()))
                 } else {
-                    domainEntries[Array(value.utf8), default: []].append(id << 1 | caseBit)
+                    domainEntries.append(id << 1 | caseBit, to: Array(value.utf8))
                 }
                 continue
             }
@@ -256,9 +251,9 @@ struct ProgramBuilder {
     private mutating func fileHostCondition(_ id: UInt32, host: HostPattern, isOnFrameURL: Bool) {
         let entry = id << 1 | (host.allowsSubdomains ? 1 : 0)
         if isOnFrameURL {
-            frameURLHostEntries[host.host, default: []].append(entry)
+            frameURLHostEntries.append(entry, to: host.host)
         } else {
-            topURLHostEntries[host.host, default: []].append(entry)
+            topURLHostEntries.append(entry, to: host.host)
         }
     }
 }
