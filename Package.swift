@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TrackerData", targets: ["TrackerData"]),
         .library(name: "RuleBuilder", targets: ["RuleBuilder"]),
         .library(name: "RuleEngine", targets: ["RuleEngine"]),
+        .library(name: "DisconnectLists", targets: ["DisconnectLists"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
     ],
     targets: [
@@ -20,6 +21,8 @@ let package = Package(
         .target(name: "TrackerData", dependencies: ["TrackerlessCore"]),
         // Rule lists compiled into a fast matcher with WebKit's semantics, and its file format.
         .target(name: "RuleEngine", dependencies: ["ContentRuleList", "TrackerlessCore"]),
+        // Disconnect's lists (Firefox's tracking protection) -> Firefox's WebKit rule lists and categories.
+        .target(name: "DisconnectLists", dependencies: ["ContentRuleList", "TrackerlessCore"]),
         // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
         .target(name: "RuleBuilder", dependencies: ["TrackerData", "ContentRuleList"]),
         .executableTarget(
@@ -39,6 +42,10 @@ let package = Package(
         .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList", "TrackerlessTestSupport"]),
         .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder"]),
+        .testTarget(
+            name: "DisconnectListsTests",
+            dependencies: ["DisconnectLists", "ContentRuleList", "TrackerlessCore", "TrackerlessTestSupport"]
+        ),
         .testTarget(
             name: "RuleEngineTests",
             dependencies: ["RuleEngine", "RuleBuilder", "ContentRuleList", "TrackerlessTestSupport"]
