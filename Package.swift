@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TrackerData", targets: ["TrackerData"]),
         .library(name: "RuleBuilder", targets: ["RuleBuilder"]),
         .library(name: "RuleEngine", targets: ["RuleEngine"]),
+        .library(name: "URLPrefilter", targets: ["URLPrefilter"]),
         .library(name: "DisconnectLists", targets: ["DisconnectLists"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
     ],
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "RuleEngine", dependencies: ["ContentRuleList", "TrackerlessCore"]),
         // Disconnect's lists (Firefox's tracking protection) -> Firefox's WebKit rule lists and categories.
         .target(name: "DisconnectLists", dependencies: ["ContentRuleList", "TrackerlessCore"]),
+        // Bloom filters: Apple's URL-filter prefilter with its PIR server inputs, DuckDuckGo's HTTPS upgrades.
+        .target(name: "URLPrefilter", dependencies: ["TrackerData", "TrackerlessCore"]),
         // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
         .target(name: "RuleBuilder", dependencies: ["TrackerData", "ContentRuleList"]),
         .executableTarget(
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList", "TrackerlessTestSupport"]),
         .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder"]),
+        .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),
         .testTarget(
             name: "DisconnectListsTests",
             dependencies: ["DisconnectLists", "ContentRuleList", "TrackerlessCore", "TrackerlessTestSupport"]

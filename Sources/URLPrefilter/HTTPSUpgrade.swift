@@ -1,0 +1,123 @@
+import TrackerData
+import TrackerlessCore
+
+/// DuckDuckGo's Smarter Encryption decision: whether an `http://` (or `ws://`) request is
+/// loaded over HTTPS instead, and the URL it becomes.
+///
+/// A request is upgraded when its host is in the Bloom filter of hosts known to serve HTTPS,
+/// is not in the allowlist of false positives, is not local (`localhost`, the special-use
+/// domains `.localhost`, `.test`, `.example`, `.invalid`, `.local`, private and loopback IP
+/// addresses), and the privacy configuration's `https` feature is enabled for both the site and
+/// the request's host (neither in `features.https.exceptions` nor in `unprotectedTemporary`).
+/// Hosts match exactly, as in DuckDuckGo's apps: `www.example.com` is not `example.com`.
+///
+/// ```swift
+/// let upgrade = HTTPSUpgrade(bloomFilter: filter, allowlist: ["broken.example"], privacyConfiguration: config)
+/// upgrade.upgradedURL(forRequestURL: "http://secure.example/a", siteURL: "http://secure.example/")
+/// // "https://secure.example/a"
+/// ```
+public struct HTTPSUpgrade: Sendable {
+    /// Hosts known to serve HTTPS.
+    public var bloomFilter: HTTPSUpgradeBloomFilter
+    /// Hosts that test positive in the filter but must not be upgraded.
+    public var allowlist: Set<String>
+    /// The remote configuration with the `https` feature's state and exceptions; nil means the
+    /// feature is on everywhere.
+    public var privacyConfiguration: PrivacyConfiguration?
+
+    /// The configuration feature that controls upgrades.
+    public static let featureName = "https"
+
+    /// A decision over the given filter, allowlist and configuration.
+    public init(
+        bloomFilter: HTTPSUpgradeBloomFilter, allowlist: Set<String> = [], privacyConfiguration: PrivacyConfiguration? = nil
+    ) {
+        self.bloomFilter = bloomFilter
+        self.allowlist = Set(allowlist.map { $0.lowercased() })
+        self.privacyConfiguration = privacyConfiguration
+    }
+
+    /// The URL to load instead of `requestURL`, or nil when it stays as it is (already secure,
+    /// not upgradable, excepted, or not a valid URL).
+    ///
+    /// - Parameters:
+    ///   - requestURL: the request; only `http` and `ws` URLs without an explicit port are
+    ///     upgraded, to `https` and `wss`.
+    ///   - siteURL: the page's URL as in the address bar; for a navigation, the request itself.
+    public func upgradedURL(forRequestURL requestURL: String, siteURL: String) -> String? {
+        guard let request = CanonicalURL(requestURL) else { return nil }
+        let secureScheme: String
+        switch request.scheme {
+        case "http": secureScheme = "https"
+        case "ws": secureScheme = "wss"
+        default: return nil
+        }
+        guard request.port == nil, shouldUpgrade(host: request.host, siteHost: CanonicalURL(siteURL)?.host) else {
+            return nil
+        }
+        return secureScheme + request.string.dropFirst(request.scheme.utf8.count)
+    }
+
+    /// Whether requests to `host` are upgraded on a page of `siteHost` (nil: judge the host alone).
+    public func shouldUpgrade(host: String, siteHost: String?) -> Bool {
+        let host = host.lowercased()
+        guard !host.isEmpty, !Self.isLocal(host), !allowlist.contains(host), bloomFilter.contains(host) else {
+            return false
+        }
+        if let privacyConfiguration {
+            guard privacyConfiguration.isFeatureEnabled(Self.featureName, forSiteHost: host) else { return false }
+            if let siteHost, !privacyConfiguration.isFeatureEnabled(Self.featureName, forSiteHost: siteHost) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Reads an allowlist file, `{"data": ["host", …]}`.
+    ///
+    /// - Throws: ``PrefilterError/invalidFile(path:reason:)`` naming the file and the JSON path.
+    public static func allowlist(parsing bytes: [UInt8], file: String = "allowlist") throws(PrefilterError) -> Set<String> {
+        let root: JSONValue
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .invalidFile(path: file, reason: error.description)
+        }
+        do throws(JSONDecodingError) {
+            return Set(try JSONNode(root).required("data").stringArray().map { $0.lowercased() })
+        } catch {
+            throw .invalidFile(path: file, reason: error.description)
+        }
+    }
+
+    // MARK: Local hosts
+
+    private static let localSuffixes = ["localhost", "local", "test", "example", "invalid"]
+
+    /// Hosts that never reach the public internet, so a certificate for them cannot be expected.
+    static func isLocal(_ host: String) -> Bool {
+        if let lastLabel = host.split(separator: ".").last, localSuffixes.contains(String(lastLabel)) { return true }
+        if host.hasPrefix("[") { return isLocalIPv6(host.dropFirst().dropLast()) }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
+        guard octets.count == 4, octets.allSatisfy({ $0 != nil }) else { return false }
+        let first = octets[0] ?? 0, second = octets[1] ?? 0
+        switch first {
+        case 0, 10, 127: return true
+        case 169: return second == 254
+        case 172: return (16...31).contains(second)
+        case 192: return second == 168
+        case 100: return (64...127).contains(second)  // carrier-grade NAT
+        default: return false
+        }
+    }
+
+    private static func isLocalIPv6(_ address: Substring) -> Bool {
+        let address = address.lowercased()
+        if address == "::1" || address == "::" { return true }
+        guard let firstGroup = address.split(separator: ":", omittingEmptySubsequences: false).first,
+              let value = UInt16(firstGroup, radix: 16)
+        else { return false }
+        // fc00::/7 unique local, fe80::/10 link-local.
+        return value & 0xFE00 == 0xFC00 || value & 0xFFC0 == 0xFE80
+    }
+}
