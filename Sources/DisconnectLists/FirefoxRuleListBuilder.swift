@@ -15,7 +15,8 @@ import TrackerlessCore
 ///   `tracker.com.evil.net`;
 /// - the owner is found by exact resource, then by parent domain, not by the first substring
 ///   in dictionary order (see ``EntityList/owner(of:publicSuffixList:)``);
-/// - an empty category yields an empty list instead of silently ending the generation;
+/// - an empty category yields a list with only ``placeholderRule`` instead of silently ending
+///   the generation;
 /// - rules are sorted by domain, without duplicates, with sorted `unless-domain` entries, so the
 ///   same input always gives the same bytes.
 public struct FirefoxRuleListBuilder: Sendable {
@@ -29,7 +30,9 @@ public struct FirefoxRuleListBuilder: Sendable {
     /// The rule list of one blocklist.
     public func ruleList(for blocklist: FirefoxBlocklist) -> RuleList {
         let action: Action = blocklist.action == .block ? .block : .blockCookies
-        return RuleList((trackers[blocklist.category] ?? []).map { tracker in
+        let trackers = trackers[blocklist.category] ?? []
+        guard !trackers.isEmpty else { return RuleList([Self.placeholderRule]) }
+        return RuleList(trackers.map { tracker in
             ContentRule(
                 trigger: Trigger(
                     urlFilter: Self.urlFilter(for: tracker.domain),
@@ -39,6 +42,13 @@ public struct FirefoxRuleListBuilder: Sendable {
                 action: action)
         })
     }
+
+    /// The one rule of the list of an empty category. WebKit rejects a list without rules
+    /// ("Empty extension."), which is why Firefox's generator stops at an empty category; this
+    /// rule keeps the file valid and does nothing: it matches only hosts under the reserved
+    /// `invalid` top-level domain, and has no earlier rule to ignore.
+    public static let placeholderRule = ContentRule(
+        trigger: Trigger(urlFilter: #"^https?://([^/]+\.)?invalid[:/]"#), action: .ignorePreviousRules)
 
     /// The rule lists of all ten blocklists, in ``FirefoxBlocklist/all``'s order.
     public func ruleLists() -> [(blocklist: FirefoxBlocklist, ruleList: RuleList)] {
