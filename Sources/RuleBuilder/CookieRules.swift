@@ -1,0 +1,194 @@
+import ContentRuleList
+import TrackerData
+import TrackerlessCore
+
+/// Builds the WebKit rule list of third-party tracking-cookie protection: `block-cookies` on the
+/// loads whose cookies ``CookieProtection`` strips, so that WebKit sends them without `Cookie`
+/// and stores none of their `Set-Cookie`.
+///
+/// ```swift
+/// let build = CookieRules(trackerData: tds, configuration: config).build()
+/// let json = build.ruleLists[0].encoded()   // install beside the blocking lists
+/// ```
+///
+/// Install the lists as lists of their own: they end with `ignore-previous-rules` exceptions,
+/// which would cancel tracker blocks if the rules were appended to a blocking list. The list is:
+/// 1. one section per tracker, sorted by domain: `block-cookies` for every URL of the tracker's
+///    hosts, `load-type: third-party` (the same-site half of the resolver's first-party test),
+///    `unless-top-url` the sites of the tracker's company (the entity half). A tracker nested in
+///    another's domain comes after it and starts by cancelling the outer one for its hosts;
+/// 2. one section per CNAME-cloaked host whose target is a tracker: `block-cookies` for exactly
+///    that host, any load type, unless the page is on that very host, on the target's site, or a
+///    site of the target tracker's company;
+/// 3. `ignore-previous-rules` for the feature's `excludedCookieDomains` (by request host), its
+///    exceptions and `unprotectedTemporary` (by page site), and user-allowlisted sites (exact).
+///
+/// WebKit's `block-cookies` keeps cookies out of the load itself. A frame's document load with
+/// blocked cookies is what ``CookieProtection/decision(forFrameURL:siteURL:)`` describes; whether
+/// WebKit also empties `document.cookie` in that frame is not part of the rule list's meaning.
+public struct CookieRules: Sendable {
+    /// The tracker blocklist.
+    public let trackerData: TrackerData
+    /// The privacy configuration, whose cookie feature decides (see ``CookieProtection/Settings``);
+    /// nil means on everywhere.
+    public let configuration: PrivacyConfiguration?
+    /// Sites where the user turned protection off.
+    public let userAllowlist: UserAllowlist
+    /// Output shape: how page conditions are written and how many rules fit in a list.
+    public let settings: RuleListBuilder.Settings
+    /// Registrable domains, for the sites WebKit already treats as first party.
+    public let publicSuffixList: PublicSuffixList
+
+    /// A builder for the given inputs.
+    public init(
+        trackerData: TrackerData,
+        configuration: PrivacyConfiguration? = nil,
+        userAllowlist: UserAllowlist = UserAllowlist(),
+        settings: RuleListBuilder.Settings = RuleListBuilder.Settings(),
+        publicSuffixList: PublicSuffixList = .bundled
+    ) {
+        self.trackerData = trackerData
+        self.configuration = configuration
+        self.userAllowlist = userAllowlist
+        self.settings = settings
+        self.publicSuffixList = publicSuffixList
+    }
+
+    /// Builds the lists: one, or more when the rules exceed ``RuleListBuilder/Settings/maximumRulesPerList``
+    /// (each then repeats the exceptions). With the feature off the one list changes nothing.
+    public func build() -> RuleListBuild {
+        var report = BuildReport()
+        report.trackerCount = trackerData.trackers.count
+        let cookieSettings = CookieProtection.Settings(configuration: configuration)
+        guard cookieSettings.isEnabled else {
+            return RuleListBuild(
+                ruleLists: RuleListBuilder.split(sections: [], tail: [], maximum: settings.maximumRulesPerList, report: &report),
+                report: report)
+        }
+        let sitesByEntity = self.sitesByEntity()
+        var sections = trackerSections(sitesByEntity: sitesByEntity, report: &report)
+        sections += cloakedSections(sitesByEntity: sitesByEntity, report: &report)
+        let tail = exceptionRules(cookieSettings)
+        let lists = RuleListBuilder.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
+        return RuleListBuild(ruleLists: lists, report: report)
+    }
+
+    // MARK: Sections
+
+    private func trackerSections(sitesByEntity: [String: [String]], report: inout BuildReport) -> [[ContentRule]] {
+        // Fewer labels first, so that a nested tracker's section comes after the one it cancels.
+        var outer: [String] = []
+        var nested: [(labels: Int, domain: String)] = []
+        for key in trackerData.trackers.keys {
+            if hasEnclosingTracker(key) {
+                nested.append((key.utf8.count { $0 == UInt8(ascii: ".") }, key))
+            } else {
+                outer.append(key)
+            }
+        }
+        let keys = outer.sorted() + nested.sorted { ($0.labels, $0.domain) < ($1.labels, $1.domain) }.map(\.domain)
+        var conditions: [String: Condition?] = [:]
+        var sections: [[ContentRule]] = []
+        for key in keys {
+            guard let tracker = trackerData.trackers[key] else { continue }
+            guard let domain = SiteDomain.normalized(key) else {
+                report.skippedRules.append(.init(path: #"trackers["\#(key)"]"#, reason: "invalid tracker domain left out"))
+                continue
+            }
+            let scope = HostScope.tracker(domain: domain)
+            var rules: [ContentRule] = []
+            if hasEnclosingTracker(domain) {
+                rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
+            }
+            let trackerSite = publicSuffixList.registrableDomain(of: domain) ?? domain
+            let owner = tracker.owner?.name ?? ""
+            let conditionKey = owner + "\n" + trackerSite
+            let condition: Condition?
+            if let cached = conditions[conditionKey] {
+                condition = cached
+            } else {
+                // Pages WebKit already sees as the tracker's own site need no entry.
+                let sites = (sitesByEntity[owner] ?? []).filter { !SiteDomain.isDomain($0, within: trackerSite) }
+                condition = sites.isEmpty ? nil : unlessSite(sites.map { ($0, true) })
+                conditions[conditionKey] = condition
+            }
+            rules.append(ContentRule(
+                trigger: Trigger(urlFilter: scope.anchor, loadTypes: [.thirdParty], condition: condition),
+                action: .blockCookies))
+            sections.append(rules)
+        }
+        return sections
+    }
+
+    private func cloakedSections(sitesByEntity: [String: [String]], report: inout BuildReport) -> [[ContentRule]] {
+        var sections: [[ContentRule]] = []
+        for cloaked in trackerData.cnames.keys.sorted() {
+            guard let target = trackerData.cnames[cloaked] else { continue }
+            // A direct tracker match wins over the CNAME.
+            guard trackerData.tracker(forHost: cloaked) == nil, let tracker = trackerData.tracker(forHost: target) else {
+                continue
+            }
+            guard let host = SiteDomain.normalized(cloaked), let targetHost = SiteDomain.normalized(target) else {
+                report.skippedRules.append(.init(path: #"cnames["\#(cloaked)"]"#, reason: "invalid host name left out"))
+                continue
+            }
+            let scope = HostScope.cloaked(host: host, target: targetHost)
+            let targetSite = publicSuffixList.registrableDomain(of: targetHost) ?? targetHost
+            let companySites = (sitesByEntity[tracker.owner?.name ?? ""] ?? [])
+                .filter { !SiteDomain.isDomain($0, within: targetSite) }
+            let pages = [(host, false), (targetSite, true)] + companySites.map { ($0, true) }
+            sections.append([ContentRule(
+                trigger: Trigger(urlFilter: scope.anchor, condition: unlessSite(pages)), action: .blockCookies)])
+        }
+        return sections
+    }
+
+    // MARK: Exceptions
+
+    private func exceptionRules(_ cookieSettings: CookieProtection.Settings) -> [ContentRule] {
+        var rules: [ContentRule] = []
+        let excluded = RuleListBuilder.outermost(cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized))
+        for domain in excluded {
+            rules.append(ContentRule(trigger: Trigger(urlFilter: HostScope.tracker(domain: domain).anchor),
+                                     action: .ignorePreviousRules))
+        }
+        let unprotected = RuleListBuilder.outermost(cookieSettings.unprotectedDomains.compactMap(SiteDomain.normalized))
+        if !unprotected.isEmpty {
+            rules.append(ContentRule(
+                trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: unprotected)),
+                action: .ignorePreviousRules))
+        }
+        let userAllowlisted = userAllowlist.domains.compactMap(SiteDomain.normalized).sorted()
+        if !userAllowlisted.isEmpty {
+            rules.append(ContentRule(
+                trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: userAllowlisted, includingSubdomains: false)),
+                action: .ignorePreviousRules))
+        }
+        return rules
+    }
+
+    // MARK: Helpers
+
+    /// "The page is on none of these sites", each with or without its subdomains.
+    private func unlessSite(_ sites: [(domain: String, includingSubdomains: Bool)]) -> Condition {
+        let values = sites.map { settings.sitePattern(for: $0.domain, includingSubdomains: $0.includingSubdomains) }
+        switch settings.siteConditionStyle {
+        case .ifDomain: return .unlessDomain(values)
+        case .topURL: return .unlessTopURL(values)
+        }
+    }
+
+    /// The sites (outermost domains) that `domains` gives to each entity: the pages whose owner
+    /// the resolver finds to be that entity.
+    private func sitesByEntity() -> [String: [String]] {
+        var sites: [String: [String]] = [:]
+        for (domain, entity) in trackerData.domains {
+            if let site = SiteDomain.normalized(domain) { sites[entity, default: []].append(site) }
+        }
+        return sites.mapValues { RuleListBuilder.outermost($0) }
+    }
+
+    private func hasEnclosingTracker(_ domain: String) -> Bool {
+        RuleListBuilder.parentDomains(of: domain).contains { trackerData.trackers[$0] != nil }
+    }
+}
