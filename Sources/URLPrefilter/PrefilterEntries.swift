@@ -36,7 +36,8 @@ public struct PrefilterEntries: Sendable, Hashable {
     public init(lines text: String, source: String) throws(PrefilterError) {
         var found: [String] = []
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character, so it is a separator of its own.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
             let trimmed = Self.trimmed(line)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
