@@ -82,10 +82,12 @@ struct DocumentReader {
                     file: file, path: element.path, kind: .invalidDomain(text),
                     reason: "\"\(text)\" is not a domain name")
             }
-            if publicSuffixList.registrableDomain(of: domain.host) == nil {
+            // The ICANN section only, as shavar-list-creation checks: trackers such as
+            // cloudfront.net or apps.fbsbx.com are suffixes of the private section.
+            if publicSuffixList.registrableDomain(of: domain.host, includingPrivateDomains: false) == nil {
                 throw DisconnectListError(
                     file: file, path: element.path, kind: .publicSuffix(text),
-                    reason: "\"\(text)\" is a public suffix; a rule for it would block every site under it")
+                    reason: "\"\(text)\" is a public suffix (ICANN section); a rule for it would block every site under it")
             }
             domains.append(domain)
         }

@@ -17,7 +17,7 @@ public struct DisconnectListError: Error, Sendable, Equatable, CustomStringConve
         case unknownCategory(String)
         /// A string that should be a domain (`tracker.example`, optionally with a path) is not one.
         case invalidDomain(String)
-        /// A tracker domain that is a public suffix: blocking it would block whole top-level domains.
+        /// A tracker domain that is a public suffix of the ICANN section: blocking it would block whole top-level domains.
         case publicSuffix(String)
     }
 

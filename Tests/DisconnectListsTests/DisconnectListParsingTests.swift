@@ -58,7 +58,7 @@ struct DisconnectListParsingTests {
         BadInput(
             name: "public suffix",
             json: #"{"categories": {"Advertising": [{"A": {"https://a.example/": ["co.uk"]}}]}}"#,
-            expected: #"list.json: categories.Advertising[0].A["https://a.example/"][0]: "co.uk" is a public suffix"#),
+            expected: #"list.json: categories.Advertising[0].A["https://a.example/"][0]: "co.uk" is a public suffix (ICANN section)"#),
         BadInput(
             name: "service not an object", json: #"{"categories": {"Advertising": [{"A": []}]}}"#,
             expected: "list.json: categories.Advertising[0].A: expected an object, found an array"),
