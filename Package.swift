@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "RuleBuilder", dependencies: ["TrackerData", "ContentRuleList"]),
         .executableTarget(
             name: "TrackerlessCLI",
-            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore"]
+            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "DisconnectLists"]
         ),
         .executableTarget(
             name: "TrackerlessBenchmarks",

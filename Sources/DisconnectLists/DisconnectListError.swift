@@ -9,6 +9,8 @@ import TrackerlessCore
 public struct DisconnectListError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of problem it is.
     public enum Kind: Sendable, Equatable {
+        /// The file cannot be read (missing, a directory, not permitted).
+        case unreadable
         /// The file is not JSON; ``line`` and ``column`` say where.
         case syntax(line: Int, column: Int)
         /// A value has the wrong type or a required member is missing.
@@ -42,6 +44,8 @@ public struct DisconnectListError: Error, Sendable, Equatable, CustomStringConve
     /// `disconnect-entitylist.json: entities.Google.properties: expected an array of strings, found a string`.
     public var description: String {
         switch kind {
+        case .unreadable:
+            "\(file): \(reason)"
         case .syntax(let line, let column):
             "\(file): line \(line), column \(column): \(reason)"
         default:

@@ -15,6 +15,7 @@ struct Trackerless {
       compile    Compile rule lists into the rule engine's file, which decide and bench load fast
       bench      Time the rule engine's decisions over a file of requests (one JSON line out)
       resolve    How the Tracker Radar resolver classifies requests (JSON lines in, JSON lines out)
+      firefox    Build Firefox for iOS's tracking-protection lists from Disconnect's lists
 
     Run `trackerless <command> --help` for a command's options.
     Exit status: 0 success, 1 bad input or an invalid list, 2 wrong usage.
@@ -36,6 +37,7 @@ struct Trackerless {
             case "compile": status = try CompileCommand.run(arguments)
             case "bench": status = try BenchCommand.run(arguments)
             case "resolve": status = try ResolveCommand.run(arguments)
+            case "firefox": status = try FirefoxCommand.run(arguments)
             case "--help", "-h", "help":
                 Output.standardOutput(usage)
                 status = 0
