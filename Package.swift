@@ -30,11 +30,11 @@ let package = Package(
         .target(name: "RuleBuilder", dependencies: ["TrackerData", "ContentRuleList"]),
         .executableTarget(
             name: "TrackerlessCLI",
-            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "DisconnectLists"]
+            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "URLPrefilter", "DisconnectLists"]
         ),
         .executableTarget(
             name: "TrackerlessBenchmarks",
-            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore"]
+            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "URLPrefilter"]
         ),
         // Shared test data (../shared/data) and the reference-test loaders every test target uses.
         .target(

@@ -16,6 +16,7 @@ struct Trackerless {
       bench      Time the rule engine's decisions over a file of requests (one JSON line out)
       resolve    How the Tracker Radar resolver classifies requests (JSON lines in, JSON lines out)
       firefox    Build Firefox for iOS's tracking-protection lists from Disconnect's lists
+      prefilter  Build the Bloom filter of Apple's URL filter and the inputs of its PIR server
 
     Run `trackerless <command> --help` for a command's options.
     Exit status: 0 success, 1 bad input or an invalid list, 2 wrong usage.
@@ -38,6 +39,7 @@ struct Trackerless {
             case "bench": status = try BenchCommand.run(arguments)
             case "resolve": status = try ResolveCommand.run(arguments)
             case "firefox": status = try FirefoxCommand.run(arguments)
+            case "prefilter": status = try PrefilterCommand.run(arguments)
             case "--help", "-h", "help":
                 Output.standardOutput(usage)
                 status = 0

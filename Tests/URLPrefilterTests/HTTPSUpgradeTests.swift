@@ -78,7 +78,7 @@ struct HTTPSUpgradeTests {
                 else { continue }
                 let except = (try? test["exceptPlatforms"]?.stringArray()) ?? []
                 cases.append(Case(set: setName, name: name, siteURL: siteURL, requestURL: requestURL,
-                                  expectURL: expectURL, exceptPlatforms: except ?? []))
+                                  expectURL: expectURL, exceptPlatforms: except))
             }
         }
         return cases

@@ -100,7 +100,7 @@ struct PrefilterTests {
         defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
         try Self.bundle(seed: 1).write(toDirectory: directory)
         #expect(Set(Self.contents(of: directory).keys) == ["prefilter.json", "input.txtpb", "url-config.json", "service-config.json"])
-        FileManager.default.createFile(atPath: directory + "/url-0.bin", contents: Data([1, 2]))
+        _ = FileManager.default.createFile(atPath: directory + "/url-0.bin", contents: Data([1, 2]))
         let second = try Self.bundle(seed: 2)
         try second.write(toDirectory: directory)
         let contents = Self.contents(of: directory)
@@ -139,7 +139,7 @@ struct PrefilterTests {
     func wrongKinds() throws {
         let path = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         #expect(throws: PrefilterError.self) { try Self.bundle(seed: 1).write(toDirectory: path) }
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path + "/prefilter.json", withIntermediateDirectories: true)

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `trackerless prefilter`: the files it writes, and its answers to bad input.
+@Suite("trackerless prefilter", .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
+struct PrefilterCommandTests {
+    static let sampleEntries = """
+        # Apple's SimpleURLFilter sample entries
+        example.com
+        example2.com
+        example3.com
+        example4.com
+        example5.com
+        example6.com
+        example7.com
+        example8.com
+        example9.com
+        example10.com/resource?query=bugs
+
+        """
+
+    static func json(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("--entries writes Apple's golden vector and the PIR inputs beside it")
+    func entriesList() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let list = directory.appendingPathComponent("entries.txt")
+        try Data(Self.sampleEntries.utf8).write(to: list)
+        let output = directory.appendingPathComponent("out").path
+        let result = try CommandRunner.run([
+            "prefilter", "--entries", list.path, "--false-positive-rate", "0.001", "--seed", "1267652889",
+            "--bundle-id", "com.example.app", "--user-token", "AAAA", "--output", output,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("10 entries"))
+        let prefilter = try Self.json(output + "/prefilter.json")
+        #expect(prefilter["data"] as? String == "JGguOvZzlBEHYkUWJC5vw/eH")
+        #expect(prefilter["bitCount"] as? Int == 144)
+        #expect(prefilter["hashCount"] as? Int == 10)
+        #expect(prefilter["murmurSeed"] as? Int == 1_267_652_889)
+        #expect((prefilter["tag"] as? String)?.count == 64)
+        let keywords = try String(contentsOfFile: output + "/input.txtpb", encoding: .utf8)
+        #expect(keywords.split(separator: "\n").count == 10)
+        #expect(keywords.contains(#"rows { keyword: "example10.com/resource?query=bugs" value: "1" }"#))
+        let service = try Self.json(output + "/service-config.json")
+        let useCases = try #require(service["usecases"] as? [[String: Any]])
+        #expect(useCases.first?["name"] as? String == "com.example.app.url.filtering")
+        let processing = try Self.json(output + "/url-config.json")
+        #expect(processing["inputDatabase"] as? String == "input.txtpb")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+            == ["input.txtpb", "prefilter.json", "service-config.json", "url-config.json"])
+    }
+
+    @Test("--tds takes the trackers blocked by default")
+    func trackerData() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = directory.appendingPathComponent("tds.json")
+        try Data(#"{"trackers": {"ads.example": {"domain": "ads.example", "default": "block"}, "cdn.example": {"domain": "cdn.example", "default": "ignore"}}, "entities": {}, "domains": {}}"#.utf8).write(to: tds)
+        let output = directory.appendingPathComponent("out").path
+        let result = try CommandRunner.run(["prefilter", "--tds", tds.path, "--output", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let keywords = try String(contentsOfFile: output + "/input.txtpb", encoding: .utf8)
+        #expect(keywords == "rows { keyword: \"ads.example\" value: \"1\" }\n")
+    }
+
+    @Test("Bad input names the place, exits 1 and writes nothing", arguments: [
+        ("entries", "good.example\nbad host.example\n", "entries.txt:2"),
+        ("entries", "# only a comment\n", "no entries"),
+        ("tds", #"{"trackers": {"t.example": {"domain": 5}}}"#, #"trackers["t.example"].domain"#),
+        ("tds", #"{"trackers": {"#, "tds.json"),
+    ])
+    func badInput(kind: String, content: String, expected: String) throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent(kind == "tds" ? "tds.json" : "entries.txt")
+        try Data(content.utf8).write(to: input)
+        let output = directory.appendingPathComponent("out").path
+        let result = try CommandRunner.run(["prefilter", "--\(kind)", input.path, "--output", output])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(expected), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test("Wrong usage exits 2 and says what is wrong", arguments: [
+        ["prefilter", "--output", "x"],
+        ["prefilter", "--entries", "a", "--tds", "b", "--output", "x"],
+        ["prefilter", "--entries", "a"],
+        ["prefilter", "--entries", "a", "--output", "x", "--false-positive-rate", "0"],
+        ["prefilter", "--entries", "a", "--output", "x", "--false-positive-rate", "1"],
+        ["prefilter", "--entries", "a", "--output", "x", "--false-positive-rate", "-0.1"],
+        ["prefilter", "--entries", "a", "--output", "x", "--false-positive-rate", "nan"],
+        ["prefilter", "--entries", "a", "--output", "x", "--false-positive-rate", "often"],
+        ["prefilter", "--entries", "a", "--output", "x", "--seed", "4294967296"],
+        ["prefilter", "--entries", "a", "--output", "x", "--seed", "-1"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("trackerless: "))
+    }
+
+    @Test("--help explains the files")
+    func help() throws {
+        let result = try CommandRunner.run(["prefilter", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("prefilter.json"))
+        #expect(result.standardOutput.contains("service-config.json"))
+    }
+
+    @Test("A missing entries file is named")
+    func missingFile() throws {
+        let result = try CommandRunner.run(["prefilter", "--entries", "/nonexistent/entries.txt", "--output", "/tmp/never"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("/nonexistent/entries.txt"))
+    }
+}
