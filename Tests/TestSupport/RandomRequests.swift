@@ -130,6 +130,7 @@ public struct RandomRequests: Sendable {
         if random.chance(0.08) { url += random.pick(["user@", "u:p@", "a.example@"]) }
         let host = random.pick(RandomVocabulary.hosts)
         url += random.chance(0.1) ? host.uppercased() : host
+        if random.chance(0.03) { url += "." }  // a fully qualified host keeps its trailing dot
         if random.chance(0.15) { url += random.pick([":80", ":443", ":8080", ":1", ":"]) }
         url += "/"
         url += (0..<random.int(in: 0...3)).map { _ in random.pick(RandomVocabulary.pathWords) }.joined(separator: "/")

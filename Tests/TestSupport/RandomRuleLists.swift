@@ -216,11 +216,29 @@ public struct RandomRuleLists: Sendable {
         }
     }
 
-    /// DuckDuckGo's and Apple's host pattern: the host or any subdomain, then a port or a path.
+    /// DuckDuckGo's and Apple's host pattern (the host or any subdomain, then a port or a path)
+    /// most of the time; otherwise one of its near variants, which a matcher that recognizes host
+    /// patterns must not mistake for it.
     private mutating func hostAnchoredPattern(host: String) -> String {
-        random.chance(0.6)
-            ? "^[^:]+://+([^:/]+\\.)?" + Self.escaped(host) + "[:/]"
-            : "^[^:]+://+" + Self.escaped(host) + "(:[0-9]+)?/"
+        let escaped = Self.escaped(host)
+        if random.chance(0.5) { return "^[^:]+://+([^:/]+\\.)?" + escaped + "[:/]" }
+        if random.chance(0.3) { return "^[^:]+://+" + escaped + "(:[0-9]+)?/" }
+        let suffix = random.chance(0.25) ? random.pick([Self.escaped(random.pick(RandomVocabulary.pathWords)), ".*ad", "\\?"]) : ""
+        return random.pick([
+            "^https?://([^/]*\\.)?" + escaped + "/",
+            "^[^:]+://([^:/]+\\.)?" + escaped + "[:/]",
+            "^[a-z]+://" + escaped + "/",
+            "^[^:]+://+([^:/]+\\.)?" + escaped,
+            "^[^:]+://+([^:/]+\\.)+" + escaped + "[:/]",
+            "^[^:]+://+[^:/]*" + escaped + "[:/]",
+            "([^:/]+\\.)?" + escaped + "[:/]",
+            "://" + escaped + "/",
+            "^[^:]*://+([^:/]+\\.)?" + escaped + "[:/]",
+            "^[^:]+://+([^:/]+\\.)?" + escaped + "[:/]?",
+            "^[^:]+:/+([^:/]+\\.)?" + escaped + "[:/]",
+            "^[^:]+://+([^/]+\\.)?" + escaped + "(:[0-9]*)?/",
+            "^[^:]+://+([^:/]+\\.)?" + escaped.uppercased() + "[:/]",
+        ]) + suffix
     }
 
     /// A pattern assembled from the subset's atoms: literals, sets, `.`, groups, quantifiers,
