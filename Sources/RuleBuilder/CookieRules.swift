@@ -70,6 +70,7 @@ public struct CookieRules: Sendable {
         sections += cloakedSections(sitesByEntity: sitesByEntity, report: &report)
         let tail = exceptionRules(cookieSettings)
         let lists = RuleListBuilder.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
+        report.approximations += nestedSiteNotes()
         return RuleListBuild(ruleLists: lists, report: report)
     }
 
@@ -186,6 +187,25 @@ public struct CookieRules: Sendable {
             if let site = SiteDomain.normalized(domain) { sites[entity, default: []].append(site) }
         }
         return sites.mapValues { RuleListBuilder.outermost($0) }
+    }
+
+    /// Domains listed for one company inside a domain listed for another: their pages belong to
+    /// the inner company, but a page condition on the outer domain covers them too, so trackers
+    /// of the outer company keep their cookies there.
+    private func nestedSiteNotes() -> [BuildReport.Note] {
+        var notes: [BuildReport.Note] = []
+        for (domain, entity) in trackerData.domains {
+            for parent in RuleListBuilder.parentDomains(of: domain) {
+                guard let outer = trackerData.domains[parent] else { continue }
+                if outer != entity {
+                    notes.append(.init(
+                        path: #"domains["\#(domain)"]"#,
+                        reason: "pages of \(domain) (\(entity)) keep the cookies of trackers of \(outer), like pages of \(parent)"))
+                }
+                break
+            }
+        }
+        return notes.sorted { $0.path < $1.path }
     }
 
     private func hasEnclosingTracker(_ domain: String) -> Bool {

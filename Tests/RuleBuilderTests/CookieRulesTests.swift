@@ -156,6 +156,15 @@ struct CookieRulesTests {
         }
     }
 
+    @Test("a company's domain inside another company's domain is reported as approximated")
+    func nestedSites() {
+        var trackerData = Self.trackerData
+        trackerData.domains["blog.tracker-owned.example"] = "Other Co"
+        let build = CookieRules(trackerData: trackerData).build()
+        #expect(build.report.approximations.map(\.path) == [#"domains["blog.tracker-owned.example"]"#])
+        #expect(CookieRules(trackerData: Self.trackerData).build().report.approximations.isEmpty)
+    }
+
     @Test("the lists are valid WebKit JSON, and the build is deterministic")
     func validJSON() throws {
         let first = try CookieRulesFixture().build
@@ -270,6 +279,7 @@ struct CookieRulesRealDataTests {
         let rules = try CookieRulesFixture(trackerData: trackerData)
         #expect(rules.build.ruleLists.count == 1)
         #expect(rules.build.report.skippedRules.isEmpty, "\(rules.build.report.skippedRules.prefix(5))")
+        #expect(rules.build.report.approximations.isEmpty, "\(rules.build.report.approximations.prefix(5))")
         for list in rules.build.ruleLists {
             #expect(throws: Never.self) { try RuleList(parsing: list.encoded()) }
         }
