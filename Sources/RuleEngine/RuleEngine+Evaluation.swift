@@ -65,7 +65,7 @@ extension RuleEngine {
         let type = request.resourceType
         let isMainFrameNavigation = type == .topDocument || (type == .document && request.frameURL == nil)
         let isFrameNavigation = type == .childDocument || (type == .document && request.frameURL != nil)
-        preparePage(
+        let pageIndex = preparePage(
             for: request, isMainFrameNavigation: isMainFrameNavigation, isFrameNavigation: isFrameNavigation,
             cache: &cache)
 
@@ -77,14 +77,14 @@ extension RuleEngine {
         } else {
             flags = type.flags
         }
-        flags.insert(Self.isThirdParty(host: host, site: cache.entries[0].state.site) ? .thirdParty : .firstParty)
+        flags.insert(Self.isThirdParty(host: host, site: cache.entries[pageIndex].state.site) ? .thirdParty : .firstParty)
         flags.insert(isMainFrameNavigation || (request.frameURL == nil && !isFrameNavigation) ? .topFrame : .childFrame)
         flags.insert(.requestMethod(request.method ?? .get))
         let load = flags.rawValue
 
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
-            collect(url: url, head: head, load: load, page: &cache.entries[0].state, into: &found)
+            collect(url: url, head: head, load: load, page: &cache.entries[pageIndex].state, into: &found)
             return found.withSortedUniqueLocations { locations in
                 finish(locations, isUpgradable: isUpgradable)
             }

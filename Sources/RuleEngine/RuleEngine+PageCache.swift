@@ -8,8 +8,13 @@ extension RuleEngine {
     /// (tabs, frames) interleave without recomputation. Owned by one caller at a time; give each
     /// thread its own.
     public struct PageCache: Sendable {
-        /// The most recently used page first.
+        /// The remembered pages, in no particular order.
         var entries: [PageEntry] = []
+        /// Counts lookups; each entry remembers when it was last used, and a new page replaces the
+        /// least recently used one.
+        var clock: UInt64 = 0
+        /// The entry the previous load used.
+        var current = 0
         var program: Program?
 
         /// How many pages it remembers.
@@ -27,36 +32,32 @@ extension RuleEngine {
         /// no condition reads frame URLs.
         let frameKey: String?
         var state: PageState
+        var lastUsed: UInt64
     }
 
-    /// Puts the request's page first in the cache, computing it when it is not there.
+    /// The index in the cache of the request's page, computed when it is not there.
     func preparePage(
         for request: Request, isMainFrameNavigation: Bool, isFrameNavigation: Bool, cache: inout PageCache
-    ) {
+    ) -> Int {
         let usesFrameKey = program.hasFrameConditions
         let isNavigation = isMainFrameNavigation || isFrameNavigation
         if cache.program !== program {
             cache.entries.removeAll()
             cache.program = program
         }
-        for index in cache.entries.indices {
-            // Compared in place: copying the keys would cost reference counting on every load.
-            let topMatches =
-                isMainFrameNavigation ? cache.entries[index].topKey == request.url : cache.entries[index].topKey == request.topURL
-            guard topMatches else { continue }
-            if usesFrameKey {
-                let frameMatches =
-                    if let frame = request.frameURL {
-                        cache.entries[index].frameKey == frame
-                    } else if isNavigation {
-                        cache.entries[index].frameKey == request.url
-                    } else {
-                        cache.entries[index].frameKey == nil
-                    }
-                guard frameMatches else { continue }
-            }
-            if index > 0 { cache.entries.swapAt(0, index) }
-            return
+        cache.clock &+= 1
+        // The page of the previous load first: loads of one page usually come together.
+        if cache.current < cache.entries.count,
+            isSamePage(cache.entries[cache.current], request, isMainFrameNavigation, isNavigation, usesFrameKey)
+        {
+            cache.entries[cache.current].lastUsed = cache.clock
+            return cache.current
+        }
+        for index in cache.entries.indices
+        where index != cache.current && isSamePage(cache.entries[index], request, isMainFrameNavigation, isNavigation, usesFrameKey) {
+            cache.entries[index].lastUsed = cache.clock
+            cache.current = index
+            return index
         }
         let topKey = isMainFrameNavigation ? request.url : request.topURL
         let frameKey: String? = usesFrameKey ? request.frameURL ?? (isNavigation ? request.url : nil) : nil
@@ -69,8 +70,32 @@ extension RuleEngine {
         let state = PageState(
             program: program, topURL: topURL, frameURL: frameURL, topHost: top?.host ?? "",
             publicSuffixList: publicSuffixList)
-        let entry = PageEntry(topKey: topKey, frameKey: frameKey, state: state)
-        if cache.entries.count == PageCache.capacity { cache.entries.removeLast() }
-        cache.entries.insert(entry, at: 0)
+        let entry = PageEntry(topKey: topKey, frameKey: frameKey, state: state, lastUsed: cache.clock)
+        guard cache.entries.count == PageCache.capacity else {
+            cache.entries.append(entry)
+            cache.current = cache.entries.count - 1
+            return cache.current
+        }
+        var oldest = 0
+        for index in cache.entries.indices where cache.entries[index].lastUsed < cache.entries[oldest].lastUsed {
+            oldest = index
+        }
+        cache.entries[oldest] = entry
+        cache.current = oldest
+        return oldest
+    }
+
+    /// Whether the remembered page is the request's, comparing the keys in place (copying them
+    /// would cost reference counting on every load) and their lengths first.
+    @inline(__always)
+    private func isSamePage(
+        _ entry: borrowing PageEntry, _ request: Request, _ isMainFrameNavigation: Bool, _ isNavigation: Bool,
+        _ usesFrameKey: Bool
+    ) -> Bool {
+        let top = isMainFrameNavigation ? request.url : request.topURL
+        guard entry.topKey.utf8.count == top.utf8.count, entry.topKey == top else { return false }
+        guard usesFrameKey else { return true }
+        let frame = request.frameURL ?? (isNavigation ? request.url : nil)
+        return entry.frameKey == frame
     }
 }

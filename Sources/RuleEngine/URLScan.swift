@@ -39,14 +39,20 @@ struct URLScan {
         default: return nil
         }
         // Host: labels of [a-z0-9-], starting and ending with a letter or digit.
+        // A label starting with `xn--` is one IDNA would check: left to canonicalization.
+        func isPunycodeLabel(at start: Int) -> Bool {
+            start + 3 < count && url[start] == UInt8(ascii: "x") && url[start + 1] == UInt8(ascii: "n")
+                && url[start + 2] == UInt8(ascii: "-") && url[start + 3] == UInt8(ascii: "-")
+        }
         let hostStart = index + 3
+        guard !isPunycodeLabel(at: hostStart) else { return nil }
         index = hostStart
         var labelStart = index
         var lastLabelStart = index
         while index < count {
             let byte = url[index]
             if byte == UInt8(ascii: ".") {
-                guard index > labelStart, isLetterOrDigit(url[index - 1]) else { return nil }
+                guard index > labelStart, isLetterOrDigit(url[index - 1]), !isPunycodeLabel(at: index + 1) else { return nil }
                 labelStart = index + 1
                 lastLabelStart = labelStart
             } else if byte == UInt8(ascii: "-") {
@@ -58,18 +64,8 @@ struct URLScan {
         }
         let hostEnd = index
         guard hostEnd > labelStart, isLetterOrDigit(url[hostEnd - 1]), hostEnd - hostStart <= 253 else { return nil }
-        // An IP address, or a label that IDNA would check: leave them to canonicalization.
+        // An IP address (the last label starts with a digit): left to canonicalization.
         guard !isDigit(url[lastLabelStart]) else { return nil }
-        var scan = hostStart
-        while scan + 4 <= hostEnd {
-            if (scan == hostStart || url[scan - 1] == UInt8(ascii: ".")) && url[scan] == UInt8(ascii: "x")
-                && url[scan + 1] == UInt8(ascii: "n") && url[scan + 2] == UInt8(ascii: "-")
-                && url[scan + 3] == UInt8(ascii: "-")
-            {
-                return nil
-            }
-            scan += 1
-        }
         // Port: digits without a leading zero, not the default.
         var hasPort = false
         if index < count && url[index] == UInt8(ascii: ":") {
