@@ -67,15 +67,6 @@ struct SuffixTable: Sendable, Equatable {
 
     var isEmpty: Bool { hashes.isEmpty }
 
-    /// The values of `key`, for building and tests.
-    func values(forKey key: [UInt8]) -> [UInt32] {
-        let frozen = FrozenSuffixTable(self)
-        defer { frozen.deallocate() }
-        return key.withUnsafeBufferPointer { buffer in
-            Array(values[frozen.lookup(hash: Self.hash(key), buffer, 0, key.count)])
-        }
-    }
-
     /// Checks that the arrays are consistent, so that lookups cannot go out of bounds.
     func validate() -> Bool {
         let count = hashes.count
