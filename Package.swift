@@ -34,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "TrackerlessBenchmarks",
-            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "URLPrefilter"]
+            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "DisconnectLists", "URLPrefilter"]
         ),
         // Shared test data (../shared/data) and the reference-test loaders every test target uses.
         .target(
@@ -62,7 +62,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WebKitTests",
-            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessTestSupport"],
+            dependencies: [
+                "RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessTestSupport", "DisconnectLists",
+            ],
             exclude: ["harness"]
         ),
     ],
