@@ -66,8 +66,11 @@ public struct CookieRules: Sendable {
                 report: report)
         }
         let sitesByEntity = self.sitesByEntity()
-        var sections = trackerSections(sitesByEntity: sitesByEntity, report: &report)
-        sections += cloakedSections(sitesByEntity: sitesByEntity, report: &report)
+        // Hosts whose cookies are always kept need no block: the exceptions would cancel it.
+        let excluded = cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized)
+        func isExcluded(_ host: String) -> Bool { excluded.contains { SiteDomain.isDomain(host, within: $0) } }
+        var sections = trackerSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
+        sections += cloakedSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
         let tail = exceptionRules(cookieSettings)
         let lists = RuleListBuilder.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
         report.approximations += nestedSiteNotes()
@@ -76,7 +79,9 @@ public struct CookieRules: Sendable {
 
     // MARK: Sections
 
-    private func trackerSections(sitesByEntity: [String: [String]], report: inout BuildReport) -> [[ContentRule]] {
+    private func trackerSections(
+        sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool, report: inout BuildReport
+    ) -> [[ContentRule]] {
         // Fewer labels first, so that a nested tracker's section comes after the one it cancels.
         var outer: [String] = []
         var nested: [(labels: Int, domain: String)] = []
@@ -96,6 +101,7 @@ public struct CookieRules: Sendable {
                 report.skippedRules.append(.init(path: #"trackers["\#(key)"]"#, reason: "invalid tracker domain left out"))
                 continue
             }
+            if isExcluded(domain) { continue }
             let scope = HostScope.tracker(domain: domain)
             var rules: [ContentRule] = []
             if hasEnclosingTracker(domain) {
@@ -121,7 +127,9 @@ public struct CookieRules: Sendable {
         return sections
     }
 
-    private func cloakedSections(sitesByEntity: [String: [String]], report: inout BuildReport) -> [[ContentRule]] {
+    private func cloakedSections(
+        sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool, report: inout BuildReport
+    ) -> [[ContentRule]] {
         var sections: [[ContentRule]] = []
         for cloaked in trackerData.cnames.keys.sorted() {
             guard let target = trackerData.cnames[cloaked] else { continue }
@@ -133,6 +141,7 @@ public struct CookieRules: Sendable {
                 report.skippedRules.append(.init(path: #"cnames["\#(cloaked)"]"#, reason: "invalid host name left out"))
                 continue
             }
+            if isExcluded(host) { continue }
             let scope = HostScope.cloaked(host: host, target: targetHost)
             let targetSite = publicSuffixList.registrableDomain(of: targetHost) ?? targetHost
             let companySites = (sitesByEntity[tracker.owner?.name ?? ""] ?? [])
