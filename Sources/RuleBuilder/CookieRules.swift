@@ -23,9 +23,11 @@ import TrackerlessCore
 /// 3. `ignore-previous-rules` for the feature's `excludedCookieDomains` (by request host), its
 ///    exceptions and `unprotectedTemporary` (by page site), and user-allowlisted sites (exact).
 ///
-/// WebKit's `block-cookies` keeps cookies out of the load itself. A frame's document load with
-/// blocked cookies is what ``CookieProtection/decision(forFrameURL:siteURL:)`` describes; whether
-/// WebKit also empties `document.cookie` in that frame is not part of the rule list's meaning.
+/// WebKit's `block-cookies` keeps cookies out of the load itself: no `Cookie` is sent and no
+/// `Set-Cookie` is stored, for a frame's document load too. It does not reach `document.cookie`
+/// (measured in WebKitGTK: a script in a blocked tracker frame still reads and writes cookies), so
+/// blocking that API, as ``CookieProtection/decision(forFrameURL:siteURL:)`` decides, needs a
+/// user script.
 public struct CookieRules: Sendable {
     /// The tracker blocklist.
     public let trackerData: TrackerData

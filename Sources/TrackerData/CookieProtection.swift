@@ -14,7 +14,8 @@ import TrackerlessCore
 /// ```
 ///
 /// This is the API for hosts that see headers (a proxy, a network stack, the engine path). On
-/// WebKit, `CookieRules` in RuleBuilder builds `block-cookies` rules with the same meaning.
+/// WebKit, `CookieRules` in RuleBuilder builds `block-cookies` rules with the same meaning for
+/// loads; `document.cookie` there needs a user script that asks the frame decision.
 ///
 /// ## The decision procedure
 /// Both decisions run the same steps, the first that decides wins. The *load* is the request
