@@ -56,6 +56,6 @@ public struct CategoryLists: Sendable, Hashable {
         _ bytes: [UInt8], file: String, publicSuffixList: PublicSuffixList = .bundled
     ) throws(DisconnectListError) -> [TrackerDomain] {
         let reader = DocumentReader(file: file, publicSuffixList: publicSuffixList)
-        return try reader.trackerDomains(reader.root(of: bytes))
+        return try reader.trackerDomains(reader.root(of: bytes), at: .root)
     }
 }

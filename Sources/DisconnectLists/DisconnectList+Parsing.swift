@@ -17,25 +17,29 @@ extension DisconnectList {
         publicSuffixList: PublicSuffixList = .bundled
     ) throws(DisconnectListError) {
         let reader = DocumentReader(file: file, publicSuffixList: publicSuffixList)
-        let root = try reader.root(of: bytes)
+        let root = try reader.object(reader.root(of: bytes), at: .root)
+        let categoriesPath = JSONPath.root.appending(key: "categories")
+        let categories = try reader.object(reader.member(root, "categories", at: .root), at: categoriesPath)
         var services: [Service] = []
-        for (categoryName, categoryNode) in try reader.decoding({ () throws(JSONDecodingError) in
-            try root.required("categories").members()
-        }) {
+        for (categoryName, categoryValue) in zip(categories.keys, categories.values) {
+            let categoryPath = categoriesPath.appending(key: categoryName)
             guard let category = DisconnectCategory(rawValue: categoryName) else {
                 throw DisconnectListError(
-                    file: file, path: categoryNode.path, kind: .unknownCategory(categoryName),
+                    file: file, path: categoryPath, kind: .unknownCategory(categoryName),
                     reason: "unknown category \"\(categoryName)\"; known categories: "
                         + DisconnectCategory.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            for item in try reader.decoding({ () throws(JSONDecodingError) in try categoryNode.array() }) {
-                for (name, serviceNode) in try reader.decoding({ () throws(JSONDecodingError) in try item.members() }) {
+            for (index, item) in try reader.array(categoryValue, at: categoryPath).enumerated() {
+                let itemObject = try reader.object(item, at: categoryPath.appending(index: index))
+                for (name, serviceValue) in zip(itemObject.keys, itemObject.values) {
+                    let servicePath = { categoryPath.appending(index: index).appending(key: name) }
+                    let serviceObject = try reader.object(serviceValue, at: servicePath())
                     var service = Service(category: category, name: name, domains: [])
-                    for (key, member) in try reader.decoding({ () throws(JSONDecodingError) in try serviceNode.members() }) {
-                        if case .string(let value) = member.value {
+                    for (key, member) in zip(serviceObject.keys, serviceObject.values) {
+                        if case .string(let value) = member {
                             service.tags[key] = value
                         } else {
-                            service.domains += try reader.trackerDomains(member)
+                            service.domains += try reader.trackerDomains(member, at: servicePath().appending(key: key))
                         }
                     }
                     services.append(service)
@@ -46,47 +50,66 @@ extension DisconnectList {
     }
 }
 
-/// The steps every input file shares, with errors that name the file.
+/// The steps every input file shares, with errors that name the file and the JSON path.
+///
+/// The documents are walked as plain values; a path is built only for an error, which keeps
+/// reading the lists several times faster than through `JSONNode`.
 struct DocumentReader {
     /// How errors name the file.
     let file: String
     let publicSuffixList: PublicSuffixList
 
     /// The document's root value.
-    func root(of bytes: [UInt8]) throws(DisconnectListError) -> JSONNode {
+    func root(of bytes: [UInt8]) throws(DisconnectListError) -> JSONValue {
         do throws(JSONSyntaxError) {
-            return JSONNode(try JSONParser.parse(bytes))
+            return try JSONParser.parse(bytes)
         } catch {
             throw DisconnectListError(file: file, error)
         }
     }
 
-    /// The result of a decoding step, its error named with the file.
-    func decoding<Value>(_ step: () throws(JSONDecodingError) -> Value) throws(DisconnectListError) -> Value {
-        do throws(JSONDecodingError) {
-            return try step()
-        } catch {
-            throw DisconnectListError(file: file, error)
+    func object(_ value: JSONValue, at path: @autoclosure () -> JSONPath) throws(DisconnectListError) -> JSONObject {
+        guard case .object(let object) = value else { throw mismatch("an object", value, path()) }
+        return object
+    }
+
+    func array(_ value: JSONValue, at path: @autoclosure () -> JSONPath) throws(DisconnectListError) -> [JSONValue] {
+        guard case .array(let elements) = value else { throw mismatch("an array", value, path()) }
+        return elements
+    }
+
+    /// The member `key` of an object, or an error naming the object.
+    func member(_ object: JSONObject, _ key: String, at path: @autoclosure () -> JSONPath) throws(DisconnectListError)
+        -> JSONValue
+    {
+        guard let member = object[key] else {
+            throw DisconnectListError(
+                file: file, path: path(), kind: .unexpectedValue, reason: "missing required member \"\(key)\"")
         }
+        return member
     }
 
     /// An array of tracker domains, none of them a public suffix.
-    func trackerDomains(_ node: JSONNode) throws(DisconnectListError) -> [TrackerDomain] {
-        let elements = try decoding({ () throws(JSONDecodingError) in try node.array() })
+    func trackerDomains(_ value: JSONValue, at path: @autoclosure () -> JSONPath) throws(DisconnectListError)
+        -> [TrackerDomain]
+    {
+        let elements = try array(value, at: path())
         var domains: [TrackerDomain] = []
         domains.reserveCapacity(elements.count)
-        for element in elements {
-            let text = try decoding({ () throws(JSONDecodingError) in try element.string() })
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element else {
+                throw mismatch("a string", element, path().appending(index: index))
+            }
             guard let domain = TrackerDomain(text) else {
                 throw DisconnectListError(
-                    file: file, path: element.path, kind: .invalidDomain(text),
+                    file: file, path: path().appending(index: index), kind: .invalidDomain(text),
                     reason: "\"\(text)\" is not a domain name")
             }
             // The ICANN section only, as shavar-list-creation checks: trackers such as
             // cloudfront.net or apps.fbsbx.com are suffixes of the private section.
             if publicSuffixList.registrableDomain(of: domain.host, includingPrivateDomains: false) == nil {
                 throw DisconnectListError(
-                    file: file, path: element.path, kind: .publicSuffix(text),
+                    file: file, path: path().appending(index: index), kind: .publicSuffix(text),
                     reason: "\"\(text)\" is a public suffix (ICANN section); a rule for it would block every site under it")
             }
             domains.append(domain)
@@ -95,19 +118,38 @@ struct DocumentReader {
     }
 
     /// An array of site domains (entity properties and resources), lowercased.
-    func siteDomains(_ node: JSONNode) throws(DisconnectListError) -> [String] {
-        let elements = try decoding({ () throws(JSONDecodingError) in try node.array() })
+    func siteDomains(_ value: JSONValue, at path: @autoclosure () -> JSONPath) throws(DisconnectListError) -> [String] {
+        let elements = try array(value, at: path())
         var domains: [String] = []
         domains.reserveCapacity(elements.count)
-        for element in elements {
-            let text = try decoding({ () throws(JSONDecodingError) in try element.string() }).lowercased()
+        for (index, element) in elements.enumerated() {
+            guard case .string(var text) = element else {
+                throw mismatch("a string", element, path().appending(index: index))
+            }
+            if text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+                text = text.lowercased()
+            }
             guard TrackerDomain.isDomainName(Substring(text)) else {
                 throw DisconnectListError(
-                    file: file, path: element.path, kind: .invalidDomain(text),
+                    file: file, path: path().appending(index: index), kind: .invalidDomain(text),
                     reason: "\"\(text)\" is not a domain name")
             }
             domains.append(text)
         }
         return domains
+    }
+
+    /// `expected a string, found a number`, in JSONNode's words.
+    private func mismatch(_ expected: String, _ value: JSONValue, _ path: JSONPath) -> DisconnectListError {
+        let found =
+            switch value {
+            case .null: "null"
+            case .bool: "a boolean"
+            case .number: "a number"
+            case .string: "a string"
+            case .array: "an array"
+            case .object: "an object"
+            }
+        return DisconnectListError(file: file, path: path, kind: .unexpectedValue, reason: "expected \(expected), found \(found)")
     }
 }

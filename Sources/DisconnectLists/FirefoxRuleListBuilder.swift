@@ -20,27 +20,27 @@ import TrackerlessCore
 /// - rules are sorted by domain, without duplicates, with sorted `unless-domain` entries, so the
 ///   same input always gives the same bytes.
 public struct FirefoxRuleListBuilder: Sendable {
-    private let trackers: [FirefoxCategory: [OwnedTracker]]
+    /// The triggers of each category, built once for its `block` and `block-cookies` lists.
+    private let triggers: [FirefoxCategory: [Trigger]]
 
     /// Prepares the rules of every category.
     public init(categoryLists: CategoryLists, entityList: EntityList, publicSuffixList: PublicSuffixList = .bundled) {
-        trackers = OwnedTracker.resolve(categoryLists, entityList, publicSuffixList: publicSuffixList)
+        triggers = OwnedTracker.resolve(categoryLists, entityList, publicSuffixList: publicSuffixList).mapValues {
+            $0.map { tracker in
+                Trigger(
+                    urlFilter: Self.urlFilter(for: tracker.domain),
+                    loadTypes: [.thirdParty],
+                    condition: tracker.unlessDomain.isEmpty ? nil : .unlessDomain(tracker.unlessDomain))
+            }
+        }
     }
 
     /// The rule list of one blocklist.
     public func ruleList(for blocklist: FirefoxBlocklist) -> RuleList {
         let action: Action = blocklist.action == .block ? .block : .blockCookies
-        let trackers = trackers[blocklist.category] ?? []
-        guard !trackers.isEmpty else { return RuleList([Self.placeholderRule]) }
-        return RuleList(trackers.map { tracker in
-            ContentRule(
-                trigger: Trigger(
-                    urlFilter: Self.urlFilter(for: tracker.domain),
-                    loadTypes: [.thirdParty],
-                    condition: tracker.ownerProperties.isEmpty
-                        ? nil : .unlessDomain(tracker.ownerProperties.map { "*" + $0 })),
-                action: action)
-        })
+        let triggers = triggers[blocklist.category] ?? []
+        guard !triggers.isEmpty else { return RuleList([Self.placeholderRule]) }
+        return RuleList(triggers.map { ContentRule(trigger: $0, action: action) })
     }
 
     /// The one rule of the list of an empty category. WebKit rejects a list without rules
@@ -70,12 +70,19 @@ public struct FirefoxRuleListBuilder: Sendable {
 
     /// `text` with the characters that are special in WebKit's url-filter escaped.
     private static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for character in text {
-            if "\\^$.*+?()[]{}|".contains(character) { result.append("\\") }
-            result.append(character)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: "*"),
+                UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+                UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"):
+                bytes.append(UInt8(ascii: "\\"))
+            default:
+                break
+            }
+            bytes.append(byte)
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -10,31 +10,50 @@ public struct TrackerDomain: Sendable, Hashable, Comparable, CustomStringConvert
     public let host: String
     /// The path prefix including its leading `/`, or nil for a whole domain.
     public let path: String?
+    /// The entry as written, kept so that sorting does not build strings.
+    private let text: String
 
     /// Reads an entry such as `tracker.example` or `tracker.example/pixel`; nil when the host is
     /// not a plain domain name (letters, digits, `-` and `_` in two or more dot-separated labels)
     /// or the path has spaces, controls, non-ASCII or `#`.
     public init?(_ text: String) {
-        let lowercased = text.lowercased()
-        var host = Substring(lowercased)
-        var path: String?
-        if let slash = lowercased.firstIndex(of: "/") {
-            host = lowercased[..<slash]
-            let rest = lowercased[slash...]
-            guard rest.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") }) else { return nil }
-            path = rest == "/" ? nil : String(rest)
+        // Lists are lowercase and mostly without paths: then no new string is made.
+        var entry = text
+        if entry.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+            entry = entry.lowercased()
         }
-        guard Self.isDomainName(host) else { return nil }
-        self.host = String(host)
-        self.path = path
+        guard let slash = entry.utf8.firstIndex(of: UInt8(ascii: "/")) else {
+            guard Self.isDomainName(Substring(entry)) else { return nil }
+            host = entry
+            path = nil
+            self.text = entry
+            return
+        }
+        let rest = entry[slash...]
+        guard Self.isDomainName(entry[..<slash]),
+            rest.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") })
+        else { return nil }
+        host = String(entry[..<slash])
+        path = rest == "/" ? nil : String(rest)
+        self.text = host + (path ?? "")
     }
 
     /// The entry as written in the lists, `host` or `host/path`.
-    public var description: String { host + (path ?? "") }
+    public var description: String { text }
+
+    /// Entries are equal when their text is (host and path follow from it).
+    public static func == (lhs: TrackerDomain, rhs: TrackerDomain) -> Bool {
+        lhs.text == rhs.text
+    }
+
+    /// Hashes the text only.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+    }
 
     /// Orders entries by their text, so that generated lists are sorted like the normalized lists.
     public static func < (lhs: TrackerDomain, rhs: TrackerDomain) -> Bool {
-        lhs.description < rhs.description
+        lhs.text < rhs.text
     }
 
     /// Whether `candidate` is this entry's host or one of its subdomains.

@@ -11,6 +11,12 @@ import TrackerlessCore
 struct TrackerlessBenchmarks {
     static func main() {
         do {
+            // Firefox's lists (issue 6) alone: `--firefox-only [--runs N] [--json]`.
+            if CommandLine.arguments.dropFirst().first == "--firefox-only" {
+                let text = try FirefoxListsBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
             if options.engineOnly {
                 let report = try EngineReport.measure(options: options, inputs: BenchmarkInputs(options: options), progress: progress)
