@@ -9,9 +9,13 @@ public struct CategoryLists: Sendable, Hashable {
 
     /// Creates the lists from domains per category; they are sorted and deduplicated.
     public init(domains: [FirefoxCategory: [TrackerDomain]]) {
+        self.init(sets: domains.mapValues(Set.init))
+    }
+
+    private init(sets: [FirefoxCategory: Set<TrackerDomain>]) {
         var sorted: [FirefoxCategory: [TrackerDomain]] = [:]
         for category in FirefoxCategory.allCases {
-            sorted[category] = Array(Set(domains[category] ?? [])).sorted()
+            sorted[category] = (sets[category] ?? []).sorted()
         }
         self.domains = sorted
     }
@@ -40,7 +44,7 @@ public struct CategoryLists: Sendable, Hashable {
             .cryptomining: domains(.cryptomining),
             .fingerprinting: domains(.fingerprintingInvasive).intersection(tracking),
         ]
-        self.init(domains: derived.mapValues { Array($0.subtracting(doNotTrack)) })
+        self.init(sets: doNotTrack.isEmpty ? derived : derived.mapValues { $0.subtracting(doNotTrack) })
     }
 
     /// The domains of one category, sorted.

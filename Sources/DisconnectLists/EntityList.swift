@@ -49,12 +49,17 @@ public struct EntityList: Sendable, Hashable {
     /// several candidates wins changes between runs. Walking parent domains is deterministic and
     /// never crosses into another site.
     public func owner(of host: String, publicSuffixList: PublicSuffixList = .bundled) -> Entity? {
-        if let index = ownerIndex[host] { return entities[index] }
+        ownerPosition(of: host, publicSuffixList: publicSuffixList).map { entities[$0] }
+    }
+
+    /// The index in ``entities`` of ``owner(of:publicSuffixList:)``.
+    func ownerPosition(of host: String, publicSuffixList: PublicSuffixList) -> Int? {
+        if let index = ownerIndex[host] { return index }
         let site = publicSuffixList.registrableDomain(of: host) ?? host
         var rest = Substring(host)
         while rest.utf8.count > site.utf8.count, let dot = rest.firstIndex(of: ".") {
             rest = rest[rest.index(after: dot)...]
-            if let index = ownerIndex[String(rest)] { return entities[index] }
+            if let index = ownerIndex[String(rest)] { return index }
         }
         return nil
     }

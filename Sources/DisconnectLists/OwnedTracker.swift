@@ -15,26 +15,20 @@ struct OwnedTracker: Sendable, Hashable {
     ) -> [FirefoxCategory: [OwnedTracker]] {
         // One shared pair of arrays per entity: Google's 206 properties are not copied into
         // each of its hundreds of rules.
-        var propertiesByEntity: [String: (plain: [String], starred: [String])] = [:]
-        var ownerByHost: [String: (plain: [String], starred: [String])] = [:]
+        var propertiesByEntity = [(plain: [String], starred: [String])?](repeating: nil, count: entityList.entities.count)
         var result: [FirefoxCategory: [OwnedTracker]] = [:]
         for category in FirefoxCategory.allCases {
             result[category] = categoryLists[category].map { domain in
-                if let known = ownerByHost[domain.host] {
-                    return OwnedTracker(domain: domain, ownerProperties: known.plain, unlessDomain: known.starred)
+                guard let index = entityList.ownerPosition(of: domain.host, publicSuffixList: publicSuffixList) else {
+                    return OwnedTracker(domain: domain, ownerProperties: [], unlessDomain: [])
                 }
-                var properties: (plain: [String], starred: [String]) = ([], [])
-                if let owner = entityList.owner(of: domain.host, publicSuffixList: publicSuffixList) {
-                    if let shared = propertiesByEntity[owner.name] {
-                        properties = shared
-                    } else {
-                        let plain = Array(Set(owner.properties)).sorted()
-                        properties = (plain, plain.map { "*" + $0 })
-                        propertiesByEntity[owner.name] = properties
-                    }
+                if let shared = propertiesByEntity[index] {
+                    return OwnedTracker(domain: domain, ownerProperties: shared.plain, unlessDomain: shared.starred)
                 }
-                ownerByHost[domain.host] = properties
-                return OwnedTracker(domain: domain, ownerProperties: properties.plain, unlessDomain: properties.starred)
+                let plain = Array(Set(entityList.entities[index].properties)).sorted()
+                let starred = plain.map { "*" + $0 }
+                propertiesByEntity[index] = (plain, starred)
+                return OwnedTracker(domain: domain, ownerProperties: plain, unlessDomain: starred)
             }
         }
         return result
