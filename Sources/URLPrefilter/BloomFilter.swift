@@ -24,6 +24,8 @@ public struct BloomFilter: Sendable, Hashable {
     public let murmurSeed: UInt32
     /// The bit array, least significant bit first; the spare high bits of the last byte are 0.
     public private(set) var data: [UInt8]
+    /// `bitCount` as a 64-bit reciprocal, for reducing probes without a division.
+    private let modulus: FastModulus
 
     /// An empty filter with explicit parameters.
     ///
@@ -40,6 +42,7 @@ public struct BloomFilter: Sendable, Hashable {
         self.hashCount = hashCount
         self.murmurSeed = murmurSeed
         self.data = [UInt8](repeating: 0, count: Self.byteCount(forBitCount: bitCount))
+        self.modulus = FastModulus(bitCount)
     }
 
     /// An empty filter sized for `entryCount` entries at `falsePositiveRate`, as Apple's sample
@@ -90,14 +93,14 @@ public struct BloomFilter: Sendable, Hashable {
 
     /// Adds `entry` (hashed as its UTF-8 bytes, exactly as written).
     public mutating func insert(_ entry: String) {
-        var entry = entry
-        entry.withUTF8 { insert(bytes: $0) }
+        if entry.utf8.withContiguousStorageIfAvailable({ insert(bytes: $0) }) == nil {
+            insert(bytes: Array(entry.utf8))
+        }
     }
 
     /// Whether `entry` may be in the filter: false means it certainly is not.
     public func contains(_ entry: String) -> Bool {
-        var entry = entry
-        return entry.withUTF8 { contains(bytes: $0) }
+        entry.utf8.withContiguousStorageIfAvailable { contains(bytes: $0) } ?? contains(bytes: Array(entry.utf8))
     }
 
     /// Adds the entry whose UTF-8 bytes are `bytes`.
@@ -122,12 +125,12 @@ public struct BloomFilter: Sendable, Hashable {
     private mutating func insert(bytes: UnsafeBufferPointer<UInt8>) {
         let first = FNV1a.hash32(bytes)
         let second = MurmurHash3.x86_32(bytes, seed: murmurSeed)
-        let bitCount = bitCount
+        let modulus = modulus
         let hashCount = hashCount
         data.withUnsafeMutableBufferPointer { bits in
             var combined = first
             for _ in 0..<hashCount {
-                let bit = combined % bitCount
+                let bit = modulus.remainder(of: combined)
                 bits[Int(bit >> 3)] |= 1 << UInt8(bit & 7)
                 combined &+= second
             }
@@ -136,15 +139,24 @@ public struct BloomFilter: Sendable, Hashable {
 
     private func contains(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let first = FNV1a.hash32(bytes)
-        let second = MurmurHash3.x86_32(bytes, seed: murmurSeed)
+        let modulus = modulus
+        let hashCount = hashCount
         return data.withUnsafeBufferPointer { bits in
+            // Probe 0 needs only FNV-1a, and about half of all non-members fail it: MurmurHash3
+            // is computed only for the rest.
+            let bit0 = modulus.remainder(of: first)
+            guard bits[Int(bit0 >> 3)] & (1 << UInt8(bit0 & 7)) != 0 else { return false }
+            let second = MurmurHash3.x86_32(bytes, seed: murmurSeed)
+            // The remaining probes are combined without branching, so that their cache misses
+            // overlap instead of waiting for one another.
             var combined = first
-            for _ in 0..<hashCount {
-                let bit = combined % bitCount
-                if bits[Int(bit >> 3)] & (1 << UInt8(bit & 7)) == 0 { return false }
+            var allSet: UInt8 = 1
+            for _ in 1..<max(hashCount, 1) {
                 combined &+= second
+                let bit = modulus.remainder(of: combined)
+                allSet &= bits[Int(bit >> 3)] >> UInt8(bit & 7)
             }
-            return true
+            return allSet & 1 == 1
         }
     }
 

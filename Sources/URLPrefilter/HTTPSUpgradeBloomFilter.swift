@@ -84,20 +84,26 @@ public struct HTTPSUpgradeBloomFilter: Sendable, Hashable {
     /// Adds `host`, exactly as given (DuckDuckGo's lists are lowercase hosts).
     public mutating func insert(_ host: String) {
         let bitCount = bitCount
-        let positions = Self.positions(of: host, hashCount: hashCount)
-        for position in positions {
-            let bit = position % bitCount
-            data[Int(bit >> 3)] |= 1 << UInt8(bit & 7)
+        let hashCount = hashCount
+        let (djb2, sdbm) = Self.hashes(of: host)
+        data.withUnsafeMutableBufferPointer { bits in
+            for round in 0..<hashCount {
+                let bit = Self.position(round: round, djb2: djb2, sdbm: sdbm) % bitCount
+                bits[Int(bit >> 3)] |= 1 << UInt8(bit & 7)
+            }
         }
     }
 
     /// Whether `host` may be in the filter: false means it certainly is not.
     public func contains(_ host: String) -> Bool {
-        for position in Self.positions(of: host, hashCount: hashCount) {
-            let bit = position % bitCount
-            if data[Int(bit >> 3)] & (1 << UInt8(bit & 7)) == 0 { return false }
+        let (djb2, sdbm) = Self.hashes(of: host)
+        return data.withUnsafeBufferPointer { bits in
+            for round in 0..<hashCount {
+                let bit = Self.position(round: round, djb2: djb2, sdbm: sdbm) % bitCount
+                if bits[Int(bit >> 3)] & (1 << UInt8(bit & 7)) == 0 { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// The specification file that goes beside the `.bin` file.
@@ -106,25 +112,30 @@ public struct HTTPSUpgradeBloomFilter: Sendable, Hashable {
             totalEntries: entryCount, bitCount: bitCount, errorRate: falsePositiveRate, sha256: SHA256.hexDigest(data))
     }
 
-    /// The probes before the modulo.
-    private static func positions(of host: String, hashCount: UInt32) -> [UInt32] {
+    /// djb2 and sdbm of the host's bytes.
+    private static func hashes(of host: String) -> (djb2: UInt32, sdbm: UInt32) {
+        host.utf8.withContiguousStorageIfAvailable(hashes(of:)) ?? hashes(of: Array(host.utf8))
+    }
+
+    private static func hashes(of bytes: some Sequence<UInt8>) -> (djb2: UInt32, sdbm: UInt32) {
         var djb2: UInt32 = 5381
         var sdbm: UInt32 = 0
-        for byte in host.utf8 {
+        for byte in bytes {
             // bloom_cpp hashes `char`, which is signed on the platforms it ships on.
             let character = UInt32(bitPattern: Int32(Int8(bitPattern: byte)))
             djb2 = djb2 &* 33 &+ character
             sdbm = character &+ (sdbm << 6) &+ (sdbm << 16) &- sdbm
         }
-        var positions: [UInt32] = []
-        positions.reserveCapacity(Int(hashCount))
-        for round in 0..<hashCount {
-            switch round {
-            case 0: positions.append(djb2)
-            case 1: positions.append(sdbm)
-            default: positions.append(djb2 &+ round &* sdbm &+ (round ^ 2))
-            }
+        return (djb2, sdbm)
+    }
+
+    /// Probe `round` before the modulo.
+    @inline(__always)
+    private static func position(round: UInt32, djb2: UInt32, sdbm: UInt32) -> UInt32 {
+        switch round {
+        case 0: djb2
+        case 1: sdbm
+        default: djb2 &+ round &* sdbm &+ (round ^ 2)
         }
-        return positions
     }
 }

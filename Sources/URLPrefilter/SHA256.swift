@@ -23,14 +23,23 @@ public struct SHA256: Sendable {
 
     /// Hashes `bytes` after what was hashed before.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let array = Array(bytes)
+        var start = 0
+        length &+= UInt64(array.count)
+        if !pending.isEmpty {
+            let taken = min(64 - pending.count, array.count)
+            pending.append(contentsOf: array[0..<taken])
+            start = taken
+            guard pending.count == 64 else { return }
+            compress(pending)
+            pending.removeAll(keepingCapacity: true)
         }
+        // Whole blocks straight from the input, without copying them into `pending`.
+        while start + 64 <= array.count {
+            compress(array[start..<start + 64])
+            start += 64
+        }
+        pending.append(contentsOf: array[start...])
     }
 
     /// The 32-byte digest of everything hashed; the hasher is consumed.

@@ -108,3 +108,21 @@ struct BloomFilterTests {
         #expect((0..<entryCount).allSatisfy { filter.contains("member-\($0).example/path") })
     }
 }
+
+@Suite("Remainder without division")
+struct FastModulusTests {
+    @Test("Equals % for edge and random dividends and divisors")
+    func matchesRemainder() {
+        var generator = SystemRandomNumberGenerator()
+        let divisors: [UInt32] = [1, 2, 3, 7, 144, 15, 173, 718_880, 19_170_117, UInt32.max - 1, UInt32.max]
+            + (0..<50).map { _ in UInt32.random(in: 1...UInt32.max, using: &generator) }
+        for divisor in divisors {
+            let modulus = FastModulus(divisor)
+            let values: [UInt32] = [0, 1, divisor - 1, divisor, divisor &+ 1, UInt32.max, UInt32.max - 1]
+                + (0..<200).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
+            for value in values where modulus.remainder(of: value) != value % divisor {
+                Issue.record("\(value) % \(divisor): \(modulus.remainder(of: value)) instead of \(value % divisor)")
+            }
+        }
+    }
+}
