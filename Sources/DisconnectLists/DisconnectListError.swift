@@ -56,8 +56,4 @@ public struct DisconnectListError: Error, Sendable, Equatable, CustomStringConve
     init(file: String, _ error: JSONSyntaxError) {
         self.init(file: file, path: nil, kind: .syntax(line: error.line, column: error.column), reason: error.reason)
     }
-
-    init(file: String, _ error: JSONDecodingError) {
-        self.init(file: file, path: error.path, kind: .unexpectedValue, reason: error.reason)
-    }
 }

@@ -1,5 +1,6 @@
 import ContentRuleList
 import DisconnectLists
+import Foundation
 import Testing
 import TrackerlessCore
 import TrackerlessTestSupport
@@ -37,6 +38,18 @@ struct SharedDataTests {
         let entities = try Self.entityList(folder)
         #expect(list.services.count > 1_000)
         #expect(entities.entities.count > 1_000)
+    }
+
+    @Test("FirefoxListInputs takes a folder's normalized lists over its Disconnect list, as Firefox does")
+    func inputsFromFolder() throws {
+        let folder = try FirefoxListInputs(lists: SharedData.path(Self.pinned), entities: nil)
+        #expect(folder.listFiles.map { ($0 as NSString).lastPathComponent } == FirefoxCategory.allCases.map {
+            $0.normalizedListName + ".json"
+        })
+        #expect(folder.categoryLists == (try Self.normalizedLists()))
+        let file = try FirefoxListInputs(lists: SharedData.path(Self.pinned + "/disconnect-blacklist.json"), entities: nil)
+        #expect(file.categoryLists == CategoryLists(try Self.disconnectList(Self.pinned)))
+        #expect(file.entityList == folder.entityList)
     }
 
     @Test("the normalized lists have the sizes of SOURCE.md")
