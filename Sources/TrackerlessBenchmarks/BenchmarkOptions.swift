@@ -6,7 +6,7 @@ struct BenchmarkOptions: Sendable {
     static let usage = """
     Usage: swift run -c release TrackerlessBenchmarks [--tds FILE] [--ddg-rules FILE] [--requests FILE]
                                                       [--harness FILE] [--runs N] [--webkit-runs N] [--json]
-                                                      [--engine-only] [--passes N] [--scaling-sizes N,N,...|none]
+                                                      [--engine-only] [--bloom-only] [--passes N] [--scaling-sizes N,N,...|none]
                                                       [--peer-python FILE]
 
       --tds FILE          Tracker Radar blocklist (default ../shared/data/tds/apple-tds.json)
@@ -19,6 +19,7 @@ struct BenchmarkOptions: Sendable {
       --webkit-runs N     WebKit compilations of each list (default 5; 0 skips WebKit)
       --json              print the figures as JSON instead of a table
       --engine-only       run only the rule-engine sections (5-7)
+      --bloom-only        run only the Bloom filter section (issue 6)
       --passes N          timed passes over the requests for per-request decision times (default 5)
       --scaling-sizes L   rule counts of the synthetic lists (default 1000,10000,50000,150000; none skips)
       --peer-python FILE  the Python with PyPI adblock 0.6.0 for the adblock-rust peer
@@ -42,6 +43,8 @@ struct BenchmarkOptions: Sendable {
     var printsJSON = false
     /// Whether to run only the rule-engine sections.
     var engineOnly = false
+    /// Whether to run only the Bloom filter section.
+    var bloomOnly = false
     /// Timed passes over the requests for per-request decision times.
     var passes = 5
     /// Rule counts of the synthetic lists for the scaling section.
@@ -76,6 +79,7 @@ struct BenchmarkOptions: Sendable {
             case "--runs": runs = try Self.count(of: argument, from: &remaining, minimum: 1)
             case "--webkit-runs": webKitRuns = try Self.count(of: argument, from: &remaining, minimum: 0)
             case "--engine-only": engineOnly = true
+            case "--bloom-only": bloomOnly = true
             case "--passes": passes = try Self.count(of: argument, from: &remaining, minimum: 1)
             case "--scaling-sizes": scalingSizes = try Self.sizes(of: argument, from: &remaining)
             case "--peer-python": peerPythonPath = try Self.value(of: argument, from: &remaining)

@@ -18,7 +18,10 @@ struct TrackerlessBenchmarks {
                 return
             }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
-            if options.engineOnly {
+            if options.bloomOnly {
+                let report = BloomFilterBenchmark.measure(trackerDataPath: options.trackerDataPath, runs: options.runs, progress: progress)
+                FileHandle.standardOutput.write(Data((options.printsJSON ? report.json.jsonString() + "\n" : report.table).utf8))
+            } else if options.engineOnly {
                 let report = try EngineReport.measure(options: options, inputs: BenchmarkInputs(options: options), progress: progress)
                 FileHandle.standardOutput.write(Data((options.printsJSON ? report.json.jsonString() + "\n" : report.table).utf8))
             } else {
