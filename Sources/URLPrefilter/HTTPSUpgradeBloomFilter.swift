@@ -24,6 +24,8 @@ public struct HTTPSUpgradeBloomFilter: Sendable, Hashable {
     public let hashCount: UInt32
     /// The bit array: the contents of the `.bin` file.
     public private(set) var data: [UInt8]
+    /// `bitCount` as a 64-bit reciprocal, for reducing probes without a division.
+    private let modulus: FastModulus
 
     /// An empty filter sized as DuckDuckGo sizes it: `bitCount = ceil(n · ln p / ln(1 / 2^ln 2))`.
     ///
@@ -79,16 +81,17 @@ public struct HTTPSUpgradeBloomFilter: Sendable, Hashable {
         let rounds = (0.693_147_180_559_945_3 * Double(bitCount) / Double(entryCount)).rounded()
         self.hashCount = UInt32(min(max(rounds, 1), 65_536))
         self.data = [UInt8](repeating: 0, count: (Int(bitCount) + 7) / 8)
+        self.modulus = FastModulus(bitCount)
     }
 
     /// Adds `host`, exactly as given (DuckDuckGo's lists are lowercase hosts).
     public mutating func insert(_ host: String) {
-        let bitCount = bitCount
+        let modulus = modulus
         let hashCount = hashCount
         let (djb2, sdbm) = Self.hashes(of: host)
         data.withUnsafeMutableBufferPointer { bits in
             for round in 0..<hashCount {
-                let bit = Self.position(round: round, djb2: djb2, sdbm: sdbm) % bitCount
+                let bit = modulus.remainder(of: Self.position(round: round, djb2: djb2, sdbm: sdbm))
                 bits[Int(bit >> 3)] |= 1 << UInt8(bit & 7)
             }
         }
@@ -96,13 +99,19 @@ public struct HTTPSUpgradeBloomFilter: Sendable, Hashable {
 
     /// Whether `host` may be in the filter: false means it certainly is not.
     public func contains(_ host: String) -> Bool {
+        let modulus = modulus
+        let hashCount = hashCount
         let (djb2, sdbm) = Self.hashes(of: host)
         return data.withUnsafeBufferPointer { bits in
-            for round in 0..<hashCount {
-                let bit = Self.position(round: round, djb2: djb2, sdbm: sdbm) % bitCount
-                if bits[Int(bit >> 3)] & (1 << UInt8(bit & 7)) == 0 { return false }
+            let bit0 = modulus.remainder(of: djb2)
+            guard bits[Int(bit0 >> 3)] & (1 << UInt8(bit0 & 7)) != 0 else { return false }
+            // The other probes without branching, so that their cache misses overlap.
+            var allSet: UInt8 = 1
+            for round in 1..<max(hashCount, 1) {
+                let bit = modulus.remainder(of: Self.position(round: round, djb2: djb2, sdbm: sdbm))
+                allSet &= bits[Int(bit >> 3)] >> UInt8(bit & 7)
             }
-            return true
+            return allSet & 1 == 1
         }
     }
 
