@@ -55,6 +55,11 @@ public struct FirefoxRuleListBuilder: Sendable {
         FirefoxBlocklist.all.map { ($0, ruleList(for: $0)) }
     }
 
+    /// The rule lists a protection level compiles into each web view, in Firefox's order.
+    public func ruleLists(for level: ProtectionLevel) -> [(blocklist: FirefoxBlocklist, ruleList: RuleList)] {
+        level.blocklists.map { ($0, ruleList(for: $0)) }
+    }
+
     /// The `url-filter` of a tracker domain: `^https?://([^/]+\.)?tracker\.com[:/]` for a domain
     /// and its subdomains; for an entry with a path, the escaped path follows the host instead
     /// of `[:/]` (as in Firefox, the port must then be absent).

@@ -108,7 +108,10 @@ struct FirefoxRuleListBuilderTests {
     }
 
     @Test("list names and levels are Firefox's")
-    func levels() {
+    func levels() throws {
+        let standard = try Self.builder().ruleLists(for: .standard)
+        #expect(standard.map(\.blocklist) == ProtectionLevel.standard.blocklists)
+        #expect(standard.first?.ruleList.rules.first?.action == .blockCookies)
         #expect(FirefoxBlocklist(name: "disconnect-block-cookies-social.json") == FirefoxBlocklist(.blockCookies, .social))
         #expect(FirefoxBlocklist(name: "disconnect-block-cookies-cryptomining") == nil)
         #expect(ProtectionLevel.standard.blocklists.map(\.fileName) == [
