@@ -51,10 +51,3 @@ public enum MurmurHash3: Sendable {
         return hash
     }
 }
-
-extension UInt32 {
-    @inline(__always)
-    func rotatedLeft(by count: UInt32) -> UInt32 {
-        (self << count) | (self >> (32 - count))
-    }
-}

@@ -144,10 +144,3 @@ public struct SHA256: Sendable {
         0x748F_82EE, 0x78A5_636F, 0x84C8_7814, 0x8CC7_0208, 0x90BE_FFFA, 0xA450_6CEB, 0xBEF9_A3F7, 0xC671_78F2,
     ]
 }
-
-extension UInt32 {
-    @inline(__always)
-    func rotatedRight(by count: UInt32) -> UInt32 {
-        (self >> count) | (self << (32 - count))
-    }
-}
