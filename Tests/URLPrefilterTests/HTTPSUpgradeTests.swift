@@ -130,3 +130,43 @@ struct HTTPSUpgradeTests {
         }
     }
 }
+
+/// The extension's JSON filters of the same folder.
+@Suite("DuckDuckGo jsbloom filters", .enabled(if: SharedData.shouldRun, SharedData.skipMessage))
+struct JSBloomFilterTests {
+    static let negativeHosts = ["negativetest.com", "s.secondnegative.com", "thirdnegative.com"]
+
+    @Test("Building the negative filter from the README's hosts reproduces its JSON byte for byte")
+    func buildsNegativeFilter() throws {
+        let reference = try HTTPSUpgradeTests.file("https_negative_bloomfilter_reference.json")
+        var filter = try JSBloomFilter(entryCount: 3, falsePositiveRate: 0.000001)
+        for host in Self.negativeHosts { filter.insert(host) }
+        #expect(filter.bitCount == 88)
+        #expect(filter.lastRound == 20)
+        let read = try JSBloomFilter(parsing: reference, file: "https_negative_bloomfilter_reference.json")
+        #expect(filter.data == read.data)
+        #expect(String(decoding: filter.jsonBytes(), as: UTF8.self)
+            == (try JSONParser.parse(reference)).jsonString())
+    }
+
+    @Test("The main JSON filter holds the README's hosts and not the others")
+    func readsMainFilter() throws {
+        let filter = try JSBloomFilter(
+            parsing: HTTPSUpgradeTests.file("https_bloomfilter_reference.json"), file: "https_bloomfilter_reference.json")
+        for host in HTTPSUpgradeTests.upgradableHosts { #expect(filter.contains(host), "\(host)") }
+        for host in ["fake.firsttest.com", "negativetest.com", "thirdnegative.com", "example.com"] {
+            #expect(!filter.contains(host), "\(host)")
+        }
+    }
+
+    @Test("A damaged JSON filter is refused")
+    func damaged() throws {
+        let text = String(decoding: try HTTPSUpgradeTests.file("https_negative_bloomfilter_reference.json"), as: UTF8.self)
+        #expect(throws: PrefilterError.self) {
+            try JSBloomFilter(parsing: Array(text.replacingOccurrences(of: "cjZT", with: "cjZU").utf8))
+        }
+        #expect(throws: PrefilterError.self) {
+            try JSBloomFilter(parsing: Array(text.replacingOccurrences(of: "\"totalEntries\": 3", with: "\"totalEntries\": 30").utf8))
+        }
+    }
+}
