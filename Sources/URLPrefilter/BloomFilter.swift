@@ -71,8 +71,8 @@ public struct BloomFilter: Sendable, Hashable {
     /// Apple's sizing: `bitCount = ceil(-n·ln p / (ln 2)²)` and
     /// `hashCount = ceil(bitCount / n · ln 2)`.
     ///
-    /// For 10 entries at 0.001 this is 144 bits and 10 hashes; for a million, 14,377,588 bits
-    /// (about 1.7 MiB) and 10 hashes.
+    /// For 10 entries at 0.001 this is 144 bits and 10 hashes; for a million at 0.001,
+    /// 14,377,588 bits (about 1.7 MiB) and 10 hashes.
     ///
     /// - Throws: ``BloomFilterError`` for `entryCount < 1`, a rate that is not in (0, 1), or a
     ///   bit count above `UInt32.max`.
