@@ -30,13 +30,18 @@ public struct BloomFilter: Sendable, Hashable {
     /// An empty filter with explicit parameters.
     ///
     /// - Throws: ``BloomFilterError/invalidParameter(name:value:reason:)`` when `bitCount` or
-    ///   `hashCount` is 0.
+    ///   `hashCount` is 0, or `hashCount` is above ``maximumHashCount``.
     public init(bitCount: UInt32, hashCount: UInt32, murmurSeed: UInt32) throws(BloomFilterError) {
         guard bitCount > 0 else {
             throw .invalidParameter(name: "bit count", value: "0", reason: "a filter needs at least one bit")
         }
         guard hashCount > 0 else {
             throw .invalidParameter(name: "hash count", value: "0", reason: "an entry must set at least one bit")
+        }
+        // Even a rate of 1e-300 needs under 1,000; more would only make every probe slow.
+        guard hashCount <= Self.maximumHashCount else {
+            throw .invalidParameter(
+                name: "hash count", value: "\(hashCount)", reason: "at most \(Self.maximumHashCount) hashes are supported")
         }
         self.bitCount = bitCount
         self.hashCount = hashCount
@@ -61,10 +66,12 @@ public struct BloomFilter: Sendable, Hashable {
     ///   is not `(bitCount + 7) / 8` bytes long, and the errors of
     ///   ``init(bitCount:hashCount:murmurSeed:)``.
     public init(data: [UInt8], bitCount: UInt32, hashCount: UInt32, murmurSeed: UInt32) throws(BloomFilterError) {
-        try self.init(bitCount: bitCount, hashCount: hashCount, murmurSeed: murmurSeed)
-        guard data.count == self.data.count else {
-            throw .dataSizeMismatch(expectedBytes: self.data.count, foundBytes: data.count)
+        // Checked first, so that a wrong bit count allocates nothing.
+        let expectedBytes = Self.byteCount(forBitCount: bitCount)
+        guard data.count == expectedBytes else {
+            throw .dataSizeMismatch(expectedBytes: expectedBytes, foundBytes: data.count)
         }
+        try self.init(bitCount: bitCount, hashCount: hashCount, murmurSeed: murmurSeed)
         self.data = data
     }
 
@@ -159,6 +166,9 @@ public struct BloomFilter: Sendable, Hashable {
             return allSet & 1 == 1
         }
     }
+
+    /// The most hashes a filter may use.
+    public static let maximumHashCount: UInt32 = 1_024
 
     static func byteCount(forBitCount bitCount: UInt32) -> Int {
         (Int(bitCount) + 7) / 8

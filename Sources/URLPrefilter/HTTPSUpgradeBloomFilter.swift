@@ -48,10 +48,12 @@ public struct HTTPSUpgradeBloomFilter: Sendable, Hashable {
     /// - Throws: ``BloomFilterError/dataSizeMismatch(expectedBytes:foundBytes:)`` when `data`
     ///   is not `(bitCount + 7) / 8` bytes, or invalid parameters.
     public init(data: [UInt8], bitCount: UInt32, entryCount: Int) throws(BloomFilterError) {
-        try self.init(bitCount: bitCount, entryCount: entryCount)
-        guard data.count == self.data.count else {
-            throw .dataSizeMismatch(expectedBytes: self.data.count, foundBytes: data.count)
+        // Checked first, so that a wrong bit count allocates nothing.
+        let expectedBytes = (Int(bitCount) + 7) / 8
+        guard data.count == expectedBytes else {
+            throw .dataSizeMismatch(expectedBytes: expectedBytes, foundBytes: data.count)
         }
+        try self.init(bitCount: bitCount, entryCount: entryCount)
         self.data = data
     }
 

@@ -33,18 +33,24 @@ public struct JSBloomFilter: Sendable, Hashable {
     /// - Throws: ``BloomFilterError`` for no entries, a rate outside (0, 1), or a filter above
     ///   2^32 bits.
     public init(entryCount: Int, falsePositiveRate: Double) throws(BloomFilterError) {
-        guard entryCount > 0 else { throw .noEntries }
-        guard falsePositiveRate > 0, falsePositiveRate < 1 else { throw .invalidFalsePositiveRate(falsePositiveRate) }
-        let bits = (Double(entryCount) * log(falsePositiveRate) / log(1 / pow(2, log(2.0)))).rounded(.up)
-        guard bits <= Double(UInt32.max) else { throw .tooManyBits(needed: bits, limit: UInt64(UInt32.max)) }
-        var bitCount = max(Int(bits), 1)
-        if bitCount % 8 != 0 { bitCount += 8 - bitCount % 8 }
+        let bitCount = try Self.bitCount(entryCount: entryCount, falsePositiveRate: falsePositiveRate)
         self.bitCount = bitCount
         self.entryCount = entryCount
         self.falsePositiveRate = falsePositiveRate
         // JavaScript's Math.round rounds halves up.
         lastRound = Int((log(2.0) * Double(bitCount) / Double(entryCount) + 0.5).rounded(.down))
         data = [UInt8](repeating: 0, count: bitCount / 8)
+    }
+
+    /// jsbloom's `getBufferLen`: the standard size, rounded up to a whole number of bytes.
+    static func bitCount(entryCount: Int, falsePositiveRate: Double) throws(BloomFilterError) -> Int {
+        guard entryCount > 0 else { throw .noEntries }
+        guard falsePositiveRate > 0, falsePositiveRate < 1 else { throw .invalidFalsePositiveRate(falsePositiveRate) }
+        let bits = (Double(entryCount) * log(falsePositiveRate) / log(1 / pow(2, log(2.0)))).rounded(.up)
+        guard bits <= Double(UInt32.max) else { throw .tooManyBits(needed: bits, limit: UInt64(UInt32.max)) }
+        var bitCount = max(Int(bits), 1)
+        if bitCount % 8 != 0 { bitCount += 8 - bitCount % 8 }
+        return bitCount
     }
 
     /// Reads the JSON file: `data` (base64), `checksum.sha256` (base64 of the data's SHA-256),
@@ -75,12 +81,14 @@ public struct JSBloomFilter: Sendable, Hashable {
             guard found == checksum else { throw .bloomFilter(.checksumMismatch(expected: checksum, found: found)) }
         }
         do throws(BloomFilterError) {
+            // The size is checked before the filter is made, so a wrong count allocates nothing.
+            let expectedBytes = try Self.bitCount(entryCount: entries, falsePositiveRate: rate) / 8
+            guard data.count == expectedBytes else {
+                throw .dataSizeMismatch(expectedBytes: expectedBytes, foundBytes: data.count)
+            }
             self = try JSBloomFilter(entryCount: entries, falsePositiveRate: rate)
         } catch {
             throw .bloomFilter(error)
-        }
-        guard data.count == self.data.count else {
-            throw .bloomFilter(.dataSizeMismatch(expectedBytes: self.data.count, foundBytes: data.count))
         }
         self.data = data
     }

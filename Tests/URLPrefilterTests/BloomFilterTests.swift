@@ -70,6 +70,7 @@ struct BloomFilterTests {
         #expect(throws: BloomFilterError.noEntries) { try BloomFilter.parameters(entryCount: -4, falsePositiveRate: 0.01) }
         #expect(throws: BloomFilterError.self) { try BloomFilter(bitCount: 0, hashCount: 3, murmurSeed: 0) }
         #expect(throws: BloomFilterError.self) { try BloomFilter(bitCount: 8, hashCount: 0, murmurSeed: 0) }
+        #expect(throws: BloomFilterError.self) { try BloomFilter(bitCount: 8, hashCount: UInt32.max, murmurSeed: 0) }
         do {
             _ = try BloomFilter.parameters(entryCount: Int.max, falsePositiveRate: 1e-9)
             Issue.record("a filter for Int.max entries was sized")
