@@ -10,22 +10,38 @@ extension RuleList {
     /// action writes `type` first. Equal lists always encode to the same bytes, and parsing the
     /// bytes gives back an equal list.
     public func encoded() -> [UInt8] {
-        // About 400 bytes per rule for typical tracker lists; growing is cheap anyway.
-        var writer = JSONWriter(capacity: 64 + rules.count * 400)
+        var writer = JSONWriter(capacity: estimatedSize)
         writer.writeRaw("[")
-        for (index, rule) in rules.enumerated() {
-            if index > 0 { writer.writeRaw(",") }
-            writer.writeRaw(#"{"trigger":"#)
-            Self.write(rule.trigger, to: &writer)
-            writer.writeRaw(#","action":"#)
-            Self.write(rule.action, to: &writer)
-            writer.writeRaw("}")
+        // Read in place: copying each rule would retain and release all its strings.
+        rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices {
+                if index > 0 { writer.writeRaw(",") }
+                writer.writeRaw(#"{"trigger":"#)
+                Self.write(rules[index].trigger, to: &writer)
+                writer.writeRaw(#","action":"#)
+                Self.write(rules[index].action, to: &writer)
+                writer.writeRaw("}")
+            }
         }
         writer.writeRaw("]")
         return writer.bytes
     }
 
-    private static func write(_ trigger: Trigger, to writer: inout JSONWriter) {
+    /// Room for the encoded list: its strings (escaping adds about one byte in ten) and the keys
+    /// around them, so that the buffer rarely has to grow.
+    private var estimatedSize: Int {
+        var size = 64
+        for rule in rules {
+            size += 160 + rule.trigger.urlFilter.utf8.count * 11 / 10
+            if let condition = rule.trigger.condition {
+                for value in condition.values { size += 3 + value.utf8.count * 11 / 10 }
+            }
+            if case .cssDisplayNone(let selector) = rule.action { size += 16 + selector.utf8.count }
+        }
+        return size
+    }
+
+    private static func write(_ trigger: borrowing Trigger, to writer: inout JSONWriter) {
         writer.writeRaw(#"{"url-filter":"#)
         writer.writeString(trigger.urlFilter)
         if trigger.urlFilterIsCaseSensitive { writer.writeRaw(#","url-filter-is-case-sensitive":true"#) }
@@ -47,7 +63,7 @@ extension RuleList {
         writer.writeRaw("}")
     }
 
-    private static func write(_ action: Action, to writer: inout JSONWriter) {
+    private static func write(_ action: borrowing Action, to writer: inout JSONWriter) {
         writer.writeRaw(#"{"type":"#)
         writer.writeString(action.type)
         switch action {

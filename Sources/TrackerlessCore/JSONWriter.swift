@@ -203,37 +203,37 @@ public struct JSONWriter: Sendable {
             bytes.append(contentsOf: utf8)
             return
         }
-        var runStart = 0
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                index += 1
-                continue
+        // Escape into a scratch buffer (at most six bytes per input byte), then append once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count * 6) { scratch in
+            var count = 0
+            func put(_ byte: UInt8) {
+                scratch[count] = byte
+                count += 1
             }
-            if runStart < index {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            for byte in utf8 {
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    put(byte)
+                    continue
+                }
+                put(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): put(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): put(UInt8(ascii: "\\"))
+                case 0x08: put(UInt8(ascii: "b"))
+                case 0x0C: put(UInt8(ascii: "f"))
+                case 0x0A: put(UInt8(ascii: "n"))
+                case 0x0D: put(UInt8(ascii: "r"))
+                case 0x09: put(UInt8(ascii: "t"))
+                default:
+                    put(UInt8(ascii: "u"))
+                    put(UInt8(ascii: "0"))
+                    put(UInt8(ascii: "0"))
+                    put(UInt8(ascii: byte >> 4 == 0 ? "0" : "1"))
+                    let low = byte & 0x0F
+                    put(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+                }
             }
-            bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            default:
-                bytes.append(contentsOf: "u00".utf8)
-                bytes.append(UInt8(ascii: byte >> 4 == 0 ? "0" : "1"))
-                let low = byte & 0x0F
-                bytes.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
-            }
-            index += 1
-            runStart = index
-        }
-        if runStart < utf8.count {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<count]))
         }
     }
 }
