@@ -17,7 +17,7 @@ import TrackerlessTestSupport
 ///
 /// A mismatch is reported with the seed of its lists, the lists shrunk to the rules that still
 /// disagree, the load, and both answers; `TRACKERLESS_RANDOM_SEED` with that list seed and
-/// `TRACKERLESS_RANDOM_CASES=48` replays it alone.
+/// `TRACKERLESS_RANDOM_CASES=48` replays it alone (with the same `TRACKERLESS_RANDOM_RULES`).
 @Suite("RuleEngine == ReferenceEvaluator on random lists and loads")
 struct RandomDifferentialTests {
     /// One share of the run, generated from its own seed.
@@ -39,6 +39,10 @@ struct RandomDifferentialTests {
 
     /// `TRACKERLESS_RANDOM_SEED` (decimal or 0x-hex), or CI's fixed seed.
     static let baseSeed: UInt64 = environment["TRACKERLESS_RANDOM_SEED"].flatMap(parseSeed) ?? 0x5452_4b4c_5345_4544
+
+    /// `TRACKERLESS_RANDOM_RULES`: the most rules a generated list gets (default 16); longer
+    /// lists exercise more interactions between rules (deduplication, ignore rules).
+    static let maximumRuleCount: Int = environment["TRACKERLESS_RANDOM_RULES"].flatMap { Int($0) } ?? 16
 
     /// `TRACKERLESS_RANDOM_CASES`, or CI's count (about 30 s in a debug build on two cores).
     static let totalCases: Int = environment["TRACKERLESS_RANDOM_CASES"].flatMap { Int($0) }.map { max(1, $0) } ?? 24_000
@@ -154,7 +158,7 @@ struct RandomDifferentialTests {
 
     /// Generates the lists and loads of `listSeed` and compares every answer.
     static func check(listSeed: UInt64, loads: Int, sharedCache: inout RuleEngine.PageCache) -> ListResult {
-        var generator = RandomRuleLists(seed: listSeed)
+        var generator = RandomRuleLists(seed: listSeed, maximumRuleCount: maximumRuleCount)
         var lists = [generator.next()]
         if generator.random.chance(0.2) { lists.append(generator.next()) }
         let ruleLists: [RuleList]
@@ -209,7 +213,8 @@ struct RandomDifferentialTests {
         previous: Request? = nil
     ) -> String {
         var text = "engine disagrees with the reference evaluator; list seed \(hex(listSeed)) "
-            + "(replay: TRACKERLESS_RANDOM_SEED=\(hex(listSeed)) TRACKERLESS_RANDOM_CASES=\(loadsPerList))\n"
+            + "(replay: TRACKERLESS_RANDOM_SEED=\(hex(listSeed)) TRACKERLESS_RANDOM_CASES=\(loadsPerList) "
+            + "TRACKERLESS_RANDOM_RULES=\(maximumRuleCount))\n"
         for (index, list) in lists.enumerated() {
             text += "rule list \(index) (\(list.rules.count) rules):\n\(list.description)\n"
         }
