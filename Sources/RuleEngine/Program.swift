@@ -152,7 +152,7 @@ final class Program: Sendable {
         globalStyleSheets: [[String]], ruleCounts: [UInt32], rules: [RuleRecord], matchers: [RuleMatcher], hosts: SuffixTable,
         grams: GramTable, alwaysChecked: [UInt32], pageRules: [UInt32], conditionCount: Int, topURLHosts: SuffixTable,
         frameURLHosts: SuffixTable, domains: SuffixTable, subdomainDomains: SuffixTable,
-        conditionPatterns: [ConditionPattern], alwaysMatchedConditions: [UInt32]
+        conditionPatterns: [ConditionPattern], alwaysMatchedConditions: [UInt32], usesHostFilter: Bool = true
     ) {
         self.actions = actions
         self.actionKinds = actions.map(ActionKind.init)
@@ -182,7 +182,7 @@ final class Program: Sendable {
         self.literalPool = pool
         self.automata = automata
         frozenRules = FrozenArray(rules)
-        frozenHosts = FrozenSuffixTable(hosts)
+        frozenHosts = FrozenSuffixTable(hosts, withFilter: usesHostFilter)
         frozenMatchers = FrozenArray(entries)
         frozenLiterals = FrozenArray(pool)
         frozenTopURLHosts = FrozenSuffixTable(topURLHosts)

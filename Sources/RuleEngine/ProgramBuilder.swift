@@ -43,7 +43,7 @@ struct ProgramBuilder {
         var isCaseSensitive: Bool
     }
 
-    static func build(_ lists: [RuleList]) throws(RuleListError) -> Program {
+    static func build(_ lists: [RuleList], usesHostFilter: Bool = true) throws(RuleListError) -> Program {
         var builder = ProgramBuilder()
         for (index, list) in lists.enumerated() {
             do {
@@ -65,7 +65,8 @@ struct ProgramBuilder {
             frameURLHosts: SuffixTable(builder.frameURLHostEntries.entries),
             domains: SuffixTable(builder.domainEntries.entries),
             subdomainDomains: SuffixTable(builder.subdomainEntries.entries),
-            conditionPatterns: builder.conditionPatterns, alwaysMatchedConditions: builder.alwaysMatchedConditions)
+            conditionPatterns: builder.conditionPatterns, alwaysMatchedConditions: builder.alwaysMatchedConditions,
+            usesHostFilter: usesHostFilter)
     }
 
     private mutating func filter(_ pattern: String, isCaseSensitive: Bool) throws(URLFilterError) -> URLFilter {

@@ -122,7 +122,7 @@ extension RuleEngine {
             while start > head.lowerBound {
                 start -= 1
                 hash = SuffixTable.step(hash, url[start])
-                guard start == head.lowerBound || url[start - 1] == UInt8(ascii: ".") else { continue }
+                guard start == head.lowerBound || url[start - 1] == UInt8(ascii: "."), table.mayContain(hash) else { continue }
                 let range = table.lookup(hash: hash, url, start, head.upperBound)
                 guard !range.isEmpty else { continue }
                 let isWholeHead = start == head.lowerBound

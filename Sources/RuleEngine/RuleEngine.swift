@@ -38,6 +38,12 @@ public struct RuleEngine: Sendable {
         try self.init(ruleLists: [ruleList], publicSuffixList: publicSuffixList)
     }
 
+    /// Compiles without the host table's Bloom filter, for the benchmark that shows what it saves.
+    package init(ruleLists: [RuleList], usesHostFilter: Bool) throws(RuleListError) {
+        program = try ProgramBuilder.build(ruleLists, usesHostFilter: usesHostFilter)
+        publicSuffixList = .bundled
+    }
+
     init(program: Program, publicSuffixList: PublicSuffixList) {
         self.program = program
         self.publicSuffixList = publicSuffixList
