@@ -6,7 +6,7 @@ struct BenchmarkOptions: Sendable {
     static let usage = """
     Usage: swift run -c release TrackerlessBenchmarks [--tds FILE] [--ddg-rules FILE] [--requests FILE]
                                                       [--harness FILE] [--runs N] [--webkit-runs N] [--json]
-                                                      [--engine-only] [--bloom-only] [--passes N] [--scaling-sizes N,N,...|none]
+                                                      [--engine-only] [--bloom-only] [--host-filter-only] [--passes N] [--scaling-sizes N,N,...|none]
                                                       [--peer-python FILE]
 
       --tds FILE          Tracker Radar blocklist (default ../shared/data/tds/apple-tds.json)
@@ -20,6 +20,7 @@ struct BenchmarkOptions: Sendable {
       --json              print the figures as JSON instead of a table
       --engine-only       run only the rule-engine sections (5-7)
       --bloom-only        run only the Bloom filter section (issue 6)
+      --host-filter-only  run only the engine's host table with and without its Bloom filter (issue 6)
       --passes N          timed passes over the requests for per-request decision times (default 5)
       --scaling-sizes L   rule counts of the synthetic lists (default 1000,10000,50000,150000; none skips)
       --peer-python FILE  the Python with PyPI adblock 0.6.0 for the adblock-rust peer
@@ -45,6 +46,8 @@ struct BenchmarkOptions: Sendable {
     var engineOnly = false
     /// Whether to run only the Bloom filter section.
     var bloomOnly = false
+    /// Whether to run only the engine's host Bloom filter comparison.
+    var hostFilterOnly = false
     /// Timed passes over the requests for per-request decision times.
     var passes = 5
     /// Rule counts of the synthetic lists for the scaling section.
@@ -80,6 +83,7 @@ struct BenchmarkOptions: Sendable {
             case "--webkit-runs": webKitRuns = try Self.count(of: argument, from: &remaining, minimum: 0)
             case "--engine-only": engineOnly = true
             case "--bloom-only": bloomOnly = true
+            case "--host-filter-only": hostFilterOnly = true
             case "--passes": passes = try Self.count(of: argument, from: &remaining, minimum: 1)
             case "--scaling-sizes": scalingSizes = try Self.sizes(of: argument, from: &remaining)
             case "--peer-python": peerPythonPath = try Self.value(of: argument, from: &remaining)

@@ -18,7 +18,13 @@ struct TrackerlessBenchmarks {
                 return
             }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
-            if options.bloomOnly {
+            if options.hostFilterOnly {
+                let inputs = try BenchmarkInputs(options: options)
+                let report = try HostFilterBenchmark.measure(
+                    trackerData: inputs.trackerData, trackerDataPath: options.trackerDataPath, samples: inputs.requests,
+                    passes: options.passes)
+                FileHandle.standardOutput.write(Data(report.table.utf8))
+            } else if options.bloomOnly {
                 let report = BloomFilterBenchmark.measure(trackerDataPath: options.trackerDataPath, runs: options.runs, progress: progress)
                 FileHandle.standardOutput.write(Data((options.printsJSON ? report.json.jsonString() + "\n" : report.table).utf8))
             } else if options.engineOnly {
