@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "TrackerlessCoreTests", dependencies: ["TrackerlessCore", "TrackerlessTestSupport"]),
         .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList", "TrackerlessTestSupport"]),
         .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
-        .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder"]),
+        .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder", "TrackerlessTestSupport"]),
         .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),
         .testTarget(
             name: "DisconnectListsTests",
@@ -52,7 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RuleEngineTests",
-            dependencies: ["RuleEngine", "RuleBuilder", "ContentRuleList", "TrackerlessTestSupport"]
+            dependencies: ["RuleEngine", "RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"]
         ),
         // Runs the built `trackerless` executable, so it depends on the product being built.
         .testTarget(name: "TrackerlessCLITests", dependencies: ["TrackerlessCLI"]),

@@ -110,6 +110,11 @@ extension Program {
         let alwaysChecked: [UInt32] = try reader.readArray("rules checked on every load")
         let pageRules: [UInt32] = try reader.readArray("page rules")
         let conditionCount = try count(&reader, "conditions")
+        // No bytes back this count, and tables are sized by it: every condition belongs to at
+        // least one rule, so more conditions than rules is damage.
+        guard conditionCount <= ruleCount else {
+            throw CompiledEngineError(.corrupt, detail: "conditions: \(conditionCount) for \(ruleCount) rules")
+        }
         let topURLHosts = try readTable(&reader, "top URL hosts")
         let frameURLHosts = try readTable(&reader, "frame URL hosts")
         let domains = try readTable(&reader, "domains")

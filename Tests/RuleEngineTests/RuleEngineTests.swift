@@ -140,6 +140,27 @@ import TrackerlessTestSupport
         #expect(engine.ruleListCount == 2 && engine.ruleCount == 4)
     }
 
+    @Test("a compiled file claiming more conditions than rules is refused before anything is sized by it")
+    func conditionCountIsBounded() throws {
+        let list = try Self.list(#"{"trigger":{"url-filter":"ad","if-domain":["a.example"]},"action":{"type":"block"}}"#)
+        let program = try RuleEngine(ruleList: list).program
+        let damaged = Program(
+            actions: program.actions, listLocationStarts: program.listLocationStarts,
+            universalLocations: program.universalLocations, globalStyleSheets: program.globalStyleSheets,
+            ruleCounts: program.ruleCounts, rules: program.rules, matchers: program.matchers, hosts: program.hosts,
+            grams: program.grams, alwaysChecked: program.alwaysChecked, pageRules: program.pageRules,
+            conditionCount: program.rules.count + 1, topURLHosts: program.topURLHosts,
+            frameURLHosts: program.frameURLHosts, domains: program.domains, subdomainDomains: program.subdomainDomains,
+            conditionPatterns: program.conditionPatterns, alwaysMatchedConditions: program.alwaysMatchedConditions)
+        var writer = CompiledWriter()
+        damaged.write(to: &writer)
+        #expect(throws: CompiledEngineError.self) { try RuleEngine(compiled: CompiledFormat.wrap(writer.bytes)) }
+        // The undamaged program round-trips.
+        var intact = CompiledWriter()
+        program.write(to: &intact)
+        _ = try RuleEngine(compiled: CompiledFormat.wrap(intact.bytes))
+    }
+
     @Test("one engine decides from several threads at once, each with its own page cache")
     func concurrentCallers() throws {
         let list = try Self.list(#"""
