@@ -84,17 +84,7 @@ public struct CookieRules: Sendable {
     private func trackerSections(
         sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool, report: inout BuildReport
     ) -> [[ContentRule]] {
-        // Fewer labels first, so that a nested tracker's section comes after the one it cancels.
-        var outer: [String] = []
-        var nested: [(labels: Int, domain: String)] = []
-        for key in trackerData.trackers.keys {
-            if hasEnclosingTracker(key) {
-                nested.append((key.utf8.count { $0 == UInt8(ascii: ".") }, key))
-            } else {
-                outer.append(key)
-            }
-        }
-        let keys = outer.sorted() + nested.sorted { ($0.labels, $0.domain) < ($1.labels, $1.domain) }.map(\.domain)
+        let keys = trackerData.trackerKeysInSectionOrder()
         var conditions: [String: Condition?] = [:]
         var sections: [[ContentRule]] = []
         for key in keys {
@@ -106,7 +96,7 @@ public struct CookieRules: Sendable {
             if isExcluded(domain) { continue }
             let scope = HostScope.tracker(domain: domain)
             var rules: [ContentRule] = []
-            if hasEnclosingTracker(domain) {
+            if trackerData.hasEnclosingTracker(domain) {
                 rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
             }
             let trackerSite = publicSuffixList.registrableDomain(of: domain) ?? domain
@@ -219,7 +209,4 @@ public struct CookieRules: Sendable {
         return notes.sorted { $0.path < $1.path }
     }
 
-    private func hasEnclosingTracker(_ domain: String) -> Bool {
-        RuleListBuilder.parentDomains(of: domain).contains { trackerData.trackers[$0] != nil }
-    }
 }

@@ -143,18 +143,7 @@ public struct RuleListBuilder: Sendable {
     // MARK: Trackers
 
     private func trackerSections(report: inout BuildReport, cache: inout BuildCache) -> [[ContentRule]] {
-        // A tracker inside another tracker's domain comes after it (fewer labels first), so that
-        // its section can cancel the outer tracker's rules for its hosts.
-        var outer: [String] = []
-        var nested: [(labels: Int, domain: String)] = []
-        for key in trackerData.trackers.keys {
-            if hasEnclosingTracker(key) {
-                nested.append((key.utf8.count { $0 == UInt8(ascii: ".") }, key))
-            } else {
-                outer.append(key)
-            }
-        }
-        let domains = outer.sorted() + nested.sorted { ($0.labels, $0.domain) < ($1.labels, $1.domain) }.map(\.domain)
+        let domains = trackerData.trackerKeysInSectionOrder()
         var sections: [[ContentRule]] = []
         sections.reserveCapacity(domains.count)
         for key in domains {
@@ -165,7 +154,7 @@ public struct RuleListBuilder: Sendable {
             }
             let scope = HostScope.tracker(domain: domain)
             var rules: [ContentRule] = []
-            if hasEnclosingTracker(domain) {
+            if trackerData.hasEnclosingTracker(domain) {
                 rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
             }
             rules += section(for: tracker, key: key, scope: scope, cache: &cache).build(with: settings, report: &report, regexes: &cache.regexes)
@@ -262,9 +251,6 @@ public struct RuleListBuilder: Sendable {
         return notes.sorted { $0.path < $1.path }
     }
 
-    private func hasEnclosingTracker(_ domain: String) -> Bool {
-        Self.parentDomains(of: domain).contains { trackerData.trackers[$0] != nil }
-    }
 
     /// `a.b.c` -> `b.c`, `c`.
     static func parentDomains(of domain: String) -> [String] {
