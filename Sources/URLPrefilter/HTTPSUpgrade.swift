@@ -11,6 +11,11 @@ import TrackerlessCore
 /// the request's host (neither in `features.https.exceptions` nor in `unprotectedTemporary`).
 /// Hosts match exactly, as in DuckDuckGo's apps: `www.example.com` is not `example.com`.
 ///
+/// Where the negative filter is given (DuckDuckGo's browser extension has it; its Apple, Android
+/// and Windows apps do not), a host outside the main filter is also upgraded when it is in the
+/// negative filter's allowlist; hosts in the negative filter are known not to serve HTTPS. Hosts
+/// in neither stay as they are: no Smarter Encryption service is asked.
+///
 /// ```swift
 /// let upgrade = HTTPSUpgrade(bloomFilter: filter, allowlist: ["broken.example"], privacyConfiguration: config)
 /// upgrade.upgradedURL(forRequestURL: "http://secure.example/a", siteURL: "http://secure.example/")
@@ -24,17 +29,24 @@ public struct HTTPSUpgrade: Sendable {
     /// The remote configuration with the `https` feature's state and exceptions; nil means the
     /// feature is on everywhere.
     public var privacyConfiguration: PrivacyConfiguration?
+    /// Hosts known not to serve HTTPS (`https_negative_bloomfilter`), or nil.
+    public var negativeBloomFilter: JSBloomFilter?
+    /// Hosts that test positive in the negative filter but serve HTTPS: upgraded.
+    public var negativeAllowlist: Set<String>
 
     /// The configuration feature that controls upgrades.
     public static let featureName = "https"
 
     /// A decision over the given filter, allowlist and configuration.
     public init(
-        bloomFilter: HTTPSUpgradeBloomFilter, allowlist: Set<String> = [], privacyConfiguration: PrivacyConfiguration? = nil
+        bloomFilter: HTTPSUpgradeBloomFilter, allowlist: Set<String> = [], privacyConfiguration: PrivacyConfiguration? = nil,
+        negativeBloomFilter: JSBloomFilter? = nil, negativeAllowlist: Set<String> = []
     ) {
         self.bloomFilter = bloomFilter
         self.allowlist = Set(allowlist.map { $0.lowercased() })
         self.privacyConfiguration = privacyConfiguration
+        self.negativeBloomFilter = negativeBloomFilter
+        self.negativeAllowlist = Set(negativeAllowlist.map { $0.lowercased() })
     }
 
     /// The URL to load instead of `requestURL`, or nil when it stays as it is (already secure,
@@ -61,7 +73,7 @@ public struct HTTPSUpgrade: Sendable {
     /// Whether requests to `host` are upgraded on a page of `siteHost` (nil: judge the host alone).
     public func shouldUpgrade(host: String, siteHost: String?) -> Bool {
         let host = host.lowercased()
-        guard !host.isEmpty, !Self.isLocal(host), !allowlist.contains(host), bloomFilter.contains(host) else {
+        guard !host.isEmpty, !Self.isLocal(host), !allowlist.contains(host), isKnownSecure(host) else {
             return false
         }
         if let privacyConfiguration {
@@ -76,6 +88,31 @@ public struct HTTPSUpgrade: Sendable {
     /// Reads an allowlist file, `{"data": ["host", …]}`.
     ///
     /// - Throws: ``PrefilterError/invalidFile(path:reason:)`` naming the file and the JSON path.
+    /// What the filters know about a host (lowercase), before local hosts and the configuration.
+    public enum HostKnowledge: Sendable, Hashable {
+        /// It serves HTTPS: in the main filter and not in its allowlist, or in the negative
+        /// filter's allowlist.
+        case secure
+        /// It does not: in the main filter's allowlist, or in the negative filter.
+        case insecure
+        /// Neither filter knows it; a client with DuckDuckGo's Smarter Encryption service asks it.
+        case unknown
+    }
+
+    /// What the filters know about `host`.
+    public func knowledge(ofHost host: String) -> HostKnowledge {
+        let host = host.lowercased()
+        if allowlist.contains(host) { return .insecure }
+        if bloomFilter.contains(host) { return .secure }
+        guard let negativeBloomFilter else { return .unknown }
+        if negativeAllowlist.contains(host) { return .secure }
+        return negativeBloomFilter.contains(host) ? .insecure : .unknown
+    }
+
+    private func isKnownSecure(_ host: String) -> Bool {
+        knowledge(ofHost: host) == .secure
+    }
+
     public static func allowlist(parsing bytes: [UInt8], file: String = "allowlist") throws(PrefilterError) -> Set<String> {
         let root: JSONValue
         do throws(JSONSyntaxError) {

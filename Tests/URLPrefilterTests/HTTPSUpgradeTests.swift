@@ -89,20 +89,41 @@ struct HTTPSUpgradeTests {
         #expect(Self.cases.count == 18)
     }
 
-    /// Runs as DuckDuckGo's Apple browsers do (`ios-browser`), which read the `.bin` filter and
-    /// have no negative filter. Subrequests are skipped on iOS only because a WebView cannot
-    /// rewrite them; the decision itself applies, so they run here.
-    @Test("tests.json", arguments: cases)
-    func referenceCase(_ testCase: Case) throws {
-        let skipped = testCase.exceptPlatforms.contains("ios-browser") && testCase.set != "subrequests"
-        guard !skipped else { return }
+    /// Every case, twice: as DuckDuckGo's Apple browsers run them (`ios-browser`: the `.bin`
+    /// filter, no negative filter; the negative-filter cases are excepted there), and with the
+    /// negative filter and its allowlist loaded, as the browser extension runs them. Subrequests
+    /// are excepted on iOS only because a WebView cannot rewrite them; the decision itself
+    /// applies, so they run in both.
+    @Test("tests.json", arguments: cases, [false, true])
+    func referenceCase(_ testCase: Case, withNegativeFilter: Bool) throws {
+        let excepted = testCase.exceptPlatforms.contains("ios-browser") && testCase.set != "subrequests"
+        guard withNegativeFilter || !excepted else { return }
         let configuration = try PrivacyConfiguration(parsing: Self.file("config_reference.json"), file: "config_reference.json")
         let allowlist = try HTTPSUpgrade.allowlist(parsing: Self.file("https_allowlist_reference.json"))
-        let upgrade = HTTPSUpgrade(bloomFilter: try Self.referenceFilter(), allowlist: allowlist,
+        var upgrade = HTTPSUpgrade(bloomFilter: try Self.referenceFilter(), allowlist: allowlist,
                                    privacyConfiguration: configuration)
+        if withNegativeFilter {
+            upgrade.negativeBloomFilter = try JSBloomFilter(
+                parsing: Self.file("https_negative_bloomfilter_reference.json"),
+                file: "https_negative_bloomfilter_reference.json")
+            upgrade.negativeAllowlist = try HTTPSUpgrade.allowlist(parsing: Self.file("https_negative_allowlist_reference.json"))
+        }
         let result = upgrade.upgradedURL(forRequestURL: testCase.requestURL, siteURL: testCase.siteURL)
             ?? testCase.requestURL
         #expect(result == testCase.expectURL)
+    }
+
+    @Test("The negative filter tells hosts known not to serve HTTPS from unknown ones")
+    func negativeFilterKnowledge() throws {
+        var upgrade = HTTPSUpgrade(bloomFilter: try Self.referenceFilter())
+        #expect(upgrade.knowledge(ofHost: "negativetest.com") == .unknown)
+        upgrade.negativeBloomFilter = try JSBloomFilter(
+            parsing: Self.file("https_negative_bloomfilter_reference.json"), file: "https_negative_bloomfilter_reference.json")
+        upgrade.negativeAllowlist = ["s.secondnegative.com"]
+        #expect(upgrade.knowledge(ofHost: "firsttest.com") == .secure)
+        #expect(upgrade.knowledge(ofHost: "negativetest.com") == .insecure)
+        #expect(upgrade.knowledge(ofHost: "s.secondnegative.com") == .secure)
+        #expect(upgrade.knowledge(ofHost: "unknown-host.com") == .unknown)
     }
 
     @Test("Local hosts are never upgraded", arguments: [
