@@ -13,11 +13,12 @@ extension RuleList {
         var writer = JSONWriter(capacity: estimatedSize)
         writer.writeRaw("[")
         // Read in place: copying each rule would retain and release all its strings.
+        var repeated = RepeatedArrays()
         rules.withUnsafeBufferPointer { rules in
             for index in rules.indices {
                 if index > 0 { writer.writeRaw(",") }
                 writer.writeRaw(#"{"trigger":"#)
-                Self.write(rules[index].trigger, to: &writer)
+                Self.write(rules[index].trigger, to: &writer, repeated: &repeated)
                 writer.writeRaw(#","action":"#)
                 Self.write(rules[index].action, to: &writer)
                 writer.writeRaw("}")
@@ -41,7 +42,14 @@ extension RuleList {
         return size
     }
 
-    private static func write(_ trigger: borrowing Trigger, to writer: inout JSONWriter) {
+    /// Where the condition lists already written are in the output, by the array's storage:
+    /// generators share one array between many rules (an owner's domains on each of its
+    /// trackers), and copying its bytes is cheaper than encoding its strings again.
+    private struct RepeatedArrays {
+        var ranges: [Int: (count: Int, range: Range<Int>)] = [:]
+    }
+
+    private static func write(_ trigger: borrowing Trigger, to writer: inout JSONWriter, repeated: inout RepeatedArrays) {
         writer.writeRaw(#"{"url-filter":"#)
         writer.writeString(trigger.urlFilter)
         if trigger.urlFilterIsCaseSensitive { writer.writeRaw(#","url-filter-is-case-sensitive":true"#) }
@@ -58,7 +66,17 @@ extension RuleList {
             writer.writeRaw(",")
             writer.writeString(condition.key)
             writer.writeRaw(":")
-            writeArray(condition.values, to: &writer)
+            let values = condition.values
+            // The storage address identifies the array while the list (which holds it) lives;
+            // arrays without storage of their own (bridged ones) are not remembered.
+            let address = values.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) } ?? 0
+            if values.count > 8, address != 0, let earlier = repeated.ranges[address], earlier.count == values.count {
+                writer.repeatOutput(earlier.range)
+            } else {
+                let start = writer.count
+                writeArray(values, to: &writer)
+                if values.count > 8 && address != 0 { repeated.ranges[address] = (values.count, start..<writer.count) }
+            }
         }
         writer.writeRaw("}")
     }

@@ -67,6 +67,23 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// The number of bytes written so far.
+    public var count: Int { bytes.count }
+
+    /// Appends again the bytes written at `range` (a range of earlier output), for a value that
+    /// repeats.
+    public mutating func repeatOutput(_ range: Range<Int>) {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return }
+        // Through a scratch copy: appending a slice of the array to itself would copy the whole
+        // array (the slice shares its storage).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
+            bytes.withUnsafeBufferPointer { source in
+                for offset in 0..<range.count { scratch[offset] = source[range.lowerBound + offset] }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(scratch))
+        }
+    }
+
     /// Appends `text` verbatim, for punctuation such as `{`, `,` or `"key":`.
     public mutating func writeRaw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
