@@ -78,12 +78,14 @@ extension URLFilter {
 }
 
 /// An immutable copy of an array in memory its owner frees explicitly; reading it involves no
-/// reference counting. Indices come from the automaton's own construction, never from input.
-struct OwnedBuffer<Element> {
+/// reference counting and no bounds check. Indices come from the owner's own construction (or
+/// its checked file), never from input.
+package struct OwnedBuffer<Element>: @unchecked Sendable {
+    // Unchecked: the memory is written once, in `init`, and freed once, by the owner.
     private let base: UnsafeMutablePointer<Element>
-    let count: Int
+    package let count: Int
 
-    init(_ array: [Element]) {
+    package init(_ array: [Element]) {
         count = array.count
         base = UnsafeMutablePointer<Element>.allocate(capacity: max(array.count, 1))
         array.withUnsafeBufferPointer { source in
@@ -91,13 +93,13 @@ struct OwnedBuffer<Element> {
         }
     }
 
-    subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         @inline(__always) get { base[index] }
     }
 
     var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    func deallocate() {
+    package func deallocate() {
         base.deinitialize(count: count)
         base.deallocate()
     }

@@ -47,7 +47,7 @@ enum RuleMatcher: Sendable {
 /// counting.
 struct MatcherEntry: Sendable {
     /// Whether ``index`` is in ``Program/automata``; otherwise a path literal at ``index`` in
-    /// ``Program/literalPool``.
+    /// ``Program/frozenLiterals``.
     var isAutomaton: Bool
     var allowsPort: Bool
     var isAnchoredAtEnd: Bool
@@ -85,10 +85,10 @@ struct ConditionPattern: Sendable {
 /// Every table of a compiled engine.
 final class Program: Sendable {
     // The tables every load reads, in memory freed with the program.
-    let frozenRules: FrozenArray<RuleRecord>
+    let frozenRules: OwnedBuffer<RuleRecord>
     let frozenHosts: FrozenSuffixTable
-    let frozenMatchers: FrozenArray<MatcherEntry>
-    let frozenLiterals: FrozenArray<UInt8>
+    let frozenMatchers: OwnedBuffer<MatcherEntry>
+    let frozenLiterals: OwnedBuffer<UInt8>
     let frozenTopURLHosts: FrozenSuffixTable
     let frozenFrameURLHosts: FrozenSuffixTable
     let frozenDomains: FrozenSuffixTable
@@ -110,9 +110,7 @@ final class Program: Sendable {
     // Rules and their indexes
     let rules: [RuleRecord]
     let matchers: [RuleMatcher]
-    /// ``matchers`` laid out for evaluation.
-    let matcherEntries: [MatcherEntry]
-    let literalPool: [UInt8]
+    /// The automata of ``matchers``, indexed by their ``MatcherEntry``.
     let automata: [URLFilter]
     /// Host → `rule << 1 | allowsSubdomains`.
     let hosts: SuffixTable
@@ -178,13 +176,11 @@ final class Program: Sendable {
                 pool += literal
             }
         }
-        self.matcherEntries = entries
-        self.literalPool = pool
         self.automata = automata
-        frozenRules = FrozenArray(rules)
+        frozenRules = OwnedBuffer(rules)
         frozenHosts = FrozenSuffixTable(hosts, withFilter: usesHostFilter)
-        frozenMatchers = FrozenArray(entries)
-        frozenLiterals = FrozenArray(pool)
+        frozenMatchers = OwnedBuffer(entries)
+        frozenLiterals = OwnedBuffer(pool)
         frozenTopURLHosts = FrozenSuffixTable(topURLHosts)
         frozenFrameURLHosts = FrozenSuffixTable(frameURLHosts)
         frozenDomains = FrozenSuffixTable(domains)
@@ -244,7 +240,7 @@ final class Program: Sendable {
         }
         var total = size(actions) + size(actionKinds) + size(listLocationStarts) + size(universalLocations)
         total += globalStyleSheets.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 16 } }
-        total += size(rules) + size(matcherEntries) + size(literalPool) + size(automata) + size(alwaysChecked) + size(pageRules)
+        total += size(rules) + frozenMatchers.count * MemoryLayout<MatcherEntry>.stride + frozenLiterals.count + size(automata) + size(alwaysChecked) + size(pageRules)
         total += size(hosts) + size(topURLHosts) + size(frameURLHosts) + size(domains) + size(subdomainDomains)
         total += size(grams.bitmap) + size(grams.grams) + size(grams.valueOffsets) + size(grams.values)
         for action in actions {

@@ -1,46 +1,25 @@
+import ContentRuleList
+
 // The evaluator reads its tables many times per request. Reading a Swift array stored in a class
-// costs a bounds check and, often, reference counting of the array; these copies in memory the
-// program owns cost neither. Every index into them comes from the program's own tables, checked
-// when the program was built or loaded.
-
-/// A read-only copy of an array, freed by its owner (``Program``) with ``deallocate()``.
-struct FrozenArray<Element>: @unchecked Sendable {
-    // Unchecked: the memory is written once, in `init`, and freed once, when the owner is freed.
-    private let base: UnsafeMutablePointer<Element>
-    let count: Int
-
-    init(_ array: [Element]) {
-        count = array.count
-        base = UnsafeMutablePointer<Element>.allocate(capacity: max(array.count, 1))
-        array.withUnsafeBufferPointer { source in
-            if let address = source.baseAddress { base.initialize(from: address, count: source.count) }
-        }
-    }
-
-    @inline(__always)
-    subscript(index: Int) -> Element { base[index] }
-
-    func deallocate() {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-}
+// costs a bounds check and, often, reference counting of the array; copies in memory the program
+// owns (ContentRuleList's OwnedBuffer) cost neither. Every index into them comes from the
+// program's own tables, checked when the program was built or loaded.
 
 /// ``SuffixTable`` as the evaluator reads it.
 struct FrozenSuffixTable: Sendable {
     let slotMask: Int
     let isEmpty: Bool
-    let slots: FrozenArray<UInt32>
-    let hashes: FrozenArray<UInt64>
-    let keyOffsets: FrozenArray<UInt32>
-    let keyBytes: FrozenArray<UInt8>
-    let valueOffsets: FrozenArray<UInt32>
-    let values: FrozenArray<UInt32>
+    let slots: OwnedBuffer<UInt32>
+    let hashes: OwnedBuffer<UInt64>
+    let keyOffsets: OwnedBuffer<UInt32>
+    let keyBytes: OwnedBuffer<UInt8>
+    let valueOffsets: OwnedBuffer<UInt32>
+    let values: OwnedBuffer<UInt32>
 
     /// A one-hash Bloom filter over the keys' hashes, 16 bits a key (about 6% false positives):
     /// most suffixes of a request's host are no key, and this bitmap, small enough to stay in
     /// the processor's fastest cache, answers them without touching the table. Nil without one.
-    let filter: FrozenArray<UInt64>?
+    let filter: OwnedBuffer<UInt64>?
     let filterMask: Int
 
     /// False when the key with this hash is certainly absent.
@@ -60,19 +39,19 @@ struct FrozenSuffixTable: Sendable {
                 let bit = Int(truncatingIfNeeded: hash >> 40) & (bits - 1)
                 words[bit >> 6] |= 1 << UInt64(bit & 63)
             }
-            filter = FrozenArray(words)
+            filter = OwnedBuffer(words)
         } else {
             filter = nil
         }
         filterMask = bits - 1
         slotMask = table.slots.count - 1
         isEmpty = table.isEmpty
-        slots = FrozenArray(table.slots)
-        hashes = FrozenArray(table.hashes)
-        keyOffsets = FrozenArray(table.keyOffsets)
-        keyBytes = FrozenArray(table.keyBytes)
-        valueOffsets = FrozenArray(table.valueOffsets)
-        values = FrozenArray(table.values)
+        slots = OwnedBuffer(table.slots)
+        hashes = OwnedBuffer(table.hashes)
+        keyOffsets = OwnedBuffer(table.keyOffsets)
+        keyBytes = OwnedBuffer(table.keyBytes)
+        valueOffsets = OwnedBuffer(table.valueOffsets)
+        values = OwnedBuffer(table.values)
     }
 
     func deallocate() {
