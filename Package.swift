@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "RuleEngine", targets: ["RuleEngine"]),
         .library(name: "URLPrefilter", targets: ["URLPrefilter"]),
         .library(name: "DisconnectLists", targets: ["DisconnectLists"]),
+        .library(name: "UserScripts", targets: ["UserScripts"]),
+        .library(name: "PrivacyStats", targets: ["PrivacyStats"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
     ],
     targets: [
@@ -26,15 +28,25 @@ let package = Package(
         .target(name: "DisconnectLists", dependencies: ["ContentRuleList", "TrackerlessCore"]),
         // Bloom filters: Apple's URL-filter prefilter with its PIR server inputs, DuckDuckGo's HTTPS upgrades.
         .target(name: "URLPrefilter", dependencies: ["TrackerData", "TrackerlessCore"]),
+        // The injected JavaScript: blocking and inference scripts, surrogates, bridges, renderer.
+        .target(name: "UserScripts", dependencies: ["TrackerData", "TrackerlessCore"]),
+        // Scripts' messages -> privacy-dashboard statistics per page, per site and over time.
+        .target(name: "PrivacyStats", dependencies: ["TrackerData", "TrackerlessCore"]),
         // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
         .target(name: "RuleBuilder", dependencies: ["TrackerData", "ContentRuleList"]),
         .executableTarget(
             name: "TrackerlessCLI",
-            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "URLPrefilter", "DisconnectLists"]
+            dependencies: [
+                "RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "URLPrefilter", "DisconnectLists",
+                "UserScripts", "PrivacyStats",
+            ]
         ),
         .executableTarget(
             name: "TrackerlessBenchmarks",
-            dependencies: ["RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "DisconnectLists", "URLPrefilter"]
+            dependencies: [
+                "RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "DisconnectLists", "URLPrefilter",
+                "UserScripts", "PrivacyStats",
+            ]
         ),
         // Shared test data (../shared/data) and the reference-test loaders every test target uses.
         .target(
@@ -45,6 +57,8 @@ let package = Package(
         .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList", "TrackerlessTestSupport"]),
         .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder", "TrackerlessTestSupport"]),
+        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"]),
+        .testTarget(name: "PrivacyStatsTests", dependencies: ["PrivacyStats", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"]),
         .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),
         .testTarget(
             name: "DisconnectListsTests",
@@ -64,6 +78,7 @@ let package = Package(
             name: "WebKitTests",
             dependencies: [
                 "RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessTestSupport", "DisconnectLists",
+                "UserScripts", "PrivacyStats",
             ],
             exclude: ["harness"]
         ),
