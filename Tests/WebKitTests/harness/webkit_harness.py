@@ -521,6 +521,19 @@ def batch_responses(batch):
     return responses
 
 
+def proxied_web_context(proxy_port):
+    """An ephemeral web context whose every request goes to the loopback proxy."""
+    from gi.repository import WebKit2
+    manager = WebKit2.WebsiteDataManager.new_ephemeral()
+    manager.set_network_proxy_settings(
+        WebKit2.NetworkProxyMode.CUSTOM,
+        WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy_port, None))
+    manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
+    context = WebKit2.WebContext.new_with_website_data_manager(manager)
+    context.set_cache_model(WebKit2.CacheModel.DOCUMENT_VIEWER)
+    return context
+
+
 class PageLoader:
     """Loads pages in `parallel` web views at once, all sharing one context and one proxy."""
 
@@ -529,13 +542,7 @@ class PageLoader:
         self.GLib, self.Gtk, self.WebKit2 = GLib, Gtk, WebKit2
         self.state = state
         self.deadline = deadline
-        manager = WebKit2.WebsiteDataManager.new_ephemeral()
-        manager.set_network_proxy_settings(
-            WebKit2.NetworkProxyMode.CUSTOM,
-            WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy_port, None))
-        manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
-        self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
-        self.context.set_cache_model(WebKit2.CacheModel.DOCUMENT_VIEWER)
+        self.context = proxied_web_context(proxy_port)
         self.content = WebKit2.UserContentManager()
         self.content.connect("script-message-received::report", self.on_report)
         self.content.register_script_message_handler("report")
@@ -699,18 +706,40 @@ def terminal(event):
     return event.startswith(("load", "error"))
 
 
+def ensure_display(script):
+    """Re-executes `script` (with this process's arguments) under `xvfb-run -a` without DISPLAY."""
+    if os.environ.get("DISPLAY"):
+        return
+    if os.environ.get("TRACKERLESS_HARNESS_UNDER_XVFB"):
+        fail(EXIT_MISSING, "xvfb-run started no display")
+    xvfb = shutil.which("xvfb-run")
+    if xvfb is None:
+        fail(EXIT_MISSING, "no DISPLAY and xvfb-run is missing (apt: xvfb xauth)")
+    env = dict(os.environ, TRACKERLESS_HARNESS_UNDER_XVFB="1")
+    # A random first display number: concurrent `xvfb-run -a` runs otherwise race for :99.
+    first = str(random.randint(100, 30000))
+    os.execve(xvfb, [xvfb, "-a", "-n", first, "-s", "-screen 0 1280x1024x24 -nolisten tcp",
+                     sys.executable, os.path.abspath(script)] + sys.argv[1:], env)
+
+
+def compile_rule_files(compiler, paths):
+    """Compiled filters of rule-list files; exits with EXIT_RULES on the first WebKit rejects."""
+    filters = []
+    for index, path in enumerate(paths):
+        try:
+            with open(path, "rb") as handle:
+                source = handle.read()
+        except OSError as error:
+            fail(EXIT_USAGE, "cannot read %s: %s" % (path, error))
+        compiled, error, _ = compiler.compile("list%d" % index, source)
+        if compiled is None:
+            fail(EXIT_RULES, "%s does not compile: %s" % (path, error))
+        filters.append(compiled)
+    return filters
+
+
 def run_load(args):
-    if not os.environ.get("DISPLAY"):
-        if os.environ.get("TRACKERLESS_HARNESS_UNDER_XVFB"):
-            fail(EXIT_MISSING, "xvfb-run started no display")
-        xvfb = shutil.which("xvfb-run")
-        if xvfb is None:
-            fail(EXIT_MISSING, "no DISPLAY and xvfb-run is missing (apt: xvfb xauth)")
-        env = dict(os.environ, TRACKERLESS_HARNESS_UNDER_XVFB="1")
-        # A random first display number: concurrent `xvfb-run -a` runs otherwise race for :99.
-        first = str(random.randint(100, 30000))
-        os.execve(xvfb, [xvfb, "-a", "-n", first, "-s", "-screen 0 1280x1024x24 -nolisten tcp",
-                         sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env)
+    ensure_display(__file__)
     import_webkit(need_gtk=True)
     from gi.repository import Gtk
     if not Gtk.init_check(None)[0]:
@@ -732,18 +761,7 @@ def run_load(args):
             fail(EXIT_USAGE, "case %r: unsupported type %r (supported: %s)"
                  % (case["id"], case["type"], ", ".join(SUPPORTED_TYPES)))
     with tempfile.TemporaryDirectory(prefix="trackerless-webkit-") as tmp:
-        compiler = FilterCompiler(os.path.join(tmp, "store"))
-        filters = []
-        for index, path in enumerate(args.rules or []):
-            try:
-                with open(path, "rb") as handle:
-                    source = handle.read()
-            except OSError as error:
-                fail(EXIT_USAGE, "cannot read %s: %s" % (path, error))
-            compiled, error, _ = compiler.compile("list%d" % index, source)
-            if compiled is None:
-                fail(EXIT_RULES, "%s does not compile: %s" % (path, error))
-            filters.append(compiled)
+        filters = compile_rule_files(FilterCompiler(os.path.join(tmp, "store")), args.rules or [])
         state = ProxyState()
         proxy = Proxy(state, make_tls_context(tmp))
         threading.Thread(target=proxy.serve_forever, daemon=True).start()
