@@ -1,0 +1,548 @@
+(function () {
+  'use strict';
+  // Reports to the host what this document loads: resource timing entries, load and error events
+  // of elements, elements added with a URL, and same-document navigations. It runs in an
+  // isolated world on WebKit, where patching fetch or XMLHttpRequest would patch only this
+  // world's copies, so it watches the shared DOM and the performance timeline instead.
+  // Everything it calls after start-up was captured before any page script ran.
+  var captured, settings, secret, post;
+  try {
+    var w = window;
+    var crypto = w.crypto || null;
+    captured = {
+      window: w,
+      apply: Reflect.apply,
+      JSONstringify: JSON.stringify,
+      document: w.document,
+      JSONparse: JSON.parse,
+      ObjectKeys: Object.keys,
+      ObjectCreate: Object.create,
+      ObjectDefineProperty: Object.defineProperty,
+      setTimeout: w.setTimeout,
+      clearTimeout: w.clearTimeout,
+      addEventListener: w.EventTarget ? w.EventTarget.prototype.addEventListener : null,
+      getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
+      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null,
+      stringSlice: String.prototype.slice,
+      stringIndexOf: String.prototype.indexOf,
+      stringToLowerCase: String.prototype.toLowerCase,
+      DateNow: Date.now,
+      MathRandom: Math.random,
+      MathFloor: Math.floor,
+      crypto: crypto,
+      getRandomValues: crypto && typeof crypto.getRandomValues === 'function' ? crypto.getRandomValues : null,
+      Uint8Array: w.Uint8Array || null,
+      PerformanceObserver: w.PerformanceObserver || null,
+      MutationObserver: w.MutationObserver || null
+    };
+    settings = $SETTINGS$;
+    secret = $SECRET$;
+    post = ($BRIDGE$)(settings, captured);
+  } catch (e) {
+    return;
+  }
+
+  var apply = captured.apply;
+  var win = captured.window;
+  var doc = captured.document;
+
+  function setting(name, fallback, min, max) {
+    var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
+    if (typeof value !== 'number' || value !== value) { return fallback; }
+    if (value < min) { return min; }
+    if (value > max) { return max; }
+    return captured.MathFloor(value);
+  }
+
+  var BATCH_INTERVAL = setting('batchInterval', 100, 10, 60000);
+  var MAX_EVENTS_PER_MESSAGE = setting('maxEventsPerMessage', 200, 1, 500);
+  var MAX_QUEUED_EVENTS = 2000;
+  // Keys kept for deduplication per document; past this a page with endless distinct URLs gets
+  // its new requests counted as dropped instead of growing this script's memory.
+  var MAX_KNOWN_REQUESTS = 20000;
+  var MAX_URL_LENGTH = 8192;
+
+  // A lookup table without a prototype: no key of Object.prototype is found in it.
+  function table(entries) {
+    var result = captured.ObjectCreate(null);
+    var keys = captured.ObjectKeys(entries);
+    for (var i = 0; i < keys.length; i++) { result[keys[i]] = entries[keys[i]]; }
+    return result;
+  }
+
+  // --- Strings, without the page-replaceable String.prototype -------------------------------
+
+  function slice(s, start, end) { return apply(captured.stringSlice, s, [start, end]); }
+  function indexOf(s, part) { return apply(captured.stringIndexOf, s, [part]); }
+  function lower(s) { return apply(captured.stringToLowerCase, s, []); }
+
+  function startsWith(s, prefix) {
+    if (s.length < prefix.length) { return false; }
+    for (var i = 0; i < prefix.length; i++) {
+      if (s[i] !== prefix[i]) { return false; }
+    }
+    return true;
+  }
+
+  // The URL as reported, or null for URLs the host cannot classify (data:, blob:, about:, …).
+  function reportableURL(url) {
+    if (typeof url !== 'string' || url.length === 0) { return null; }
+    var head = lower(slice(url, 0, 8));
+    if (!(startsWith(head, 'http://') || startsWith(head, 'https://') ||
+          startsWith(head, 'ws://') || startsWith(head, 'wss://'))) {
+      return null;
+    }
+    return url.length > MAX_URL_LENGTH ? slice(url, 0, MAX_URL_LENGTH) : url;
+  }
+
+  // The lowercase extension of the URL's path ("css", "woff2"), or "".
+  function extension(url) {
+    var end = url.length;
+    var query = indexOf(url, '?');
+    if (query >= 0) { end = query; }
+    var fragment = indexOf(url, '#');
+    if (fragment >= 0 && fragment < end) { end = fragment; }
+    for (var i = end - 1; i >= 0; i--) {
+      var c = url[i];
+      if (c === '.') { return lower(slice(url, i + 1, end)); }
+      if (c === '/') { return ''; }
+    }
+    return '';
+  }
+
+  var FONT_EXTENSIONS = table({ woff: true, woff2: true, ttf: true, otf: true, eot: true });
+
+  function typeFromExtension(url) {
+    var ext = extension(url);
+    if (ext === 'css') { return 'stylesheet'; }
+    if (ext === 'js' || ext === 'mjs') { return 'script'; }
+    if (FONT_EXTENSIONS[ext] === true) { return 'font'; }
+    return null;
+  }
+
+  // --- Types --------------------------------------------------------------------------------
+
+  var INITIATOR_TYPES = table({
+    script: 'script',
+    img: 'image',
+    image: 'image',
+    input: 'image',
+    iframe: 'subdocument',
+    frame: 'subdocument',
+    subdocument: 'subdocument',
+    xmlhttprequest: 'xmlhttprequest',
+    fetch: 'xmlhttprequest',
+    beacon: 'ping',
+    ping: 'ping',
+    video: 'media',
+    audio: 'media',
+    track: 'media',
+    embed: 'object',
+    object: 'object'
+  });
+
+  // Types learnt from elements, by URL: a resource timing entry says only `link` or `other`
+  // where the element says what the resource is.
+  var elementTypes = captured.ObjectCreate(null);
+
+  function typeOfEntry(initiatorType, url) {
+    var known = INITIATOR_TYPES[initiatorType];
+    if (typeof known === 'string') { return known; }
+    var fromElement = elementTypes[url];
+    if (typeof fromElement === 'string') { return fromElement; }
+    if (initiatorType === 'css') {
+      return FONT_EXTENSIONS[extension(url)] === true ? 'font' : 'image';
+    }
+    return typeFromExtension(url) || 'other';
+  }
+
+  function attribute(element, name) {
+    try {
+      var value = apply(captured.getAttribute, element, [name]);
+      return typeof value === 'string' ? value : '';
+    } catch (e) {
+      return '';
+    }
+  }
+
+  function hasToken(list, token) {
+    var words = lower(list);
+    var start = 0;
+    for (var i = 0; i <= words.length; i++) {
+      if (i === words.length || words[i] === ' ' || words[i] === '\t' || words[i] === '\n') {
+        if (i - start === token.length && slice(words, start, i) === token) { return true; }
+        start = i + 1;
+      }
+    }
+    return false;
+  }
+
+  var PRELOAD_TYPES = table({
+    script: 'script',
+    style: 'stylesheet',
+    font: 'font',
+    image: 'image',
+    fetch: 'xmlhttprequest',
+    document: 'subdocument',
+    audio: 'media',
+    video: 'media',
+    track: 'media'
+  });
+
+  // [type, URL] of an element that loads something, or null.
+  function elementRequest(element) {
+    var tag = element.tagName;
+    if (typeof tag !== 'string') { return null; }
+    tag = lower(tag);
+    var type = null;
+    var url = null;
+    if (tag === 'script') {
+      type = 'script';
+      url = element.src;
+    } else if (tag === 'img') {
+      type = 'image';
+      url = element.currentSrc || element.src;
+    } else if (tag === 'iframe' || tag === 'frame') {
+      type = 'subdocument';
+      url = element.src;
+    } else if (tag === 'video' || tag === 'audio' || tag === 'track') {
+      type = 'media';
+      url = element.currentSrc || element.src;
+    } else if (tag === 'source') {
+      var parent = element.parentNode;
+      var parentTag = parent && typeof parent.tagName === 'string' ? lower(parent.tagName) : '';
+      if (parentTag === 'picture') { return null; }
+      type = 'media';
+      url = element.src;
+    } else if (tag === 'embed') {
+      type = 'object';
+      url = element.src;
+    } else if (tag === 'object') {
+      type = 'object';
+      url = element.data;
+    } else if (tag === 'input') {
+      if (lower(attribute(element, 'type')) !== 'image') { return null; }
+      type = 'image';
+      url = element.src;
+    } else if (tag === 'link') {
+      var rel = attribute(element, 'rel');
+      if (hasToken(rel, 'stylesheet')) {
+        type = 'stylesheet';
+      } else if (hasToken(rel, 'modulepreload')) {
+        type = 'script';
+      } else if (hasToken(rel, 'preload') || hasToken(rel, 'prefetch')) {
+        type = PRELOAD_TYPES[lower(attribute(element, 'as'))] || 'other';
+      } else {
+        return null;
+      }
+      url = element.href;
+    } else {
+      return null;
+    }
+    url = reportableURL(url);
+    if (url === null) { return null; }
+    return [type, url];
+  }
+
+  // --- Page -----------------------------------------------------------------------------------
+
+  function randomId() {
+    var hex = '0123456789abcdef';
+    var id = '';
+    var bytes = null;
+    try {
+      if (captured.getRandomValues !== null && captured.Uint8Array !== null) {
+        bytes = new captured.Uint8Array(8);
+        apply(captured.getRandomValues, captured.crypto, [bytes]);
+      }
+    } catch (e) {
+      bytes = null;
+    }
+    for (var i = 0; i < 8; i++) {
+      var byte = bytes !== null ? bytes[i] : captured.MathFloor(captured.MathRandom() * 256);
+      id += hex[(byte >> 4) & 15] + hex[byte & 15];
+    }
+    return id;
+  }
+
+  var isTopFrame = true;
+  try {
+    isTopFrame = win.top === win;
+  } catch (e) {
+    isTopFrame = false;
+  }
+  var location = win.location;
+  var pageId = randomId();
+
+  function frameURL() {
+    try {
+      var href = location.href;
+      return typeof href === 'string' ? href : '';
+    } catch (e) {
+      return '';
+    }
+  }
+
+  // The top-level page as well as a frame can know it: the top's URL when same-origin, else
+  // the top's origin (the last ancestor origin), else the referrer.
+  function pageURL() {
+    if (isTopFrame) { return frameURL(); }
+    try {
+      var top = win.top.location.href;
+      if (typeof top === 'string' && top.length > 0) { return top; }
+    } catch (e) {}
+    try {
+      var ancestors = location.ancestorOrigins;
+      if (ancestors && ancestors.length > 0) {
+        var origin = ancestors[ancestors.length - 1];
+        if (typeof origin === 'string' && origin.length > 0) { return origin; }
+      }
+    } catch (e) {}
+    try {
+      var referrer = doc.referrer;
+      if (typeof referrer === 'string') { return referrer; }
+    } catch (e) {}
+    return '';
+  }
+
+  // --- Queue and messages -------------------------------------------------------------------
+
+  var queue = [];
+  var queueHead = 0;
+  var dropped = 0;
+  var seq = 0;
+  var timer = null;
+  var lastHref = isTopFrame ? frameURL() : '';
+
+  // Request keys ("state type url") already queued, and what is known of each (type url).
+  var reported = captured.ObjectCreate(null);
+  var outcomes = captured.ObjectCreate(null);
+  var pending = captured.ObjectCreate(null);
+  var knownRequests = 0;
+
+  function enqueue(event) {
+    if (queue.length - queueHead >= MAX_QUEUED_EVENTS) {
+      dropped += 1;
+      return false;
+    }
+    queue[queue.length] = event;
+    schedule();
+    return true;
+  }
+
+  function schedule() {
+    if (timer !== null) { return; }
+    try {
+      timer = apply(captured.setTimeout, win, [onTimer, BATCH_INTERVAL]);
+    } catch (e) {
+      timer = null;
+    }
+  }
+
+  function onTimer() {
+    timer = null;
+    try {
+      flush(false);
+    } catch (e) {}
+  }
+
+  function report(url, type, state) {
+    var request = type + ' ' + url;
+    var key = state + ' ' + request;
+    if (reported[key] === true) { return; }
+    if (state === 'pending') {
+      if (outcomes[request] !== undefined || pending[request] !== undefined) { return; }
+      if (knownRequests >= MAX_KNOWN_REQUESTS) { dropped += 1; return; }
+      knownRequests += 1;
+      pending[request] = [url, type];
+      return;
+    }
+    if (outcomes[request] === undefined) {
+      if (pending[request] === undefined) {
+        if (knownRequests >= MAX_KNOWN_REQUESTS) { dropped += 1; return; }
+        knownRequests += 1;
+      }
+      outcomes[request] = state;
+    }
+    if (enqueue({ kind: 'request', url: url, type: type, state: state })) {
+      reported[key] = true;
+      pending[request] = undefined;
+    }
+  }
+
+  function checkNavigation() {
+    if (!isTopFrame) { return; }
+    var href = frameURL();
+    if (href !== lastHref) {
+      lastHref = href;
+      var url = reportableURL(href);
+      if (url !== null) { enqueue({ kind: 'navigation', url: url }); }
+    }
+  }
+
+  function queuePending() {
+    var keys = captured.ObjectKeys(pending);
+    for (var i = 0; i < keys.length; i++) {
+      var request = pending[keys[i]];
+      if (request === undefined) { continue; }
+      pending[keys[i]] = undefined;
+      var key = 'pending ' + keys[i];
+      if (reported[key] !== true && outcomes[keys[i]] === undefined &&
+          enqueue({ kind: 'request', url: request[0], type: request[1], state: 'pending' })) {
+        reported[key] = true;
+      }
+    }
+  }
+
+  function flush(final) {
+    checkNavigation();
+    if (final) { queuePending(); }
+    var count = queue.length - queueHead;
+    if (count === 0) { return; }
+    if (count > MAX_EVENTS_PER_MESSAGE) { count = MAX_EVENTS_PER_MESSAGE; }
+    var events = [];
+    for (var i = 0; i < count; i++) {
+      events[i] = queue[queueHead + i];
+      queue[queueHead + i] = undefined;
+    }
+    queueHead += count;
+    if (queueHead === queue.length) {
+      queue = [];
+      queueHead = 0;
+    } else if (queueHead > MAX_QUEUED_EVENTS) {
+      var rest = [];
+      for (var j = queueHead; j < queue.length; j++) { rest[j - queueHead] = queue[j]; }
+      queue = rest;
+      queueHead = 0;
+    }
+    var message = {
+      trackerless: 1,
+      secret: secret,
+      script: 'inference',
+      page: { id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame },
+      seq: seq,
+      events: events
+    };
+    if (dropped > 0) {
+      captured.ObjectDefineProperty(message, 'dropped', {
+        value: dropped, enumerable: true, writable: true, configurable: true
+      });
+      dropped = 0;
+    }
+    seq += 1;
+    post(message);
+    if (queue.length - queueHead > 0) { schedule(); }
+  }
+
+  // --- Observers ------------------------------------------------------------------------------
+
+  function observeElement(element, state) {
+    var request = elementRequest(element);
+    if (request === null) { return; }
+    elementTypes[request[1]] = request[0];
+    report(request[1], request[0], state);
+  }
+
+  function observeTree(node) {
+    if (node === null || typeof node !== 'object' || node.nodeType !== 1) { return; }
+    observeElement(node, 'pending');
+    if (captured.querySelectorAll === null) { return; }
+    var inner = apply(captured.querySelectorAll, node,
+      ['script[src],img[src],iframe[src],frame[src],link[href],video[src],audio[src],' +
+       'source[src],track[src],embed[src],object[data],input[src]']);
+    for (var i = 0; i < inner.length; i++) { observeElement(inner[i], 'pending'); }
+  }
+
+  function onMutations(records) {
+    try {
+      for (var i = 0; i < records.length; i++) {
+        var record = records[i];
+        if (record.type === 'attributes') {
+          observeElement(record.target, 'pending');
+          continue;
+        }
+        var added = record.addedNodes;
+        for (var j = 0; j < added.length; j++) { observeTree(added[j]); }
+      }
+    } catch (e) {}
+  }
+
+  function onEntries(list) {
+    try {
+      var entries = list.getEntries();
+      for (var i = 0; i < entries.length; i++) {
+        var entry = entries[i];
+        var url = reportableURL(entry.name);
+        if (url === null) { continue; }
+        var type = typeOfEntry(entry.initiatorType, url);
+        // An entry of a cross-origin resource without Timing-Allow-Origin looks the same as one
+        // of a failed fetch (both have only start and end times): such an entry is only "seen".
+        var responded = entry.transferSize > 0 || entry.encodedBodySize > 0 ||
+          entry.decodedBodySize > 0 || entry.responseStart > 0 || entry.responseStatus > 0;
+        report(url, type, responded ? 'loaded' : 'pending');
+      }
+    } catch (e) {}
+  }
+
+  function onLoad(event) {
+    try { observeElement(event.target, 'loaded'); } catch (e) {}
+  }
+
+  function onError(event) {
+    try { observeElement(event.target, 'failed'); } catch (e) {}
+  }
+
+  function onPageHide() {
+    try {
+      if (timer !== null) {
+        apply(captured.clearTimeout, win, [timer]);
+        timer = null;
+      }
+      flush(true);
+    } catch (e) {}
+  }
+
+  function onPageShow() {
+    try {
+      if (queue.length - queueHead > 0) { schedule(); }
+    } catch (e) {}
+  }
+
+  function onNavigation() {
+    try {
+      checkNavigation();
+    } catch (e) {}
+  }
+
+  function listen(target, type, listener) {
+    try {
+      apply(captured.addEventListener, target, [type, listener, true]);
+    } catch (e) {}
+  }
+
+  try {
+    if (captured.PerformanceObserver !== null) {
+      var performanceObserver = new captured.PerformanceObserver(onEntries);
+      performanceObserver.observe({ type: 'resource', buffered: true });
+    }
+  } catch (e) {}
+  try {
+    if (captured.MutationObserver !== null) {
+      var mutationObserver = new captured.MutationObserver(onMutations);
+      mutationObserver.observe(doc, {
+        childList: true, subtree: true, attributes: true, attributeFilter: ['src', 'href', 'data']
+      });
+    }
+  } catch (e) {}
+  if (captured.addEventListener !== null) {
+    // load and error do not bubble, but a capturing listener on the document sees them.
+    listen(doc, 'load', onLoad);
+    listen(doc, 'error', onError);
+    listen(win, 'pagehide', onPageHide);
+    listen(win, 'pageshow', onPageShow);
+    if (isTopFrame) {
+      listen(win, 'popstate', onNavigation);
+      listen(win, 'hashchange', onNavigation);
+    }
+  }
+})();
