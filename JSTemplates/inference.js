@@ -339,6 +339,14 @@
     }
   }
 
+  function cancel() {
+    if (timer === null) { return; }
+    try {
+      apply(captured.clearTimeout, win, [timer]);
+    } catch (e) {}
+    timer = null;
+  }
+
   function onTimer() {
     timer = null;
     try {
@@ -431,7 +439,11 @@
     }
     seq += 1;
     post(message);
-    if (queue.length - queueHead > 0) { schedule(); }
+    if (queue.length - queueHead > 0) {
+      schedule();
+    } else {
+      cancel();
+    }
   }
 
   // --- Observers ------------------------------------------------------------------------------
@@ -494,10 +506,7 @@
 
   function onPageHide() {
     try {
-      if (timer !== null) {
-        apply(captured.clearTimeout, win, [timer]);
-        timer = null;
-      }
+      cancel();
       flush(true);
     } catch (e) {}
   }
