@@ -1,0 +1,394 @@
+import Foundation
+import Testing
+import TrackerlessCore
+import TrackerlessTestSupport
+
+/// The rendered scripts in a real WebKit: blocking.js in the page world, inference.js in an
+/// isolated world, the rule list from the same render, and script message handlers named
+/// `trackerless` in both worlds, the way a WebKitGTK host installs them.
+///
+/// Pages are served by the harness's loopback proxy; what WebKit blocked is what the proxy never
+/// received. One harness run loads every page; each test checks one behaviour of it.
+@Suite(
+    "User scripts in WebKitGTK",
+    .enabled(if: ScriptRender.shouldRunInWebKit, ScriptRender.skipMessage),
+    .serialized
+)
+struct UserScriptsInWebKitTests {
+    static let secret = "0123456789abcdef0123456789abcdef"
+    static let handler = "trackerless"
+    static let isolatedWorld = "trackerless"
+    static let article = "https://news.example/article"
+    static let hostilePage = "https://hostile.example/"
+
+    /// A small blocklist: Google's surrogate scripts and one plain tracker.
+    static let trackerData = #"""
+        {
+          "trackers": {
+            "google-analytics.com": {
+              "domain": "google-analytics.com", "owner": {"name": "Google LLC", "displayName": "Google"},
+              "prevalence": 0.5, "fingerprinting": 2, "cookies": 0.2, "categories": ["Analytics"], "default": "block",
+              "rules": [
+                {"rule": "google-analytics\\.com/analytics\\.js", "surrogate": "analytics.js"},
+                {"rule": "google-analytics\\.com/ga\\.js", "surrogate": "ga.js"}
+              ]
+            },
+            "googletagmanager.com": {
+              "domain": "googletagmanager.com", "owner": {"name": "Google LLC", "displayName": "Google"},
+              "prevalence": 0.6, "fingerprinting": 2, "cookies": 0.5, "categories": ["Tag Manager"], "default": "ignore",
+              "rules": [
+                {"rule": "googletagmanager\\.com/gtag/js", "surrogate": "gtag.js"},
+                {"rule": "googletagmanager\\.com/gtm\\.js", "surrogate": "gtm.js"}
+              ]
+            },
+            "doubleclick.net": {
+              "domain": "doubleclick.net", "owner": {"name": "Google LLC", "displayName": "Google"},
+              "prevalence": 0.5, "fingerprinting": 3, "cookies": 0.4, "categories": ["Advertising"], "default": "block",
+              "rules": [{"rule": "doubleclick\\.net/tag/js/gpt\\.js", "surrogate": "gpt.js"}]
+            },
+            "tracker.example": {
+              "domain": "tracker.example", "owner": {"name": "Tracker Example Inc", "displayName": "Tracker Example"},
+              "prevalence": 0.1, "fingerprinting": 1, "cookies": 0.1, "categories": ["Advertising"], "default": "block"
+            }
+          },
+          "entities": {
+            "Google LLC": {"domains": ["google-analytics.com", "googletagmanager.com", "doubleclick.net", "google.com"],
+                           "prevalence": 1, "displayName": "Google"},
+            "Tracker Example Inc": {"domains": ["tracker.example"], "prevalence": 0.1, "displayName": "Tracker Example"}
+          },
+          "domains": {
+            "google-analytics.com": "Google LLC", "googletagmanager.com": "Google LLC", "doubleclick.net": "Google LLC",
+            "google.com": "Google LLC", "tracker.example": "Tracker Example Inc"
+          },
+          "cnames": {}
+        }
+        """#
+
+    static let analyticsURL = "https://www.google-analytics.com/analytics.js"
+    static let gtagURL = "https://www.googletagmanager.com/gtag/js?id=G-TEST1"
+    static let gptURL = "https://securepubads.g.doubleclick.net/tag/js/gpt.js"
+    static let trackerPixel = "https://pixel.tracker.example/p.gif"
+    static let trackerFetch = "https://collect.tracker.example/beacon"
+    static let framePixel = "https://pixel.tracker.example/in-frame.gif"
+    static let firstPartyImage = "https://cdn.news.example/logo.gif"
+    static let otherImage = "https://images.other.example/picture.gif"
+    static let styleSheet = "https://cdn.other.example/style.css"
+    static let frame = "https://widgets.other.example/frame.html"
+    static let apiFetch = "https://api.other.example/data"
+    static let opaqueFetch = "https://api.other.example/no-timing-allow-origin"
+    static let hostilePixel = "https://pixel.tracker.example/hostile.gif"
+    static let hostileImage = "https://images.other.example/hostile.gif"
+
+    /// Records errors and waits for the surrogates' callbacks, then sets the title to "done".
+    static let pageHarnessScript = """
+        window.__r = {errors: []};
+        window.addEventListener('error', function (e) { __r.errors[__r.errors.length] = String(e.message); });
+        function __finishWhen(ready) {
+          var waited = 0;
+          (function check() {
+            if (ready() || waited > 4000) { __r.waited = waited; document.title = 'done'; return; }
+            waited += 50;
+            setTimeout(check, 50);
+          })();
+        }
+        """
+
+    /// A message forged by the page: the protocol's shape, a wrong secret (or none).
+    static func forgery(secret: String?) -> String {
+        let secretMember = secret.map { "secret: '\($0)', " } ?? ""
+        return """
+            window.webkit.messageHandlers.\(handler).postMessage({trackerless: 1, \(secretMember)script: 'inference',
+              page: {id: 'feedfacefeedface', url: location.href, frame: location.href, isTopFrame: true}, seq: 0,
+              events: [{kind: 'request', url: '\(trackerPixel)', type: 'image', state: 'loaded'}]});
+            """
+    }
+
+    /// A news article with Google Analytics, gtag and GPT (each in its usual async snippet), a
+    /// tracker pixel and fetch, first- and third-party resources that are no trackers, an iframe
+    /// with a tracker pixel of its own, and two forged messages.
+    static let articleHTML = """
+        <!DOCTYPE html><html><head><meta charset=utf-8><title>loading</title>
+        <script>\(pageHarnessScript)
+        (function (i, s, o, g, r, a, m) { i['GoogleAnalyticsObject'] = r; i[r] = i[r] || function () {
+          (i[r].q = i[r].q || []).push(arguments); }, i[r].l = 1 * new Date(); a = s.createElement(o),
+          m = s.getElementsByTagName(o)[0]; a.async = 1; a.src = g; m.parentNode.insertBefore(a, m);
+        })(window, document, 'script', '\(analyticsURL)', 'ga');
+        ga('create', 'UA-12345-1', 'auto');
+        ga('send', 'pageview', {hitCallback: function () { __r.gaHitCallback = true; }});
+        window.dataLayer = window.dataLayer || [];
+        function gtag() { dataLayer.push(arguments); }
+        gtag('js', new Date());
+        gtag('config', 'G-TEST1');
+        gtag('event', 'page_view', {event_callback: function () { __r.gtagEventCallback = true; }});
+        window.googletag = window.googletag || {cmd: []};
+        googletag.cmd.push(function () { __r.gptCommandRan = true; });
+        </script>
+        <script async src="\(gtagURL)"></script>
+        <script async src="\(gptURL)"></script>
+        <link rel=stylesheet href="\(styleSheet)">
+        </head><body>
+        <img src="\(trackerPixel)"><img src="\(firstPartyImage)"><img src="\(otherImage)">
+        <iframe src="\(frame)"></iframe>
+        <script>
+        fetch('\(apiFetch)').then(function (r) { return r.text(); }).then(function (t) { __r.apiFetch = t; },
+          function (e) { __r.apiFetch = 'failed'; });
+        fetch('\(opaqueFetch)').then(function (r) { return r.text(); }).then(function (t) { __r.opaqueFetch = t; },
+          function (e) { __r.opaqueFetch = 'failed'; });
+        fetch('\(trackerFetch)').then(function () { __r.trackerFetch = 'loaded'; },
+          function () { __r.trackerFetch = 'failed'; });
+        \(forgery(secret: "ffffffffffffffffffffffffffffffff"))
+        \(forgery(secret: nil))
+        window.addEventListener('load', function () {
+          __finishWhen(function () { return __r.gaHitCallback && __r.gtagEventCallback && __r.gptCommandRan; });
+          __r.keptRunning = true;
+        });
+        </script>
+        </body></html>
+        """
+
+    /// A page that, before anything else, replaces the globals the scripts must not rely on.
+    static let hostileHTML = """
+        <!DOCTYPE html><html><head><meta charset=utf-8><title>loading</title>
+        <script>\(pageHarnessScript)
+        window.webkit = {messageHandlers: {}};
+        Array.prototype.push = function () { throw new Error('the page broke Array.prototype.push'); };
+        JSON = {stringify: function () { throw new Error('the page broke JSON'); }, parse: function () { return null; }};
+        </script></head><body>
+        <img src="\(hostilePixel)"><img src="\(hostileImage)">
+        <script>
+        window.addEventListener('load', function () { setTimeout(function () { document.title = 'done'; }, 300); });
+        </script>
+        </body></html>
+        """
+
+    static let frameHTML = """
+        <!DOCTYPE html><html><head><meta charset=utf-8></head><body><img src="\(framePixel)"></body></html>
+        """
+
+    static let run: Result<(scripts: ScriptRender.Output, pages: [String: UserScriptHarness.PageResult]), any Error> =
+        Result {
+            guard let harness = try UserScriptHarness.make() else {
+                throw WebKitHarness.Failure.unavailable("WebKitGTK is not installed")
+            }
+            let scripts = try ScriptRender.render(trackerData: trackerData, secret: secret)
+            var spec = scripts.harnessSpec(handler: handler, isolatedWorld: isolatedWorld)
+            spec.resources = [
+                article: .html(articleHTML), hostilePage: .html(hostileHTML), frame: .html(frameHTML),
+                trackerPixel: .gif, framePixel: .gif, firstPartyImage: .gif, otherImage: .gif, hostilePixel: .gif,
+                hostileImage: .gif, analyticsURL: .script("window.__realAnalytics = true;"),
+                gtagURL: .script("window.__realGtag = true;"), gptURL: .script("window.__realGPT = true;"),
+                styleSheet: Resource(contentType: "text/css", body: Array("body { margin: 0 }".utf8)),
+                apiFetch: Resource(contentType: "text/plain", body: Array("api-data".utf8),
+                                   headers: ["Timing-Allow-Origin": "*"]),
+                opaqueFetch: .text("opaque"), trackerFetch: .text("tracked"),
+            ]
+            spec.pages = [
+                .init(id: "article", url: article, timeout: 12, result: "window.__r"),
+                .init(id: "hostile", url: hostilePage, timeout: 8, result: "window.__r"),
+            ]
+            return (scripts, try harness.run(spec))
+        }
+
+    typealias Resource = UserScriptHarness.Resource
+
+    static func page(_ id: String) throws -> UserScriptHarness.PageResult {
+        try #require(try run.get().pages[id], "no result for page \(id)")
+    }
+
+    // MARK: - Blocking
+
+    @Test("The rule list keeps trackers and surrogate scripts from the network; the rest loads")
+    func trackersNeverReachTheNetwork() throws {
+        let page = try Self.page("article")
+        #expect(page.loadFailed == nil)
+        for url in [Self.trackerPixel, Self.trackerFetch, Self.framePixel, Self.analyticsURL, Self.gtagURL, Self.gptURL] {
+            #expect(!page.requested(url), "the proxy received the tracker request \(url)")
+        }
+        for url in [Self.article, Self.firstPartyImage, Self.otherImage, Self.styleSheet, Self.frame, Self.apiFetch,
+                    Self.opaqueFetch] {
+            #expect(page.requested(url), "the proxy never received \(url): \(page.requests.map(\.url))")
+        }
+    }
+
+    @Test("Surrogates stand in for blocked scripts: their queues drain and their callbacks fire")
+    func surrogatesKeepThePageRunning() throws {
+        let page = try Self.page("article")
+        #expect(page.done, "the page never finished: \(page.result.map { $0.value.jsonString() } ?? "no result")")
+        #expect(try page["gaHitCallback"]?.bool() == true, "ga('send', 'pageview', {hitCallback}) never called back")
+        #expect(try page["gtagEventCallback"]?.bool() == true, "gtag('event', …, {event_callback}) never called back")
+        #expect(try page["gptCommandRan"]?.bool() == true, "googletag.cmd.push(function) never ran it")
+        #expect(try page["keptRunning"]?.bool() == true)
+        #expect(try page["apiFetch"]?.string() == "api-data")
+        #expect(try page["trackerFetch"]?.string() == "failed")
+        #expect(try page["errors"]?.stringArray() == [], "uncaught errors in the page")
+    }
+
+    @Test("The blocking script reports each surrogate it ran, for the script URL the page asked for")
+    func surrogateEventsReachTheHost() throws {
+        let page = try Self.page("article")
+        let surrogates = Set(Self.events(of: page, script: "blocking").compactMap { event -> String? in
+            guard event["kind"]?.value == .string("surrogate") else { return nil }
+            return "\((try? event["surrogate"]?.string()) ?? "?") \((try? event["url"]?.string()) ?? "?")"
+        })
+        #expect(surrogates.contains("analytics.js \(Self.analyticsURL)"), "\(surrogates)")
+        #expect(surrogates.contains("gtag.js \(Self.gtagURL)"), "\(surrogates)")
+        #expect(surrogates.contains("gpt.js \(Self.gptURL)"), "\(surrogates)")
+    }
+
+    // MARK: - Messages
+
+    @Test("The inference script reports what loaded and what failed, with Tracker Radar types")
+    func inferenceReportsRequests() throws {
+        let page = try Self.page("article")
+        let reported = Set(Self.events(of: page, script: "inference").compactMap(Self.requestKey))
+        let expected = [
+            "\(Self.trackerPixel) image failed", "\(Self.firstPartyImage) image loaded",
+            "\(Self.otherImage) image loaded", "\(Self.styleSheet) stylesheet loaded",
+            "\(Self.frame) subdocument loaded", "\(Self.apiFetch) xmlhttprequest loaded",
+            "\(Self.framePixel) image failed",
+        ]
+        for key in expected {
+            #expect(reported.contains(key), "not reported: \(key); reported: \(reported.sorted())")
+        }
+        // A cross-origin response without Timing-Allow-Origin has a resource-timing entry like a
+        // failed fetch's, and an isolated world cannot see the page's fetch promise: only "seen".
+        #expect(reported.contains("\(Self.opaqueFetch) xmlhttprequest pending")
+            || reported.contains("\(Self.opaqueFetch) xmlhttprequest loaded"), "\(reported.sorted())")
+        for key in reported {
+            #expect(!key.contains("/analytics.js loaded") && !key.contains("/p.gif loaded"), "\(key)")
+        }
+    }
+
+    @Test("Every message from the scripts follows protocol v1 and carries the render's secret")
+    func messagesFollowTheProtocol() throws {
+        for id in ["article", "hostile"] {
+            let page = try Self.page(id)
+            let genuine = page.messages.filter { !Self.isForged($0) }
+            #expect(!genuine.isEmpty, "no message from the scripts on \(id)")
+            var sequences: [String: [Int]] = [:]
+            for message in genuine {
+                let body = JSONNode(message.body)
+                let text = message.body.jsonString()
+                #expect(message.handler == Self.handler)
+                #expect(try body["trackerless"]?.int() == 1, "\(text)")
+                #expect(try body["secret"]?.string() == Self.secret, "\(text)")
+                let script = try body["script"]?.string()
+                #expect(script == "inference" || script == "blocking", "\(text)")
+                let pageID = (try? body["page"]?["id"]?.string()) ?? ""
+                #expect(pageID.utf8.count == 16 && pageID.allSatisfy(\.isHexDigit), "\(text)")
+                let isTop = try body["page"]?["isTopFrame"]?.bool()
+                let pageURL = try body["page"]?["url"]?.string() ?? ""
+                let frameURL = try body["page"]?["frame"]?.string() ?? ""
+                if isTop == true, frameURL != "about:blank" {
+                    #expect(pageURL == frameURL, "\(text)")
+                } else if isTop == false, frameURL == Self.frame {
+                    #expect(pageURL.hasPrefix("https://news.example"), "a frame's page URL: \(text)")
+                }
+                let events = try body["events"]?.array() ?? []
+                #expect((1...200).contains(events.count), "\(text)")
+                for event in events {
+                    #expect(Self.isValidEvent(event), "not a protocol v1 event: \(event.value.jsonString())")
+                }
+                if let seq = try body["seq"]?.int() {
+                    sequences["\(pageID) \(script ?? "")", default: []].append(seq)
+                } else {
+                    Issue.record("no seq: \(text)")
+                }
+            }
+            for (document, numbers) in sequences {
+                #expect(numbers == Array(0..<numbers.count), "\(document): seq \(numbers)")
+            }
+        }
+    }
+
+    @Test("At most one message per batch interval per script and document")
+    func oneMessagePerBatchInterval() throws {
+        let page = try Self.page("article")
+        var last: [String: Double] = [:]
+        var closest = Double.infinity
+        for message in page.messages where !Self.isForged(message) {
+            let body = JSONNode(message.body)
+            guard let id = try? body["page"]?["id"]?.string(), let script = try? body["script"]?.string() else { continue }
+            let key = "\(id) \(script)"
+            if let previous = last[key] { closest = min(closest, message.milliseconds - previous) }
+            last[key] = message.milliseconds
+        }
+        // The host's receive times jitter by a few milliseconds around the 100 ms timer; a
+        // pagehide flush may come sooner, and the page leaves only once everything settled.
+        #expect(closest >= 80, "two messages of one document and script \(closest) ms apart")
+    }
+
+    @Test("Messages a page script forges without the render's secret are told apart by the host")
+    func forgedMessagesAreRejected() throws {
+        let page = try Self.page("article")
+        let forged = page.messages.filter(Self.isForged)
+        #expect(forged.count == 2, "the page posted two forged messages: \(forged.map { $0.body.jsonString() })")
+        for message in forged {
+            let secret = try? JSONNode(message.body)["secret"]?.string()
+            #expect(secret != Self.secret)
+            #expect(!Self.hostAccepts(message.body), "the host took a forged message: \(message.body.jsonString())")
+        }
+        for message in page.messages where !Self.isForged(message) {
+            #expect(Self.hostAccepts(message.body), "the host refused a genuine message: \(message.body.jsonString())")
+        }
+    }
+
+    @Test("A page that replaces window.webkit, Array.prototype.push and JSON neither stops the scripts nor breaks")
+    func hostilePageDoesNotSilenceTheScripts() throws {
+        let page = try Self.page("hostile")
+        #expect(!page.requested(Self.hostilePixel))
+        #expect(page.requested(Self.hostileImage))
+        let reported = Set(Self.events(of: page, script: "inference").compactMap(Self.requestKey))
+        #expect(reported.contains("\(Self.hostilePixel) image failed"), "\(reported.sorted())")
+        #expect(reported.contains("\(Self.hostileImage) image loaded"), "\(reported.sorted())")
+        #expect(try page["errors"]?.stringArray() == [], "uncaught errors in the page")
+    }
+
+    // MARK: - Helpers
+
+    static func isForged(_ message: UserScriptHarness.Message) -> Bool {
+        (try? JSONNode(message.body)["page"]?["id"]?.string()) == "feedfacefeedface"
+    }
+
+    /// The events of the top document's messages and its frames' from one script.
+    static func events(of page: UserScriptHarness.PageResult, script: String) -> [JSONNode] {
+        page.messages.filter { !isForged($0) }.flatMap { message -> [JSONNode] in
+            let body = JSONNode(message.body)
+            guard (try? body["script"]?.string()) == script else { return [] }
+            return (try? body["events"]?.array()) ?? []
+        }
+    }
+
+    static func requestKey(_ event: JSONNode) -> String? {
+        guard event["kind"]?.value == .string("request"), let url = try? event["url"]?.string(),
+            let type = try? event["type"]?.string(), let state = try? event["state"]?.string()
+        else { return nil }
+        return "\(url) \(type) \(state)"
+    }
+
+    static let tdsTypes: Set<String> = [
+        "script", "image", "stylesheet", "subdocument", "xmlhttprequest", "font", "media", "websocket", "ping",
+        "object", "other",
+    ]
+
+    static func isValidEvent(_ event: JSONNode) -> Bool {
+        guard let url = try? event["url"]?.string(), url.hasPrefix("http") else { return false }
+        switch try? event["kind"]?.string() {
+        case "request":
+            guard let type = try? event["type"]?.string(), let state = try? event["state"]?.string() else { return false }
+            return tdsTypes.contains(type) && ["loaded", "failed", "blocked", "pending"].contains(state)
+        case "surrogate":
+            return (try? event["surrogate"]?.string()) != nil
+        case "navigation":
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the host model takes the message: it carries the render's secret. (PrivacyStats
+    /// checks it the same way; see `hostAccepts` in the report when it is wired in.)
+    static func hostAccepts(_ body: JSONValue) -> Bool {
+        (try? JSONNode(body)["secret"]?.string()) == secret
+    }
+}
