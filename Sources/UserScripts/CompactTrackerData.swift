@@ -1,0 +1,292 @@
+import TrackerData
+import TrackerlessCore
+
+/// The tracker data the blocking script reads as `$TRACKER_DATA$`: exactly what its resolver needs
+/// to give the ``TrackerResolver``'s decision (action, reason, surrogate, tracker domain, owner),
+/// and nothing more.
+///
+/// ```swift
+/// let compact = CompactTrackerData(trackerData: tds, surrogates: surrogates, privacyConfiguration: config)
+/// compact.json        // {"cnames":{...},"contentBlocking":[...],"entities":{...},...}
+/// compact.warnings    // trackers.example.com.rules[2].surrogate: no surrogate "x.js"; the rule blocks
+/// ```
+///
+/// ## Format (version 1)
+/// One JSON object, keys sorted, every list in a fixed order, so the same inputs give the same bytes:
+/// - `version`: 1.
+/// - `owners`: the names of the entities that own a tracker, sorted; other members refer to them
+///   by index.
+/// - `trackers`: tracker key → `[owner, default, rules?, domain?]`: `owner` an index into `owners`
+///   or -1; `default` 1 for `block`, 0 for anything else (the resolver's default ignore);
+///   `rules` the tracker's usable rules in order; `domain` only when it differs from the key.
+///   A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source to compile with
+///   the `i` flag (see below); `action` 1 for `ignore`, the surrogate's name when the rule names a
+///   surrogate that exists, else 0 (block); `options` and `exceptions` `[domains, types]` with
+///   null for a list that is absent, or null for no condition. Rules with an unsupported action or
+///   an expression the resolver cannot use are left out: they never apply.
+/// - `cnames`: cloaked host → target, only for hosts that are no tracker themselves and whose
+///   target is one.
+/// - `entities`: domain → owner index, or -1 for an entity that owns no tracker. Domains whose
+///   answer the next listed parent domain gives anyway are left out.
+/// - `psl`: public-suffix entries → kind bits (1 rule, 2 wildcard `*.x`, 4 exception `!x`, 0 only a
+///   step to a longer entry), only the entries the script's eTLD+1 comparisons can reach: those at
+///   or above a tracker key or request-blocklist domain, and those below its registrable domain.
+/// - `userAllowlist`: site hosts where protection is off (exact hosts).
+/// - `contentBlocking`, `trackerAllowlist`, `requestBlocklist`: false when the feature is off, else
+///   its exception domains (feature exceptions and `unprotectedTemporary`, covering subdomains).
+/// - `allowlist`: tracker-allowlist rules, `[host, lowercased path prefix, domains or 1 for all sites]`.
+/// - `blocklist`: eTLD+1 → request-blocklist rules, `[host, port or null, path pattern, domains or 1]`.
+///
+/// ## Regular expressions
+/// Each rule's expression is parsed the way the resolver parses it and written back from the
+/// parsed form, so that JavaScript's `RegExp(source, "i")` matches exactly what the resolver
+/// matches on an ASCII URL: character sets are written case-folded (`[^a]` case-insensitively
+/// means "neither a nor A" in JavaScript, "anything" in the resolver), escapes the resolver reads
+/// as literals (`\x`) are written as literals, groups as non-capturing groups.
+public struct CompactTrackerData: Sendable {
+    /// The JSON the blocking script reads as `$TRACKER_DATA$` (deterministic: keys sorted / fixed order).
+    public let json: String
+    /// Problems found (a tds rule naming a missing surrogate, a regex JS cannot compile ...), with their JSON path.
+    public let warnings: [InputWarning]
+
+    /// The format version written as `version`.
+    public static let formatVersion = 1
+
+    public init(
+        trackerData: TrackerData, surrogates: Surrogates = Surrogates(),
+        privacyConfiguration: PrivacyConfiguration? = nil, userAllowlist: UserAllowlist = UserAllowlist(),
+        publicSuffixList: PublicSuffixList = .bundled
+    ) {
+        var builder = Builder(trackerData: trackerData, surrogates: surrogates, publicSuffixList: publicSuffixList)
+        let root = builder.build(privacyConfiguration: privacyConfiguration, userAllowlist: userAllowlist)
+        var writer = JSONWriter(capacity: 1 << 20)
+        writer.write(root)
+        json = String(decoding: writer.bytes, as: UTF8.self)
+        warnings = builder.warnings.sorted { $0.description < $1.description }
+    }
+}
+
+extension CompactTrackerData {
+    private struct Builder {
+        let trackerData: TrackerData
+        let surrogates: Surrogates
+        let publicSuffixList: PublicSuffixList
+        var warnings: [InputWarning] = []
+
+        init(trackerData: TrackerData, surrogates: Surrogates, publicSuffixList: PublicSuffixList) {
+            self.trackerData = trackerData
+            self.surrogates = surrogates
+            self.publicSuffixList = publicSuffixList
+        }
+
+        mutating func build(privacyConfiguration: PrivacyConfiguration?, userAllowlist: UserAllowlist) -> JSONValue {
+            let ownerNames = Set(trackerData.trackers.values.compactMap { $0.owner?.name }).sorted()
+            var ownerIndex: [String: Int] = [:]
+            for (index, name) in ownerNames.enumerated() { ownerIndex[name] = index }
+
+            var members: [(String, JSONValue)] = []
+            members.append(("owners", .array(ownerNames.map(JSONValue.string))))
+            members.append(("trackers", trackers(ownerIndex: ownerIndex)))
+            members.append(("cnames", cnames()))
+            members.append(("entities", entities(ownerIndex: ownerIndex)))
+            members.append(("userAllowlist", .array(userAllowlist.domains.sorted().map(JSONValue.string))))
+
+            let configuration = privacyConfiguration
+            members.append(("contentBlocking", Self.feature(PrivacyConfiguration.FeatureName.contentBlocking, configuration, whenAbsent: true)))
+            members.append(("trackerAllowlist", Self.feature(PrivacyConfiguration.FeatureName.trackerAllowlist, configuration, whenAbsent: false)))
+            members.append(("requestBlocklist", Self.feature(PrivacyConfiguration.FeatureName.requestBlocklist, configuration, whenAbsent: false)))
+            members.append(("allowlist", Self.allowlist(configuration?.trackerAllowlist ?? TrackerAllowlist())))
+            let blocklist = configuration?.requestBlocklist ?? RequestBlocklist()
+            members.append(("blocklist", Self.blocklist(blocklist)))
+            members.append(("psl", publicSuffixEntries(blocklistDomains: Array(blocklist.blockedRequests.keys))))
+            members.append(("version", .number(Double(CompactTrackerData.formatVersion))))
+            members.sort { $0.0 < $1.0 }
+            return .object(JSONObject(members))
+        }
+
+        // MARK: Trackers
+
+        mutating func trackers(ownerIndex: [String: Int]) -> JSONValue {
+            var members: [(String, JSONValue)] = []
+            members.reserveCapacity(trackerData.trackers.count)
+            for key in trackerData.trackers.keys.sorted() {
+                let tracker = trackerData.trackers[key]!
+                var entry: [JSONValue] = [
+                    .number(Double(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1)),
+                    .number(tracker.defaultAction == .block ? 1 : 0),
+                ]
+                var rules: [JSONValue] = []
+                for (index, rule) in tracker.rules.enumerated() {
+                    let path = JSONPath.root.appending(key: "trackers").appending(key: key)
+                        .appending(key: "rules").appending(index: index)
+                    if let compact = compactRule(rule, at: path) { rules.append(compact) }
+                }
+                let hasDomain = tracker.domain != key
+                if !rules.isEmpty || hasDomain { entry.append(.array(rules)) }
+                if hasDomain { entry.append(.string(tracker.domain)) }
+                members.append((key, .array(entry)))
+            }
+            return .object(JSONObject(members))
+        }
+
+        mutating func compactRule(_ rule: Tracker.Rule, at path: JSONPath) -> JSONValue? {
+            if let action = rule.action, !action.isSupported { return nil }
+            let source: String
+            do throws(TrackerRuleRegex.ParseError) {
+                let regex = try TrackerRuleRegex(parsing: rule.rule)
+                _ = try regex.matcher()
+                source = JavaScriptRegex.source(of: regex)
+            } catch {
+                warnings.append(InputWarning(
+                    path: path.appending(key: "rule"),
+                    message: "unusable regular expression \"\(rule.rule)\": \(error); the rule is left out"))
+                return nil
+            }
+            var action: JSONValue = .number(0)
+            if case .ignore? = rule.action {
+                action = .number(1)
+            } else if let surrogate = rule.surrogate {
+                if surrogates.contains(surrogate) {
+                    action = .string(surrogate)
+                } else {
+                    warnings.append(InputWarning(
+                        path: path.appending(key: "surrogate"),
+                        message: "no surrogate \"\(surrogate)\"; the rule blocks instead"))
+                }
+            }
+            var compact: [JSONValue] = [.string(source), action]
+            let options = Self.condition(rule.options)
+            let exceptions = Self.condition(rule.exceptions)
+            if options != .null || exceptions != .null { compact.append(options) }
+            if exceptions != .null { compact.append(exceptions) }
+            return .array(compact)
+        }
+
+        static func condition(_ condition: Tracker.Rule.Condition?) -> JSONValue {
+            guard let condition, !condition.isEmpty else { return .null }
+            let domains: JSONValue = condition.domains.map { .array($0.map { .string(normalized($0)) }) } ?? .null
+            let types: JSONValue = condition.types.map { .array($0.map { .string($0.rawValue) }) } ?? .null
+            return .array([domains, types])
+        }
+
+        // MARK: CNAMEs and entities
+
+        func cnames() -> JSONValue {
+            var members: [(String, JSONValue)] = []
+            for host in trackerData.cnames.keys.sorted() {
+                let target = trackerData.cnames[host]!
+                guard trackerData.tracker(forHost: host) == nil, trackerData.tracker(forHost: target) != nil else { continue }
+                members.append((host, .string(target)))
+            }
+            return .object(JSONObject(members))
+        }
+
+        func entities(ownerIndex: [String: Int]) -> JSONValue {
+            func parentAnswer(_ domain: String) -> Int {
+                guard let dot = domain.firstIndex(of: ".") else { return -1 }
+                let parent = String(domain[domain.index(after: dot)...])
+                // The resolver's walk never looks a bare top-level domain up.
+                guard parent.contains(".") else { return -1 }
+                return trackerData.entityName(forHost: parent).flatMap { ownerIndex[$0] } ?? -1
+            }
+            var members: [(String, JSONValue)] = []
+            for domain in trackerData.domains.keys.sorted() {
+                let answer = trackerData.domains[domain].flatMap { ownerIndex[$0] } ?? -1
+                // A domain of an entity that owns no tracker only matters when it hides a parent's owner.
+                if answer == -1, parentAnswer(domain) == -1 { continue }
+                members.append((domain, .number(Double(answer))))
+            }
+            return .object(JSONObject(members))
+        }
+
+        // MARK: Privacy configuration
+
+        static func feature(_ name: String, _ configuration: PrivacyConfiguration?, whenAbsent: Bool) -> JSONValue {
+            guard let configuration else { return whenAbsent ? .array([]) : .bool(false) }
+            guard let feature = configuration.features[name], feature.state == .enabled else { return .bool(false) }
+            // `isFeatureEnabled` compares these domains as written, ignoring ASCII case only.
+            let domains = Set((feature.exceptions + configuration.unprotectedTemporary).map { asciiLowercased($0.domain) })
+            return .array(domains.filter { !$0.isEmpty }.sorted().map(JSONValue.string))
+        }
+
+        static func sites(_ domains: [String], all: Bool) -> JSONValue {
+            all ? .number(1) : .array(domains.filter { !$0.isEmpty }.map(JSONValue.string))
+        }
+
+        static func allowlist(_ allowlist: TrackerAllowlist) -> JSONValue {
+            var rules: [JSONValue] = []
+            for entry in allowlist.entries {
+                for rule in entry.rules {
+                    rules.append(.array([
+                        .string(rule.host), .string(rule.pathPrefix.lowercased()),
+                        sites(rule.domains, all: rule.appliesToAllSites),
+                    ]))
+                }
+            }
+            return .array(rules)
+        }
+
+        static func blocklist(_ blocklist: RequestBlocklist) -> JSONValue {
+            var members: [(String, JSONValue)] = []
+            for domain in blocklist.blockedRequests.keys.sorted() {
+                let rules = blocklist.blockedRequests[domain]!.map { rule -> JSONValue in
+                    .array([
+                        .string(rule.host), rule.port.map { .number(Double($0)) } ?? .null, .string(rule.pathPattern),
+                        sites(rule.domains, all: rule.appliesToAllSites),
+                    ])
+                }
+                members.append((domain, .array(rules)))
+            }
+            return .object(JSONObject(members))
+        }
+
+        // MARK: Public suffixes
+
+        /// The entries the script's `registrableDomain` can reach for the hosts it compares: a
+        /// request host under a tracker key K (or a request-blocklist domain) and a site host whose
+        /// registrable domain is compared with the request's. Those hosts only ever meet entries at
+        /// or above K, or below the registrable domain of K (K itself when it is a public suffix).
+        func publicSuffixEntries(blocklistDomains: [String]) -> JSONValue {
+            var ancestors = Set<String>()
+            var bases = Set<String>()
+            for key in Array(trackerData.trackers.keys) + blocklistDomains {
+                ancestors.formUnion(Self.suffixes(of: key))
+                bases.insert(publicSuffixList.registrableDomain(of: key) ?? key)
+            }
+            var members: [(String, JSONValue)] = []
+            for (suffix, kinds) in publicSuffixList.compactEntries() {
+                let isBelowBase = Self.suffixes(of: suffix).contains(where: bases.contains)
+                guard ancestors.contains(suffix) || isBelowBase else { continue }
+                members.append((suffix, .number(Double(kinds))))
+            }
+            members.sort { $0.0 < $1.0 }
+            return .object(JSONObject(members))
+        }
+
+        // MARK: Hosts
+
+        /// `a.b.c`, `b.c`, `c`: the name and every parent, down to the last label.
+        static func suffixes(of name: String) -> [String] {
+            var result = [name]
+            var index = name.startIndex
+            while let dot = name[index...].firstIndex(of: ".") {
+                index = name.index(after: dot)
+                result.append(String(name[index...]))
+            }
+            return result
+        }
+
+        /// A domain as the resolver spells hosts: lowercase ASCII, non-ASCII labels in Punycode.
+        static func normalized(_ domain: String) -> String {
+            if domain.utf8.contains(where: { $0 >= 0x80 }) {
+                return domain.punycodeEncodedDomain ?? domain.lowercased()
+            }
+            return asciiLowercased(domain)
+        }
+
+        static func asciiLowercased(_ text: String) -> String {
+            guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return text }
+            return String(decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+    }
+}
