@@ -487,11 +487,13 @@
         var url = reportableURL(entry.name);
         if (url === null) { continue; }
         var type = typeOfEntry(entry.initiatorType, url);
-        // An entry of a cross-origin resource without Timing-Allow-Origin looks the same as one
-        // of a failed fetch (both have only start and end times): such an entry is only "seen".
-        var responded = entry.transferSize > 0 || entry.encodedBodySize > 0 ||
-          entry.decodedBodySize > 0 || entry.responseStart > 0 || entry.responseStatus > 0;
-        report(url, type, responded ? 'loaded' : 'pending');
+        // WebKit makes no entry for a request its content blocker blocked, so an entry is a
+        // load. Engines that follow the newer Fetch text also make entries for network errors,
+        // indistinguishable from a cross-origin load without Timing-Allow-Origin (both carry
+        // only start and end times): an error event seen for the URL wins over its entry.
+        var request = type + ' ' + url;
+        if (outcomes[request] === 'failed' || outcomes[request] === 'blocked') { continue; }
+        report(url, type, 'loaded');
       }
     } catch (e) {}
   }
