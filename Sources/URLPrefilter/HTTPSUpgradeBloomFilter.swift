@@ -1,4 +1,5 @@
 import Foundation
+import TrackerlessCore
 
 /// DuckDuckGo's Smarter Encryption Bloom filter, the `.bin` format its iOS and macOS browsers
 /// read (`https_bloomfilter.bin`, built by DuckDuckGo's bloom_cpp), for hosts known to serve

@@ -4,10 +4,4 @@ extension UInt32 {
     func rotatedLeft(by count: UInt32) -> UInt32 {
         (self << count) | (self >> (32 - count))
     }
-
-    /// The bits rotated towards the least significant end by `count` (1 ..< 32).
-    @inline(__always)
-    func rotatedRight(by count: UInt32) -> UInt32 {
-        (self >> count) | (self << (32 - count))
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerlessCore
 @testable import URLPrefilter
 
 @Suite("Apple's URL-filter Bloom filter")

@@ -1,4 +1,5 @@
 import Testing
+import TrackerlessCore
 @testable import URLPrefilter
 
 @Suite("Hash functions")
