@@ -1,0 +1,829 @@
+(function () {
+  'use strict';
+  // The blocking script: the Tracker Radar resolver (the same decisions as the Swift
+  // TrackerResolver, over the compact tracker data of CompactTrackerData), surrogates run in
+  // place of the tracker scripts they stand for, and, for hosts that cannot block natively,
+  // blocking in the page. It runs in the page world at document start, in every frame, so that
+  // surrogates can define page globals. Everything it calls after start-up was captured before
+  // any page script ran; it never throws into the page.
+  var captured, settings, secret, post, data, surrogates;
+  try {
+    var w = window;
+    var urlPrototype = w.URL.prototype;
+    var getter = function (name) { return Object.getOwnPropertyDescriptor(urlPrototype, name).get; };
+    captured = {
+      window: w,
+      apply: Reflect.apply,
+      JSONstringify: JSON.stringify,
+      document: w.document || null,
+      ObjectKeys: Object.keys,
+      ObjectCreate: Object.create,
+      ObjectDefineProperty: Object.defineProperty,
+      ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
+      ObjectSetPrototypeOf: Object.setPrototypeOf,
+      setTimeout: w.setTimeout,
+      clearTimeout: w.clearTimeout,
+      MathRandom: Math.random,
+      MathFloor: Math.floor,
+      crypto: w.crypto || null,
+      getRandomValues: w.crypto && typeof w.crypto.getRandomValues === 'function' ? w.crypto.getRandomValues : null,
+      Uint8Array: w.Uint8Array || null,
+      URL: w.URL,
+      urlHref: getter('href'),
+      urlProtocol: getter('protocol'),
+      urlHostname: getter('hostname'),
+      urlPort: getter('port'),
+      urlPathname: getter('pathname'),
+      urlSearch: getter('search'),
+      RegExp: RegExp,
+      regExpExec: RegExp.prototype.exec,
+      stringSlice: String.prototype.slice,
+      stringIndexOf: String.prototype.indexOf,
+      stringLastIndexOf: String.prototype.lastIndexOf,
+      stringToLowerCase: String.prototype.toLowerCase,
+      stringCharCodeAt: String.prototype.charCodeAt,
+      WeakMap: w.WeakMap || null,
+      weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
+      weakMapSet: w.WeakMap ? w.WeakMap.prototype.set : null,
+      Promise: w.Promise,
+      PromiseReject: w.Promise ? w.Promise.reject : null,
+      TypeError: TypeError,
+      Event: w.Event || null,
+      MutationObserver: w.MutationObserver || null,
+      addEventListener: w.EventTarget ? w.EventTarget.prototype.addEventListener : null,
+      dispatchEvent: w.EventTarget ? w.EventTarget.prototype.dispatchEvent : null,
+      stopImmediatePropagation: w.Event ? w.Event.prototype.stopImmediatePropagation : null,
+      getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
+      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null
+    };
+    settings = $SETTINGS$;
+    secret = $SECRET$;
+    data = $TRACKER_DATA$;
+    surrogates = $SURROGATES$;
+    post = ($BRIDGE$)(settings, captured);
+  } catch (e) {
+    return;
+  }
+
+  var apply = captured.apply;
+
+  // --- Strings, without the page-replaceable String.prototype -------------------------------
+
+  function slice(s, start, end) { return apply(captured.stringSlice, s, end === undefined ? [start] : [start, end]); }
+  function indexOf(s, part, from) { return apply(captured.stringIndexOf, s, [part, from || 0]); }
+  function lastIndexOf(s, part, from) { return apply(captured.stringLastIndexOf, s, [part, from]); }
+  function lower(s) { return apply(captured.stringToLowerCase, s, []); }
+  function startsWith(s, prefix) { return s.length >= prefix.length && slice(s, 0, prefix.length) === prefix; }
+  function has(list, value) {
+    for (var i = 0; i < list.length; i++) { if (list[i] === value) { return true; } }
+    return false;
+  }
+
+  // --- The tracker data -------------------------------------------------------------------
+
+  // Lookup tables without a prototype: no key of Object.prototype is ever found in them.
+  function table(object) {
+    if (object === null || typeof object !== 'object') { return captured.ObjectCreate(null); }
+    captured.ObjectSetPrototypeOf(object, null);
+    return object;
+  }
+  function set(list) {
+    var result = captured.ObjectCreate(null);
+    if (list && typeof list.length === 'number') {
+      for (var i = 0; i < list.length; i++) { result[list[i]] = true; }
+    }
+    return result;
+  }
+  var trackers = table(data.trackers);
+  var owners = data.owners || [];
+  var cnames = table(data.cnames);
+  var entities = table(data.entities);
+  var suffixes = table(data.psl);
+  var userAllowlist = set(data.userAllowlist);
+  // false: the feature is off; else a set of the domains (with subdomains) it is off for.
+  function feature(value) { return value === false || value === undefined ? false : set(value); }
+  var contentBlocking = data.contentBlocking === undefined ? set([]) : feature(data.contentBlocking);
+  var trackerAllowlist = feature(data.trackerAllowlist);
+  var requestBlocklist = feature(data.requestBlocklist);
+  var allowlistRules = data.allowlist || [];
+  var blocklistRules = table(data.blocklist);
+
+  // --- URLs and hosts ----------------------------------------------------------------------
+
+  // The parts of a URL the resolver reads, as the Swift CanonicalURL spells them (both follow
+  // the WHATWG URL Standard); null for a string that is no absolute URL.
+  function parseURL(string) {
+    var url;
+    try {
+      url = new captured.URL(string);
+    } catch (e) {
+      return null;
+    }
+    var path = apply(captured.urlPathname, url, []);
+    var search = apply(captured.urlSearch, url, []);
+    var query = search === '' ? null : slice(search, 1);
+    if (query === null) {
+      // `search` is "" both for no query and for an empty one ("…/a?"); the href tells them apart.
+      var href = apply(captured.urlHref, url, []);
+      var hash = indexOf(href, '#');
+      var question = indexOf(href, '?');
+      if (question >= 0 && (hash < 0 || question < hash)) { query = ''; }
+    }
+    var protocol = apply(captured.urlProtocol, url, []);
+    var port = apply(captured.urlPort, url, []);
+    return {
+      scheme: slice(protocol, 0, protocol.length - 1),
+      host: apply(captured.urlHostname, url, []),
+      port: port === '' ? null : +port,
+      path: path,
+      query: query
+    };
+  }
+
+  // The resolver's suffix walk: the host, then each parent that still contains a dot.
+  function findInSuffixes(map, host) {
+    var found = map[host];
+    if (found !== undefined) { return host; }
+    var dot = indexOf(host, '.');
+    while (dot >= 0) {
+      var next = indexOf(host, '.', dot + 1);
+      if (next < 0) { return null; }
+      var parent = slice(host, dot + 1);
+      if (map[parent] !== undefined) { return parent; }
+      dot = next;
+    }
+    return null;
+  }
+
+  // Whether `host` is a domain of the set or a subdomain of one (on label boundaries).
+  function isWithinSet(host, domains) {
+    if (domains[host] === true) { return true; }
+    var dot = indexOf(host, '.');
+    while (dot >= 0) {
+      if (domains[slice(host, dot + 1)] === true) { return true; }
+      dot = indexOf(host, '.', dot + 1);
+    }
+    return false;
+  }
+
+  function isWithin(host, domain) {
+    if (domain.length === 0 || host.length < domain.length) { return false; }
+    if (host.length === domain.length) { return host === domain; }
+    return host[host.length - domain.length - 1] === '.' && slice(host, host.length - domain.length) === domain;
+  }
+
+  function isWithinAny(host, domains) {
+    for (var i = 0; i < domains.length; i++) { if (isWithin(host, domains[i])) { return true; } }
+    return false;
+  }
+
+  function isDigit(c) { return c >= '0' && c <= '9'; }
+  function isHexDigit(c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+  // Whether the last label is a number, which makes the host an IPv4 address (WHATWG URL).
+  function endsInNumber(host, end) {
+    var start = end;
+    while (start > 0 && host[start - 1] !== '.') { start -= 1; }
+    if (start === end) { return false; }
+    var i;
+    var allDigits = true;
+    for (i = start; i < end; i++) { if (!isDigit(host[i])) { allDigits = false; break; } }
+    if (allDigits) { return true; }
+    if (end - start < 2 || host[start] !== '0' || (host[start + 1] !== 'x' && host[start + 1] !== 'X')) { return false; }
+    for (i = start + 2; i < end; i++) { if (!isHexDigit(host[i])) { return false; } }
+    return true;
+  }
+
+  // eTLD+1 by the Public Suffix List algorithm over the entries the data carries (kind bits: 1
+  // rule, 2 wildcard, 4 exception); null for IP addresses, malformed hosts and public suffixes.
+  var lastHost = null;
+  var lastRegistrable = null;
+  function registrableDomain(host) {
+    if (host === lastHost) { return lastRegistrable; }
+    var result = computeRegistrableDomain(host);
+    lastHost = host;
+    lastRegistrable = result;
+    return result;
+  }
+
+  function computeRegistrableDomain(host) {
+    var end = host.length;
+    if (end > 0 && host[end - 1] === '.') { end -= 1; }
+    if (end === 0 || host[0] === '.') { return null; }
+    var previous = '';
+    for (var i = 0; i < end; i++) {
+      var c = host[i];
+      if (c === ':' || c === '[') { return null; }
+      if (c === '.' && previous === '.') { return null; }
+      previous = c;
+    }
+    if (endsInNumber(host, end)) { return null; }
+    var suffixLabels = 1;
+    var labelsSeen = 0;
+    var labelEnd = end;
+    for (;;) {
+      var index = labelEnd - 1;
+      while (index >= 0 && host[index] !== '.') { index -= 1; }
+      labelsSeen += 1;
+      var hasMoreLabels = index >= 0;
+      var kinds = suffixes[slice(host, index + 1, end)];
+      if (kinds === undefined) { break; }
+      if (kinds & 4) {
+        suffixLabels = labelsSeen - 1;
+        break;
+      }
+      if ((kinds & 1) && labelsSeen > suffixLabels) { suffixLabels = labelsSeen; }
+      if (hasMoreLabels && (kinds & 2) && labelsSeen + 1 > suffixLabels) { suffixLabels = labelsSeen + 1; }
+      if (!hasMoreLabels) { break; }
+      labelEnd = index;
+    }
+    var wanted = suffixLabels + 1;
+    var labels = 0;
+    for (var j = end - 1; j >= 0; j--) {
+      if (host[j] === '.') {
+        labels += 1;
+        if (labels === wanted) { return slice(host, j + 1); }
+      }
+    }
+    return labels + 1 === wanted ? host : null;
+  }
+
+  // --- The resolver ------------------------------------------------------------------------
+
+  function pathAndQuery(url) {
+    return url.query === null ? url.path : url.path + '?' + url.query;
+  }
+
+  function appliesOnSite(sites, siteHost) {
+    return sites === 1 || isWithinAny(siteHost, sites);
+  }
+
+  function isTrackerAllowlisted(url, siteHost) {
+    if (trackerAllowlist === false || isWithinSet(siteHost, trackerAllowlist)) { return false; }
+    var lowered = null;
+    for (var i = 0; i < allowlistRules.length; i++) {
+      var rule = allowlistRules[i];
+      if (!isWithin(url.host, rule[0])) { continue; }
+      if (rule[1] !== '') {
+        if (lowered === null) { lowered = lower(pathAndQuery(url)); }
+        if (!startsWith(lowered, rule[1])) { continue; }
+      }
+      if (appliesOnSite(rule[2], siteHost)) { return true; }
+    }
+    return false;
+  }
+
+  // The request blocklist's path patterns: a prefix match where `*` stands for any characters.
+  function wildcardPrefixMatch(pattern, text) {
+    var star = indexOf(pattern, '*');
+    if (star < 0) { return startsWith(text, pattern); }
+    if (!startsWith(text, slice(pattern, 0, star))) { return false; }
+    var position = star;
+    while (star >= 0) {
+      var next = indexOf(pattern, '*', star + 1);
+      var piece = next < 0 ? slice(pattern, star + 1) : slice(pattern, star + 1, next);
+      if (piece !== '') {
+        var found = indexOf(text, piece, position);
+        if (found < 0) { return false; }
+        position = found + piece.length;
+      }
+      star = next;
+    }
+    return true;
+  }
+
+  function isRequestBlocklisted(url, siteHost) {
+    if (requestBlocklist === false || isWithinSet(siteHost, requestBlocklist)) { return false; }
+    var domain = registrableDomain(url.host);
+    var rules = domain === null ? undefined : blocklistRules[domain];
+    if (rules === undefined) { return false; }
+    for (var i = 0; i < rules.length; i++) {
+      var rule = rules[i];
+      if (url.port !== rule[1] || !isWithin(url.host, rule[0])) { continue; }
+      if (rule[2] !== '' && !wildcardPrefixMatch(rule[2], pathAndQuery(url))) { continue; }
+      if (appliesOnSite(rule[3], siteHost)) { return true; }
+    }
+    return false;
+  }
+
+  // Rule `options` / `exceptions`: [domains or null, types or null]; every list present must match.
+  function conditionMatches(condition, siteHost, type) {
+    if (condition[1] !== null && !has(condition[1], type)) { return false; }
+    if (condition[0] !== null && !isWithinAny(siteHost, condition[0])) { return false; }
+    return true;
+  }
+
+  // Rule expressions are compiled on first use, so start-up does not pay for all of them.
+  function ruleMatches(rule, url) {
+    var regex = rule.regex;
+    if (regex === undefined) {
+      try {
+        regex = new captured.RegExp(rule[0], 'i');
+      } catch (e) {
+        regex = null;
+      }
+      rule.regex = regex;
+    }
+    return regex !== null && apply(captured.regExpExec, regex, [url]) !== null;
+  }
+
+  function decision(action, reason, tracker, key) {
+    var result = { action: action, reason: reason };
+    if (tracker !== null) {
+      result.tracker = tracker.length > 3 ? tracker[3] : key;
+      if (tracker[0] >= 0) { result.owner = owners[tracker[0]]; }
+    }
+    return result;
+  }
+
+  // The Swift TrackerResolver's procedure, step for step (see its documentation); null when a
+  // URL cannot be parsed.
+  function decideParsed(request, site, type) {
+    var siteHost = site.host;
+
+    // Step 1: the tracker, directly or through a CNAME of the exact host.
+    var key = findInSuffixes(trackers, request.host);
+    var cnameTarget = null;
+    if (key === null) {
+      var target = cnames[request.host];
+      if (target !== undefined) {
+        key = findInSuffixes(trackers, target);
+        if (key !== null) { cnameTarget = target; }
+      }
+    }
+    var tracker = key === null ? null : trackers[key];
+
+    // Step 2: protection off for the site.
+    if (userAllowlist[siteHost] === true) {
+      return decision(tracker === null ? null : 'ignore', 'user allowlist', tracker, key);
+    }
+    if (contentBlocking === false || isWithinSet(siteHost, contentBlocking)) {
+      return decision(tracker === null ? null : 'ignore', 'unprotected domain', tracker, key);
+    }
+
+    // Step 3: the request blocklist.
+    var allowlisted = isTrackerAllowlisted(request, siteHost);
+    if (type !== 'main_frame' && !allowlisted && isRequestBlocklisted(request, siteHost)) {
+      return decision('block', 'request blocklist', tracker, key);
+    }
+
+    // Steps 4 and 5: not a tracker; navigations.
+    if (tracker === null) { return decision(null, 'no match', null, null); }
+    if (type === 'main_frame') { return decision('ignore', 'main frame', tracker, key); }
+
+    // Step 6: first party, by entity or (found directly) by eTLD+1.
+    var owner = tracker[0];
+    if (owner >= 0) {
+      var siteDomain = findInSuffixes(entities, siteHost);
+      if (siteDomain !== null && entities[siteDomain] === owner) {
+        return decision('ignore', 'first party', tracker, key);
+      }
+    }
+    if (cnameTarget === null) {
+      var requestSite = registrableDomain(request.host);
+      if (requestSite !== null && requestSite === registrableDomain(siteHost)) {
+        return decision('ignore', 'first party', tracker, key);
+      }
+    }
+
+    // Step 7: the tracker allowlist.
+    if (allowlisted) { return decision('ignore', 'tracker allowlist', tracker, key); }
+
+    // Step 8: the tracker's rules; the first that applies decides.
+    var rules = tracker.length > 2 ? tracker[2] : null;
+    if (rules !== null && rules.length > 0) {
+      var url = request.scheme + '://' + (cnameTarget === null ? request.host : cnameTarget) + pathAndQuery(request);
+      for (var i = 0; i < rules.length; i++) {
+        var rule = rules[i];
+        if (rule.length > 2 && rule[2] !== null && !conditionMatches(rule[2], siteHost, type)) { continue; }
+        if (!ruleMatches(rule, url)) { continue; }
+        var action = rule[1];
+        if (action === 1) { return decision('ignore', 'matched rule - ignore', tracker, key); }
+        if (rule.length > 3 && rule[3] !== null && conditionMatches(rule[3], siteHost, type)) {
+          return decision('ignore', 'matched rule - exception', tracker, key);
+        }
+        if (typeof action === 'string') {
+          var result = decision('redirect', 'matched rule - surrogate', tracker, key);
+          result.surrogate = action;
+          return result;
+        }
+        return decision('block', 'matched rule - block', tracker, key);
+      }
+    }
+
+    // Step 9: the tracker's default.
+    return tracker[1] === 1 ? decision('block', 'default block', tracker, key) : decision('ignore', 'default ignore', tracker, key);
+  }
+
+  var lastSiteURL = null;
+  var lastSite = null;
+  function decide(requestURL, siteURL, type) {
+    var request = parseURL(requestURL);
+    if (siteURL !== lastSiteURL) {
+      lastSite = parseURL(siteURL);
+      lastSiteURL = siteURL;
+    }
+    if (request === null || lastSite === null) { return null; }
+    return decideParsed(request, lastSite, type);
+  }
+
+  // --- Messages to the host ----------------------------------------------------------------
+
+  function setting(name, fallback, min, max) {
+    var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
+    if (typeof value !== 'number' || value !== value) { return fallback; }
+    if (value < min) { return min; }
+    if (value > max) { return max; }
+    return captured.MathFloor(value);
+  }
+  var BATCH_INTERVAL = setting('batchInterval', 100, 10, 60000);
+  var MAX_EVENTS_PER_MESSAGE = setting('maxEventsPerMessage', 200, 1, 500);
+  var MAX_QUEUED_EVENTS = 2000;
+  var MAX_URL_LENGTH = 8192;
+  var BLOCK_IN_SCRIPT = settings !== null && typeof settings === 'object' && settings.blockInScript === true;
+  var DEBUG = settings !== null && typeof settings === 'object' && settings.debug === true;
+
+  var win = captured.window;
+  var doc = captured.document;
+  var queue = [];
+  var queueStart = 0;
+  var dropped = 0;
+  var seq = 0;
+  var timer = null;
+  var reported = captured.ObjectCreate(null);
+
+  function randomId() {
+    var hex = '0123456789abcdef';
+    var id = '';
+    var bytes = null;
+    try {
+      if (captured.getRandomValues !== null && captured.Uint8Array !== null) {
+        bytes = new captured.Uint8Array(8);
+        apply(captured.getRandomValues, captured.crypto, [bytes]);
+      }
+    } catch (e) {
+      bytes = null;
+    }
+    for (var i = 0; i < 8; i++) {
+      var byte = bytes !== null ? bytes[i] : captured.MathFloor(captured.MathRandom() * 256);
+      id += hex[byte >> 4] + hex[byte & 15];
+    }
+    return id;
+  }
+  var pageId = randomId();
+
+  function locationHref() {
+    try { return String(win.location.href); } catch (e) { return ''; }
+  }
+
+  function isTopFrame() {
+    try { return win.top === win; } catch (e) { return false; }
+  }
+
+  // The page the user sees: this document in the top frame; in a frame the top document's URL
+  // when readable (same origin), else the top origin, else the referrer.
+  function topURL() {
+    if (isTopFrame()) { return locationHref(); }
+    try {
+      var href = win.top.location.href;
+      if (typeof href === 'string' && href !== '') { return href; }
+    } catch (e) { /* cross-origin top */ }
+    try {
+      var origins = win.location.ancestorOrigins;
+      if (origins && origins.length > 0) { return String(origins[origins.length - 1]); }
+    } catch (e) { /* not WebKit or Chromium */ }
+    try { return doc !== null ? String(doc.referrer) : ''; } catch (e) { return ''; }
+  }
+
+  function flush(force) {
+    timer = null;
+    if (queue.length - queueStart === 0 && dropped === 0) { return; }
+    var events = [];
+    var count = 0;
+    while (queueStart < queue.length && count < MAX_EVENTS_PER_MESSAGE) {
+      events[count] = queue[queueStart];
+      queue[queueStart] = undefined;
+      queueStart += 1;
+      count += 1;
+    }
+    if (queueStart === queue.length) {
+      queue = [];
+      queueStart = 0;
+    }
+    if (count === 0) { return; }
+    var url = topURL();
+    var frame = locationHref();
+    var message = {
+      trackerless: 1,
+      secret: secret,
+      script: 'blocking',
+      page: { id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
+      seq: seq,
+      events: events
+    };
+    if (dropped > 0) {
+      message.dropped = dropped;
+      dropped = 0;
+    }
+    seq += 1;
+    try { post(message); } catch (e) { /* the bridge never throws; a broken one must not either */ }
+    if (!force) { schedule(); }
+  }
+
+  function schedule() {
+    if (timer !== null || queue.length - queueStart === 0) { return; }
+    try {
+      timer = apply(captured.setTimeout, win, [function () { flush(false); }, BATCH_INTERVAL]);
+    } catch (e) {
+      timer = null;
+    }
+  }
+
+  function enqueue(event, key) {
+    if (key !== null) {
+      if (reported[key] === true) { return; }
+      reported[key] = true;
+    }
+    if (queue.length - queueStart >= MAX_QUEUED_EVENTS) {
+      dropped += 1;
+      return;
+    }
+    queue[queue.length] = event;
+    schedule();
+  }
+
+  function reportable(url) {
+    return typeof url === 'string' && url !== '' && (startsWith(url, 'http:') || startsWith(url, 'https:') ||
+      startsWith(url, 'ws:') || startsWith(url, 'wss:'));
+  }
+
+  function cut(url) { return url.length > MAX_URL_LENGTH ? slice(url, 0, MAX_URL_LENGTH) : url; }
+
+  function reportSurrogate(url, name) {
+    url = cut(url);
+    enqueue({ kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
+  }
+
+  function reportBlocked(url, type) {
+    if (!reportable(url)) { return; }
+    url = cut(url);
+    enqueue({ kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
+  }
+
+  function debugLog(text, error) {
+    if (!DEBUG) { return; }
+    try { win.console.warn('trackerless: ' + text, error); } catch (e) { /* no console */ }
+  }
+
+  // --- Surrogates ----------------------------------------------------------------------------
+
+  var surrogatesRun = captured.ObjectCreate(null);
+
+  // Runs a surrogate at most once per document; one that throws is reported in debug only.
+  function runSurrogate(name) {
+    if (surrogatesRun[name] === true) { return; }
+    surrogatesRun[name] = true;
+    var surrogate = surrogates !== null && typeof surrogates === 'object' ? surrogates[name] : undefined;
+    if (typeof surrogate !== 'function') { return; }
+    try {
+      apply(surrogate, win, []);
+    } catch (error) {
+      debugLog('surrogate ' + name + ' threw', error);
+    }
+  }
+
+  function absoluteURL(value) {
+    try {
+      var base = locationHref();
+      return apply(captured.urlHref, new captured.URL(String(value), base === '' ? undefined : base), []);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // The element's error handlers must not see the load that the content blocker stops; its load
+  // handlers must see the load that the surrogate stands for.
+  function standIn(element) {
+    try { element.onerror = null; } catch (e) { /* a read-only handler */ }
+    try {
+      apply(captured.addEventListener, element, ['error', function (event) {
+        apply(captured.stopImmediatePropagation, event, []);
+      }, true]);
+    } catch (e) { /* not an event target */ }
+    try {
+      apply(captured.dispatchEvent, element, [new captured.Event('load')]);
+    } catch (error) {
+      debugLog('load handler threw', error);
+    }
+  }
+
+  // The URL each script element last stood in for, so that a mutation seen twice is handled once.
+  var handledScripts = captured.WeakMap !== null ? new captured.WeakMap() : null;
+  function handleScript(element) {
+    var src;
+    try { src = apply(captured.getAttribute, element, ['src']); } catch (e) { return; }
+    if (typeof src !== 'string' || src === '') { return; }
+    var url = absoluteURL(src);
+    if (url === null || !reportable(url)) { return; }
+    if (handledScripts !== null && apply(captured.weakMapGet, handledScripts, [element]) === url) { return; }
+    var result = decide(url, topURL(), 'script');
+    if (result === null || result.action !== 'redirect') { return; }
+    if (handledScripts !== null) { apply(captured.weakMapSet, handledScripts, [element, url]); }
+    runSurrogate(result.surrogate);
+    standIn(element);
+    reportSurrogate(url, result.surrogate);
+  }
+
+  function isScript(node) {
+    return node !== null && typeof node === 'object' && node.nodeType === 1 && node.nodeName === 'SCRIPT';
+  }
+
+  function handleAdded(node) {
+    if (isScript(node)) {
+      handleScript(node);
+      return;
+    }
+    if (node === null || typeof node !== 'object' || node.nodeType !== 1 || captured.querySelectorAll === null) { return; }
+    var nested;
+    try { nested = apply(captured.querySelectorAll, node, ['script[src]']); } catch (e) { return; }
+    for (var i = 0; i < nested.length; i++) { handleScript(nested[i]); }
+  }
+
+  function observeScripts() {
+    if (doc === null || captured.MutationObserver === null) { return; }
+    var observer = new captured.MutationObserver(function (mutations) {
+      for (var i = 0; i < mutations.length; i++) {
+        try {
+          var mutation = mutations[i];
+          if (mutation.type === 'attributes') {
+            if (isScript(mutation.target)) { handleScript(mutation.target); }
+            continue;
+          }
+          var added = mutation.addedNodes;
+          for (var j = 0; j < added.length; j++) { handleAdded(added[j]); }
+        } catch (error) {
+          debugLog('mutation', error);
+        }
+      }
+    });
+    observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+  }
+
+  // --- Blocking in the page (hosts without native content blocking) -------------------------
+
+  // Whether a load of `url` of `type` from this document is blocked; runs the surrogate of a
+  // redirect and reports either.
+  function shouldBlock(value, type) {
+    var url = absoluteURL(value);
+    if (url === null || !reportable(url)) { return null; }
+    var result = decide(url, topURL(), type);
+    if (result === null) { return null; }
+    if (result.action === 'block') {
+      reportBlocked(url, type);
+      return result;
+    }
+    if (result.action === 'redirect') {
+      if (type === 'script') {
+        runSurrogate(result.surrogate);
+        reportSurrogate(url, result.surrogate);
+      } else {
+        reportBlocked(url, type);
+      }
+      return result;
+    }
+    return null;
+  }
+
+  function later(callback) {
+    try { apply(captured.setTimeout, win, [callback, 0]); } catch (e) { /* no timers */ }
+  }
+
+  function patchSource(constructorName, type) {
+    var constructor = win[constructorName];
+    if (typeof constructor !== 'function') { return; }
+    var prototype = constructor.prototype;
+    var descriptor = captured.ObjectGetOwnPropertyDescriptor(prototype, 'src');
+    if (!descriptor || typeof descriptor.set !== 'function') { return; }
+    var originalSet = descriptor.set;
+    captured.ObjectDefineProperty(prototype, 'src', {
+      configurable: true,
+      enumerable: descriptor.enumerable,
+      get: descriptor.get,
+      set: function (value) {
+        var blocked = null;
+        try { blocked = shouldBlock(value, type); } catch (e) { blocked = null; }
+        if (blocked === null) { return apply(originalSet, this, [value]); }
+        var element = this;
+        later(function () {
+          if (blocked.action === 'redirect' && type === 'script') {
+            standIn(element);
+          } else {
+            try { apply(captured.dispatchEvent, element, [new captured.Event('error')]); } catch (e) { /* ignore */ }
+          }
+        });
+        return undefined;
+      }
+    });
+  }
+
+  var elementTypes = { SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
+
+  function patchSetAttribute() {
+    var elementConstructor = win.Element;
+    if (typeof elementConstructor !== 'function') { return; }
+    var original = elementConstructor.prototype.setAttribute;
+    elementConstructor.prototype.setAttribute = function setAttribute(name, value) {
+      try {
+        var type = this && typeof this.nodeName === 'string' ? elementTypes[this.nodeName] : undefined;
+        if (type !== undefined && typeof name === 'string' && lower(name) === 'src') {
+          // The property setter decides and reports.
+          this.src = value;
+          return undefined;
+        }
+      } catch (e) { /* fall through to the page's call */ }
+      return apply(original, this, [name, value]);
+    };
+  }
+
+  function patchFetch() {
+    var original = win.fetch;
+    if (typeof original !== 'function') { return; }
+    win.fetch = function fetch(input, init) {
+      try {
+        var url = typeof input === 'string' ? input : (input && typeof input.url === 'string' ? input.url : String(input));
+        if (shouldBlock(url, 'xmlhttprequest') !== null) {
+          return apply(captured.PromiseReject, captured.Promise, [new captured.TypeError('Failed to fetch')]);
+        }
+      } catch (e) { /* let the page's call through */ }
+      return apply(original, this, [input, init]);
+    };
+  }
+
+  function patchXMLHttpRequest() {
+    var constructor = win.XMLHttpRequest;
+    if (typeof constructor !== 'function') { return; }
+    var prototype = constructor.prototype;
+    var originalOpen = prototype.open;
+    var originalSend = prototype.send;
+    prototype.open = function open() {
+      try {
+        var blocked = shouldBlock(arguments[1], 'xmlhttprequest') !== null;
+        captured.ObjectDefineProperty(this, '__trackerlessBlocked', { value: blocked, configurable: true, writable: true });
+      } catch (e) { /* let it open */ }
+      return apply(originalOpen, this, arguments);
+    };
+    prototype.send = function send() {
+      if (this.__trackerlessBlocked === true) {
+        var request = this;
+        later(function () {
+          try { apply(captured.dispatchEvent, request, [new captured.Event('error')]); } catch (e) { /* ignore */ }
+          try { apply(captured.dispatchEvent, request, [new captured.Event('loadend')]); } catch (e) { /* ignore */ }
+        });
+        return undefined;
+      }
+      return apply(originalSend, this, arguments);
+    };
+  }
+
+  function patchSendBeacon() {
+    var navigator = win.navigator;
+    if (!navigator || typeof navigator.sendBeacon !== 'function') { return; }
+    var original = navigator.sendBeacon;
+    navigator.sendBeacon = function sendBeacon(url, body) {
+      try {
+        // A beacon a content blocker stops is still "queued" for the page.
+        if (shouldBlock(url, 'ping') !== null) { return true; }
+      } catch (e) { /* let it through */ }
+      return apply(original, navigator, [url, body]);
+    };
+  }
+
+  // --- Start ---------------------------------------------------------------------------------
+
+  var api = {
+    decide: decide,
+    registrableDomain: registrableDomain,
+    parseURL: parseURL,
+    topURL: topURL,
+    runSurrogate: runSurrogate,
+    flush: function () { flush(true); }
+  };
+  try {
+    if (typeof __trackerlessTestHook === 'function') { __trackerlessTestHook(api); }
+  } catch (e) { /* only tests define the hook */ }
+
+  if (doc === null) { return; }
+  try { observeScripts(); } catch (error) { debugLog('observer', error); }
+  if (BLOCK_IN_SCRIPT) {
+    try { patchSource('HTMLScriptElement', 'script'); } catch (error) { debugLog('script src', error); }
+    try { patchSource('HTMLImageElement', 'image'); } catch (error) { debugLog('img src', error); }
+    try { patchSource('HTMLIFrameElement', 'subdocument'); } catch (error) { debugLog('iframe src', error); }
+    try { patchSetAttribute(); } catch (error) { debugLog('setAttribute', error); }
+    try { patchFetch(); } catch (error) { debugLog('fetch', error); }
+    try { patchXMLHttpRequest(); } catch (error) { debugLog('XMLHttpRequest', error); }
+    try { patchSendBeacon(); } catch (error) { debugLog('sendBeacon', error); }
+  }
+  try {
+    apply(captured.addEventListener, win, ['pagehide', function () { flush(true); }, false]);
+  } catch (error) { debugLog('pagehide', error); }
+})();

@@ -1,0 +1,99 @@
+'use strict';
+// DuckDuckGo's TR-domain-matching reference tests (domain tests, surrogate tests, tracker
+// allowlist tests) through the resolver of blocking.js as `trackerless scripts` renders it, and
+// the same requests through `trackerless resolve`: the answers must be the Swift resolver's.
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const vm = require('node:vm');
+const helpers = require('./helpers.js');
+
+const folder = helpers.domainMatching;
+const tds = path.join(folder, 'tracker_radar_reference.json');
+const surrogates = path.join(folder, 'surrogates.txt');
+const testsFile = path.join(folder, 'domain_matching_tests.json');
+const allowlistTds = path.join(folder, 'tracker_allowlist_tds_reference.json');
+const allowlistFile = path.join(folder, 'tracker_allowlist_reference.json');
+const allowlistTests = path.join(folder, 'tracker_allowlist_matching_tests.json');
+
+const skip = helpers.missing([tds, surrogates, testsFile, allowlistTds, allowlistFile, allowlistTests]);
+
+function domainCases() {
+  if (skip !== null) { return { domainTests: [], surrogateTests: [] }; }
+  const suites = helpers.readJSON(testsFile);
+  return { domainTests: suites.domainTests.tests, surrogateTests: suites.surrogateTests.tests };
+}
+
+const cases = domainCases();
+
+test('TR-domain-matching: domain tests', { skip: skip || false }, async (t) => {
+  assert.equal(cases.domainTests.length, 122);
+  const source = helpers.renderBlocking({ tds, surrogates });
+  const { api } = helpers.runBlocking(source);
+  for (const testCase of cases.domainTests) {
+    await t.test(testCase.name, () => {
+      const decision = api.decide(testCase.requestURL, testCase.siteURL, testCase.requestType);
+      assert.notEqual(decision, null);
+      assert.equal(decision.action, testCase.expectAction, `reason: ${decision.reason}`);
+    });
+  }
+});
+
+test('TR-domain-matching: surrogate tests', { skip: skip || false }, async (t) => {
+  assert.equal(cases.surrogateTests.length, 12);
+  const source = helpers.renderBlocking({ tds, surrogates });
+  for (const testCase of cases.surrogateTests) {
+    await t.test(testCase.name, () => {
+      // A fresh page per case: a surrogate runs once per page and defines page globals.
+      const { api, page } = helpers.runBlocking(source);
+      const decision = api.decide(testCase.requestURL, testCase.siteURL, testCase.requestType);
+      assert.notEqual(decision, null);
+      assert.equal(decision.action, testCase.expectAction, `reason: ${decision.reason}`);
+      if (testCase.expectAction !== 'redirect') { return; }
+      // Load the script the page asked for: the blocking script runs the surrogate in its place.
+      api.runSurrogate(decision.surrogate);
+      if (testCase.expectExpression) {
+        assert.equal(vm.runInContext(testCase.expectExpression, page.context), true, testCase.expectExpression);
+      }
+    });
+  }
+});
+
+test('TR-domain-matching: tracker allowlist tests', { skip: skip || false }, async (t) => {
+  const allowlist = helpers.readJSON(allowlistTests);
+  assert.equal(allowlist.length, 25);
+  const privacyConfig = helpers.allowlistConfiguration(allowlistFile);
+  const source = helpers.renderBlocking({ tds: allowlistTds, privacyConfig });
+  const { api } = helpers.runBlocking(source);
+  for (const testCase of allowlist) {
+    await t.test(testCase.description, () => {
+      // Every request here is to a default-block tracker: ignored by the allowlist exactly when
+      // allowlisted, blocked otherwise.
+      const decision = api.decide(testCase.request, testCase.site, 'script');
+      assert.notEqual(decision, null);
+      if (testCase.isAllowlisted) {
+        assert.deepEqual([decision.action, decision.reason], ['ignore', 'tracker allowlist']);
+      } else {
+        assert.equal(decision.action, 'block', `reason: ${decision.reason}`);
+      }
+    });
+  }
+});
+
+test('TR-domain-matching: the same answers as trackerless resolve', { skip: skip || false }, () => {
+  const all = cases.domainTests.concat(cases.surrogateTests);
+  const requests = all.map((c) => ({ url: c.requestURL, site: c.siteURL, type: c.requestType }));
+  const { api } = helpers.runBlocking(helpers.renderBlocking({ tds, surrogates }));
+  const mismatches = helpers.compareWithSwift(requests, { tds, surrogates }, api);
+  assert.deepEqual(mismatches, []);
+
+  const allowlist = helpers.readJSON(allowlistTests);
+  const privacyConfig = helpers.allowlistConfiguration(allowlistFile);
+  const allowlistRequests = [];
+  for (const c of allowlist) {
+    for (const type of ['script', 'image', 'main_frame']) { allowlistRequests.push({ url: c.request, site: c.site, type }); }
+  }
+  const rendered = helpers.runBlocking(helpers.renderBlocking({ tds: allowlistTds, privacyConfig }));
+  assert.deepEqual(helpers.compareWithSwift(allowlistRequests, { tds: allowlistTds, privacyConfig }, rendered.api), []);
+});
