@@ -18,6 +18,7 @@
       ObjectKeys: Object.keys,
       ObjectCreate: Object.create,
       ObjectDefineProperty: Object.defineProperty,
+      ObjectSetPrototypeOf: Object.setPrototypeOf,
       setTimeout: w.setTimeout,
       clearTimeout: w.clearTimeout,
       addEventListener: w.EventTarget ? w.EventTarget.prototype.addEventListener : null,
@@ -314,11 +315,20 @@
   var timer = null;
   var lastHref = isTopFrame ? frameURL() : '';
 
-  // Request keys ("state type url") already queued, and what is known of each (type url).
-  var reported = captured.ObjectCreate(null);
-  var outcomes = captured.ObjectCreate(null);
-  var pending = captured.ObjectCreate(null);
+  // What is known of each request, by "type url": the states already queued (bits of
+  // STATE_BITS), its first outcome, and whether it waits to be reported pending.
+  var requests = captured.ObjectCreate(null);
   var knownRequests = 0;
+  var pendingRequests = [];
+  var STATE_BITS = table({ loaded: 1, failed: 2, blocked: 4, pending: 8 });
+
+  // What the script sends has no prototype: a page's Object.prototype.toJSON or
+  // Array.prototype.toJSON (Prototype.js defines the latter) would otherwise rewrite it wherever
+  // the message is written as JSON (the Android bridge, WebView2).
+  function bare(value) {
+    captured.ObjectSetPrototypeOf(value, null);
+    return value;
+  }
 
   function enqueue(event) {
     if (queue.length - queueHead >= MAX_QUEUED_EVENTS) {
@@ -354,27 +364,33 @@
     } catch (e) {}
   }
 
-  function report(url, type, state) {
-    var request = type + ' ' + url;
-    var key = state + ' ' + request;
-    if (reported[key] === true) { return; }
-    if (state === 'pending') {
-      if (outcomes[request] !== undefined || pending[request] !== undefined) { return; }
-      if (knownRequests >= MAX_KNOWN_REQUESTS) { dropped += 1; return; }
+  // `fromTiming`: a resource timing entry, which an error event seen for the request outweighs.
+  function report(url, type, state, fromTiming) {
+    var key = type + ' ' + url;
+    var known = requests[key];
+    if (known === undefined) {
+      if (knownRequests >= MAX_KNOWN_REQUESTS) {
+        dropped += 1;
+        return;
+      }
       knownRequests += 1;
-      pending[request] = [url, type];
+      known = { url: url, type: type, reported: 0, outcome: null, pending: false };
+      requests[key] = known;
+    }
+    var bit = STATE_BITS[state];
+    if ((known.reported & bit) !== 0) { return; }
+    if (state === 'pending') {
+      if (known.outcome === null && !known.pending) {
+        known.pending = true;
+        pendingRequests[pendingRequests.length] = known;
+      }
       return;
     }
-    if (outcomes[request] === undefined) {
-      if (pending[request] === undefined) {
-        if (knownRequests >= MAX_KNOWN_REQUESTS) { dropped += 1; return; }
-        knownRequests += 1;
-      }
-      outcomes[request] = state;
-    }
-    if (enqueue({ kind: 'request', url: url, type: type, state: state })) {
-      reported[key] = true;
-      pending[request] = undefined;
+    if (fromTiming && (known.outcome === 'failed' || known.outcome === 'blocked')) { return; }
+    if (known.outcome === null) { known.outcome = state; }
+    known.pending = false;
+    if (enqueue(bare({ kind: 'request', url: url, type: type, state: state }))) {
+      known.reported |= bit;
     }
   }
 
@@ -384,20 +400,19 @@
     if (href !== lastHref) {
       lastHref = href;
       var url = reportableURL(href);
-      if (url !== null) { enqueue({ kind: 'navigation', url: url }); }
+      if (url !== null) { enqueue(bare({ kind: 'navigation', url: url })); }
     }
   }
 
   function queuePending() {
-    var keys = captured.ObjectKeys(pending);
-    for (var i = 0; i < keys.length; i++) {
-      var request = pending[keys[i]];
-      if (request === undefined) { continue; }
-      pending[keys[i]] = undefined;
-      var key = 'pending ' + keys[i];
-      if (reported[key] !== true && outcomes[keys[i]] === undefined &&
-          enqueue({ kind: 'request', url: request[0], type: request[1], state: 'pending' })) {
-        reported[key] = true;
+    var waiting = pendingRequests;
+    pendingRequests = [];
+    for (var i = 0; i < waiting.length; i++) {
+      var known = waiting[i];
+      if (!known.pending || known.outcome !== null) { continue; }
+      if (enqueue(bare({ kind: 'request', url: known.url, type: known.type, state: 'pending' }))) {
+        known.pending = false;
+        known.reported |= STATE_BITS.pending;
       }
     }
   }
@@ -423,14 +438,14 @@
       queue = rest;
       queueHead = 0;
     }
-    var message = {
+    var message = bare({
       trackerless: 1,
       secret: secret,
       script: 'inference',
-      page: { id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame },
+      page: bare({ id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame }),
       seq: seq,
-      events: events
-    };
+      events: bare(events)
+    });
     if (dropped > 0) {
       captured.ObjectDefineProperty(message, 'dropped', {
         value: dropped, enumerable: true, writable: true, configurable: true
@@ -452,7 +467,7 @@
     var request = elementRequest(element);
     if (request === null) { return; }
     elementTypes[request[1]] = request[0];
-    report(request[1], request[0], state);
+    report(request[1], request[0], state, false);
   }
 
   function observeTree(node) {
@@ -486,14 +501,11 @@
         var entry = entries[i];
         var url = reportableURL(entry.name);
         if (url === null) { continue; }
-        var type = typeOfEntry(entry.initiatorType, url);
         // WebKit makes no entry for a request its content blocker blocked, so an entry is a
         // load. Engines that follow the newer Fetch text also make entries for network errors,
         // indistinguishable from a cross-origin load without Timing-Allow-Origin (both carry
         // only start and end times): an error event seen for the URL wins over its entry.
-        var request = type + ' ' + url;
-        if (outcomes[request] === 'failed' || outcomes[request] === 'blocked') { continue; }
-        report(url, type, 'loaded');
+        report(url, typeOfEntry(entry.initiatorType, url), 'loaded', true);
       }
     } catch (e) {}
   }

@@ -388,7 +388,9 @@ test('the page replacing JSON, Array.prototype.push, Function.prototype.call/app
       String.prototype.indexOf = function () { return 0; };
       String.prototype.toLowerCase = function () { return 'page'; };
       Math.floor = function () { return 0; };
-      Object.prototype.toJSON = undefined;
+      Object.prototype.toJSON = function () { return 'page object'; };
+      Array.prototype.toJSON = function () { return 'page array'; };
+      Object.setPrototypeOf = function () { throw new Error('page setPrototypeOf'); };
     `);
     page.sandbox.webkit = { messageHandlers: { trackerless: { postMessage: (m) => forged.push(m) } } };
     page.sandbox.trackerless = { postMessage: (m) => forged.push(m) };
