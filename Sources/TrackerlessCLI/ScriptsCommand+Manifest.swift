@@ -1,0 +1,96 @@
+import TrackerlessCore
+import UserScripts
+
+extension ScriptsCommand {
+    /// manifest.json: what was written, from what, and how the secret gets in.
+    struct Manifest {
+        var bytes: [UInt8]
+
+        init(
+            scripts: RenderedScripts, settings: ScriptSettings, ruleCounts: [Int], surrogateCount: Int, templates: String?,
+            inputs: [(key: String, path: String, sha256: String)], files: [(name: String, bytes: [UInt8])]
+        ) {
+            var manifest = JSONObject()
+            manifest.append("trackerless", .number(1))
+            manifest.append("secret", .object(Self.secret(scripts.secret)))
+            manifest.append("settings", .object(JSONObject([
+                ("bridge", .string(settings.bridge.rawValue)), ("handler", .string(settings.handler)),
+                ("batchInterval", .number(Double(settings.batchInterval))), ("blockInScript", .bool(settings.blockInScript)),
+                ("maxEventsPerMessage", .number(Double(settings.maxEventsPerMessage))), ("debug", .bool(settings.debug)),
+            ])))
+            var fileObject = JSONObject()
+            for file in files {
+                var entry = JSONObject([
+                    ("bytes", .number(Double(file.bytes.count))), ("sha256", .string(SHA256.hexDigest(file.bytes))),
+                ])
+                if let script = [scripts.blocking, scripts.inference].first(where: { $0.name == file.name }) {
+                    entry.append("contentHash", .string(script.contentHash))
+                    let sizes = script.sizes
+                    entry.append("sizes", .object(JSONObject([
+                        ("template", .number(Double(sizes.template))), ("trackerData", .number(Double(sizes.trackerData))),
+                        ("surrogates", .number(Double(sizes.surrogates))), ("bridge", .number(Double(sizes.bridge))),
+                        ("settings", .number(Double(sizes.settings))),
+                    ])))
+                } else if file.name == "surrogates.txt" {
+                    entry.append("surrogates", .number(Double(surrogateCount)))
+                } else if file.name.hasPrefix("rules"), let count = Self.ruleCount(file.name, ruleCounts) {
+                    entry.append("rules", .number(Double(count)))
+                }
+                fileObject.append(file.name, .object(entry))
+            }
+            manifest.append("files", .object(fileObject))
+            var inputObject = JSONObject()
+            for input in inputs {
+                inputObject.append(input.key, .object(JSONObject([("path", .string(input.path)), ("sha256", .string(input.sha256))])))
+            }
+            inputObject.append("templates", .string(templates ?? "bundled"))
+            manifest.append("inputs", .object(inputObject))
+            manifest.append("warnings", .array(scripts.warnings.map { .string($0.description) }))
+            bytes = Self.indented(.object(manifest))
+        }
+
+        /// How the secret gets into the scripts: the marker for the host to replace, or a fixed one
+        /// (never written here: the scripts hold it).
+        private static func secret(_ secret: ScriptSecret) -> JSONObject {
+            if secret.isMarker {
+                return JSONObject([
+                    ("scheme", .string("marker")), ("marker", .string(secret.value)),
+                    ("note", .string("replace every occurrence of the marker with a fresh 32-hex-digit secret at launch "
+                        + "(RenderedScript.withSecret / ScriptSecret.inserted(into:)); never accept messages carrying the marker")),
+                ])
+            }
+            return JSONObject([("scheme", .string("fixed"))])
+        }
+
+        private static func ruleCount(_ name: String, _ counts: [Int]) -> Int? {
+            if name == "rules.json" { return counts.first }
+            let number = name.dropFirst("rules.".count).dropLast(".json".count)
+            guard let index = Int(number), index >= 2, index <= counts.count else { return nil }
+            return counts[index - 1]
+        }
+
+        /// One member per line at the top two levels, so that diffs of manifests read well.
+        private static func indented(_ value: JSONValue) -> [UInt8] {
+            guard case .object(let object) = value else { return value.jsonBytes() }
+            var lines: [String] = []
+            for (index, key) in object.keys.enumerated() {
+                var writer = JSONWriter()
+                writer.writeString(key)
+                let name = String(decoding: writer.bytes, as: UTF8.self)
+                let member = object.values[index]
+                if case .object(let inner) = member, inner.count > 0 {
+                    var innerLines: [String] = []
+                    for (innerIndex, innerKey) in inner.keys.enumerated() {
+                        var keyWriter = JSONWriter()
+                        keyWriter.writeString(innerKey)
+                        innerLines.append("    " + String(decoding: keyWriter.bytes, as: UTF8.self) + ": " + inner.values[innerIndex].jsonString())
+                    }
+                    lines.append("  \(name): {\n" + innerLines.joined(separator: ",\n") + "\n  }")
+                } else {
+                    lines.append("  \(name): " + member.jsonString())
+                }
+            }
+            return Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)
+        }
+    }
+}

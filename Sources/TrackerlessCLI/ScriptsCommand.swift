@@ -1,0 +1,132 @@
+import ContentRuleList
+import Foundation
+import RuleBuilder
+import TrackerData
+import TrackerlessCore
+import UserScripts
+
+/// `trackerless scripts`: the user scripts, the rule list and the surrogates index of one blocklist.
+enum ScriptsCommand {
+    static let help = """
+    Usage: trackerless scripts [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
+                               [--surrogates DIR|FILE] [--templates DIR]
+                               [--bridge webkit|android|webview2|none] [--handler NAME]
+                               [--batch-interval MS] [--block-in-script] [--debug] [--secret HEX]
+                               --output DIR
+
+    Renders the scripts a host injects into its web views and writes into DIR:
+      blocking.js      page world, document start: surrogates (and blocking in script when asked)
+      inference.js     isolated world, document start: reports what the page loaded or failed to
+      rules.json       the content-blocker rule list (as `trackerless rules`; more lists: rules.2.json ...)
+      surrogates.txt   the surrogates as a surrogates.txt index
+      manifest.json    content hashes, sizes, settings, input hashes, warnings, the secret scheme
+    Options:
+      --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
+      --privacy-config FILE   DuckDuckGo privacy configuration
+      --allowlist FILE        user allowlist: a JSON array of sites where protection is off
+      --surrogates DIR|FILE   a directory of <name>.js surrogates (first line "// <domain>/<name> <type>")
+                              or a surrogates.txt file; without it, the bundled surrogates
+      --templates DIR         a JSTemplates directory instead of the bundled templates
+      --bridge B              the host's message channel (default webkit)
+      --handler NAME          message handler (WebKit) or injected object (Android); default trackerless
+      --batch-interval MS     milliseconds between two messages of a script (default 100)
+      --block-in-script       the blocking script also blocks tracker requests (hosts without content blocking)
+      --debug                 the scripts report their own problems to the console
+      --secret HEX            the secret the messages carry (32 hex digits); without it the scripts
+                              carry the marker TRACKERLESS-RENDER-SECRET-MARKER, which the host
+                              replaces with a fresh secret at launch (RenderedScript.withSecret)
+      --output DIR            where to write; a new DIR appears whole (temporary directory, then
+                              rename); in an existing DIR each file is replaced whole, manifest.json last
+    Warnings (a tds rule naming a missing surrogate, a surrogate skipped) go to standard error.
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try CommandLineArguments(
+            arguments,
+            valueOptions: BlocklistInputs.optionNames.union([
+                "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output",
+            ]),
+            flagOptions: ["block-in-script", "debug"])
+        if options.has("help") {
+            Output.standardOutput(help)
+            return 0
+        }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        guard let output = options["output"] else { throw UsageError("scripts needs --output DIR") }
+        let settings = try makeSettings(options)
+        var secret = ScriptSecret.marker
+        if let hex = options["secret"] {
+            guard let parsed = ScriptSecret(hex: hex) else { throw UsageError("--secret must be 32 hexadecimal digits") }
+            secret = parsed
+        }
+
+        let inputs = try BlocklistInputs(options)
+        let templates = try options["templates"].map { directory throws in try ScriptTemplates(directory: directory) } ?? .bundled
+        let surrogates = try options["surrogates"].map { path throws in try SurrogateLibrary(contentsOf: path) } ?? .bundled
+        let renderer = try ScriptRenderer(templates: templates, settings: settings)
+        let compact = CompactTrackerData(
+            trackerData: inputs.trackerData, surrogates: surrogates.surrogates,
+            privacyConfiguration: inputs.configuration, userAllowlist: inputs.userAllowlist)
+        let scripts = renderer.render(trackerData: compact, surrogates: surrogates, secret: secret)
+        let build = RuleListBuilder(
+            trackerData: inputs.trackerData, configuration: inputs.configuration, userAllowlist: inputs.userAllowlist
+        ).build()
+
+        var files: [(name: String, bytes: [UInt8])] = [
+            ("blocking.js", Array(scripts.blocking.source.utf8)),
+            ("inference.js", Array(scripts.inference.source.utf8)),
+        ]
+        for (index, list) in build.ruleLists.enumerated() {
+            files.append((index == 0 ? "rules.json" : RulesCommand.numberedPath("rules.json", index + 1), list.encoded()))
+        }
+        files.append(("surrogates.txt", Array(surrogates.index.utf8)))
+        let manifest = Manifest(
+            scripts: scripts, settings: settings, ruleCounts: build.ruleLists.map(\.rules.count),
+            surrogateCount: surrogates.surrogates.surrogates.count, templates: options["templates"],
+            inputs: try inputHashes(options), files: files)
+        files.append(("manifest.json", manifest.bytes))
+        try OutputDirectory.write(files, to: output)
+
+        for warning in scripts.warnings { Output.standardError("warning: \(warning)") }
+        let sizes = scripts.blocking.sizes
+        Output.standardError(
+            "wrote \(output): blocking.js \(sizes.total) bytes (tracker data \(sizes.trackerData), "
+                + "surrogates \(sizes.surrogates), template \(sizes.template)), inference.js \(scripts.inference.byteCount) bytes, "
+                + "\(build.ruleCount) rules, \(surrogates.surrogates.surrogates.count) surrogates; "
+                + "\(scripts.warnings.count) warning(s)")
+        return 0
+    }
+
+    private static func makeSettings(_ options: CommandLineArguments) throws -> ScriptSettings {
+        var settings = ScriptSettings()
+        if let name = options["bridge"] {
+            guard let bridge = MessageBridge(rawValue: name) else {
+                throw UsageError("--bridge must be webkit, android, webview2 or none, not \"\(name)\"")
+            }
+            settings.bridge = bridge
+        }
+        if let handler = options["handler"] { settings.handler = handler }
+        if let text = options["batch-interval"] {
+            guard let interval = Int(text) else { throw UsageError("--batch-interval must be a number of milliseconds, not \"\(text)\"") }
+            settings.batchInterval = interval
+        }
+        settings.blockInScript = options.has("block-in-script")
+        settings.debug = options.has("debug")
+        do {
+            try settings.validate()
+        } catch {
+            throw UsageError("\(error)")
+        }
+        return settings
+    }
+
+    /// SHA-256 of each input file, for the manifest.
+    private static func inputHashes(_ options: CommandLineArguments) throws -> [(String, String, String)] {
+        var hashes: [(String, String, String)] = []
+        for (option, key) in [("tds", "tds"), ("privacy-config", "privacyConfig"), ("allowlist", "allowlist")] {
+            guard let path = options[option] else { continue }
+            hashes.append((key, path, SHA256.hexDigest(try FileIO.read(path: path))))
+        }
+        return hashes
+    }
+}
