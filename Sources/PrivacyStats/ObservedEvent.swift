@@ -1,0 +1,29 @@
+import TrackerData
+
+/// One thing a script saw on the page, as message protocol v1 reports it (the `events` array).
+///
+/// The page's word is taken only for what was requested and whether it loaded; whether a URL
+/// is a tracker, whose it is and why it was allowed, ``PrivacyStats`` decides with the resolver.
+public enum ObservedEvent: Sendable, Hashable {
+    /// `{"kind": "request", "url", "type", "state"}`: a request of the page or one of its frames.
+    case request(url: String, type: RequestType, state: ObservedState)
+    /// `{"kind": "surrogate", "url", "surrogate"}`: the blocking script ran a surrogate in place
+    /// of the script at `url`.
+    case surrogate(url: String, surrogate: String)
+    /// `{"kind": "navigation", "url"}`: a same-document navigation in the top frame (history API,
+    /// `hashchange`); the page and its statistics stay the same.
+    case navigation(url: String)
+}
+
+/// What became of an observed request (the `state` of a request event).
+public enum ObservedState: String, Sendable, Hashable, CaseIterable {
+    /// Seen to load: a resource-timing entry with a transfer, or a load event.
+    case loaded
+    /// Seen to fail: an error event or a failed fetch, which is how a content blocker's block
+    /// looks from the page.
+    case failed
+    /// The blocking script blocked it in JavaScript.
+    case blocked
+    /// Seen, but no outcome yet when the page went away.
+    case pending
+}

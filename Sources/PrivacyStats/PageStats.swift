@@ -1,0 +1,194 @@
+import TrackerData
+import TrackerlessCore
+
+/// The statistics of one page: one main-frame navigation of a tab, with every frame in it.
+///
+/// The synchronous core of ``PrivacyStats``: it takes observed events, classifies each request
+/// with the resolver, and keeps the dashboard's counts. Not thread-safe by itself (a value type);
+/// ``PrivacyStats`` guards one per tab.
+///
+/// ```swift
+/// var page = PageStats(url: "https://news.example/", resolver: resolver)
+/// page.record(.request(url: "https://www.google-analytics.com/analytics.js", type: .script, state: .failed))
+/// page.snapshot().trackers.blocked   // 1
+/// ```
+///
+/// ## Dedup
+/// - A request is its (URL, type). Seen again in the same state, it changes nothing. Seen in a
+///   new state, its latest final state counts (`pending` never replaces `loaded`, `failed` or
+///   `blocked`).
+/// - A tracker counts once per (company, host, state), the dashboard's key: ten blocked scripts
+///   from `www.google-analytics.com` are one blocked tracker, as DuckDuckGo shows them.
+///   Requests that move to another state move their key with them; a key with no request left
+///   disappears.
+/// - A surrogate counts once per (surrogate, host), and only when the resolver redirects that URL
+///   to that surrogate.
+public struct PageStats: Sendable {
+    /// The URL the page was committed with (``PrivacyStats/didStartNavigation(tab:url:)``); the
+    /// site every request is classified against.
+    public let committedURL: String
+    /// The page's current URL: the committed one, or the latest same-document navigation.
+    public private(set) var url: String
+    /// The caps.
+    public let limits: PrivacyStats.Limits
+
+    var classifier: RequestClassifier
+    private var requests: [RequestKey: RequestRecord] = [:]
+    private var triples: [TripleKey] = []
+    private var tripleInfo: [TripleInfo] = []
+    private var tripleIndex: [TripleKey: Int] = [:]
+    /// Indices in ``triples`` first counted since the last ``takeNewTriples()``.
+    private var newTriples: [Int] = []
+    private var surrogates: [SurrogateKey: Int] = [:]
+    var counters = PageSnapshot.Counters()
+
+    /// Starts an empty page.
+    public init(url: String, resolver: TrackerResolver, limits: PrivacyStats.Limits = .default) {
+        committedURL = url
+        self.url = url
+        self.limits = limits
+        classifier = RequestClassifier(resolver: resolver, siteURL: url)
+    }
+
+    /// The registrable domain (eTLD+1) of the committed URL, or its host; nil when it does not parse.
+    public var siteDomain: String? { classifier.siteDomain }
+
+    /// Records every event of a message the host accepted, and the events the script dropped.
+    ///
+    /// Same-document navigations count only from the top frame.
+    public mutating func record(_ message: ScriptMessage) {
+        counters.messages += 1
+        counters.eventsDroppedByScripts += message.dropped
+        for event in message.events {
+            if case .navigation = event, !message.page.isTopFrame { continue }
+            record(event)
+        }
+    }
+
+    /// Records one observed event.
+    public mutating func record(_ event: ObservedEvent) {
+        switch event {
+        case .request(let url, let type, let state): recordRequest(url: url, type: type, state: state)
+        case .surrogate(let url, let surrogate): recordSurrogate(url: url, surrogate: surrogate)
+        case .navigation(let url): self.url = url
+        }
+    }
+
+    private mutating func recordRequest(url: String, type: RequestType, state: ObservedState) {
+        let key = RequestKey(url: url, type: type)
+        if let record = requests[key] {
+            if record.state == state || state == .pending {
+                counters.duplicateEvents += 1
+                return
+            }
+            let classification = record.classification
+            let triple = classification.state(observed: state).map { tripleKey(classification, $0) }
+            let index = move(from: record.triple, to: triple, classification)
+            requests[key] = RequestRecord(state: state, classification: classification, triple: index)
+            return
+        }
+        guard requests.count < limits.maxRequestsPerPage else {
+            counters.eventsDroppedByHost += 1
+            return
+        }
+        let classification = classifier.classify(url: url, type: type)
+        counters.requests += 1
+        if classification.host.isEmpty { counters.unparseableURLs += 1 }
+        if classification.isThirdParty { counters.thirdPartyRequests += 1 }
+        if classification.company != nil { counters.trackerRequests += 1 }
+        let triple = classification.state(observed: state).map { tripleKey(classification, $0) }
+        let index = move(from: nil, to: triple, classification)
+        requests[key] = RequestRecord(state: state, classification: classification, triple: index)
+    }
+
+    private func tripleKey(_ classification: RequestClassification, _ state: TrackerState) -> TripleKey {
+        TripleKey(company: classification.company ?? classification.host, host: classification.host, state: state)
+    }
+
+    /// Moves a request from one dashboard key to another, keeping the counts of requests under
+    /// each key; returns the new key's index.
+    private mutating func move(from old: Int?, to new: TripleKey?, _ classification: RequestClassification) -> Int? {
+        var newIndex: Int?
+        if let new {
+            if let index = tripleIndex[new] {
+                newIndex = index
+            } else {
+                let index = triples.count
+                triples.append(new)
+                tripleInfo.append(TripleInfo(
+                    trackerDomain: classification.trackerDomain, category: classification.category, requests: 0))
+                tripleIndex[new] = index
+                newTriples.append(index)
+                newIndex = index
+            }
+        }
+        if old != newIndex {
+            if let old { tripleInfo[old].requests -= 1 }
+            if let newIndex { tripleInfo[newIndex].requests += 1 }
+        }
+        return newIndex
+    }
+
+    private mutating func recordSurrogate(url: String, surrogate: String) {
+        let classification = classifier.classify(url: url, type: .script)
+        guard classification.surrogate == surrogate else {
+            counters.unverifiedSurrogates += 1
+            return
+        }
+        let key = SurrogateKey(surrogate: surrogate, host: classification.host)
+        if surrogates[key] == nil, surrogates.count >= limits.maxSurrogatesPerPage {
+            counters.eventsDroppedByHost += 1
+            return
+        }
+        surrogates[key, default: 0] += 1
+    }
+
+    /// Calls `body` with every dashboard key that has requests under it.
+    func forEachTriple(_ body: (TripleKey, TripleInfo) -> Void) {
+        for index in triples.indices where tripleInfo[index].requests > 0 { body(triples[index], tripleInfo[index]) }
+    }
+
+    /// Surrogates that ran, sorted.
+    func surrogateUses() -> [PageSnapshot.SurrogateUse] {
+        surrogates.keys.map { PageSnapshot.SurrogateUse(surrogate: $0.surrogate, host: $0.host) }
+            .sorted { ($0.surrogate, $0.host) < ($1.surrogate, $1.host) }
+    }
+
+    /// The dashboard keys first counted since the previous call: what ``PrivacyStats`` adds to
+    /// the totals.
+    mutating func takeNewTriples() -> [(company: String, state: TrackerState)] {
+        defer { newTriples.removeAll(keepingCapacity: true) }
+        return newTriples.map { (triples[$0].company, triples[$0].state) }
+    }
+}
+
+struct RequestKey: Hashable, Sendable {
+    var url: String
+    var type: RequestType
+}
+
+struct RequestRecord: Sendable {
+    var state: ObservedState
+    var classification: RequestClassification
+    /// Index of its dashboard key, nil when it is not a tracker.
+    var triple: Int?
+}
+
+/// The dashboard's dedup key: (company, host, state).
+struct TripleKey: Hashable, Sendable {
+    var company: String
+    var host: String
+    var state: TrackerState
+}
+
+struct TripleInfo: Sendable {
+    var trackerDomain: String?
+    var category: FirefoxCategory
+    /// Requests currently under the key; 0 when they all moved to other states.
+    var requests: Int
+}
+
+struct SurrogateKey: Hashable, Sendable {
+    var surrogate: String
+    var host: String
+}

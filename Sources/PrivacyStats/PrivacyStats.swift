@@ -1,0 +1,288 @@
+import Foundation
+import TrackerData
+import TrackerlessCore
+
+/// The host side of the scripts' messages: checks each message, classifies every observed
+/// request with the host's ``TrackerResolver``, and keeps the privacy dashboard's statistics per
+/// tab and page, and totals over time.
+///
+/// ```swift
+/// let stats = PrivacyStats(resolver: resolver, secrets: [secret], store: try StatsStore(path: path))
+/// stats.didStartNavigation(tab: "1", url: "https://news.example/")    // main-frame commit
+/// stats.receive(.json(body), tab: "1")                                // every script message
+/// let page = stats.snapshot(tab: "1")                                 // the dashboard
+/// try stats.flush()                                                   // totals to disk
+/// ```
+///
+/// Callable from any thread: one lock guards the state; each call is short (a message of 200
+/// events takes tens of microseconds).
+///
+/// ## What it trusts
+/// Only the host's own word for which page a tab shows (``didStartNavigation(tab:url:)``) and
+/// the resolver's for what a request is. A message must carry a current render secret; a page
+/// script that learns nothing of it cannot post. Even then a message can only say that a URL was
+/// requested and whether it loaded: it cannot make a request a tracker or not, nor change a
+/// company, category or reason.
+///
+/// ## Pages
+/// A main-frame navigation starts a new page and empties the dashboard; every frame's messages
+/// count towards the page that holds them. The first top-frame document to report after the
+/// navigation becomes the page's document; later top-frame messages from another document, and
+/// messages from documents of earlier pages, are rejected as ``MessageRejection/stalePage``.
+public final class PrivacyStats: @unchecked Sendable {
+    /// Caps on messages and on what one page may hold, so a flood cannot exhaust memory.
+    public struct Limits: Sendable, Hashable {
+        /// Largest message body accepted, in bytes (256 KiB).
+        public var maxMessageBytes = 256 * 1024
+        /// Most events in one message (500).
+        public var maxEventsPerMessage = 500
+        /// Longest URL in a message, in UTF-8 bytes (8,192).
+        public var maxURLBytes = 8192
+        /// Most distinct requests (URL, type) kept per page; later new requests are dropped and
+        /// counted (5,000).
+        public var maxRequestsPerPage = 5000
+        /// Most distinct surrogate uses kept per page (256).
+        public var maxSurrogatesPerPage = 256
+        /// Entity prevalence (percent of sites) from which a company is a major tracker network:
+        /// 25, as DuckDuckGo's current privacy dashboard (`MAJOR_TRACKER_THRESHOLD_PCT = 25` in
+        /// duckduckgo/privacy-dashboard's site model; its older extension used 7).
+        public var majorNetworkPrevalence: Double = 25
+
+        /// The defaults of message protocol v1.
+        public static let `default` = Limits()
+
+        /// Creates the defaults.
+        public init() {}
+    }
+
+    /// What ``receive(_:tab:)`` did with a message.
+    public enum ReceiveResult: Sendable, Hashable {
+        /// Accepted; its events (this many) are recorded.
+        case accepted(events: Int)
+        /// Refused, and counted under the reason; nothing recorded.
+        case rejected(MessageRejection)
+
+        /// Whether the message was accepted.
+        public var isAccepted: Bool {
+            if case .accepted = self { return true }
+            return false
+        }
+    }
+
+    /// The caps in force.
+    public let limits: Limits
+    /// The resolver that classifies every request.
+    public let resolver: TrackerResolver
+
+    private let lock = NSLock()
+    private var secrets: [MessageSecret]
+    private let store: StatsStore?
+    private let clock: @Sendable () -> Double
+    private var tabs: [TabID: TabState] = [:]
+    private var rejectionCounts: [MessageRejection: Int] = [:]
+    private var liveTotals: TotalsSnapshot
+    private var unflushed: [DeltaKey: TotalsDelta] = [:]
+
+    /// Creates the statistics of a host.
+    ///
+    /// - Parameters:
+    ///   - resolver: classifies every observed request; the same resolver the rule lists were
+    ///     built with.
+    ///   - secrets: the secrets of the scripts currently rendered (``MessageSecret``).
+    ///   - limits: caps on messages and pages.
+    ///   - store: where totals persist; nil keeps them in memory only.
+    ///   - clock: seconds since 1970 (UTC), which dates the totals; tests pass a fixed one.
+    public init(
+        resolver: TrackerResolver, secrets: [MessageSecret], limits: Limits = .default, store: StatsStore? = nil,
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        self.resolver = resolver
+        self.secrets = secrets
+        self.limits = limits
+        self.store = store
+        self.clock = clock
+        liveTotals = store?.totals ?? TotalsSnapshot()
+    }
+
+    /// Replaces the accepted secrets, for example after rendering the scripts again.
+    public func setSecrets(_ secrets: [MessageSecret]) {
+        withLock { self.secrets = secrets }
+    }
+
+    /// A main-frame navigation committed in `tab`: a new, empty page at `url`.
+    public func didStartNavigation(tab: TabID, url: String) {
+        withLock {
+            var state = tabs[tab] ?? TabState()
+            if let page = state.page {
+                state.retire(page.documentIDs)
+            }
+            state.page = TabState.Page(stats: PageStats(url: url, resolver: resolver, limits: limits))
+            tabs[tab] = state
+            addToTotals(site: state.page?.stats.siteDomain) { $0.pages += 1 }
+        }
+    }
+
+    /// Checks a message from `tab` and records its events.
+    public func receive(_ body: MessageBody, tab: TabID) -> ReceiveResult {
+        let secrets = withLock { self.secrets }
+        // Decoding needs no lock: it is the bulk of the work, and touches no shared state.
+        let decoded = ScriptMessage.decode(body, limits: limits) { candidate in
+            secrets.contains { $0.matches(candidate) }
+        }
+        return withLock {
+            switch decoded {
+            case .failure(let rejection): return reject(rejection)
+            case .success(let message): return record(message, tab: tab)
+            }
+        }
+    }
+
+    /// Records a message already decoded and checked (``ScriptMessage/decode(_:limits:acceptsSecret:)``);
+    /// only the page checks apply.
+    public func receive(_ message: ScriptMessage, tab: TabID) -> ReceiveResult {
+        withLock {
+            guard secrets.contains(where: { $0.matches(message.secret) }) else { return reject(.wrongSecret) }
+            return record(message, tab: tab)
+        }
+    }
+
+    /// The dashboard of the page in `tab`; an empty snapshot when the tab has no page.
+    public func snapshot(tab: TabID) -> PageSnapshot {
+        withLock { tabs[tab]?.page?.stats.snapshot(tab: tab) ?? .empty(tab: tab) }
+    }
+
+    /// The tabs that have a page, sorted.
+    public func tabIDs() -> [TabID] {
+        withLock { tabs.filter { $0.value.page != nil }.keys.sorted() }
+    }
+
+    /// The totals: those in the store when it was opened plus everything since, flushed or not.
+    public func totals() -> TotalsSnapshot {
+        withLock { liveTotals }
+    }
+
+    /// Rejected messages by reason, every reason listed.
+    public func rejections() -> [MessageRejection: Int] {
+        withLock {
+            Dictionary(uniqueKeysWithValues: MessageRejection.allCases.map { ($0, rejectionCounts[$0] ?? 0) })
+        }
+    }
+
+    /// Forgets a tab and its page (its counts stay in the totals).
+    public func closeTab(_ tab: TabID) {
+        withLock { _ = tabs.removeValue(forKey: tab) }
+    }
+
+    /// Writes the totals gathered since the last flush to the store as one durable record; when
+    /// it returns, they survive a crash. Without a store it only forgets them as unflushed.
+    ///
+    /// - Throws: ``StatsStoreError`` when the store cannot write; the counts stay unflushed and
+    ///   the next flush retries them.
+    public func flush() throws(StatsStoreError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let deltas = unflushed.values.sorted { ($0.week, $0.site) < ($1.week, $1.site) }
+        try store?.append(deltas)
+        unflushed.removeAll()
+    }
+
+    // MARK: - Recording
+
+    private func reject(_ rejection: MessageRejection) -> ReceiveResult {
+        rejectionCounts[rejection, default: 0] += 1
+        return .rejected(rejection)
+    }
+
+    private func record(_ message: ScriptMessage, tab: TabID) -> ReceiveResult {
+        guard var state = tabs[tab], var page = state.page else { return reject(.unknownTab) }
+        guard state.accepts(message) else { return reject(.stalePage) }
+        // The tab's copy is released while the page is updated, so the page is changed in place.
+        state.page = nil
+        tabs[tab] = state
+        page.adopt(message)
+        page.stats.record(message)
+        let newTriples = page.stats.takeNewTriples()
+        state.page = page
+        tabs[tab] = state
+        if !newTriples.isEmpty {
+            addToTotals(site: page.stats.siteDomain) { delta in
+                for (company, trackerState) in newTriples {
+                    switch trackerState {
+                    case .blocked:
+                        delta.trackersBlocked += 1
+                        delta.companiesBlocked[company, default: 0] += 1
+                    case .allowed:
+                        delta.trackersAllowed += 1
+                    }
+                }
+            }
+        }
+        return .accepted(events: message.events.count)
+    }
+
+    private func addToTotals(site: String?, _ change: (inout TotalsDelta) -> Void) {
+        let key = DeltaKey(site: site ?? "(no site)", week: ISOWeek.key(secondsSince1970: clock()))
+        var delta = TotalsDelta(site: key.site, week: key.week)
+        change(&delta)
+        liveTotals.apply(delta)
+        var pending = unflushed[key] ?? TotalsDelta(site: key.site, week: key.week)
+        change(&pending)
+        unflushed[key] = pending
+    }
+
+    private func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}
+
+private struct DeltaKey: Hashable {
+    var site: String
+    var week: String
+}
+
+/// One tab: its current page and the documents of its earlier pages.
+private struct TabState {
+    struct Page {
+        var stats: PageStats
+        /// The top-frame document of the page, once one has reported.
+        var topDocumentID: String?
+        /// Every document that reported for the page (bounded).
+        var documentIDs: Set<String> = []
+
+        mutating func adopt(_ message: ScriptMessage) {
+            if message.page.isTopFrame, topDocumentID == nil { topDocumentID = message.page.id }
+            if documentIDs.count < 1024 { documentIDs.insert(message.page.id) }
+        }
+    }
+
+    var page: Page?
+    /// Documents of earlier pages, whose late messages are stale.
+    var retiredDocumentIDs: Set<String> = []
+
+    mutating func retire(_ documents: Set<String>) {
+        if retiredDocumentIDs.count + documents.count > 4096 { retiredDocumentIDs.removeAll() }
+        retiredDocumentIDs.formUnion(documents)
+    }
+
+    /// Whether a message belongs to the current page.
+    func accepts(_ message: ScriptMessage) -> Bool {
+        guard let page else { return false }
+        if retiredDocumentIDs.contains(message.page.id) { return false }
+        if message.page.isTopFrame {
+            if let top = page.topDocumentID { return top == message.page.id }
+            // The first top-frame document must be on the committed page's host.
+            return Self.host(message.page.frame) == Self.host(page.stats.committedURL)
+        }
+        // A frame reports the top URL as well as it knows it; a known, different host is another page.
+        guard let reported = Self.host(message.page.url), let committed = Self.host(page.stats.committedURL) else {
+            return true
+        }
+        return reported == committed
+    }
+
+    private static func host(_ url: String) -> String? {
+        CanonicalURL(url).map(\.host)
+    }
+}

@@ -1,0 +1,260 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TrackerlessCore
+
+/// Where ``PrivacyStats`` keeps its totals across launches: a file the host chooses, written so
+/// that a crash at any moment loses no acknowledged count and doubles none.
+///
+/// Two files:
+/// - `path`: the snapshot, replaced whole with ``FileIO/writeAtomically(_:to:)`` (temporary file,
+///   fsync, rename). Its first line is `trackerless-totals 1 <last record id> <CRC-32 of the
+///   rest>`, then the totals as JSON.
+/// - `path.journal`: an append-only journal, one record per ``append(_:)``, each a line
+///   `<CRC-32> {"id": n, "deltas": […]}`, fsynced before ``append(_:)`` returns.
+///
+/// Every record has the next id. Compaction writes the totals with the id of the last record in
+/// them, then empties the journal; a crash between the two leaves records the snapshot already
+/// holds, and replay skips every record whose id is not above the snapshot's.
+///
+/// Recovery, at ``init(path:compactAfterRecords:)``:
+/// - a torn last record (the process died while appending) is ignored: its ``append(_:)`` never
+///   returned, so nothing acknowledged is in it;
+/// - a damaged record elsewhere is skipped, the journal kept as `path.journal.corrupt`;
+/// - a damaged snapshot is kept as `path.corrupt` and the totals start over from the journal;
+/// - the recovered state is compacted at once, so the journal never grows after a torn line.
+///
+/// ``recoveryNotes`` says what recovery did.
+public final class StatsStore: @unchecked Sendable {
+    /// The snapshot file.
+    public let path: String
+    /// The journal file.
+    public var journalPath: String { path + ".journal" }
+    /// Records appended before the journal is folded into the snapshot.
+    public let compactAfterRecords: Int
+
+    private let lock = NSLock()
+    private var storedTotals = TotalsSnapshot()
+    private var lastRecordID = 0
+    private var recordsInJournal = 0
+    private var journalDescriptor: Int32 = -1
+    private var journalSize: off_t = 0
+    private var notes: [String] = []
+
+    /// Opens the store at `path`, creating it when absent, and recovers from any earlier crash.
+    ///
+    /// - Throws: ``StatsStoreError`` when the files cannot be read, created or written (never for
+    ///   damaged content, which is recovered from).
+    public init(path: String, compactAfterRecords: Int = 1024) throws(StatsStoreError) {
+        self.path = path
+        self.compactAfterRecords = max(1, compactAfterRecords)
+        try recover()
+        try compactLocked()
+    }
+
+    deinit {
+        if journalDescriptor >= 0 { close(journalDescriptor) }
+    }
+
+    /// The totals the files hold.
+    public var totals: TotalsSnapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedTotals
+    }
+
+    /// What recovery found and did, one sentence each; empty after a clean shutdown.
+    public var recoveryNotes: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return notes
+    }
+
+    /// Appends the deltas as one journal record and makes it durable; when this returns, the
+    /// counts survive any crash.
+    ///
+    /// - Throws: ``StatsStoreError`` when writing or syncing fails; the journal is then cut back
+    ///   to its previous length and the totals are unchanged.
+    func append(_ deltas: [TotalsDelta]) throws(StatsStoreError) {
+        guard !deltas.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let id = lastRecordID + 1
+        let record = JSONValue.object(JSONObject([
+            ("id", .number(Double(id))), ("deltas", .array(deltas.map { $0.jsonValue() })),
+        ])).jsonBytes()
+        var line = Array(CRC32.hex(record).utf8)
+        line.append(0x20)
+        line.append(contentsOf: record)
+        line.append(0x0A)
+        try openJournal()
+        if let failure = Self.writeAll(line, to: journalDescriptor) ?? (fsync(journalDescriptor) == 0 ? nil : errno) {
+            _ = ftruncate(journalDescriptor, journalSize)
+            throw StatsStoreError(path: journalPath, reason: "appending a record failed: \(Self.message(failure))")
+        }
+        journalSize += off_t(line.count)
+        lastRecordID = id
+        recordsInJournal += 1
+        for delta in deltas { storedTotals.apply(delta) }
+        if recordsInJournal >= compactAfterRecords { try compactLocked() }
+    }
+
+    /// Folds the journal into the snapshot now.
+    public func compact() throws(StatsStoreError) {
+        lock.lock()
+        defer { lock.unlock() }
+        try compactLocked()
+    }
+
+    // MARK: - Compaction and recovery
+
+    private func compactLocked() throws(StatsStoreError) {
+        let body = storedTotals.jsonValue().jsonBytes()
+        var file = Array("trackerless-totals 1 \(lastRecordID) \(CRC32.hex(body))\n".utf8)
+        file.append(contentsOf: body)
+        do {
+            try FileIO.writeAtomically(file, to: path)
+        } catch {
+            throw StatsStoreError(path: path, reason: error.description)
+        }
+        // A crash here leaves journal records the snapshot holds; their ids are skipped on replay.
+        try openJournal()
+        guard ftruncate(journalDescriptor, 0) == 0, fsync(journalDescriptor) == 0 else {
+            throw StatsStoreError(path: journalPath, reason: "emptying the journal failed: \(Self.message(errno))")
+        }
+        journalSize = 0
+        recordsInJournal = 0
+    }
+
+    private func openJournal() throws(StatsStoreError) {
+        guard journalDescriptor < 0 else { return }
+        let descriptor = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw StatsStoreError(path: journalPath, reason: "cannot open: \(Self.message(errno))")
+        }
+        journalDescriptor = descriptor
+        journalSize = lseek(descriptor, 0, SEEK_END)
+    }
+
+    private func recover() throws(StatsStoreError) {
+        if let bytes = try readIfPresent(path) {
+            if let (totals, lastID) = Self.parseSnapshot(bytes) {
+                storedTotals = totals
+                lastRecordID = lastID
+            } else {
+                try keepCorruptCopy(of: path, bytes)
+                notes.append("\(path): damaged snapshot kept as \(path).corrupt; totals start over from the journal")
+            }
+        }
+        guard let journal = try readIfPresent(journalPath) else { return }
+        var lines = journal.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let tail = lines.removeLast()  // after the last newline: empty, or a torn record
+        if !tail.isEmpty {
+            if Self.parseRecord(tail) != nil {
+                lines.append(tail)  // whole but for its newline
+            } else {
+                notes.append("\(journalPath): ignored a torn last record (\(tail.count) bytes)")
+            }
+        }
+        var damaged = 0
+        for line in lines {
+            guard let (id, deltas) = Self.parseRecord(line) else {
+                damaged += 1
+                continue
+            }
+            guard id > lastRecordID else { continue }
+            for delta in deltas { storedTotals.apply(delta) }
+            lastRecordID = id
+        }
+        if damaged > 0 {
+            try keepCorruptCopy(of: journalPath, journal)
+            notes.append("\(journalPath): skipped \(damaged) damaged record(s); journal kept as \(journalPath).corrupt")
+        }
+    }
+
+    private func readIfPresent(_ file: String) throws(StatsStoreError) -> [UInt8]? {
+        guard access(file, F_OK) == 0 else { return nil }
+        do {
+            return try FileIO.read(path: file)
+        } catch {
+            throw StatsStoreError(path: file, reason: error.description)
+        }
+    }
+
+    private func keepCorruptCopy(of file: String, _ bytes: [UInt8]) throws(StatsStoreError) {
+        do {
+            try FileIO.writeAtomically(bytes, to: file + ".corrupt")
+        } catch {
+            throw StatsStoreError(path: file + ".corrupt", reason: error.description)
+        }
+    }
+
+    static func parseSnapshot(_ bytes: [UInt8]) -> (TotalsSnapshot, Int)? {
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+        let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+        let body = bytes[(newline + 1)...]
+        guard header.count == 4, header[0] == "trackerless-totals", header[1] == "1",
+            let lastID = Int(header[2]), lastID >= 0, header[3] == CRC32.hex(body),
+            let json = try? JSONParser.parse(Array(body)), let totals = TotalsSnapshot(json: json)
+        else { return nil }
+        return (totals, lastID)
+    }
+
+    static func parseRecord(_ line: ArraySlice<UInt8>) -> (Int, [TotalsDelta])? {
+        guard line.count > 9, line[line.startIndex + 8] == 0x20 else { return nil }
+        let checksum = String(decoding: line.prefix(8), as: UTF8.self)
+        let record = line.dropFirst(9)
+        guard checksum == CRC32.hex(record), let json = try? JSONParser.parse(Array(record)),
+            case .object(let object) = json, let id = StoredNumber.count(object["id"]), id > 0,
+            case .array(let values)? = object["deltas"]
+        else { return nil }
+        var deltas: [TotalsDelta] = []
+        for value in values {
+            guard let delta = TotalsDelta(json: value) else { return nil }
+            deltas.append(delta)
+        }
+        return (id, deltas)
+    }
+
+    /// nil on success, else the errno.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    private static func message(_ code: Int32) -> String {
+        strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}
+
+/// The statistics store could not be read or written.
+public struct StatsStoreError: Error, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What went wrong.
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `path: reason`.
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,107 @@
+import TrackerlessCore
+
+extension TotalsSnapshot {
+    /// The totals as JSON: `{"schema": "trackerless-totals", "schemaVersion": 1, "lifetime": C,
+    /// "weeks": {"2026-W47": C, …}, "sites": {"example.com": C, …}}` with
+    /// `C = {"pages", "trackersBlocked", "trackersAllowed", "companiesBlocked": {name: count}}`;
+    /// keys sorted.
+    public func jsonValue() -> JSONValue {
+        .object(JSONObject([
+            ("schema", .string("trackerless-totals")),
+            ("schemaVersion", .number(Double(Self.schemaVersion))),
+            ("lifetime", lifetime.jsonValue()),
+            ("weeks", .object(JSONObject(weeks.sorted { $0.key < $1.key }.map { ($0.key, $0.value.jsonValue()) }))),
+            ("sites", .object(JSONObject(sites.sorted { $0.key < $1.key }.map { ($0.key, $0.value.jsonValue()) }))),
+        ]))
+    }
+
+    /// ``jsonValue()`` as text.
+    public func jsonString() -> String { jsonValue().jsonString() }
+
+    /// Reads what ``jsonValue()`` wrote; nil when anything is missing or of the wrong type.
+    init?(json: JSONValue) {
+        guard case .object(let object) = json, case .string("trackerless-totals")? = object["schema"],
+            case .number(Double(Self.schemaVersion))? = object["schemaVersion"],
+            let lifetime = object["lifetime"].flatMap(Counts.init(json:)),
+            case .object(let weeks)? = object["weeks"], case .object(let sites)? = object["sites"]
+        else { return nil }
+        self.init()
+        self.lifetime = lifetime
+        for (key, value) in zip(weeks.keys, weeks.values) {
+            guard let counts = Counts(json: value) else { return nil }
+            self.weeks[key] = counts
+        }
+        for (key, value) in zip(sites.keys, sites.values) {
+            guard let counts = Counts(json: value) else { return nil }
+            self.sites[key] = counts
+        }
+    }
+}
+
+extension TotalsSnapshot.Counts {
+    func jsonValue() -> JSONValue {
+        .object(JSONObject([
+            ("pages", .number(Double(pages))),
+            ("trackersBlocked", .number(Double(trackersBlocked))),
+            ("trackersAllowed", .number(Double(trackersAllowed))),
+            ("companiesBlocked", .object(JSONObject(
+                companiesBlocked.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }))),
+        ]))
+    }
+
+    init?(json: JSONValue) {
+        guard case .object(let object) = json, let pages = StoredNumber.count(object["pages"]),
+            let blocked = StoredNumber.count(object["trackersBlocked"]),
+            let allowed = StoredNumber.count(object["trackersAllowed"]),
+            let companies = StoredNumber.counts(object["companiesBlocked"])
+        else { return nil }
+        self.init()
+        self.pages = pages
+        trackersBlocked = blocked
+        trackersAllowed = allowed
+        companiesBlocked = companies
+    }
+}
+
+extension TotalsDelta {
+    func jsonValue() -> JSONValue {
+        .object(JSONObject([
+            ("site", .string(site)), ("week", .string(week)), ("pages", .number(Double(pages))),
+            ("trackersBlocked", .number(Double(trackersBlocked))), ("trackersAllowed", .number(Double(trackersAllowed))),
+            ("companiesBlocked", .object(JSONObject(
+                companiesBlocked.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }))),
+        ]))
+    }
+
+    init?(json: JSONValue) {
+        guard case .object(let object) = json, case .string(let site)? = object["site"],
+            case .string(let week)? = object["week"], let pages = StoredNumber.count(object["pages"]),
+            let blocked = StoredNumber.count(object["trackersBlocked"]),
+            let allowed = StoredNumber.count(object["trackersAllowed"]),
+            let companies = StoredNumber.counts(object["companiesBlocked"])
+        else { return nil }
+        self.init(
+            site: site, week: week, pages: pages, trackersBlocked: blocked, trackersAllowed: allowed,
+            companiesBlocked: companies)
+    }
+}
+
+/// Counts as the store writes them: non-negative integers.
+enum StoredNumber {
+    static func count(_ value: JSONValue?) -> Int? {
+        guard case .number(let number)? = value, number >= 0, number < 9_007_199_254_740_992,
+            number.rounded(.towardZero) == number
+        else { return nil }
+        return Int(number)
+    }
+
+    static func counts(_ value: JSONValue?) -> [String: Int]? {
+        guard case .object(let object)? = value else { return nil }
+        var counts: [String: Int] = [:]
+        for (key, member) in zip(object.keys, object.values) {
+            guard let count = count(member) else { return nil }
+            counts[key] = count
+        }
+        return counts
+    }
+}

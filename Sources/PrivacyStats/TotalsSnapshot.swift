@@ -1,0 +1,100 @@
+/// Tracker counts over time: lifetime, per ISO week and per site.
+///
+/// A tracker here is what the page dashboard counts: a (company, host, state) on one page, so
+/// reloading a page counts its trackers again and ten requests to one tracker host on one page
+/// count once.
+public struct TotalsSnapshot: Sendable, Hashable {
+    /// The version of the JSON schema.
+    public static let schemaVersion = 1
+
+    /// Counts since the store was created.
+    public var lifetime = Counts()
+    /// Counts by ISO 8601 week, keyed `2026-W47`.
+    public var weeks: [String: Counts] = [:]
+    /// Counts by site (registrable domain of the page), without the per-company breakdown.
+    /// At most ``maxSites`` sites; the rest add up under ``otherSites``.
+    public var sites: [String: Counts] = [:]
+
+    /// How many sites are kept by name.
+    public static let maxSites = 10_000
+    /// The key that collects sites beyond ``maxSites``.
+    public static let otherSites = "(other sites)"
+
+    /// Creates empty totals.
+    public init() {}
+
+    /// Counts of one period or site.
+    public struct Counts: Sendable, Hashable {
+        /// Main-frame navigations (pages).
+        public var pages = 0
+        /// Trackers blocked.
+        public var trackersBlocked = 0
+        /// Trackers allowed, whatever the reason.
+        public var trackersAllowed = 0
+        /// Trackers blocked by company (entity name); empty in per-site counts.
+        public var companiesBlocked: [String: Int] = [:]
+
+        /// Creates zero counts.
+        public init() {}
+
+        mutating func add(_ delta: TotalsDelta, withCompanies: Bool) {
+            pages += delta.pages
+            trackersBlocked += delta.trackersBlocked
+            trackersAllowed += delta.trackersAllowed
+            if withCompanies {
+                for (company, count) in delta.companiesBlocked { companiesBlocked[company, default: 0] += count }
+            }
+        }
+    }
+
+    /// Adds what one site did in one week.
+    mutating func apply(_ delta: TotalsDelta) {
+        lifetime.add(delta, withCompanies: true)
+        weeks[delta.week, default: Counts()].add(delta, withCompanies: true)
+        let site = sites[delta.site] != nil || sites.count < Self.maxSites ? delta.site : Self.otherSites
+        sites[site, default: Counts()].add(delta, withCompanies: false)
+    }
+}
+
+/// What one site added to the totals in one ISO week: the unit of the store's journal.
+struct TotalsDelta: Sendable, Hashable {
+    var site: String
+    var week: String
+    var pages = 0
+    var trackersBlocked = 0
+    var trackersAllowed = 0
+    var companiesBlocked: [String: Int] = [:]
+
+    var isEmpty: Bool { pages == 0 && trackersBlocked == 0 && trackersAllowed == 0 }
+}
+
+/// ISO 8601 week dates.
+enum ISOWeek {
+    /// The ISO week of a moment (UTC), as `YYYY-Www`.
+    static func key(secondsSince1970 seconds: Double) -> String {
+        let days = Int((seconds / 86_400).rounded(.down))
+        // 1970-01-01 was a Thursday; ISO weekday 1 = Monday … 7 = Sunday.
+        let weekday = ((days + 3) % 7 + 7) % 7 + 1
+        // The week belongs to the year of its Thursday.
+        let thursday = days - weekday + 4
+        let (year, dayOfYear) = yearAndDayOfYear(daysSince1970: thursday)
+        let week = (dayOfYear - 1) / 7 + 1
+        let weekText = week < 10 ? "0\(week)" : "\(week)"
+        return "\(year)-W\(weekText)"
+    }
+
+    /// The civil year and the 1-based day of the year of a day count (proleptic Gregorian).
+    private static func yearAndDayOfYear(daysSince1970 days: Int) -> (Int, Int) {
+        var year = 1970 + days / 366
+        while startOfYear(year + 1) <= days { year += 1 }
+        while startOfYear(year) > days { year -= 1 }
+        return (year, days - startOfYear(year) + 1)
+    }
+
+    /// Days from 1970-01-01 to January 1 of `year`.
+    private static func startOfYear(_ year: Int) -> Int {
+        let y = year - 1
+        let leapDays = y / 4 - y / 100 + y / 400 - (1969 / 4 - 1969 / 100 + 1969 / 400)
+        return (year - 1970) * 365 + leapDays
+    }
+}
