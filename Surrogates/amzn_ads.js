@@ -5,7 +5,8 @@
   const w = window;
   if (w.amznads && w.amznads.trackerlessReady === true) return;
   const noop = function () {};
-  const amznads = { trackerlessReady: true, ads: {}, asyncParams: {} };
+  const amznads = { ads: {}, asyncParams: {} };
+  Object.defineProperty(amznads, 'trackerlessReady', { value: true });
   ['appendScriptTag', 'doc', 'doGetAdsAsync', 'getAds', 'getAdsAsync', 'renderAd', 'saveAds', 'setTargeting',
     'setTargetingForGPTAsync', 'setTargetingForGPTSync', 'tryGetAdsAsync', 'updateAds'].forEach(function (name) {
     amznads[name] = noop;

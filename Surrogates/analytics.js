@@ -13,16 +13,10 @@
   function later(callback) {
     setTimeout(function () { callback(); }, 0);
   }
-  // Pages navigate or submit forms in hitCallback, so it runs once even though nothing is sent.
+  // Pages navigate or submit forms in hitCallback, so it runs even though nothing is sent.
   function fireHitCallback(fields) {
     const callback = fields && fields.hitCallback;
-    if (typeof callback !== 'function') return;
-    let called = false;
-    later(function () {
-      if (called) return;
-      called = true;
-      callback();
-    });
+    if (typeof callback === 'function') later(callback);
   }
   function Tracker(fields) {
     this.fields = fields;

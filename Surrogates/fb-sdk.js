@@ -56,10 +56,12 @@
     CustomerChat: { hide: noop, hideDialog: noop, show: noop, showDialog: noop, update: noop }
   };
   w.FB = FB;
-  // The SDK calls fbAsyncInit once, after it has loaded.
-  const init = w.fbAsyncInit;
-  if (typeof init === 'function' && !init.hasRun) {
+  // The SDK calls fbAsyncInit once, after it has loaded (a page may define it right after the
+  // script element, so it is looked up then).
+  setTimeout(function () {
+    const init = w.fbAsyncInit;
+    if (typeof init !== 'function' || init.hasRun) return;
     init.hasRun = true;
-    setTimeout(function () { init(); }, 0);
-  }
+    init();
+  }, 0);
 })();

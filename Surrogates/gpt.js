@@ -68,7 +68,6 @@
         if (element && element.style) element.style.display = 'none';
       }
       dispatch('slotRenderEnded', slot);
-      dispatch('slotOnload', slot);
     }, 0);
   }
   function slotsIn(list) {

@@ -88,8 +88,11 @@
     subscribe: noop,
     unsubscribe: noop
   };
-  // Pages define these before loading the API and expect them to be called once it is ready.
+  // Pages define these around the script element that loads the API and expect them to be
+  // called once it is ready.
   ['onYouTubeIframeAPIReady', 'onYouTubePlayerAPIReady'].forEach(function (name) {
-    if (typeof w[name] === 'function') later(function () { w[name](); });
+    later(function () {
+      if (typeof w[name] === 'function') w[name]();
+    });
   });
 })();
