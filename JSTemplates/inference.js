@@ -26,6 +26,7 @@
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
       stringToLowerCase: String.prototype.toLowerCase,
+      stringCharCodeAt: String.prototype.charCodeAt,
       MathRandom: Math.random,
       MathFloor: Math.floor,
       crypto: crypto,
@@ -59,7 +60,8 @@
   // Keys kept for deduplication per document; past this a page with endless distinct URLs gets
   // its new requests counted as dropped instead of growing this script's memory.
   var MAX_KNOWN_REQUESTS = 20000;
-  var MAX_URL_LENGTH = 8192;
+  // The host refuses a message with a URL longer than this many UTF-8 bytes.
+  var MAX_URL_BYTES = 8192;
 
   // A lookup table without a prototype: no key of Object.prototype is found in it.
   function table(entries) {
@@ -91,7 +93,29 @@
           startsWith(head, 'ws://') || startsWith(head, 'wss://'))) {
       return null;
     }
-    return url.length > MAX_URL_LENGTH ? slice(url, 0, MAX_URL_LENGTH) : url;
+    // Three UTF-8 bytes at most per UTF-16 unit: shorter URLs need no count.
+    return url.length * 3 > MAX_URL_BYTES ? cutToBytes(url, MAX_URL_BYTES) : url;
+  }
+
+  // The longest start of `s` of at most `limit` UTF-8 bytes, not splitting a surrogate pair.
+  function cutToBytes(s, limit) {
+    var bytes = 0;
+    for (var i = 0; i < s.length; i++) {
+      var unit = apply(captured.stringCharCodeAt, s, [i]);
+      var size = unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+      if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < s.length) {
+        var next = apply(captured.stringCharCodeAt, s, [i + 1]);
+        if (next >= 0xDC00 && next <= 0xDFFF) {
+          if (bytes + 4 > limit) { return slice(s, 0, i); }
+          bytes += 4;
+          i += 1;
+          continue;
+        }
+      }
+      if (bytes + size > limit) { return slice(s, 0, i); }
+      bytes += size;
+    }
+    return s;
   }
 
   // The lowercase extension of the URL's path ("css", "woff2"), or "".

@@ -350,23 +350,34 @@ test('a full queue drops events, counts them, and the next message says how many
   assert.deepEqual(page.messages()[10].events, [request('https://cdn.example/2099.png', 'image', 'loaded')]);
 });
 
-test('URLs the host cannot classify are left out; long URLs are cut to 8,192 characters', () => {
+test('URLs the host cannot classify are left out; long URLs are cut to 8,192 UTF-8 bytes', () => {
   const page = createPage().start();
   const long = 'https://a.example/?' + 'x'.repeat(9000);
+  const wide = 'https://b.example/#' + 'é'.repeat(3000) + '😀'.repeat(2000);
+  const edge = 'https://c.example/#' + 'x'.repeat(8192 - 19 - 2) + '😀';
   page.entries([
     { name: 'data:text/css,body{}', initiatorType: 'link' },
     { name: 'blob:https://site.example/5', initiatorType: 'fetch' },
     { name: 'HTTPS://UPPER.example/', initiatorType: 'fetch' },
     { name: 'wss://socket.example/', initiatorType: 'other' },
     { name: long, initiatorType: 'img' },
+    { name: wide, initiatorType: 'img' },
+    { name: edge, initiatorType: 'img' },
     { name: 42, initiatorType: 'img' }
   ]);
   page.advance(100);
-  assert.deepEqual(page.events(), [
-    request('HTTPS://UPPER.example/', 'xmlhttprequest', 'loaded'),
-    request('wss://socket.example/', 'other', 'loaded'),
-    request(long.slice(0, 8192), 'image', 'loaded')
+  const events = page.events();
+  assert.deepEqual(events.map((e) => e.url.slice(0, 22)), [
+    'HTTPS://UPPER.example/', 'wss://socket.example/', long.slice(0, 22), wide.slice(0, 22), edge.slice(0, 22)
   ]);
+  assert.equal(events[2].url, long.slice(0, 8192));
+  // Cut at the last whole code point within 8,192 UTF-8 bytes: é is 2 bytes, 😀 4 (2 units).
+  assert.equal(events[3].url.length, 19 + 3000 + 2 * Math.floor((8192 - 19 - 6000) / 4));
+  assert.equal(events[4].url.length, edge.length - 2);
+  for (const event of events) {
+    assert.ok(Buffer.byteLength(event.url) <= 8192);
+    assert.ok([long, wide, edge, event.url].some((url) => url.startsWith(event.url)));
+  }
 });
 
 test('the page replacing JSON, Array.prototype.push, Function.prototype.call/apply, Object.keys and window.webkit after start changes nothing', () => {
