@@ -62,6 +62,10 @@
   var MAX_KNOWN_REQUESTS = 20000;
   // The host refuses a message with a URL longer than this many UTF-8 bytes.
   var MAX_URL_BYTES = 8192;
+  // The host refuses a message of more than 256 KiB: the events of one message stay within this
+  // estimate (3 bytes per UTF-16 unit of a URL, 100 for the rest of an event), leaving room
+  // for the envelope and its two page URLs.
+  var MAX_EVENT_BYTES = 200 * 1024;
 
   // A lookup table without a prototype: no key of Object.prototype is found in it.
   function table(entries) {
@@ -93,6 +97,10 @@
           startsWith(head, 'ws://') || startsWith(head, 'wss://'))) {
       return null;
     }
+    return bounded(url);
+  }
+
+  function bounded(url) {
     // Three UTF-8 bytes at most per UTF-16 unit: shorter URLs need no count.
     return url.length * 3 > MAX_URL_BYTES ? cutToBytes(url, MAX_URL_BYTES) : url;
   }
@@ -300,7 +308,7 @@
   function frameURL() {
     try {
       var href = location.href;
-      return typeof href === 'string' ? href : '';
+      return typeof href === 'string' ? bounded(href) : '';
     } catch (e) {
       return '';
     }
@@ -312,18 +320,18 @@
     if (isTopFrame) { return frameURL(); }
     try {
       var top = win.top.location.href;
-      if (typeof top === 'string' && top.length > 0) { return top; }
+      if (typeof top === 'string' && top.length > 0) { return bounded(top); }
     } catch (e) {}
     try {
       var ancestors = location.ancestorOrigins;
       if (ancestors && ancestors.length > 0) {
         var origin = ancestors[ancestors.length - 1];
-        if (typeof origin === 'string' && origin.length > 0) { return origin; }
+        if (typeof origin === 'string' && origin.length > 0) { return bounded(origin); }
       }
     } catch (e) {}
     try {
       var referrer = doc.referrer;
-      if (typeof referrer === 'string') { return referrer; }
+      if (typeof referrer === 'string') { return bounded(referrer); }
     } catch (e) {}
     return '';
   }
@@ -442,9 +450,15 @@
   function flush(final) {
     checkNavigation();
     if (final) { queuePending(); }
-    var count = queue.length - queueHead;
-    if (count === 0) { return; }
-    if (count > MAX_EVENTS_PER_MESSAGE) { count = MAX_EVENTS_PER_MESSAGE; }
+    var available = queue.length - queueHead;
+    if (available === 0) { return; }
+    var count = 0;
+    var bytes = 0;
+    while (count < available && count < MAX_EVENTS_PER_MESSAGE) {
+      bytes += queue[queueHead + count].url.length * 3 + 100;
+      if (count > 0 && bytes > MAX_EVENT_BYTES) { break; }
+      count += 1;
+    }
     var events = [];
     for (var i = 0; i < count; i++) {
       events[i] = queue[queueHead + i];

@@ -380,6 +380,21 @@ test('URLs the host cannot classify are left out; long URLs are cut to 8,192 UTF
   }
 });
 
+test('a message stays under the host limit of 256 KiB, however long its URLs', () => {
+  const page = createPage({ url: 'https://site.example/?' + 'q'.repeat(20000) }).start();
+  const entries = [];
+  for (let i = 0; i < 60; i++) { entries.push({ name: `https://cdn.example/${i}?` + 'x'.repeat(9000), initiatorType: 'img' }); }
+  page.entries(entries);
+  page.advance(10000);
+  const sizes = page.received.map((r) => Buffer.byteLength(JSON.stringify(r.raw)));
+  assert.ok(sizes.every((size) => size <= 256 * 1024), `${sizes}`);
+  assert.ok(sizes.length >= 2 && sizes.length <= 8, `${sizes.length} messages`);
+  assert.equal(page.events().length, 60);
+  const [first] = page.messages();
+  assert.equal(Buffer.byteLength(first.page.url), 8192);
+  assert.equal(first.page.frame, first.page.url);
+});
+
 test('the page replacing JSON, Array.prototype.push, Function.prototype.call/apply, Object.keys and window.webkit after start changes nothing', () => {
   for (const bridge of ['webkit', 'android', 'webview2']) {
     const page = createPage({ bridge, url: PAGE }).start();
