@@ -229,6 +229,8 @@ enum ScriptRender {
         var blocking: String
         var inference: String
         var rules: [UInt8]
+        /// surrogates.txt: the surrogates blocking.js holds.
+        var surrogatesIndex: String
 
         /// blocking.js in the page world, inference.js in `isolatedWorld`, both in every frame at
         /// document start (what a WebKitGTK host does), and the handler in both worlds.
@@ -281,8 +283,12 @@ enum ScriptRender {
             try Data(trackerData.utf8).write(to: URL(fileURLWithPath: tds))
         }
         let output = directory.appendingPathComponent("out")
+        // The templates and surrogates of this source tree, not a copy built into the executable.
+        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let command = [executable.path, "scripts", "--tds", tds, "--bridge", "webkit", "--secret", secret,
-                       "--output", output.path]
+                       "--templates", root.appendingPathComponent("JSTemplates").path,
+                       "--surrogates", root.appendingPathComponent("Surrogates").path, "--output", output.path]
         let result = try WebKitHarness.run(command, stdin: nil, stderrIn: directory)
         guard result.status == 0 else {
             throw WebKitHarness.Failure.failed(status: result.status, stderr: "trackerless scripts: \(result.stderr)")
@@ -290,6 +296,7 @@ enum ScriptRender {
         func read(_ name: String) throws -> Data { try Data(contentsOf: output.appendingPathComponent(name)) }
         return Output(blocking: String(decoding: try read("blocking.js"), as: UTF8.self),
                       inference: String(decoding: try read("inference.js"), as: UTF8.self),
-                      rules: Array(try read("rules.json")))
+                      rules: Array(try read("rules.json")),
+                      surrogatesIndex: String(decoding: try read("surrogates.txt"), as: UTF8.self))
     }
 }
