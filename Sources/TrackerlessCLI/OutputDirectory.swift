@@ -18,14 +18,13 @@ enum OutputDirectory {
         let trimmed = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let url = URL(fileURLWithPath: trimmed)
         let parent = url.deletingLastPathComponent().path
-        guard manager.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard manager.fileExists(atPath: parent, isDirectory: &isDirectory) else {
             throw InputError("\(directory): the directory \(parent) does not exist")
         }
+        guard isDirectory.boolValue else { throw InputError("\(directory): \(parent) is not a directory") }
         let temporary = parent + "/." + url.lastPathComponent + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        do {
-            try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        } catch {
-            throw InputError("\(directory): cannot create a temporary directory in \(parent): \(Self.reason(error))")
+        guard mkdir(temporary, 0o755) == 0 else {
+            throw InputError("\(directory): cannot create a temporary directory in \(parent): \(String(cString: strerror(errno)))")
         }
         do {
             for file in files { try FileIO.writeAtomically(file.bytes, to: temporary + "/" + file.name) }
@@ -36,9 +35,5 @@ enum OutputDirectory {
             try? manager.removeItem(atPath: temporary)
             throw error
         }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 }
