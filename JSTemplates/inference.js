@@ -33,7 +33,9 @@
       getRandomValues: crypto && typeof crypto.getRandomValues === 'function' ? crypto.getRandomValues : null,
       Uint8Array: w.Uint8Array || null,
       PerformanceObserver: w.PerformanceObserver || null,
-      MutationObserver: w.MutationObserver || null
+      MutationObserver: w.MutationObserver || null,
+      console: w.console || null,
+      consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
     settings = $SETTINGS$;
     secret = $SECRET$;
@@ -45,6 +47,15 @@
   var apply = captured.apply;
   var win = captured.window;
   var doc = captured.document;
+  var debug = settings !== null && typeof settings === 'object' && settings.debug === true;
+
+  // With settings.debug, what the script caught goes to the console; never to the page otherwise.
+  function problem(where, error) {
+    if (!debug || captured.consoleWarn === null) { return; }
+    try {
+      apply(captured.consoleWarn, captured.console, ['[trackerless inference] ' + where + ':', error]);
+    } catch (e) {}
+  }
 
   function setting(name, fallback, min, max) {
     var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
@@ -391,7 +402,9 @@
     timer = null;
     try {
       flush(false);
-    } catch (e) {}
+    } catch (e) {
+      problem('flush', e);
+    }
   }
 
   // `fromTiming`: a resource timing entry, which an error event seen for the request outweighs.
@@ -517,8 +530,8 @@
   }
 
   function onMutations(records) {
-    try {
-      for (var i = 0; i < records.length; i++) {
+    for (var i = 0; i < records.length; i++) {
+      try {
         var record = records[i];
         if (record.type === 'attributes') {
           observeElement(record.target, 'pending');
@@ -526,14 +539,22 @@
         }
         var added = record.addedNodes;
         for (var j = 0; j < added.length; j++) { observeTree(added[j]); }
+      } catch (e) {
+        problem('mutation', e);
       }
-    } catch (e) {}
+    }
   }
 
   function onEntries(list) {
+    var entries;
     try {
-      var entries = list.getEntries();
-      for (var i = 0; i < entries.length; i++) {
+      entries = list.getEntries();
+    } catch (e) {
+      problem('resource timing', e);
+      return;
+    }
+    for (var i = 0; i < entries.length; i++) {
+      try {
         var entry = entries[i];
         var url = reportableURL(entry.name);
         if (url === null) { continue; }
@@ -542,23 +563,27 @@
         // indistinguishable from a cross-origin load without Timing-Allow-Origin (both carry
         // only start and end times): an error event seen for the URL wins over its entry.
         report(url, typeOfEntry(entry.initiatorType, url), 'loaded', true);
+      } catch (e) {
+        problem('resource timing', e);
       }
-    } catch (e) {}
+    }
   }
 
   function onLoad(event) {
-    try { observeElement(event.target, 'loaded'); } catch (e) {}
+    try { observeElement(event.target, 'loaded'); } catch (e) { problem('load', e); }
   }
 
   function onError(event) {
-    try { observeElement(event.target, 'failed'); } catch (e) {}
+    try { observeElement(event.target, 'failed'); } catch (e) { problem('error', e); }
   }
 
   function onPageHide() {
     try {
       cancel();
       flush(true);
-    } catch (e) {}
+    } catch (e) {
+      problem('pagehide', e);
+    }
   }
 
   function onPageShow() {
@@ -584,7 +609,9 @@
       var performanceObserver = new captured.PerformanceObserver(onEntries);
       performanceObserver.observe({ type: 'resource', buffered: true });
     }
-  } catch (e) {}
+  } catch (e) {
+    problem('PerformanceObserver', e);
+  }
   try {
     if (captured.MutationObserver !== null) {
       var mutationObserver = new captured.MutationObserver(onMutations);
@@ -592,7 +619,9 @@
         childList: true, subtree: true, attributes: true, attributeFilter: ['src', 'href', 'data']
       });
     }
-  } catch (e) {}
+  } catch (e) {
+    problem('MutationObserver', e);
+  }
   if (captured.addEventListener !== null) {
     // load and error do not bubble, but a capturing listener on the document sees them.
     listen(doc, 'load', onLoad);

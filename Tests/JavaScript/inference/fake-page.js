@@ -147,6 +147,8 @@ function createPage(options = {}) {
   } else {
     sandbox.top = { get location() { throw new Error('SecurityError: cross-origin frame'); } };
   }
+  page.warnings = [];
+  sandbox.console = { warn: (...args) => { page.warnings.push(args); } };
   sandbox.EventTarget = FakeEventTarget;
   sandbox.Element = FakeElement;
   sandbox.document = new FakeDocument(page, options.referrer || '');

@@ -552,3 +552,27 @@ test('a bridge that throws while taking its channel leaves the page untouched an
   assert.equal(page.performanceObservers.length, 0);
   assert.equal(page.mutationObservers.length, 0);
 });
+
+test('a bad entry or mutation record costs only itself; settings.debug sends what was caught to the console', () => {
+  for (const debug of [false, true]) {
+    const page = createPage({ settings: { debug } }).start();
+    const hostile = { get name() { throw new Error('hostile entry'); }, initiatorType: 'img' };
+    page.performanceObservers[0].callback({ getEntries: () => [hostile, { name: 'https://cdn.example/ok.png', initiatorType: 'img' }] });
+    const broken = page.element('img', { src: 'https://cdn.example/x.png' });
+    Object.defineProperty(broken, 'tagName', { get() { throw new Error('hostile element'); } });
+    page.mutated([{ type: 'childList', addedNodes: [broken] }, { type: 'childList', addedNodes: [page.element('script', { src: 'https://cdn.example/s.js' })] }]);
+    page.fireWindow('pagehide');
+    assert.deepEqual(page.events(), [
+      request('https://cdn.example/ok.png', 'image', 'loaded'),
+      request('https://cdn.example/s.js', 'script', 'pending')
+    ]);
+    if (debug) {
+      assert.deepEqual(page.warnings.map((w) => [w[0], w[1].message]), [
+        ['[trackerless inference] resource timing:', 'hostile entry'],
+        ['[trackerless inference] mutation:', 'hostile element']
+      ]);
+    } else {
+      assert.deepEqual(page.warnings, []);
+    }
+  }
+});
