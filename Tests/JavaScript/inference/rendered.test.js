@@ -1,6 +1,8 @@
 'use strict';
-// The inference.js that `trackerless scripts` renders, for each bridge: it parses, and it
-// behaves in the fake page as the template does under the test-side filler.
+// The inference.js that `trackerless scripts` renders from this repository's JSTemplates, for
+// each bridge: it parses, and it behaves in the fake page as the template does under the
+// test-side filler. blocking.js is replaced by a stand-in that only takes its placeholders, so
+// that this test follows inference.js and the bridges alone.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -8,6 +10,21 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync, spawnSync } = require('node:child_process');
 const { createPage, repoRoot } = require('./fake-page.js');
+
+const BLOCKING_STAND_IN = "(function () {\n  'use strict';\n  var data = $TRACKER_DATA$;\n" +
+  "  var surrogates = $SURROGATES$;\n  var settings = $SETTINGS$;\n  var secret = $SECRET$;\n" +
+  "  var bridge = $BRIDGE$;\n  void data; void surrogates; void settings; void secret; void bridge;\n})();\n";
+
+function templatesDirectory(dir) {
+  const templates = path.join(dir, 'templates');
+  fs.mkdirSync(path.join(templates, 'bridges'), { recursive: true });
+  fs.copyFileSync(path.join(repoRoot, 'JSTemplates', 'inference.js'), path.join(templates, 'inference.js'));
+  for (const bridge of fs.readdirSync(path.join(repoRoot, 'JSTemplates', 'bridges'))) {
+    fs.copyFileSync(path.join(repoRoot, 'JSTemplates', 'bridges', bridge), path.join(templates, 'bridges', bridge));
+  }
+  fs.writeFileSync(path.join(templates, 'blocking.js'), BLOCKING_STAND_IN);
+  return templates;
+}
 
 const binary = process.env.TRACKERLESS_BIN || path.join(repoRoot, '.build', 'debug', 'trackerless');
 const SECRET = 'c0ffee00c0ffee00c0ffee00c0ffee00';
@@ -30,8 +47,8 @@ function render(bridge, extra) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trackerless-scripts-'));
   const output = path.join(dir, 'out');
   try {
-    execFileSync(binary, ['scripts', '--bridge', bridge, '--secret', SECRET, '--output', output].concat(extra || []),
-      { stdio: 'pipe' });
+    execFileSync(binary, ['scripts', '--templates', templatesDirectory(dir), '--bridge', bridge, '--secret', SECRET,
+      '--output', output].concat(extra || []), { stdio: 'pipe' });
     const file = path.join(output, 'inference.js');
     execFileSync(process.execPath, ['--check', file], { stdio: 'pipe' });
     return fs.readFileSync(file, 'utf8');
