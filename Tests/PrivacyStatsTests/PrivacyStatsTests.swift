@@ -1,0 +1,180 @@
+import Foundation
+import PrivacyStats
+import Testing
+import TrackerlessCore
+
+@Suite("PrivacyStats: tabs, pages, secrets and totals")
+struct PrivacyStatsTests {
+    /// 2026-11-18 (a Wednesday of ISO week 2026-W47), noon UTC.
+    static let wednesday: Double = 1_795_003_200
+
+    func stats(store: StatsStore? = nil) -> PrivacyStats {
+        PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret], store: store) { Self.wednesday }
+    }
+
+    @Test("a message for a tab without a page is rejected; one with the wrong secret too; both are counted")
+    func rejections() {
+        let stats = stats()
+        let message = StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")])
+        #expect(stats.receive(StatsFixture.body(message), tab: "1") == .rejected(.unknownTab))
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        let forged = StatsFixture.message(
+            [StatsFixture.request("https://ads.tracker.test/x.js")], secret: "ffffffffffffffffffffffffffffffff")
+        #expect(stats.receive(StatsFixture.body(forged), tab: "1") == .rejected(.wrongSecret))
+        #expect(stats.receive(.json("{"), tab: "1") == .rejected(.malformedJSON))
+        #expect(stats.snapshot(tab: "1").requests.observed == 0)
+        #expect(stats.receive(StatsFixture.body(message), tab: "1") == .accepted(events: 1))
+        let counts = stats.rejections()
+        #expect(counts[.unknownTab] == 1)
+        #expect(counts[.wrongSecret] == 1)
+        #expect(counts[.malformedJSON] == 1)
+        #expect(counts[.oversized] == 0)
+    }
+
+    @Test("a main-frame navigation resets the page; late messages of the old document are stale")
+    func navigationResets() {
+        let stats = stats()
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        let first = StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")], document: "1111111111111111")
+        #expect(stats.receive(StatsFixture.body(first), tab: "1").isAccepted)
+        #expect(stats.snapshot(tab: "1").trackers.blocked == 1)
+
+        stats.didStartNavigation(tab: "1", url: "https://site.test/next")
+        #expect(stats.snapshot(tab: "1").trackers.blocked == 0)
+        #expect(stats.snapshot(tab: "1").url == "https://site.test/next")
+        let late = StatsFixture.message(
+            [StatsFixture.request("https://pixel.tracker.test/p.gif", .image)], document: "1111111111111111", sequence: 1)
+        #expect(stats.receive(StatsFixture.body(late), tab: "1") == .rejected(.stalePage))
+        let second = StatsFixture.message(
+            [StatsFixture.request("https://social.test/s.js")], page: "https://site.test/next", document: "2222222222222222")
+        #expect(stats.receive(StatsFixture.body(second), tab: "1").isAccepted)
+        let other = StatsFixture.message(
+            [StatsFixture.request("https://fp.test/f.js")], page: "https://site.test/next", document: "3333333333333333")
+        #expect(stats.receive(StatsFixture.body(other), tab: "1") == .rejected(.stalePage))
+        #expect(stats.snapshot(tab: "1").companies.map(\.company.name) == ["Social Corp"])
+    }
+
+    @Test("a top-frame document of another site cannot claim the page")
+    func otherSite() {
+        let stats = stats()
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        let previous = StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")], page: "https://old.test/")
+        #expect(stats.receive(StatsFixture.body(previous), tab: "1") == .rejected(.stalePage))
+    }
+
+    @Test("iframes count towards the page that holds them, classified against the top site")
+    func iframes() {
+        let stats = stats()
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        let frame = StatsFixture.message(
+            [StatsFixture.request("https://ads.tracker.test/x.js"), .navigation(url: "https://frame.test/#x")],
+            page: "https://site.test/", frame: "https://frame.test/", isTopFrame: false, document: "ffffffffffffffff")
+        #expect(stats.receive(StatsFixture.body(frame), tab: "1").isAccepted)
+        // The tracker allowlist entry applies on site.test, the top site, not on frame.test.
+        let allowlisted = StatsFixture.message(
+            [StatsFixture.request("https://tracker.test/widget.js", .script, .loaded)],
+            page: "https://site.test/", frame: "https://frame.test/", isTopFrame: false, document: "ffffffffffffffff")
+        #expect(stats.receive(StatsFixture.body(allowlisted), tab: "1").isAccepted)
+        let snapshot = stats.snapshot(tab: "1")
+        #expect(snapshot.trackers.blocked == 1)
+        #expect(snapshot.allowedReasons.first { $0.reason == .trackerAllowlist }?.trackers == 1)
+        #expect(snapshot.url == "https://site.test/")  // a frame's navigation is not the page's
+        let elsewhere = StatsFixture.message(
+            [StatsFixture.request("https://fp.test/f.js")], page: "https://old.test/", frame: "https://frame.test/",
+            isTopFrame: false, document: "eeeeeeeeeeeeeeee")
+        #expect(stats.receive(StatsFixture.body(elsewhere), tab: "1") == .rejected(.stalePage))
+    }
+
+    @Test("same-document navigations keep the page and update its URL")
+    func sameDocumentNavigation() {
+        let stats = stats()
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        let message = StatsFixture.message([
+            StatsFixture.request("https://ads.tracker.test/x.js"), .navigation(url: "https://site.test/page/2"),
+        ])
+        #expect(stats.receive(StatsFixture.body(message), tab: "1").isAccepted)
+        #expect(stats.snapshot(tab: "1").url == "https://site.test/page/2")
+        #expect(stats.snapshot(tab: "1").trackers.blocked == 1)
+    }
+
+    @Test("tabs are separate; closing one forgets its page")
+    func tabs() {
+        let stats = stats()
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didStartNavigation(tab: "2", url: "https://other.test/")
+        _ = stats.receive(StatsFixture.body(StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")])), tab: "1")
+        #expect(stats.snapshot(tab: "1").trackers.blocked == 1)
+        #expect(stats.snapshot(tab: "2").trackers.blocked == 0)
+        #expect(stats.tabIDs() == ["1", "2"])
+        stats.closeTab("1")
+        #expect(stats.tabIDs() == ["2"])
+        #expect(stats.snapshot(tab: "1") == .empty(tab: "1"))
+    }
+
+    @Test("totals: pages and first-seen trackers, per site, per ISO week and lifetime; repeats do not add")
+    func totals() {
+        let stats = stats()
+        stats.didStartNavigation(tab: "1", url: "https://www.site.test/")
+        let message = StatsFixture.message(
+            [StatsFixture.request("https://ads.tracker.test/x.js"), StatsFixture.request("https://analytics.test/other.js", .script, .loaded)],
+            page: "https://www.site.test/")
+        _ = stats.receive(StatsFixture.body(message), tab: "1")
+        _ = stats.receive(StatsFixture.body(message), tab: "1")
+        stats.didStartNavigation(tab: "1", url: "https://www.site.test/2")
+        let totals = stats.totals()
+        #expect(totals.lifetime.pages == 2)
+        #expect(totals.lifetime.trackersBlocked == 1)
+        #expect(totals.lifetime.trackersAllowed == 1)
+        #expect(totals.lifetime.companiesBlocked == ["Tracker Inc": 1])
+        #expect(totals.weeks.keys.sorted() == ["2026-W47"])
+        #expect(totals.weeks["2026-W47"] == totals.lifetime)
+        #expect(totals.sites["site.test"]?.trackersBlocked == 1)
+        #expect(totals.sites["site.test"]?.companiesBlocked == [:])
+    }
+
+    @Test("ISO weeks at year boundaries", arguments: [
+        ("2026-01-01T00:00:00Z", "2026-W01"), ("2027-01-01T00:00:00Z", "2026-W53"), ("2024-12-30T00:00:00Z", "2025-W01"),
+        ("2021-01-03T23:59:59Z", "2020-W53"), ("2026-11-22T12:00:00Z", "2026-W47"), ("2026-11-23T00:00:00Z", "2026-W48"),
+    ])
+    func isoWeeks(date: String, week: String) throws {
+        let seconds = try #require(ISO8601DateFormatter().date(from: date)).timeIntervalSince1970
+        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: []) { seconds }
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        #expect(stats.totals().weeks.keys.sorted() == [week])
+    }
+
+    @Test("concurrent messages from many threads give the snapshot of sequential ones")
+    func concurrency() async {
+        let stats = stats()
+        let tabs: [TabID] = (0..<8).map { TabID("\($0)") }
+        for tab in tabs { stats.didStartNavigation(tab: tab, url: "https://site.test/") }
+        let hosts = ["ads.tracker.test", "pixel.tracker.test", "social.test", "fp.test", "analytics.test", "cdn.example"]
+        await withTaskGroup(of: Void.self) { group in
+            for tab in tabs {
+                for part in 0..<10 {
+                    group.addTask {
+                        let events = (0..<50).map { index in
+                            StatsFixture.request("https://\(hosts[(part + index) % hosts.count])/\(part)-\(index).js")
+                        }
+                        _ = stats.receive(StatsFixture.body(StatsFixture.message(events, sequence: part)), tab: tab)
+                        _ = stats.snapshot(tab: tab)
+                    }
+                }
+            }
+        }
+        let sequential = self.stats()
+        sequential.didStartNavigation(tab: "0", url: "https://site.test/")
+        for part in 0..<10 {
+            let events = (0..<50).map { index in
+                StatsFixture.request("https://\(hosts[(part + index) % hosts.count])/\(part)-\(index).js")
+            }
+            _ = sequential.receive(StatsFixture.body(StatsFixture.message(events, sequence: part)), tab: "0")
+        }
+        var expected = sequential.snapshot(tab: "0")
+        for tab in tabs {
+            expected.tab = tab
+            #expect(stats.snapshot(tab: tab) == expected)
+        }
+        #expect(stats.totals().lifetime.trackersBlocked == 8 * sequential.totals().lifetime.trackersBlocked)
+    }
+}

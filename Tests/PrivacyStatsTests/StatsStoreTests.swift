@@ -1,0 +1,139 @@
+import Foundation
+import PrivacyStats
+import Testing
+
+@Suite("StatsStore: crash-safe totals")
+struct StatsStoreTests {
+    /// A fresh directory for one test's files.
+    static func directory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stats-store-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Records `pages` page loads with one blocked tracker each, flushing after each page.
+    static func record(pages: Int, into store: StatsStore) throws {
+        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret], store: store) { 1_795_003_200 }
+        for page in 0..<pages {
+            stats.didStartNavigation(tab: "1", url: "https://site.test/\(page)")
+            _ = stats.receive(
+                StatsFixture.body(StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")],
+                    page: "https://site.test/\(page)", document: String(repeating: "\(page % 10)", count: 16))),
+                tab: "1")
+            try stats.flush()
+        }
+    }
+
+    func append(_ bytes: [UInt8], to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(bytes))
+        handle.closeFile()
+    }
+
+    @Test("flushed totals survive reopening; a clean shutdown leaves no recovery notes")
+    func roundTrip() throws {
+        let path = try Self.directory() + "/totals"
+        try Self.record(pages: 3, into: StatsStore(path: path))
+        let reopened = try StatsStore(path: path)
+        #expect(reopened.totals.lifetime.pages == 3)
+        #expect(reopened.totals.lifetime.trackersBlocked == 3)
+        #expect(reopened.totals.sites["site.test"]?.pages == 3)
+        #expect(reopened.recoveryNotes.isEmpty)
+        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [], store: reopened)
+        #expect(stats.totals() == reopened.totals)
+    }
+
+    @Test("journal records are folded into the snapshot every compactAfterRecords appends")
+    func compaction() throws {
+        let path = try Self.directory() + "/totals"
+        try Self.record(pages: 5, into: StatsStore(path: path, compactAfterRecords: 2))
+        let journal = try #require(FileManager.default.contents(atPath: path + ".journal"))
+        #expect(journal.split(separator: 0x0A).count == 1)
+        #expect(try StatsStore(path: path).totals.lifetime.pages == 5)
+    }
+
+    @Test("a torn last record (killed mid-append) is ignored; nothing acknowledged is lost")
+    func tornRecord() throws {
+        let path = try Self.directory() + "/totals"
+        try Self.record(pages: 3, into: StatsStore(path: path, compactAfterRecords: 100))
+        try append(Array(#"0badc0de {"id": 4, "deltas": [{"site": "site.test", "we"#.utf8), to: path + ".journal")
+        let reopened = try StatsStore(path: path)
+        #expect(reopened.totals.lifetime.pages == 3)
+        #expect(reopened.recoveryNotes.count == 1)
+        #expect(reopened.recoveryNotes.first?.contains("torn last record") == true)
+        try Self.record(pages: 1, into: reopened)
+        #expect(try StatsStore(path: path).totals.lifetime.pages == 4)
+    }
+
+    @Test("a crash between writing the snapshot and emptying the journal doubles nothing")
+    func crashDuringCompaction() throws {
+        let path = try Self.directory() + "/totals"
+        let store = try StatsStore(path: path, compactAfterRecords: 100)
+        try Self.record(pages: 4, into: store)
+        let journal = try #require(FileManager.default.contents(atPath: path + ".journal"))
+        try store.compact()
+        // The journal as it was before compaction emptied it: records the snapshot already holds.
+        try journal.write(to: URL(fileURLWithPath: path + ".journal"))
+        let reopened = try StatsStore(path: path)
+        #expect(reopened.totals.lifetime.pages == 4)
+        #expect(reopened.totals.lifetime.trackersBlocked == 4)
+    }
+
+    @Test("a damaged snapshot is kept as .corrupt; the totals start over from the journal", arguments: [
+        "garbage", "truncated", "empty", "checksum",
+    ])
+    func corruptSnapshot(damage: String) throws {
+        let path = try Self.directory() + "/totals"
+        try Self.record(pages: 1, into: StatsStore(path: path, compactAfterRecords: 1))  // in the snapshot
+        try Self.record(pages: 2, into: StatsStore(path: path, compactAfterRecords: 100))  // in the journal
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        switch damage {
+        case "garbage": bytes = Data("not a snapshot at all".utf8)
+        case "truncated": bytes = bytes.prefix(bytes.count / 2)
+        case "empty": bytes = Data()
+        default: bytes[bytes.count - 5] ^= 0x01
+        }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let reopened = try StatsStore(path: path)
+        #expect(reopened.totals.lifetime.pages == 2)
+        #expect(FileManager.default.fileExists(atPath: path + ".corrupt"))
+        #expect(reopened.recoveryNotes.first?.contains("damaged snapshot") == true)
+        try Self.record(pages: 1, into: reopened)
+        #expect(try StatsStore(path: path).totals.lifetime.pages == 3)
+    }
+
+    @Test("a damaged record in the middle of the journal is skipped, the others applied, the journal kept")
+    func corruptRecord() throws {
+        let path = try Self.directory() + "/totals"
+        try Self.record(pages: 3, into: StatsStore(path: path, compactAfterRecords: 100))
+        let journalPath = path + ".journal"
+        var lines = try #require(FileManager.default.contents(atPath: journalPath)).split(separator: 0x0A)
+        #expect(lines.count == 3)
+        // Breaks the second record's JSON; its checksum no longer matches.
+        var damaged = Data(lines[1])
+        damaged[damaged.count - 3] ^= 0x20
+        lines[1] = damaged
+        try Data(lines.joined(separator: [0x0A]) + [0x0A]).write(to: URL(fileURLWithPath: journalPath))
+        let reopened = try StatsStore(path: path)
+        #expect(reopened.totals.lifetime.pages == 2)
+        #expect(FileManager.default.fileExists(atPath: journalPath + ".corrupt"))
+    }
+
+    @Test("unflushed counts are in the live totals but not on disk")
+    func unflushed() throws {
+        let path = try Self.directory() + "/totals"
+        let store = try StatsStore(path: path)
+        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [], store: store)
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        #expect(stats.totals().lifetime.pages == 1)
+        #expect(try StatsStore(path: path).totals.lifetime.pages == 0)
+        try stats.flush()
+        #expect(try StatsStore(path: path).totals.lifetime.pages == 1)
+    }
+
+    @Test("an unwritable location is an error naming the path, not a crash")
+    func unwritable() {
+        #expect(throws: StatsStoreError.self) { try StatsStore(path: "/proc/no-such-dir/totals") }
+    }
+}
