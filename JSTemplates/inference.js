@@ -22,7 +22,7 @@
       clearTimeout: w.clearTimeout,
       addEventListener: w.EventTarget ? w.EventTarget.prototype.addEventListener : null,
       getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
-      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null,
+      querySelectorAll: w.Document ? w.Document.prototype.querySelectorAll : null,
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
       stringToLowerCase: String.prototype.toLowerCase,
@@ -33,7 +33,6 @@
       getRandomValues: crypto && typeof crypto.getRandomValues === 'function' ? crypto.getRandomValues : null,
       Uint8Array: w.Uint8Array || null,
       PerformanceObserver: w.PerformanceObserver || null,
-      MutationObserver: w.MutationObserver || null,
       console: w.console || null,
       consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
@@ -186,11 +185,19 @@
   // Types learnt from elements, by URL: a resource timing entry says only `link` or `other`
   // where the element says what the resource is.
   var elementTypes = captured.ObjectCreate(null);
+  var linksScanned = false;
 
   function typeOfEntry(initiatorType, url) {
     var known = INITIATOR_TYPES[initiatorType];
     if (typeof known === 'string') { return known; }
     var fromElement = elementTypes[url];
+    if (fromElement === undefined && initiatorType === 'link' && !linksScanned) {
+      // Its load event may come after the entry: ask the document's links (few) once per batch
+      // of entries.
+      linksScanned = true;
+      forEachElement('link[href]', learnType);
+      fromElement = elementTypes[url];
+    }
     if (typeof fromElement === 'string') { return fromElement; }
     if (initiatorType === 'css') {
       return FONT_EXTENSIONS[extension(url)] === true ? 'font' : 'image';
@@ -462,7 +469,10 @@
 
   function flush(final) {
     checkNavigation();
-    if (final) { queuePending(); }
+    if (final) {
+      scanPending();
+      queuePending();
+    }
     var available = queue.length - queueHead;
     if (available === 0) { return; }
     var count = 0;
@@ -519,34 +529,41 @@
     report(request[1], request[0], state, false);
   }
 
-  function observeTree(node) {
-    if (node === null || typeof node !== 'object' || node.nodeType !== 1) { return; }
-    observeElement(node, 'pending');
-    if (captured.querySelectorAll === null) { return; }
-    var inner = apply(captured.querySelectorAll, node,
-      ['script[src],img[src],iframe[src],frame[src],link[href],video[src],audio[src],' +
-       'source[src],track[src],embed[src],object[data],input[src]']);
-    for (var i = 0; i < inner.length; i++) { observeElement(inner[i], 'pending'); }
+  function learnType(element) {
+    var request = elementRequest(element);
+    if (request !== null) { elementTypes[request[1]] = request[0]; }
   }
 
-  function onMutations(records) {
-    for (var i = 0; i < records.length; i++) {
+  function forEachElement(selector, body) {
+    var elements;
+    try {
+      elements = apply(captured.querySelectorAll, doc, [selector]);
+    } catch (e) {
+      problem('querySelectorAll', e);
+      return;
+    }
+    for (var i = 0; i < elements.length; i++) {
       try {
-        var record = records[i];
-        if (record.type === 'attributes') {
-          observeElement(record.target, 'pending');
-          continue;
-        }
-        var added = record.addedNodes;
-        for (var j = 0; j < added.length; j++) { observeTree(added[j]); }
+        body(elements[i]);
       } catch (e) {
-        problem('mutation', e);
+        problem('element', e);
       }
     }
   }
 
+  // Elements still in the document when it is hidden whose load or error was never seen: a
+  // frame or object a content blocker blocked fires neither. Scanning once at the end costs far
+  // less than a MutationObserver wrapping every node the parser adds in this world.
+  function scanPending() {
+    forEachElement('script[src],img[src],iframe[src],frame[src],link[href],video[src],' +
+      'audio[src],source[src],track[src],embed[src],object[data],input[src]', function (element) {
+      observeElement(element, 'pending');
+    });
+  }
+
   function onEntries(list) {
     var entries;
+    linksScanned = false;
     try {
       entries = list.getEntries();
     } catch (e) {
@@ -611,16 +628,6 @@
     }
   } catch (e) {
     problem('PerformanceObserver', e);
-  }
-  try {
-    if (captured.MutationObserver !== null) {
-      var mutationObserver = new captured.MutationObserver(onMutations);
-      mutationObserver.observe(doc, {
-        childList: true, subtree: true, attributes: true, attributeFilter: ['src', 'href', 'data']
-      });
-    }
-  } catch (e) {
-    problem('MutationObserver', e);
   }
   if (captured.addEventListener !== null) {
     // load and error do not bubble, but a capturing listener on the document sees them.

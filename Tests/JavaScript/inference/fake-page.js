@@ -60,6 +60,7 @@ class FakeElement extends FakeEventTarget {
     this.page = page;
     this.nodeType = 1;
     this.tagName = tag.toUpperCase();
+    this.localName = tag.toLowerCase();
     this.attributes = Object.assign({}, attributes);
     this.parentNode = null;
     this.children = [];
@@ -80,6 +81,7 @@ class FakeElement extends FakeEventTarget {
   get href() { return this.resolved('href'); }
   get data() { return this.resolved('data'); }
   get currentSrc() { return this.resolved('src'); }
+  get firstElementChild() { return this.children.length > 0 ? this.children[0] : null; }
   appendChild(child) {
     child.parentNode = this;
     this.children.push(child);
@@ -90,7 +92,9 @@ class FakeElement extends FakeEventTarget {
     const tests = selectors.split(',').map((selector) => {
       const match = selectorPattern.exec(selector.trim());
       if (match === null) { throw new Error('fake querySelectorAll: unsupported selector ' + selector); }
-      return (element) => element.tagName.toLowerCase() === match[1] && element.getAttribute(match[2]) !== null;
+      // As a browser does, without calling the element's own (possibly hostile) getters.
+      return (element) => element.localName === match[1] &&
+        Object.prototype.hasOwnProperty.call(element.attributes, match[2]);
     });
     const found = [];
     const walk = (element) => {
@@ -111,6 +115,9 @@ class FakeDocument extends FakeEventTarget {
     this.referrer = referrer;
     this.documentElement = new FakeElement(page, 'html');
     this.documentElement.parentNode = this;
+  }
+  querySelectorAll(selectors) {
+    return this.documentElement.querySelectorAll(selectors);
   }
 }
 
@@ -151,6 +158,7 @@ function createPage(options = {}) {
   sandbox.console = { warn: (...args) => { page.warnings.push(args); } };
   sandbox.EventTarget = FakeEventTarget;
   sandbox.Element = FakeElement;
+  sandbox.Document = FakeDocument;
   sandbox.document = new FakeDocument(page, options.referrer || '');
   sandbox.addEventListener = FakeEventTarget.prototype.addEventListener;
   if (options.crypto !== false) {
