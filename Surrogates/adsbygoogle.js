@@ -28,7 +28,9 @@
     if (typeof item.onReady === 'function') later(item.onReady);
     if (typeof item.type === 'string' || typeof item.adBreakDone === 'function') {
       if (typeof item.adBreakDone === 'function') {
-        later(item.adBreakDone, { breakType: item.type, breakName: item.name, breakFormat: item.type === 'reward' ? 'reward' : 'interstitial', breakStatus: 'notReady' });
+        const format = item.type === 'reward' ? 'reward' : 'interstitial';
+        const placement = { breakType: item.type, breakName: item.name, breakFormat: format, breakStatus: 'notReady' };
+        later(item.adBreakDone, placement);
       }
       return;
     }

@@ -6,7 +6,8 @@
   const name = typeof w.GoogleAnalyticsObject === 'string' && w.GoogleAnalyticsObject ? w.GoogleAnalyticsObject : 'ga';
   const previous = w[name];
   if (typeof previous === 'function' && previous.loaded === true) return;
-  const queued = previous && previous.q && typeof previous.q.length === 'number' ? Array.prototype.slice.call(previous.q) : [];
+  const queued = previous && previous.q && typeof previous.q.length === 'number'
+    ? Array.prototype.slice.call(previous.q) : [];
   const trackers = [];
   const plugins = {};
   const noop = function () {};

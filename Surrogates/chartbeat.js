@@ -1,6 +1,6 @@
 // chartbeat.com/chartbeat.js application/javascript
-// Chartbeat: pSUPERFLY (virtualPage, activity…) and the headline-testing pSUPERFLY_mab answer every
-// call and measure nothing; the _cbq queue drains.
+// Chartbeat: pSUPERFLY (virtualPage, activity and the rest) and the headline-testing
+// pSUPERFLY_mab answer every call and measure nothing; the _cbq queue drains.
 (function () {
   'use strict';
   const w = window;

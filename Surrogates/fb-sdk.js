@@ -29,7 +29,9 @@
     getAccessToken: function () { return null; },
     getUserID: function () { return ''; },
     api: function () {
-      const callback = Array.prototype.slice.call(arguments).filter(function (argument) { return typeof argument === 'function'; })[0];
+      const callback = Array.prototype.filter.call(arguments, function (argument) {
+        return typeof argument === 'function';
+      })[0];
       later(callback, { error: { message: 'Facebook is blocked', type: 'OAuthException', code: 190 } });
     },
     ui: function (parameters, callback) { later(callback, undefined); },
@@ -49,7 +51,8 @@
       setAppVersion: noop, setUserID: noop, updateUserProperties: noop
     },
     Canvas: {
-      Prefetcher: { addStaticResource: noop, setCollectionMode: noop }, getPageInfo: function (callback) { later(callback, {}); },
+      Prefetcher: { addStaticResource: noop, setCollectionMode: noop },
+      getPageInfo: function (callback) { later(callback, {}); },
       hideFlashElement: noop, scrollTo: noop, setAutoGrow: noop, setDoneLoading: noop, setSize: noop,
       setUrlHandler: noop, showFlashElement: noop, startTimer: noop, stopTimer: noop
     },

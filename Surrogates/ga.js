@@ -3,7 +3,8 @@
 (function () {
   'use strict';
   const w = window;
-  if (w._gat && typeof w._gat._getTracker === 'function' && w._gaq && typeof w._gaq.push === 'function' && !Array.isArray(w._gaq)) return;
+  const isLoaded = w._gat && typeof w._gat._getTracker === 'function' && w._gaq && !Array.isArray(w._gaq);
+  if (isLoaded) return;
   const noop = function () {};
   const trackers = {};
   const methods = ['_addDevId', '_addIgnoredOrganic', '_addIgnoredRef', '_addItem', '_addOrganic', '_addTrans',
@@ -14,7 +15,8 @@
     '_setClientInfo', '_setCookiePath', '_setCookiePersistence', '_setCookieTimeout', '_setCustomVar',
     '_setDetectFlash', '_setDetectTitle', '_setDomainName', '_setLocalGifPath', '_setLocalRemoteServerMode',
     '_setLocalServerMode', '_setMaxCustomVariables', '_setNamespace', '_setPageGroup', '_setReferrerOverride',
-    '_setRemoteServerMode', '_setSampleRate', '_setSessionCookieTimeout', '_setSessionTimeout', '_setSiteSpeedSampleRate',
+    '_setRemoteServerMode', '_setSampleRate', '_setSessionCookieTimeout', '_setSessionTimeout',
+    '_setSiteSpeedSampleRate',
     '_setTrans', '_setTransactionDelim', '_setVar', '_setVisitorCookieTimeout', '_setXKey', '_setXValue',
     '_visitCode', '_anonymizeIp', '_forceSSL'];
   const hits = ['_trackPageview', '_trackEvent', '_trackSocial', '_trackTiming', '_trackTrans', '_trackPageLoadTime'];

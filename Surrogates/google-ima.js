@@ -21,7 +21,9 @@
   };
   EventTarget.prototype.removeEventListener = function (types, listener) {
     [].concat(types).forEach(function (type) {
-      this.listeners[type] = (this.listeners[type] || []).filter(function (entry) { return entry.listener !== listener; });
+      this.listeners[type] = (this.listeners[type] || []).filter(function (entry) {
+        return entry.listener !== listener;
+      });
     }, this);
   };
   EventTarget.prototype.dispatch = function (event) {
@@ -54,7 +56,9 @@
     this.userRequestContext = userRequestContext;
   }
   AdErrorEvent.prototype.getError = function () { return this.error; };
-  AdErrorEvent.prototype.getUserRequestContext = function () { return this.userRequestContext === undefined ? null : this.userRequestContext; };
+  AdErrorEvent.prototype.getUserRequestContext = function () {
+    return this.userRequestContext === undefined ? null : this.userRequestContext;
+  };
   AdErrorEvent.Type = { AD_ERROR: 'adError' };
   function AdsManager() {
     EventTarget.call(this);
@@ -129,7 +133,8 @@
   function CompanionAdSelectionSettings() {}
   CompanionAdSelectionSettings.CreativeType = { ALL: 'All', FLASH: 'Flash', IMAGE: 'Image' };
   CompanionAdSelectionSettings.ResourceType = { ALL: 'All', HTML: 'Html', IFRAME: 'IFrame', STATIC: 'Static' };
-  CompanionAdSelectionSettings.SizeCriteria = { IGNORE: 'IgnoreSize', SELECT_EXACT_MATCH: 'SelectExactMatch', SELECT_NEAR_MATCH: 'SelectNearMatch' };
+  CompanionAdSelectionSettings.SizeCriteria = { IGNORE: 'IgnoreSize', SELECT_EXACT_MATCH: 'SelectExactMatch',
+    SELECT_NEAR_MATCH: 'SelectNearMatch' };
   function AdEvent(type) {
     this.type = type;
   }
@@ -137,8 +142,9 @@
   AdEvent.prototype.getAdData = function () { return null; };
   AdEvent.Type = { AD_BREAK_READY: 'adBreakReady', AD_BUFFERING: 'adBuffering', AD_CAN_PLAY: 'adCanPlay',
     AD_METADATA: 'adMetadata', AD_PROGRESS: 'adProgress', ALL_ADS_COMPLETED: 'allAdsCompleted', CLICK: 'click',
-    COMPLETE: 'complete', CONTENT_PAUSE_REQUESTED: 'contentPauseRequested', CONTENT_RESUME_REQUESTED: 'contentResumeRequested',
-    DURATION_CHANGE: 'durationChange', FIRST_QUARTILE: 'firstQuartile', IMPRESSION: 'impression', INTERACTION: 'interaction',
+    COMPLETE: 'complete', CONTENT_PAUSE_REQUESTED: 'contentPauseRequested',
+    CONTENT_RESUME_REQUESTED: 'contentResumeRequested', DURATION_CHANGE: 'durationChange',
+    FIRST_QUARTILE: 'firstQuartile', IMPRESSION: 'impression', INTERACTION: 'interaction',
     LINEAR_CHANGED: 'linearChanged', LOADED: 'loaded', LOG: 'log', MIDPOINT: 'midpoint', PAUSED: 'pause',
     RESUMED: 'resume', SKIPPABLE_STATE_CHANGED: 'skippableStateChanged', SKIPPED: 'skip', STARTED: 'start',
     THIRD_QUARTILE: 'thirdQuartile', USER_CLOSE: 'userClose', VIDEO_CLICKED: 'videoClicked',

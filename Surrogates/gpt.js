@@ -5,7 +5,8 @@
   const w = window;
   const googletag = w.googletag && typeof w.googletag === 'object' ? w.googletag : (w.googletag = {});
   if (googletag.apiReady === true && typeof googletag.defineSlot === 'function') return;
-  const queued = googletag.cmd && typeof googletag.cmd.length === 'number' ? Array.prototype.slice.call(googletag.cmd) : [];
+  const queued = googletag.cmd && typeof googletag.cmd.length === 'number'
+    ? Array.prototype.slice.call(googletag.cmd) : [];
   const slots = [];
   const listeners = {};
   let collapseEmptyDivs = false;
@@ -103,7 +104,10 @@
   pubads.display = function (adUnitPath, size, elementId) {
     googletag.display(googletag.defineSlot(adUnitPath, size, elementId).addService(pubads));
   };
-  const service = function (name) { return chain({ getName: function () { return name; } }, ['addEventListener', 'set', 'setRefreshUnfilledSlots', 'setVideoContent']); };
+  const service = function (name) {
+    const methods = ['addEventListener', 'set', 'setRefreshUnfilledSlots', 'setVideoContent'];
+    return chain({ getName: function () { return name; } }, methods);
+  };
   const companionAds = service('companion_ads');
   const content = service('content');
   googletag.defineSlot = function (adUnitPath, size, elementId) {

@@ -16,7 +16,9 @@
     });
   }
   function answerWithNothing() {
-    const callback = Array.prototype.slice.call(arguments).filter(function (argument) { return typeof argument === 'function'; })[0];
+    const callback = Array.prototype.filter.call(arguments, function (argument) {
+      return typeof argument === 'function';
+    })[0];
     if (callback) setTimeout(function () { callback({ doc: [], settings: {}, request: {} }); }, 0);
   }
   w.OBR = anything({ extern: anything({ callRecs: answerWithNothing, callClicks: answerWithNothing }), ready: 1 });

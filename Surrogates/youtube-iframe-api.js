@@ -70,7 +70,9 @@
     Object.keys(events).forEach(function (name) { player.addEventListener(name, events[name]); });
     if (element && element.id) players[element.id] = player;
     setTimeout(function () {
-      (listeners.onReady || []).slice().forEach(function (listener) { later(listener, { target: player, data: null }); });
+      (listeners.onReady || []).slice().forEach(function (listener) {
+        later(listener, { target: player, data: null });
+      });
     }, 0);
   }
   w.YTConfig = w.YTConfig || { host: 'https://www.youtube.com' };
