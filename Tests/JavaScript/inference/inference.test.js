@@ -10,6 +10,11 @@ function request(url, type, state) {
   return { kind: 'request', url, type, state };
 }
 
+// Resource timing entries of `count` images, https://cdn.example/0.png, 1.png, …
+function images(count) {
+  return Array.from({ length: count }, (_, i) => ({ name: `https://cdn.example/${i}.png`, initiatorType: 'img' }));
+}
+
 for (const bridge of ['webkit', 'android', 'webview2']) {
   test(`${bridge} bridge: one message per protocol v1, posted after one batch interval`, () => {
     const page = createPage({ bridge, url: PAGE }).start();
@@ -89,8 +94,7 @@ test('settings.handler names the WebKit handler and the Android object', () => {
 
 test('1,000 resources in one interval: one message per interval, at most maxEventsPerMessage events each', () => {
   const page = createPage().start();
-  const entries = [];
-  for (let i = 0; i < 1000; i++) { entries.push({ name: `https://cdn.example/${i}.png`, initiatorType: 'img' }); }
+  const entries = images(1000);
   page.entries(entries);
   page.advance(1000);
   const messages = page.messages();
@@ -113,8 +117,7 @@ test('maxEventsPerMessage and batchInterval come from the settings', () => {
 
 test('settings of the wrong type or out of range fall back to defaults or limits', () => {
   const page = createPage({ settings: { maxEventsPerMessage: 'many', batchInterval: -5 } }).start();
-  const entries = [];
-  for (let i = 0; i < 250; i++) { entries.push({ name: `https://cdn.example/${i}.png`, initiatorType: 'img' }); }
+  const entries = images(250);
   page.entries(entries);
   page.advance(10);
   assert.deepEqual(page.messages().map((m) => m.events.length), [200]);
@@ -332,8 +335,7 @@ test('at pagehide, elements in the document whose outcome was never seen are pen
 
 test('a full queue drops events, counts them, and the next message says how many', () => {
   const page = createPage().start();
-  const entries = [];
-  for (let i = 0; i < 2100; i++) { entries.push({ name: `https://cdn.example/${i}.png`, initiatorType: 'img' }); }
+  const entries = images(2100);
   page.entries(entries);
   page.advance(100);
   let messages = page.messages();
@@ -422,8 +424,7 @@ test('the page replacing JSON, Array.prototype.push, Function.prototype.call/app
     page.sandbox.webkit = { messageHandlers: { trackerless: { postMessage: (m) => forged.push(m) } } };
     page.sandbox.trackerless = { postMessage: (m) => forged.push(m) };
     page.sandbox.chrome = { webview: { postMessage: (m) => forged.push(m) } };
-    const entries = [];
-    for (let i = 0; i < 2005; i++) { entries.push({ name: `https://cdn.example/${i}.png`, initiatorType: 'img' }); }
+    const entries = images(2005);
     page.entries(entries);
     page.fire(page.append('link', { rel: 'stylesheet', href: 'https://cdn.example/s.css' }), 'error');
     page.append('iframe', { src: 'https://frames.example/f' });
@@ -534,8 +535,7 @@ test('settings that are not an object fall back to the defaults', () => {
     const page = createPage();
     page.source = fillInference({ settings });
     page.start();
-    const entries = [];
-    for (let i = 0; i < 201; i++) { entries.push({ name: `https://cdn.example/${i}.png`, initiatorType: 'img' }); }
+    const entries = images(201);
     page.entries(entries);
     page.advance(99);
     assert.equal(page.received.length, 0);
