@@ -71,6 +71,9 @@ struct UserScriptHarness: Sendable {
         var scripts: [Script] = []
         /// Script message handlers: a name and a world (nil: the page's world).
         var handlers: [(name: String, world: String?)] = []
+        /// Handlers (name, world) whose postMessage is wrapped in the top frame before any script
+        /// runs, to note when each message was posted (``PageResult/posts``).
+        var tracePosts: [(handler: String, world: String?)] = []
         var resources: [String: Resource] = [:]
         var pages: [Page] = []
     }
@@ -83,6 +86,16 @@ struct UserScriptHarness: Sendable {
         var milliseconds: Double
         /// The message value, converted to JSON by WebKit (`jsc_value_to_json`).
         var body: JSONValue
+    }
+
+    /// One postMessage call in the top frame, noted in the posting world.
+    struct Post: Sendable {
+        /// performance.now() of the document at the call (1 ms steps in WebKit).
+        var milliseconds: Double
+        /// The message's `script` member.
+        var script: String
+        /// The message's `page.id` member.
+        var pageID: String
     }
 
     /// One request the proxy received.
@@ -104,6 +117,8 @@ struct UserScriptHarness: Sendable {
         /// The value of the page's `result` expression (nil when none was given).
         var result: JSONNode?
         var marks: [String: Double]
+        /// The traced postMessage calls by world ("page" for the page's world).
+        var posts: [String: [Post]]
 
         /// Whether the proxy received `url` (compared without its fragment).
         func requested(_ url: String) -> Bool { requests.contains { $0.url == url } }
@@ -188,6 +203,9 @@ struct UserScriptHarness: Sendable {
         }
         return .object(JSONObject([
             ("rules", .array(rules)), ("scripts", .array(scripts)), ("handlers", .array(handlers)),
+            ("trace_posts", .array(spec.tracePosts.map { trace in
+                .object(JSONObject([("handler", .string(trace.handler)), ("world", trace.world.map(JSONValue.string) ?? .null)]))
+            })),
             ("resources", .object(resources)), ("pages", .array(pages)),
         ]))
     }
@@ -207,12 +225,21 @@ struct UserScriptHarness: Sendable {
                 }
                 var marks: [String: Double] = [:]
                 for (key, node) in try page.required("marks").members() { marks[key] = try node.double() }
+                var posts: [String: [Post]] = [:]
+                for (world, calls) in try page.required("posts").members() {
+                    posts[world] = try calls.array().map { call in
+                        let fields = try call.array()
+                        guard fields.count == 3 else { throw WebKitHarness.Failure.badOutput("post \(call.value)") }
+                        return Post(milliseconds: try fields[0].double(), script: try fields[1].string(),
+                                    pageID: try fields[2].string())
+                    }
+                }
                 let result = page["result"].flatMap { $0.isNull ? nil : $0 }
                 let id = try page.required("id").string()
                 results[id] = PageResult(
                     id: id, title: page["title"].flatMap { try? $0.string() }, done: try page.required("done").bool(),
                     loadFailed: page["load_failed"].flatMap { try? $0.string() }, messages: messages,
-                    requests: requests, result: result, marks: marks)
+                    requests: requests, result: result, marks: marks, posts: posts)
             }
             return results
         } catch {
@@ -244,6 +271,7 @@ enum ScriptRender {
                 .init(source: inference, world: isolatedWorld),
             ]
             spec.handlers = [(handler, nil), (handler, isolatedWorld)]
+            spec.tracePosts = [(handler, nil), (handler, isolatedWorld)]
             return spec
         }
     }

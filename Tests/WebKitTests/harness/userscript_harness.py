@@ -17,6 +17,8 @@ The spec file holds one JSON object:
         "measure": "name"                  optional: time this script's start-up (see below)
     }],
     "handlers": [{"name": "trackerless", "world": null | "trackerless"}],
+    "trace_posts": [{"handler": "trackerless", "world": null | "trackerless"}],
+                                           note when the top frame posts to that handler
     "resources": {                         what the loopback proxy answers, by URL
         "https://site.example/": {"type": "text/html", "body": "..." | "body_base64": "...",
                                   "status": 200, "headers": {...}}
@@ -38,15 +40,19 @@ content manager and one proxy. The output is one JSON object:
   {"pages": [{"id", "url", "title", "done": bool, "load_failed": null | str,
               "messages": [{"handler", "ms", "body"}],   every script message, in order
               "requests": [{"url", "ms"}],               every request the proxy received
-              "result": value, "marks": {...}}]}
+              "result": value, "marks": {...},
+              "posts": {"page" | world: [[ms, script, page id], ...]}}]}
 
 `ms` counts from the page's load_uri. The 4.1 API's script-message-received signal does not
 say which world posted a message; tell them apart by their content.
 
 "measure" brackets the script with two tiny user scripts of the same world that store
-performance.now() in `window.__trackerlessHarnessMarks["<name>:before" / ":after"]`, read
+performance.now() in `window.__trackerlessHarness.marks["<name>:before" / ":after"]`, read
 back in the top frame as "marks". WebKit coarsens performance.now() to 1 ms, so compare
-medians over several loads.
+medians over several loads. "trace_posts" wraps the handler's postMessage in the top frame of
+that world, before any script runs, and reports each post's performance.now() with the
+message's script and page id: when messages were sent, which the host's receive times (IPC,
+a busy main loop) only approximate.
 
 Exit status: 0 done, 2 bad input, 3 WebKitGTK / Xvfb / openssl missing, 4 a rule list does
 not compile.
@@ -66,7 +72,7 @@ from webkit_harness import (  # noqa: E402
     fail, import_webkit, make_tls_context, proxied_web_context)
 
 TOTAL_TIMEOUT = 300.0
-MARKS = "__trackerlessHarnessMarks"
+PROBE = "__trackerlessHarness"  # per world: {"marks": {...}, "posts": [...]}
 
 
 class RecordingState:
@@ -103,9 +109,32 @@ def response_of(url, spec):
     return (int(spec.get("status", 200)), str(spec.get("type", "text/html; charset=utf-8")), body, headers)
 
 
+PROBE_OBJECT = "(window.%s || (window.%s = {marks: {}, posts: []}))" % (PROBE, PROBE)
+
+
 def marker(name, edge):
-    return ("(window.%s || (window.%s = {}))[%s] = performance.now();"
-            % (MARKS, MARKS, json.dumps(name + ":" + edge)))
+    return "%s.marks[%s] = performance.now();" % (PROBE_OBJECT, json.dumps(name + ":" + edge))
+
+
+def post_tracer(handler):
+    """Wraps the handler's postMessage in this world to note when each message was posted.
+
+    Added before the scripts, so a script that takes the handler's postMessage at document start
+    takes this wrapper, which calls the real one with the same message.
+    """
+    return """(function () {
+  try {
+    var probe = %s;
+    var handler = window.webkit.messageHandlers[%s];
+    var post = handler.postMessage;
+    handler.postMessage = function (message) {
+      var page = message && message.page;
+      probe.posts[probe.posts.length] = [performance.now(), String(message && message.script),
+                                         String(page && page.id)];
+      return Reflect.apply(post, handler, [message]);
+    };
+  } catch (e) {}
+})();""" % (PROBE_OBJECT, json.dumps(handler))
 
 
 class Runner:
@@ -117,7 +146,11 @@ class Runner:
         self.content = WebKit2.UserContentManager()
         for content_filter in filters:
             self.content.add_filter(content_filter)
-        self.measured_worlds = []
+        self.probed_worlds = []
+        for trace in spec.get("trace_posts") or []:
+            self.add_script({"source": post_tracer(trace.get("handler")), "world": trace.get("world"),
+                             "frames": "top"})
+            self.probe(trace.get("world"))
         for script in spec.get("scripts") or []:
             self.add_script(script)
         self.messages = []
@@ -168,11 +201,15 @@ class Runner:
         measure = script.get("measure")
         if isinstance(measure, str):
             add(marker(measure, "before"))
-            if world not in self.measured_worlds:
-                self.measured_worlds.append(world)
+            self.probe(world)
         add(source)
         if isinstance(measure, str):
             add(marker(measure, "after"))
+
+    def probe(self, world):
+        """Reads the world's probe object in the top frame at the end of each page."""
+        if world not in self.probed_worlds:
+            self.probed_worlds.append(world)
 
     def on_message(self, _manager, result, name):
         value = result.get_js_value()
@@ -241,11 +278,12 @@ class Runner:
         result = None
         if isinstance(page.get("result"), str):
             result = self.evaluate(view, page["result"], None)
-        marks = {}
-        for world in self.measured_worlds:
-            found = self.evaluate(view, "window.%s || {}" % MARKS, world)
+        marks, posts = {}, {}
+        for world in self.probed_worlds:
+            found = self.evaluate(view, "window.%s || {}" % PROBE, world)
             if isinstance(found, dict):
-                marks.update(found)
+                marks.update(found.get("marks") or {})
+                posts[world or "page"] = found.get("posts") or []
         title = view.get_title()
         if page.get("leave", True):
             view.load_uri("about:blank")
@@ -253,7 +291,8 @@ class Runner:
         window.destroy()
         return {"id": page["id"], "url": page["url"], "title": title, "done": done,
                 "load_failed": status["failed"], "messages": list(self.messages),
-                "requests": list(requests), "result": result, "marks": marks}
+                "requests": list(requests), "result": result, "marks": marks,
+                "posts": posts}
 
 
 def read_spec(path):
