@@ -218,7 +218,8 @@
     var words = lower(list);
     var start = 0;
     for (var i = 0; i <= words.length; i++) {
-      if (i === words.length || words[i] === ' ' || words[i] === '\t' || words[i] === '\n') {
+      var c = words[i];
+      if (i === words.length || c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r') {
         if (i - start === token.length && slice(words, start, i) === token) { return true; }
         start = i + 1;
       }
@@ -557,6 +558,8 @@
   function scanPending() {
     forEachElement('script[src],img[src],iframe[src],frame[src],link[href],video[src],' +
       'audio[src],source[src],track[src],embed[src],object[data],input[src]', function (element) {
+      // A lazy image or frame below the fold was never asked for.
+      if (lower(attribute(element, 'loading')) === 'lazy') { return; }
       observeElement(element, 'pending');
     });
   }

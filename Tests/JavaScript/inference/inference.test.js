@@ -285,6 +285,7 @@ test('elements map to Tracker Radar types; elements that load nothing are ignore
     [page.append('iframe', { src: 'https://a.example/f' }), 'https://a.example/f', 'subdocument'],
     [page.append('frame', { src: 'https://a.example/g' }), 'https://a.example/g', 'subdocument'],
     [page.append('link', { rel: 'Alternate StyleSheet', href: 'https://a.example/s' }), 'https://a.example/s', 'stylesheet'],
+    [page.append('link', { rel: 'alternate\fstylesheet', href: 'https://a.example/s2' }), 'https://a.example/s2', 'stylesheet'],
     [page.append('link', { rel: 'preload', as: 'font', href: 'https://a.example/p' }), 'https://a.example/p', 'font'],
     [page.append('link', { rel: 'prefetch', as: 'fetch', href: 'https://a.example/q' }), 'https://a.example/q', 'xmlhttprequest'],
     [page.append('link', { rel: 'preload', href: 'https://a.example/r' }), 'https://a.example/r', 'other'],
@@ -324,6 +325,8 @@ test('at pagehide, elements in the document whose outcome was never seen are pen
   const changing = page.append('iframe', { src: 'https://a.example/one' });
   changing.setAttribute('src', 'https://a.example/two');
   page.fire(page.append('img', { src: 'https://a.example/loaded.png' }), 'load');
+  page.append('img', { src: 'https://a.example/below-the-fold.png', loading: 'LAZY' });
+  page.append('iframe', { src: 'https://a.example/lazy-frame', loading: 'lazy' });
   page.fireWindow('pagehide');
   assert.deepEqual(page.events(), [
     request('https://a.example/loaded.png', 'image', 'loaded'),
