@@ -29,6 +29,8 @@
       stringCharCodeAt: String.prototype.charCodeAt,
       MathRandom: Math.random,
       MathFloor: Math.floor,
+      performance: w.performance || null,
+      performanceNow: w.performance && typeof w.performance.now === 'function' ? w.performance.now : null,
       crypto: crypto,
       getRandomValues: crypto && typeof crypto.getRandomValues === 'function' ? crypto.getRandomValues : null,
       Uint8Array: w.Uint8Array || null,
@@ -362,6 +364,7 @@
   var dropped = 0;
   var seq = 0;
   var timer = null;
+  var lastPost = -Infinity;
   var lastHref = isTopFrame ? frameURL() : '';
 
   // What is known of each request, by "type url": the states already queued (bits of
@@ -513,6 +516,7 @@
       dropped = 0;
     }
     seq += 1;
+    lastPost = now();
     post(message);
     if (queue.length - queueHead > 0) {
       schedule();
@@ -606,6 +610,27 @@
     }
   }
 
+  function now() {
+    try {
+      return apply(captured.performanceNow, captured.performance, []);
+    } catch (e) {
+      return -Infinity;
+    }
+  }
+
+  // A hidden page (an app sent to the background) may be suspended or killed without a
+  // pagehide: what is queued goes now, unless a message went less than an interval ago.
+  function onVisibilityChange() {
+    try {
+      if (doc.visibilityState !== 'hidden' || timer === null) { return; }
+      if (now() - lastPost < BATCH_INTERVAL) { return; }
+      cancel();
+      flush(false);
+    } catch (e) {
+      problem('visibilitychange', e);
+    }
+  }
+
   function onPageShow() {
     try {
       if (queue.length - queueHead > 0) { schedule(); }
@@ -638,6 +663,7 @@
     listen(doc, 'error', onError);
     listen(win, 'pagehide', onPageHide);
     listen(win, 'pageshow', onPageShow);
+    listen(doc, 'visibilitychange', onVisibilityChange);
     if (isTopFrame) {
       listen(win, 'popstate', onNavigation);
       listen(win, 'hashchange', onNavigation);

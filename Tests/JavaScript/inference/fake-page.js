@@ -112,6 +112,7 @@ class FakeDocument extends FakeEventTarget {
   constructor(page, referrer) {
     super();
     this.nodeType = 9;
+    this.visibilityState = 'visible';
     this.referrer = referrer;
     this.documentElement = new FakeElement(page, 'html');
     this.documentElement.parentNode = this;
@@ -165,6 +166,7 @@ function createPage(options = {}) {
     sandbox.crypto = { getRandomValues: (array) => nodeCrypto.getRandomValues(array) };
     sandbox.Uint8Array = Uint8Array;
   }
+  sandbox.performance = { now: () => page.now };
   sandbox.setTimeout = (callback, delay) => {
     const id = page.nextTimer++;
     page.timers.push({ id, at: page.now + Math.max(0, Number(delay) || 0), callback });
@@ -251,6 +253,13 @@ function createPage(options = {}) {
     const event = Object.assign({ type, target: page.global }, extra || {});
     callListeners(page.global, event, true);
     callListeners(page.global, event, false);
+  };
+  page.hide = () => {
+    page.document.visibilityState = 'hidden';
+    const event = { type: 'visibilitychange', target: page.document };
+    callListeners(page.global, event, true);
+    callListeners(page.document, event, true);
+    callListeners(page.document, event, false);
   };
   page.entries = (entries) => {
     const list = { getEntries: () => entries.map((entry) => Object.assign({ transferSize: 300, encodedBodySize: 0, decodedBodySize: 0, responseStart: 0 }, entry)) };

@@ -186,6 +186,23 @@ test('pagehide sends at once; a pending request that loads later reports again w
   assert.deepEqual(page.messages()[1].events, [request('https://frames.example/slow', 'subdocument', 'loaded')]);
 });
 
+test('a page going hidden sends what is queued at once, unless a message went less than an interval ago', () => {
+  const page = createPage().start();
+  page.entries(images(1));
+  page.advance(40);
+  page.hide();
+  assert.deepEqual(page.received.map((r) => r.at), [40]);
+  page.entries([{ name: 'https://cdn.example/next.png', initiatorType: 'img' }]);
+  page.advance(30);
+  page.hide();
+  assert.deepEqual(page.received.map((r) => r.at), [40]);
+  page.advance(70);
+  assert.deepEqual(page.received.map((r) => r.at), [40, 140]);
+  page.hide();
+  assert.equal(page.received.length, 2);
+  assert.equal(page.timers.length, 0);
+});
+
 test('a loaded or failed request is never reported pending afterwards', () => {
   const page = createPage().start();
   const img = page.append('img', { src: 'https://cdn.example/a.png' });
