@@ -40,7 +40,7 @@ class FakeElement {
   hasAttribute(name) { return this.attributes.has(name); }
   removeAttribute(name) { this.attributes.delete(name); }
   setAttribute(name, value) {
-    if (name === 'src' || name === 'href' && this.tagName === 'LINK') this.page.record('element.' + name, String(value));
+    if (name === 'src' || (name === 'href' && this.tagName === 'LINK')) this.page.record('element.' + name, String(value));
     this.attributes.set(name, String(value));
   }
 
@@ -88,7 +88,6 @@ function createPage(options = {}) {
   };
   const url = options.url || 'https://www.example.com/article';
   const location = {
-    href: url,
     protocol: 'https:',
     hostname: new URL(url).hostname,
     host: new URL(url).host,
@@ -100,6 +99,7 @@ function createPage(options = {}) {
     replace(target) { page.navigations.push(String(target)); },
     toString() { return url; }
   };
+  // A navigation is recorded, not followed.
   Object.defineProperty(location, 'href', {
     get() { return url; },
     set(target) { page.navigations.push(String(target)); }

@@ -18,7 +18,8 @@ test('trackerless scripts embeds every surrogate and writes them into surrogates
   }
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'surrogates-render-'));
   try {
-    const result = spawnSync(cli, ['scripts', '--surrogates', path.join(repoRoot, 'Surrogates'), '--output', path.join(output, 'out')], { encoding: 'utf8' });
+    const args = ['scripts', '--surrogates', path.join(repoRoot, 'Surrogates'), '--output', path.join(output, 'out')];
+    const result = spawnSync(cli, args, { encoding: 'utf8' });
     if (result.status !== 0 && /unknown command "scripts"/.test(result.stderr)) {
       t.skip(`${cli} has no scripts command (an older build)`);
       return;

@@ -64,7 +64,9 @@ const pages = {
     var container = new google.ima.AdDisplayContainer(document.getElementById('ads'), video);
     var loader = new google.ima.AdsLoader(container);
     loader.addEventListener(google.ima.AdsManagerLoadedEvent.Type.ADS_MANAGER_LOADED, function () { record('ads'); }, false);
-    loader.addEventListener(google.ima.AdErrorEvent.Type.AD_ERROR, function (event) { record('content ' + event.getError().getErrorCode()); }, false);
+    loader.addEventListener(google.ima.AdErrorEvent.Type.AD_ERROR, function (event) {
+      record('content ' + event.getError().getErrorCode());
+    }, false);
     var request = new google.ima.AdsRequest(); request.adTagUrl = 'https://ads.example/vast';
     container.initialize(); loader.requestAds(request);`, ['content 1009']],
   'gpt.js': ['<div id="ad1"></div>', `
@@ -96,7 +98,10 @@ const pages = {
     OBR.extern.callRecs({ widgetId: 'JS_1' }, function (json) { record(json.doc.length); });`, ['0']],
   'youtube-iframe-api.js': ['<div id="player"></div>', `
     function onYouTubeIframeAPIReady() {
-      new YT.Player('player', { videoId: 'x', events: { onReady: function (event) { event.target.playVideo(); record('ready ' + event.target.getPlayerState()); } } });
+      new YT.Player('player', { videoId: 'x', events: { onReady: function (event) {
+        event.target.playVideo();
+        record('ready ' + event.target.getPlayerState());
+      } } });
     }
     runSurrogate();`, ['ready -1']]
 };
@@ -115,7 +120,8 @@ setTimeout(function () { document.title = 'done'; }, 100);
 
 function webKitMissing() {
   if (!fs.existsSync(python) || !fs.existsSync(harness)) return `no ${python} or no ${harness}`;
-  const probe = spawnSync(python, ['-c', "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"], { encoding: 'utf8' });
+  const importWebKit = "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2";
+  const probe = spawnSync(python, ['-c', importWebKit], { encoding: 'utf8' });
   return probe.status === 0 ? null : `${python} cannot import WebKit2 4.1 (see Tests/WebKitTests/harness/README.md)`;
 }
 
