@@ -18,7 +18,24 @@
     const parameters = entry[0] === 'event' ? entry[2] : undefined;
     if (parameters && typeof parameters.event_callback === 'function') later(parameters.event_callback);
   }
-  w.google_tag_manager = w.google_tag_manager || {};
+  // Pages read their container's data model through google_tag_manager['GTM-XXXX'].dataLayer.
+  if (!w.google_tag_manager) {
+    const containers = {};
+    w.google_tag_manager = new Proxy(containers, {
+      get: function (target, key) {
+        if (typeof key !== 'string' || !/^(GTM|G|AW|DC|GT)-/.test(key)) return target[key];
+        if (!target[key]) {
+          const model = {};
+          target[key] = { dataLayer: {
+            get: function (name) { return model[name]; },
+            set: function (name, value) { model[name] = value; },
+            reset: function () { Object.keys(model).forEach(function (name) { delete model[name]; }); }
+          } };
+        }
+        return target[key];
+      }
+    });
+  }
   layer.push = function () {
     const length = arrayPush.apply(layer, arguments);
     for (let i = 0; i < arguments.length; i += 1) handle(arguments[i]);

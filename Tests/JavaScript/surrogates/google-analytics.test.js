@@ -195,6 +195,10 @@ test('gtm.js: eventCallback with eventTimeout, the anti-flicker snippet and ga()
   await page.settle(100);
   assert.deepEqual(calls, ['early', 'shown', 'late', 'gtag', 'ga'], 'everything runs well before the timeouts');
   assert.equal(page.run('document.documentElement.className'), '');
+  page.run("google_tag_manager['GTM-XXXX'].dataLayer.set('pageType', 'article')");
+  assert.equal(page.run("google_tag_manager['GTM-XXXX'].dataLayer.get('pageType')"), 'article');
+  assert.equal(page.run("google_tag_manager['GTM-YYYY'].dataLayer.get('pageType')"), undefined);
+  assert.equal(page.run('google_tag_manager.then'), undefined);
   assert.deepEqual(page.newGlobals(), ['dataLayer', 'ga', 'google_tag_manager']);
   assertQuiet(assert, page);
 });
