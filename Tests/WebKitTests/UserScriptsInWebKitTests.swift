@@ -80,6 +80,8 @@ struct UserScriptsInWebKitTests {
     static let opaqueFetch = "https://api.other.example/no-timing-allow-origin"
     static let hostilePixel = "https://pixel.tracker.example/hostile.gif"
     static let hostileImage = "https://images.other.example/hostile.gif"
+    static let frameAnalytics = "https://www.google-analytics.com/analytics.js?in-frame"
+    static let hostileAnalytics = "https://www.google-analytics.com/analytics.js?hostile"
 
     /// Records errors and waits for the surrogates' callbacks, then sets the title to "done".
     static let pageHarnessScript = """
@@ -158,13 +160,15 @@ struct UserScriptsInWebKitTests {
         </script></head><body>
         <img src="\(hostilePixel)"><img src="\(hostileImage)">
         <script>
+        (function () { var s = document.createElement('script'); s.src = '\(hostileAnalytics)'; document.head.appendChild(s); })();
         window.addEventListener('load', function () { setTimeout(function () { document.title = 'done'; }, 300); });
         </script>
         </body></html>
         """
 
     static let frameHTML = """
-        <!DOCTYPE html><html><head><meta charset=utf-8></head><body><img src="\(framePixel)"></body></html>
+        <!DOCTYPE html><html><head><meta charset=utf-8><script src="\(frameAnalytics)"></script></head>
+        <body><img src="\(framePixel)"></body></html>
         """
 
     static let run: Result<(scripts: ScriptRender.Output, pages: [String: UserScriptHarness.PageResult]), any Error> =
@@ -235,6 +239,8 @@ struct UserScriptsInWebKitTests {
         #expect(surrogates.contains("analytics.js \(Self.analyticsURL)"), "\(surrogates)")
         #expect(surrogates.contains("gtag.js \(Self.gtagURL)"), "\(surrogates)")
         #expect(surrogates.contains("gpt.js \(Self.gptURL)"), "\(surrogates)")
+        #expect(surrogates.contains("analytics.js \(Self.frameAnalytics)"), "in the iframe: \(surrogates)")
+        #expect(!page.requested(Self.frameAnalytics))
     }
 
     // MARK: - Messages
@@ -361,6 +367,10 @@ struct UserScriptsInWebKitTests {
         let reported = Set(Self.events(of: page, script: "inference").compactMap(Self.requestKey))
         #expect(reported.contains("\(Self.hostilePixel) image failed"), "\(reported.sorted())")
         #expect(reported.contains("\(Self.hostileImage) image loaded"), "\(reported.sorted())")
+        // The page world's bridge took window.webkit's handler before the page replaced it.
+        let surrogates = Self.events(of: page, script: "blocking").compactMap { try? $0["url"]?.string() }
+        #expect(surrogates.contains(Self.hostileAnalytics), "no surrogate event from the page world: \(surrogates)")
+        #expect(!page.requested(Self.hostileAnalytics))
         #expect(try page["errors"]?.stringArray() == [], "uncaught errors in the page")
     }
 
