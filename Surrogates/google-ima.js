@@ -65,9 +65,11 @@
   }
   AdsManager.prototype = Object.create(EventTarget.prototype);
   setters(AdsManager.prototype, ['clicked', 'collapse', 'configureAdsManager', 'destroy', 'discardAdBreak', 'expand',
-    'focus', 'init', 'pause', 'resize', 'resume', 'setVolume', 'skip', 'start', 'stop', 'updateAdsRenderingSettings']);
+    'focus', 'init', 'pause', 'requestNextAdBreak', 'resize', 'resume', 'setVolume', 'skip', 'start', 'stop',
+    'updateAdsRenderingSettings']);
   AdsManager.prototype.getAdSkippableState = function () { return false; };
   AdsManager.prototype.getCuePoints = function () { return []; };
+  AdsManager.prototype.getCurrentAdCuePoints = function () { return []; };
   AdsManager.prototype.getCurrentAd = function () { return null; };
   AdsManager.prototype.getRemainingTime = function () { return 0; };
   AdsManager.prototype.getVolume = function () { return 1; };
@@ -84,12 +86,13 @@
     this.locale = 'en';
   }
   setters(ImaSdkSettings.prototype, ['setAutoPlayAdBreaks', 'setCompanionBackfill', 'setCookiesEnabled',
-    'setDisableCustomPlaybackForIOS10Plus', 'setFeatureFlags', 'setNumRedirects', 'setPlayerType',
-    'setPlayerVersion', 'setPpid', 'setSessionId', 'setVpaidAllowed', 'setVpaidMode']);
+    'setDisableCustomPlaybackForIOS10Plus', 'setDisableFlashAds', 'setFeatureFlags', 'setNumRedirects',
+    'setPlayerType', 'setPlayerVersion', 'setPpid', 'setSessionId', 'setVpaidAllowed', 'setVpaidMode']);
   ImaSdkSettings.prototype.setLocale = function (locale) { this.locale = String(locale); };
   ImaSdkSettings.prototype.getLocale = function () { return this.locale; };
   ImaSdkSettings.prototype.getCompanionBackfill = function () { return 'always'; };
   ImaSdkSettings.prototype.getDisableCustomPlaybackForIOS10Plus = function () { return false; };
+  ImaSdkSettings.prototype.getDisableFlashAds = function () { return true; };
   ImaSdkSettings.prototype.getFeatureFlags = function () { return {}; };
   ImaSdkSettings.prototype.getNumRedirects = function () { return 4; };
   ImaSdkSettings.prototype.getPlayerType = function () { return ''; };
@@ -140,15 +143,17 @@
   }
   AdEvent.prototype.getAd = function () { return null; };
   AdEvent.prototype.getAdData = function () { return null; };
-  AdEvent.Type = { AD_BREAK_READY: 'adBreakReady', AD_BUFFERING: 'adBuffering', AD_CAN_PLAY: 'adCanPlay',
-    AD_METADATA: 'adMetadata', AD_PROGRESS: 'adProgress', ALL_ADS_COMPLETED: 'allAdsCompleted', CLICK: 'click',
-    COMPLETE: 'complete', CONTENT_PAUSE_REQUESTED: 'contentPauseRequested',
-    CONTENT_RESUME_REQUESTED: 'contentResumeRequested', DURATION_CHANGE: 'durationChange',
-    FIRST_QUARTILE: 'firstQuartile', IMPRESSION: 'impression', INTERACTION: 'interaction',
+  AdEvent.Type = {
+    AD_BREAK_READY: 'adBreakReady', AD_BUFFERING: 'adBuffering', AD_CAN_PLAY: 'adCanPlay', AD_METADATA: 'adMetadata',
+    AD_PROGRESS: 'adProgress', ALL_ADS_COMPLETED: 'allAdsCompleted', CLICK: 'click', COMPLETE: 'complete',
+    CONTENT_PAUSE_REQUESTED: 'contentPauseRequested', CONTENT_RESUME_REQUESTED: 'contentResumeRequested',
+    DURATION_CHANGE: 'durationChange', EXPANDED_CHANGED: 'expandedChanged', FIRST_QUARTILE: 'firstQuartile',
+    IMPRESSION: 'impression', INTERACTION: 'interaction', LINEAR_CHANGE: 'linearChange',
     LINEAR_CHANGED: 'linearChanged', LOADED: 'loaded', LOG: 'log', MIDPOINT: 'midpoint', PAUSED: 'pause',
     RESUMED: 'resume', SKIPPABLE_STATE_CHANGED: 'skippableStateChanged', SKIPPED: 'skip', STARTED: 'start',
     THIRD_QUARTILE: 'thirdQuartile', USER_CLOSE: 'userClose', VIDEO_CLICKED: 'videoClicked',
-    VIDEO_ICON_CLICKED: 'videoIconClicked', VOLUME_CHANGED: 'volumeChange', VOLUME_MUTED: 'mute' };
+    VIDEO_ICON_CLICKED: 'videoIconClicked', VIEWABLE_IMPRESSION: 'viewable_impression',
+    VOLUME_CHANGED: 'volumeChange', VOLUME_MUTED: 'mute' };
   w.google.ima = {
     AdDisplayContainer: AdDisplayContainer,
     AdError: AdError,

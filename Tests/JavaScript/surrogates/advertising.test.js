@@ -99,6 +99,7 @@ test('google-ima.js: a player set-up gets an AdErrorEvent and plays its content'
     var video = document.getElementById('content');
     google.ima.settings.setVpaidMode(google.ima.ImaSdkSettings.VpaidMode.ENABLED);
     google.ima.settings.setLocale('de');
+    google.ima.settings.setDisableFlashAds(true);
     var adDisplayContainer = new google.ima.AdDisplayContainer(document.getElementById('adContainer'), video);
     var adsLoader = new google.ima.AdsLoader(adDisplayContainer);
     adsLoader.getSettings().setPlayerType('test');
