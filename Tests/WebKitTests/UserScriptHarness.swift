@@ -190,7 +190,8 @@ struct UserScriptHarness: Sendable {
                 ("type", .string(resource.contentType)),
                 ("body_base64", .string(Data(resource.body).base64EncodedString())),
                 ("status", .number(Double(resource.status))),
-                ("headers", .object(JSONObject(resource.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))),
+                ("headers", .object(JSONObject(
+                    resource.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))),
             ])))
         }
         let pages: [JSONValue] = spec.pages.map { page in
@@ -204,7 +205,9 @@ struct UserScriptHarness: Sendable {
         return .object(JSONObject([
             ("rules", .array(rules)), ("scripts", .array(scripts)), ("handlers", .array(handlers)),
             ("trace_posts", .array(spec.tracePosts.map { trace in
-                .object(JSONObject([("handler", .string(trace.handler)), ("world", trace.world.map(JSONValue.string) ?? .null)]))
+                .object(JSONObject([
+                    ("handler", .string(trace.handler)), ("world", trace.world.map(JSONValue.string) ?? .null),
+                ]))
             })),
             ("resources", .object(resources)), ("pages", .array(pages)),
         ]))
@@ -250,7 +253,7 @@ struct UserScriptHarness: Sendable {
 
 /// The scripts and rule list of one `trackerless scripts` run (the real renderer, through the
 /// executable that `swift build` put beside the test runner, or `TRACKERLESS_CLI`).
-enum ScriptRender {
+enum TrackerlessScriptsCommand {
     /// What `trackerless scripts --output DIR` wrote.
     struct Output: Sendable {
         var blocking: String

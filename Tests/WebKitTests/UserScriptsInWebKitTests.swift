@@ -13,7 +13,7 @@ import TrackerlessTestSupport
 /// received. One harness run loads every page; each test checks one behaviour of it.
 @Suite(
     "User scripts in WebKitGTK",
-    .enabled(if: ScriptRender.shouldRunInWebKit, ScriptRender.skipMessage),
+    .enabled(if: TrackerlessScriptsCommand.shouldRunInWebKit, TrackerlessScriptsCommand.skipMessage),
     .serialized
 )
 struct UserScriptsInWebKitTests {
@@ -160,7 +160,9 @@ struct UserScriptsInWebKitTests {
         </script></head><body>
         <img src="\(hostilePixel)"><img src="\(hostileImage)">
         <script>
-        (function () { var s = document.createElement('script'); s.src = '\(hostileAnalytics)'; document.head.appendChild(s); })();
+        (function () {
+          var s = document.createElement('script'); s.src = '\(hostileAnalytics)'; document.head.appendChild(s);
+        })();
         window.addEventListener('load', function () { setTimeout(function () { document.title = 'done'; }, 300); });
         </script>
         </body></html>
@@ -171,29 +173,31 @@ struct UserScriptsInWebKitTests {
         <body><img src="\(framePixel)"></body></html>
         """
 
-    static let run: Result<(scripts: ScriptRender.Output, pages: [String: UserScriptHarness.PageResult]), any Error> =
-        Result {
-            guard let harness = try UserScriptHarness.make() else {
-                throw WebKitHarness.Failure.unavailable("WebKitGTK is not installed")
-            }
-            let scripts = try ScriptRender.render(trackerData: trackerData, secret: secret)
-            var spec = scripts.harnessSpec(handler: handler, isolatedWorld: isolatedWorld)
-            spec.resources = [
-                article: .html(articleHTML), hostilePage: .html(hostileHTML), frame: .html(frameHTML),
-                trackerPixel: .gif, framePixel: .gif, firstPartyImage: .gif, otherImage: .gif, hostilePixel: .gif,
-                hostileImage: .gif, analyticsURL: .script("window.__realAnalytics = true;"),
-                gtagURL: .script("window.__realGtag = true;"), gptURL: .script("window.__realGPT = true;"),
-                styleSheet: Resource(contentType: "text/css", body: Array("body { margin: 0 }".utf8)),
-                apiFetch: Resource(contentType: "text/plain", body: Array("api-data".utf8),
-                                   headers: ["Timing-Allow-Origin": "*"]),
-                opaqueFetch: .text("opaque"), trackerFetch: .text("tracked"),
-            ]
-            spec.pages = [
-                .init(id: "article", url: article, timeout: 12, result: "window.__r"),
-                .init(id: "hostile", url: hostilePage, timeout: 8, result: "window.__r"),
-            ]
-            return (scripts, try harness.run(spec))
+    typealias Run = (scripts: TrackerlessScriptsCommand.Output, pages: [String: UserScriptHarness.PageResult])
+
+    /// One harness run for every test of the suite: the render, then both pages.
+    static let run: Result<Run, any Error> = Result {
+        guard let harness = try UserScriptHarness.make() else {
+            throw WebKitHarness.Failure.unavailable("WebKitGTK is not installed")
         }
+        let scripts = try TrackerlessScriptsCommand.render(trackerData: trackerData, secret: secret)
+        var spec = scripts.harnessSpec(handler: handler, isolatedWorld: isolatedWorld)
+        spec.resources = [
+            article: .html(articleHTML), hostilePage: .html(hostileHTML), frame: .html(frameHTML),
+            trackerPixel: .gif, framePixel: .gif, firstPartyImage: .gif, otherImage: .gif, hostilePixel: .gif,
+            hostileImage: .gif, analyticsURL: .script("window.__realAnalytics = true;"),
+            gtagURL: .script("window.__realGtag = true;"), gptURL: .script("window.__realGPT = true;"),
+            styleSheet: Resource(contentType: "text/css", body: Array("body { margin: 0 }".utf8)),
+            apiFetch: Resource(contentType: "text/plain", body: Array("api-data".utf8),
+                               headers: ["Timing-Allow-Origin": "*"]),
+            opaqueFetch: .text("opaque"), trackerFetch: .text("tracked"),
+        ]
+        spec.pages = [
+            .init(id: "article", url: article, timeout: 12, result: "window.__r"),
+            .init(id: "hostile", url: hostilePage, timeout: 8, result: "window.__r"),
+        ]
+        return (scripts, try harness.run(spec))
+    }
 
     typealias Resource = UserScriptHarness.Resource
 
@@ -320,13 +324,15 @@ struct UserScriptsInWebKitTests {
                 let document = "\(world) \(post.script) \(post.pageID)"
                 if let previous = last[document] {
                     // performance.now() moves in 1 ms steps in WebKit.
-                    #expect(post.milliseconds - previous >= 99, "\(document): posts at \(previous) and \(post.milliseconds) ms")
+                    #expect(post.milliseconds - previous >= 99,
+                            "\(document): posts at \(previous) and \(post.milliseconds) ms")
                 }
                 last[document] = post.milliseconds
             }
         }
         let received = page.messages.filter { !Self.isForged($0) && $0.body.jsonString().contains("\"isTopFrame\":true") }
-        #expect(count > 1 && count <= received.count, "traced \(count) top-frame posts (\(page.posts)), the host received \(received.count)")
+        #expect(count > 1 && count <= received.count,
+                "traced \(count) top-frame posts (\(page.posts)), the host received \(received.count)")
     }
 
     @Test("The host model rejects the messages a page script forges without the render's secret")
@@ -423,7 +429,7 @@ struct UserScriptsInWebKitTests {
 /// several loads), and how much later the page's first script runs with it than without it.
 @Suite(
     "Blocking-script start-up in WebKitGTK",
-    .enabled(if: ScriptRender.shouldRunInWebKit && SharedData.shouldRun("tds/apple-tds.json"),
+    .enabled(if: TrackerlessScriptsCommand.shouldRunInWebKit && SharedData.shouldRun("tds/apple-tds.json"),
              "WebKitGTK, `trackerless scripts` or ../shared/data/tds/apple-tds.json is missing"),
     .serialized
 )
@@ -437,7 +443,9 @@ struct BlockingScriptStartUpInWebKitTests {
         <body><script>window.addEventListener('load', function () { document.title = 'done'; });</script></body></html>
         """
 
-    static func pages(_ prefix: String) -> (resources: [String: UserScriptHarness.Resource], pages: [UserScriptHarness.Page]) {
+    static func pages(_ prefix: String)
+        -> (resources: [String: UserScriptHarness.Resource], pages: [UserScriptHarness.Page])
+    {
         var resources: [String: UserScriptHarness.Resource] = [:]
         var pages: [UserScriptHarness.Page] = []
         for index in 0..<loads {
@@ -459,7 +467,7 @@ struct BlockingScriptStartUpInWebKitTests {
     @Test("blocking.js rendered from apple-tds.json starts up in WebKitGTK; figures printed")
     func startUp() throws {
         let harness = try #require(try UserScriptHarness.make())
-        let scripts = try ScriptRender.render(
+        let scripts = try TrackerlessScriptsCommand.render(
             trackerDataFile: SharedData.path("tds/apple-tds.json"), secret: UserScriptsInWebKitTests.secret)
         var with = scripts.harnessSpec(handler: UserScriptsInWebKitTests.handler, isolatedWorld: "trackerless",
                                        measureBlocking: true)
