@@ -15,6 +15,7 @@
       window: w,
       apply: Reflect.apply,
       JSONstringify: JSON.stringify,
+      JSONparse: JSON.parse,
       document: w.document || null,
       ObjectKeys: Object.keys,
       ObjectCreate: Object.create,
@@ -42,6 +43,7 @@
       stringLastIndexOf: String.prototype.lastIndexOf,
       stringToLowerCase: String.prototype.toLowerCase,
       stringCharCodeAt: String.prototype.charCodeAt,
+      stringSplit: String.prototype.split,
       WeakMap: w.WeakMap || null,
       weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
       weakMapSet: w.WeakMap ? w.WeakMap.prototype.set : null,
@@ -95,9 +97,11 @@
     return result;
   }
   var trackers = table(data.trackers);
-  var owners = data.owners || [];
   var cnames = table(data.cnames);
-  var entities = table(data.entities);
+  // Owners, entities and each tracker's rules are text (a script parses text far faster than
+  // literals), read when a decision first needs them.
+  var owners = null;
+  var entities = typeof data.entities === 'string' ? data.entities : '\n';
   var suffixes = table(data.psl);
   var userAllowlist = set(data.userAllowlist);
   // false: the feature is off; else a set of the domains (with subdomains) it is off for.
@@ -110,9 +114,39 @@
 
   // --- URLs and hosts ----------------------------------------------------------------------
 
+  // The common URL that the URL parser returns unchanged, split without it (the URL constructor
+  // costs more than the rest of a decision): http or https in lowercase; a host of lowercase
+  // labels, none empty, the last not starting with a digit (no IPv4 address) and no punycode; no
+  // user or port; a path and query of characters no percent-encode set holds, with no segment
+  // starting with "." or "%" and no "%2" (no dot segment, encoded or not); then "#" or the end.
+  var QUICK_URL = new captured.RegExp('^(https?)://((?:[a-z0-9_-]+\\.)*[a-z_-][a-z0-9_-]*)' +
+    '((?:/(?:[A-Za-z0-9_~!$&()*+,;=:@\\[\\]-](?:[A-Za-z0-9._~!$&()*+,;=:@\\[\\]-]|%(?!2))*)?)*)' +
+    '(\\?[A-Za-z0-9._~!$&()*+,;=:@\\[\\]%/?-]*)?(?:#|$)');
+
+  // undefined for a URL the quick split does not take.
+  function quickParse(string) {
+    var match = apply(captured.regExpExec, QUICK_URL, [string]);
+    if (match === null || indexOf(match[2], 'xn--') >= 0) { return undefined; }
+    return {
+      scheme: match[1],
+      host: match[2],
+      port: null,
+      path: match[3] === '' ? '/' : match[3],
+      query: match[4] === undefined ? null : slice(match[4], 1)
+    };
+  }
+
   // The parts of a URL the resolver reads, as the Swift CanonicalURL spells them (both follow
   // the WHATWG URL Standard); null for a string that is no absolute URL.
   function parseURL(string) {
+    if (typeof string === 'string') {
+      var quick = quickParse(string);
+      if (quick !== undefined) { return quick; }
+    }
+    return parseWithURL(string);
+  }
+
+  function parseWithURL(string) {
     var url;
     try {
       url = new captured.URL(string);
@@ -204,6 +238,16 @@
     lastHost = host;
     lastRegistrable = result;
     return result;
+  }
+
+  var lastSiteHost = null;
+  var lastSiteRegistrable = null;
+  function siteRegistrableDomain(host) {
+    if (host !== lastSiteHost) {
+      lastSiteRegistrable = computeRegistrableDomain(host);
+      lastSiteHost = host;
+    }
+    return lastSiteRegistrable;
   }
 
   function computeRegistrableDomain(host) {
@@ -327,11 +371,53 @@
     return regex !== null && apply(captured.regExpExec, regex, [url]) !== null;
   }
 
+  function ownerName(index) {
+    if (owners === null) { owners = apply(captured.stringSplit, typeof data.owners === 'string' ? data.owners : '', ['\n']); }
+    return owners[index];
+  }
+
+  // The owner index of the site host's nearest domain in the entities text; -1 for none.
+  var lastEntityHost = null;
+  var lastEntityOwner = -1;
+  function entityOwner(host) {
+    if (host === lastEntityHost) { return lastEntityOwner; }
+    var owner = -1;
+    var candidate = host;
+    var dot = -1;
+    for (;;) {
+      var found = indexOf(entities, '\n' + candidate + '\t');
+      if (found >= 0) {
+        var start = found + candidate.length + 2;
+        owner = +slice(entities, start, indexOf(entities, '\n', start));
+        break;
+      }
+      dot = indexOf(host, '.', dot + 1);
+      if (dot < 0 || indexOf(host, '.', dot + 1) < 0) { break; }
+      candidate = slice(host, dot + 1);
+    }
+    lastEntityHost = host;
+    lastEntityOwner = owner;
+    return owner;
+  }
+
+  function rulesOf(tracker) {
+    var rules = tracker.length > 2 ? tracker[2] : '';
+    if (typeof rules === 'string') {
+      try {
+        rules = rules === '' ? [] : captured.JSONparse(rules);
+      } catch (e) {
+        rules = [];
+      }
+      tracker[2] = rules;
+    }
+    return rules;
+  }
+
   function decision(action, reason, tracker, key) {
     var result = { action: action, reason: reason };
     if (tracker !== null) {
       result.tracker = tracker.length > 3 ? tracker[3] : key;
-      if (tracker[0] >= 0) { result.owner = owners[tracker[0]]; }
+      if (tracker[0] >= 0) { result.owner = ownerName(tracker[0]); }
     }
     return result;
   }
@@ -372,16 +458,14 @@
     if (type === 'main_frame') { return decision('ignore', 'main frame', tracker, key); }
 
     // Step 6: first party, by entity or (found directly) by eTLD+1.
-    var owner = tracker[0];
-    if (owner >= 0) {
-      var siteDomain = findInSuffixes(entities, siteHost);
-      if (siteDomain !== null && entities[siteDomain] === owner) {
-        return decision('ignore', 'first party', tracker, key);
-      }
+    if (tracker[0] >= 0 && entityOwner(siteHost) === tracker[0]) {
+      return decision('ignore', 'first party', tracker, key);
     }
     if (cnameTarget === null) {
-      var requestSite = registrableDomain(request.host);
-      if (requestSite !== null && requestSite === registrableDomain(siteHost)) {
+      // The request's eTLD+1 is a suffix of its host: it can only be the site's when the host
+      // ends with the site's.
+      var siteSite = siteRegistrableDomain(siteHost);
+      if (siteSite !== null && isWithin(request.host, siteSite) && registrableDomain(request.host) === siteSite) {
         return decision('ignore', 'first party', tracker, key);
       }
     }
@@ -390,8 +474,8 @@
     if (allowlisted) { return decision('ignore', 'tracker allowlist', tracker, key); }
 
     // Step 8: the tracker's rules; the first that applies decides.
-    var rules = tracker.length > 2 ? tracker[2] : null;
-    if (rules !== null && rules.length > 0) {
+    var rules = rulesOf(tracker);
+    if (rules.length > 0) {
       var url = request.scheme + '://' + (cnameTarget === null ? request.host : cnameTarget) + pathAndQuery(request);
       for (var i = 0; i < rules.length; i++) {
         var rule = rules[i];
@@ -698,6 +782,22 @@
     try { apply(captured.setTimeout, win, [callback, 0]); } catch (e) { /* no timers */ }
   }
 
+  // Whether the load of `value` into `element` is stopped; a stopped one gets the events a
+  // stopped load has (error, or load for a surrogate script) after the current task.
+  function stopsLoad(element, value, type) {
+    var blocked = null;
+    try { blocked = shouldBlock(value, type); } catch (e) { blocked = null; }
+    if (blocked === null) { return false; }
+    later(function () {
+      if (blocked.action === 'redirect' && type === 'script') {
+        standIn(element);
+      } else {
+        try { apply(captured.dispatchEvent, element, [new captured.Event('error')]); } catch (e) { /* ignore */ }
+      }
+    });
+    return true;
+  }
+
   function patchSource(constructorName, type) {
     var constructor = win[constructorName];
     if (typeof constructor !== 'function') { return; }
@@ -710,18 +810,8 @@
       enumerable: descriptor.enumerable,
       get: descriptor.get,
       set: function (value) {
-        var blocked = null;
-        try { blocked = shouldBlock(value, type); } catch (e) { blocked = null; }
-        if (blocked === null) { return apply(originalSet, this, [value]); }
-        var element = this;
-        later(function () {
-          if (blocked.action === 'redirect' && type === 'script') {
-            standIn(element);
-          } else {
-            try { apply(captured.dispatchEvent, element, [new captured.Event('error')]); } catch (e) { /* ignore */ }
-          }
-        });
-        return undefined;
+        if (stopsLoad(this, value, type)) { return undefined; }
+        return apply(originalSet, this, [value]);
       }
     });
   }
@@ -733,11 +823,10 @@
     if (typeof elementConstructor !== 'function') { return; }
     var original = elementConstructor.prototype.setAttribute;
     elementConstructor.prototype.setAttribute = function setAttribute(name, value) {
+      var type;
       try {
-        var type = this && typeof this.nodeName === 'string' ? elementTypes[this.nodeName] : undefined;
-        if (type !== undefined && typeof name === 'string' && lower(name) === 'src') {
-          // The property setter decides and reports.
-          this.src = value;
+        type = this && typeof this.nodeName === 'string' ? elementTypes[this.nodeName] : undefined;
+        if (type !== undefined && typeof name === 'string' && lower(name) === 'src' && stopsLoad(this, value, type)) {
           return undefined;
         }
       } catch (e) { /* fall through to the page's call */ }
@@ -804,6 +893,8 @@
     decide: decide,
     registrableDomain: registrableDomain,
     parseURL: parseURL,
+    parseWithURL: parseWithURL,
+    quickParse: quickParse,
     topURL: topURL,
     runSurrogate: runSurrogate,
     flush: function () { flush(true); }

@@ -14,20 +14,25 @@ import TrackerlessCore
 /// ## Format (version 1)
 /// One JSON object, keys sorted, every list in a fixed order, so the same inputs give the same bytes:
 /// - `version`: 1.
-/// - `owners`: the names of the entities that own a tracker, sorted; other members refer to them
-///   by index.
+/// - `owners`: the names of the entities that own a tracker, sorted, joined by line feeds; other
+///   members refer to them by index (line number).
 /// - `trackers`: tracker key → `[owner, default, rules?, domain?]`: `owner` an index into `owners`
 ///   or -1; `default` 1 for `block`, 0 for anything else (the resolver's default ignore);
-///   `rules` the tracker's usable rules in order; `domain` only when it differs from the key.
-///   A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source to compile with
+///   `rules` the JSON text of the tracker's usable rules in order ("" for none); `domain` only
+///   when it differs from the key. A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source to compile with
 ///   the `i` flag (see below); `action` 1 for `ignore`, the surrogate's name when the rule names a
 ///   surrogate that exists, else 0 (block); `options` and `exceptions` `[domains, types]` with
 ///   null for a list that is absent, or null for no condition. Rules with an unsupported action or
 ///   an expression the resolver cannot use are left out: they never apply.
 /// - `cnames`: cloaked host → target, only for hosts that are no tracker themselves and whose
 ///   target is one.
-/// - `entities`: domain → owner index, or -1 for an entity that owns no tracker. Domains whose
-///   answer the next listed parent domain gives anyway are left out.
+/// - `entities`: lines `domain<TAB>owner index` (-1 for an entity that owns no tracker), each
+///   line preceded by a line feed and the text ending in one, so that a domain is found by
+///   searching `\n<domain>\t`. Domains whose answer the next listed parent domain gives anyway
+///   are left out.
+///
+/// Rules, owners and entities are text rather than JSON structure because a script parses text
+/// far faster than object and array literals: start-up pays only for what a page uses.
 /// - `psl`: public-suffix entries → kind bits (1 rule, 2 wildcard `*.x`, 4 exception `!x`, 0 only a
 ///   step to a longer entry), only the entries the script's eTLD+1 comparisons can reach: those at
 ///   or above a tracker key or request-blocklist domain, and those below its registrable domain.
@@ -85,7 +90,7 @@ extension CompactTrackerData {
             for (index, name) in ownerNames.enumerated() { ownerIndex[name] = index }
 
             var members: [(String, JSONValue)] = []
-            members.append(("owners", .array(ownerNames.map(JSONValue.string))))
+            members.append(("owners", .string(ownerNames.joined(separator: "\n"))))
             members.append(("trackers", trackers(ownerIndex: ownerIndex)))
             members.append(("cnames", cnames()))
             members.append(("entities", entities(ownerIndex: ownerIndex)))
@@ -122,7 +127,7 @@ extension CompactTrackerData {
                     if let compact = compactRule(rule, at: path) { rules.append(compact) }
                 }
                 let hasDomain = tracker.domain != key
-                if !rules.isEmpty || hasDomain { entry.append(.array(rules)) }
+                if !rules.isEmpty || hasDomain { entry.append(.string(rules.isEmpty ? "" : Self.text(.array(rules)))) }
                 if hasDomain { entry.append(.string(tracker.domain)) }
                 members.append((key, .array(entry)))
             }
@@ -189,14 +194,22 @@ extension CompactTrackerData {
                 guard parent.contains(".") else { return -1 }
                 return trackerData.entityName(forHost: parent).flatMap { ownerIndex[$0] } ?? -1
             }
-            var members: [(String, JSONValue)] = []
+            var text = "\n"
             for domain in trackerData.domains.keys.sorted() {
                 let answer = trackerData.domains[domain].flatMap { ownerIndex[$0] } ?? -1
                 // A domain of an entity that owns no tracker only matters when it hides a parent's owner.
                 if answer == -1, parentAnswer(domain) == -1 { continue }
-                members.append((domain, .number(Double(answer))))
+                // A domain with a line feed or tab could not be searched for; no host has one.
+                guard !domain.contains(where: { $0 == "\n" || $0 == "\t" }) else { continue }
+                text += "\(domain)\t\(answer)\n"
             }
-            return .object(JSONObject(members))
+            return .string(text)
+        }
+
+        static func text(_ value: JSONValue) -> String {
+            var writer = JSONWriter()
+            writer.write(value)
+            return String(decoding: writer.bytes, as: UTF8.self)
         }
 
         // MARK: Privacy configuration

@@ -96,11 +96,13 @@ function createFakeDOM(baseURL) {
     }
   }
 
+  // A native src setter does not go through the page-visible setAttribute.
+  const setAttribute = Element.prototype.setAttribute;
   function withSource(name) {
     return class extends Element {
       constructor() { super(name); }
       get src() { return this.getAttribute('src') || ''; }
-      set src(value) { Element.prototype.setAttribute.call(this, 'src', value); }
+      set src(value) { setAttribute.call(this, 'src', value); }
     };
   }
   const HTMLScriptElement = withSource('script');
