@@ -27,6 +27,7 @@ const globalsBySurrogate = {
   'nielsen.js': ['nol_t'],
   'noop.js': [],
   'outbrain.js': ['OBR', 'OBR$', 'OB_PROXY', 'outbrain', 'outbrain_rater'],
+  'quant.js': ['__qc', 'quantserve'],
   'youtube-iframe-api.js': ['YT', 'YTConfig']
 };
 

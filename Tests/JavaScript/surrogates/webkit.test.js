@@ -93,6 +93,10 @@ const pages = {
   'inpage_linkid.js': ['', "runSurrogate(); _gaq.push(['_require', 'inpage_linkid']); record(typeof _gaq.push);", ['function']],
   'nielsen.js': ['', "runSurrogate(); nol_t({ cid: 'x', content: '0' }).record().post(); record('ok');", ['ok']],
   'noop.js': ['', "runSurrogate(); record('ok');", ['ok']],
+  'quant.js': ['', `
+    window._qevents = window._qevents || []; _qevents.push({ qacct: 'p-1' });
+    runSurrogate();
+    _qevents.push({ qacct: 'p-1', labels: 'next' }); quantserve(); record(_qevents.length);`, ['0']],
   'outbrain.js': ['<div class="OUTBRAIN" data-widget-id="AR_1"></div>', `
     runSurrogate(); OBR.extern.researchWidget();
     OBR.extern.callRecs({ widgetId: 'JS_1' }, function (json) { record(json.doc.length); });`, ['0']],

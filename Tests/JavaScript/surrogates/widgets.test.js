@@ -143,6 +143,21 @@ test('outbrain.js: widgets, OBR.extern calls and the JSON API', async () => {
   assertQuiet(assert, page);
 });
 
+test('quant.js: the Quantcast tag, _qevents before and after load', () => {
+  const page = createPage();
+  page.run(`
+    var _qevents = _qevents || [];
+    _qevents.push({ qacct: 'p-test123' });
+    var kept = _qevents;
+  `);
+  page.load('quant.js');
+  assert.equal(page.run('kept === _qevents && _qevents.length'), 0);
+  page.run("_qevents.push({ qacct: 'p-test123', labels: 'next page' }); quantserve();");
+  assert.equal(page.run('_qevents.length'), 0);
+  page.load('quant.js');
+  assertQuiet(assert, page);
+});
+
 test('youtube-iframe-api.js: onYouTubeIframeAPIReady, YT.Player and onReady', async () => {
   const calls = [];
   const page = createPage({ globals: { record: (value) => { calls.push(value); } } });
