@@ -270,7 +270,7 @@ public enum DashboardHTML {
         .site{font-size:1.2rem;font-weight:600;margin:.25rem 0}.url{color:#555;word-break:break-all;margin:.25rem 0}
         .status.on strong{color:#1a7f37}.status.off strong{color:#b42318}
         .totals{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.5rem}
-        .totals li{background:#f4f4f6;border-radius:.5rem;padding:.6rem .75rem}.totals strong{font-size:1.4rem;display:block}
+        .totals li{background:#f4f4f6;border-radius:.5rem;padding:.6rem .75rem}.totals li>strong:first-child{font-size:1.4rem;display:block}
         table{width:100%;border-collapse:collapse}caption{text-align:left;color:#555;padding-bottom:.5rem}
         th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e5ea;vertical-align:top}
         thead th{font-size:.85rem;color:#555}.number{text-align:right;white-space:nowrap}

@@ -32,7 +32,7 @@ public struct PageStats: Sendable {
     /// The caps.
     public let limits: PrivacyStats.Limits
 
-    var classifier: RequestClassifier
+    let classifier: RequestClassifier
     private var requests: [RequestKey: RequestRecord] = [:]
     private var triples: [TripleKey] = []
     private var tripleInfo: [TripleInfo] = []
@@ -44,10 +44,15 @@ public struct PageStats: Sendable {
 
     /// Starts an empty page.
     public init(url: String, resolver: TrackerResolver, limits: PrivacyStats.Limits = .default) {
+        self.init(url: url, resolver: resolver, limits: limits, cache: ClassificationCache())
+    }
+
+    /// Starts an empty page that shares what its ``PrivacyStats`` learnt from the resolver.
+    init(url: String, resolver: TrackerResolver, limits: PrivacyStats.Limits, cache: ClassificationCache) {
         committedURL = url
         self.url = url
         self.limits = limits
-        classifier = RequestClassifier(resolver: resolver, siteURL: url)
+        classifier = RequestClassifier(resolver: resolver, siteURL: url, cache: cache)
     }
 
     /// The registrable domain (eTLD+1) of the committed URL, or its host; nil when it does not parse.

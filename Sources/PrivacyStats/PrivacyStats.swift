@@ -82,6 +82,7 @@ public final class PrivacyStats: @unchecked Sendable {
     private var rejectionCounts: [MessageRejection: Int] = [:]
     private var liveTotals: TotalsSnapshot
     private var unflushed: [DeltaKey: TotalsDelta] = [:]
+    private let cache = ClassificationCache()
 
     /// Creates the statistics of a host.
     ///
@@ -116,7 +117,7 @@ public final class PrivacyStats: @unchecked Sendable {
             if let page = state.page {
                 state.retire(page.documentIDs)
             }
-            state.page = TabState.Page(stats: PageStats(url: url, resolver: resolver, limits: limits))
+            state.page = TabState.Page(stats: PageStats(url: url, resolver: resolver, limits: limits, cache: cache))
             tabs[tab] = state
             addToTotals(site: state.page?.stats.siteDomain) { $0.pages += 1 }
         }

@@ -7,8 +7,8 @@ struct RequestClassification: Sendable {
     var host: String
     /// Whether the request goes to another registrable domain than the site.
     var isThirdParty: Bool
-    /// The entity name (tds `owner.name`) the request is counted under, or its registrable
-    /// domain when no entity owns it; nil when the request is not a tracker and is not blocked.
+    /// The company the request is counted under: the tracker owner's parent (`owner.ownedBy`),
+    /// else the owner (`owner.name`), else the registrable domain; nil when the request is not a tracker and is not blocked.
     var company: String?
     /// The tracker domain, for trackers.
     var trackerDomain: String?
@@ -49,12 +49,13 @@ struct RequestClassifier: Sendable {
     let site: CanonicalURL?
     let siteDomain: String?
     let siteEntityName: String?
-    private var plainHosts: [String: Bool] = [:]
+    let cache: ClassificationCache
 
     static let publicSuffixList = PublicSuffixList.bundled
 
-    init(resolver: TrackerResolver, siteURL: String) {
+    init(resolver: TrackerResolver, siteURL: String, cache: ClassificationCache) {
         self.resolver = resolver
+        self.cache = cache
         site = CanonicalURL(siteURL)
         let host = site?.host ?? ""
         siteDomain = Self.publicSuffixList.registrableDomain(of: host) ?? (host.isEmpty ? nil : host)
@@ -72,17 +73,25 @@ struct RequestClassifier: Sendable {
         return true
     }
 
-    mutating func classify(url: String, type: RequestType) -> RequestClassification {
+    func classify(url: String, type: RequestType) -> RequestClassification {
+        let key = ClassificationCache.Key(url: url, type: type, siteHost: site?.host ?? "")
+        if let known = cache.classification(for: key) { return known }
+        let classification = resolve(url: url, type: type)
+        cache.store(classification, for: key)
+        return classification
+    }
+
+    private func resolve(url: String, type: RequestType) -> RequestClassification {
         guard let request = CanonicalURL(url), !request.host.isEmpty else { return .unparseable() }
         let host = request.host
         let domain = Self.publicSuffixList.registrableDomain(of: host) ?? host
         let isThirdParty = domain != siteDomain
         let isPlain: Bool
-        if let known = plainHosts[host] {
+        if let known = cache.isPlainHost(host) {
             isPlain = known
         } else {
             isPlain = isPlainHost(host, domain: domain)
-            if plainHosts.count < 4096 { plainHosts[host] = isPlain }
+            cache.storePlainHost(host, isPlain)
         }
         guard !isPlain, let site else {
             return RequestClassification(
@@ -93,7 +102,8 @@ struct RequestClassifier: Sendable {
             host: host, isThirdParty: isThirdParty, company: nil, trackerDomain: decision.tracker?.domain,
             category: decision.tracker.map(FirefoxCategory.init(tracker:)) ?? .other, blocks: decision.isBlocked)
         if let tracker = decision.tracker {
-            classification.company = tracker.owner?.name ?? domain
+            // The parent company, as DuckDuckGo's dashboard groups: Google Analytics counts as Google LLC.
+            classification.company = tracker.owner?.ownedBy ?? tracker.owner?.name ?? domain
         } else if decision.isBlocked {
             // Blocked by the request blocklist without being a tracker.
             classification.company = resolver.trackerData.entityName(forHost: host) ?? domain
@@ -107,13 +117,28 @@ struct RequestClassifier: Sendable {
     /// to a URL on `host`.
     private func isPlainHost(_ host: String, domain: String) -> Bool {
         let trackerData = resolver.trackerData
-        if trackerData.tracker(forHost: host) != nil { return false }
-        if let target = trackerData.cname(forHost: host), trackerData.tracker(forHost: target) != nil { return false }
+        if hasTracker(host) { return false }
+        if let target = trackerData.cname(forHost: host), hasTracker(target) { return false }
         if let configuration = resolver.privacyConfiguration,
             configuration.requestBlocklist.blockedRequests[domain] != nil
         {
             return false
         }
         return true
+    }
+
+    /// Whether `host` or a parent domain with a dot is a key of `trackers` (the resolver's suffix
+    /// walk), without copying the tracker.
+    private func hasTracker(_ host: String) -> Bool {
+        let trackers = resolver.trackerData.trackers
+        if trackers.index(forKey: host) != nil { return true }
+        let bytes = Array(host.utf8)
+        var dots = bytes.indices.filter { bytes[$0] == 0x2E }
+        // Parents are the text after each dot but the last (a bare top-level domain is never one).
+        dots.removeLast(min(1, dots.count))
+        for dot in dots where trackers.index(forKey: String(decoding: bytes[(dot + 1)...], as: UTF8.self)) != nil {
+            return true
+        }
+        return false
     }
 }

@@ -17,6 +17,7 @@ struct Trackerless {
       resolve    How the Tracker Radar resolver classifies requests (JSON lines in, JSON lines out)
       firefox    Build Firefox for iOS's tracking-protection lists from Disconnect's lists
       prefilter  Build the Bloom filter of Apple's URL filter and the inputs of its PIR server
+      stats      Privacy-dashboard statistics from recorded script messages (JSON snapshot, HTML dashboard)
       scripts    Render the user scripts (blocking, inference), rule list and surrogates for a web view
 
     Run `trackerless <command> --help` for a command's options.
@@ -41,6 +42,7 @@ struct Trackerless {
             case "resolve": status = try ResolveCommand.run(arguments)
             case "firefox": status = try FirefoxCommand.run(arguments)
             case "prefilter": status = try PrefilterCommand.run(arguments)
+            case "stats": status = try StatsCommand.run(arguments)
             case "scripts": status = try ScriptsCommand.run(arguments)
             case "--help", "-h", "help":
                 Output.standardOutput(usage)
