@@ -17,6 +17,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // The privacy statistics (issue 5) alone: `--stats-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
+            if CommandLine.arguments.dropFirst().first == "--stats-only" {
+                let text = try StatsBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
             if options.hostFilterOnly {
                 let inputs = try BenchmarkInputs(options: options)
