@@ -21,6 +21,7 @@ struct BenchmarkOptions: Sendable {
       --engine-only       run only the rule-engine sections (5-7)
       --bloom-only        run only the Bloom filter section (issue 6)
       --host-filter-only  run only the engine's host table with and without its Bloom filter (issue 6)
+      --scripts-only      (first argument) only the user scripts' render (issue 4); takes --tds, --runs, --json
       --stats-only        (first argument) only the privacy statistics (issue 5); takes --tds, --requests, --runs, --json
       --passes N          timed passes over the requests for per-request decision times (default 5)
       --scaling-sizes L   rule counts of the synthetic lists (default 1000,10000,50000,150000; none skips)

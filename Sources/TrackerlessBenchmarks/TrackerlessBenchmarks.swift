@@ -17,6 +17,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // The user scripts (issue 4) alone: `--scripts-only [--tds FILE] [--runs N] [--json]`.
+            if CommandLine.arguments.dropFirst().first == "--scripts-only" {
+                let text = try ScriptRenderBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             // The privacy statistics (issue 5) alone: `--stats-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--stats-only" {
                 let text = try StatsBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))

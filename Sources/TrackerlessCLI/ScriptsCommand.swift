@@ -79,11 +79,14 @@ enum ScriptsCommand {
         for (index, list) in build.ruleLists.enumerated() {
             files.append((index == 0 ? "rules.json" : RulesCommand.numberedPath("rules.json", index + 1), list.encoded()))
         }
-        files.append(("surrogates.txt", Array(surrogates.index.utf8)))
+        let index = Array(surrogates.index.utf8)
+        files.append(("surrogates.txt", index))
+        // The surrogates as embedded (their index), whether they came from files or the SDK.
+        let surrogateInput = (key: "surrogates", path: options["surrogates"] ?? "bundled", sha256: SHA256.hexDigest(index))
         let manifest = Manifest(
             scripts: scripts, settings: settings, ruleCounts: build.ruleLists.map(\.rules.count),
             surrogateCount: surrogates.surrogates.surrogates.count, templates: options["templates"],
-            inputs: try inputHashes(options), files: files)
+            inputs: try inputHashes(options) + [surrogateInput], files: files)
         files.append(("manifest.json", manifest.bytes))
         try OutputDirectory.write(files, to: output)
 
@@ -121,8 +124,8 @@ enum ScriptsCommand {
     }
 
     /// SHA-256 of each input file, for the manifest.
-    private static func inputHashes(_ options: CommandLineArguments) throws -> [(String, String, String)] {
-        var hashes: [(String, String, String)] = []
+    private static func inputHashes(_ options: CommandLineArguments) throws -> [(key: String, path: String, sha256: String)] {
+        var hashes: [(key: String, path: String, sha256: String)] = []
         for (option, key) in [("tds", "tds"), ("privacy-config", "privacyConfig"), ("allowlist", "allowlist")] {
             guard let path = options[option] else { continue }
             hashes.append((key, path, SHA256.hexDigest(try FileIO.read(path: path))))

@@ -5,20 +5,930 @@
 /// The templates and surrogates compiled into the SDK (see ``ScriptTemplates/bundled`` and
 /// ``SurrogateLibrary/bundled``).
 enum BundledTemplates {
-    /// JSTemplates/blocking.js (a stand-in: the file is missing)
-    static let blocking = #"""
+    /// JSTemplates/blocking.js
+    static let blocking = ##"""
 (function () {
   'use strict';
-  // Stand-in: JSTemplates/blocking.js is not written yet.
-  var data = $TRACKER_DATA$;
-  var surrogates = $SURROGATES$;
-  var settings = $SETTINGS$;
-  var secret = $SECRET$;
-  var bridge = $BRIDGE$;
-  void data; void surrogates; void settings; void secret; void bridge;
+  // The blocking script: the Tracker Radar resolver (the same decisions as the Swift
+  // TrackerResolver, over the compact tracker data of CompactTrackerData), surrogates run in
+  // place of the tracker scripts they stand for, and, for hosts that cannot block natively,
+  // blocking in the page. It runs in the page world at document start, in every frame, so that
+  // surrogates can define page globals. Everything it calls after start-up was captured before
+  // any page script ran; it never throws into the page.
+  var captured, settings, secret, post, data, surrogates;
+  try {
+    var w = window;
+    var urlPrototype = w.URL.prototype;
+    var getter = function (name) { return Object.getOwnPropertyDescriptor(urlPrototype, name).get; };
+    captured = {
+      window: w,
+      apply: Reflect.apply,
+      JSONstringify: JSON.stringify,
+      JSONparse: JSON.parse,
+      document: w.document || null,
+      ObjectKeys: Object.keys,
+      ObjectCreate: Object.create,
+      ObjectDefineProperty: Object.defineProperty,
+      ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
+      ObjectSetPrototypeOf: Object.setPrototypeOf,
+      setTimeout: w.setTimeout,
+      clearTimeout: w.clearTimeout,
+      MathRandom: Math.random,
+      MathFloor: Math.floor,
+      crypto: w.crypto || null,
+      getRandomValues: w.crypto && typeof w.crypto.getRandomValues === 'function' ? w.crypto.getRandomValues : null,
+      Uint8Array: w.Uint8Array || null,
+      URL: w.URL,
+      urlHref: getter('href'),
+      urlProtocol: getter('protocol'),
+      urlHostname: getter('hostname'),
+      urlPort: getter('port'),
+      urlPathname: getter('pathname'),
+      urlSearch: getter('search'),
+      RegExp: RegExp,
+      regExpExec: RegExp.prototype.exec,
+      stringSlice: String.prototype.slice,
+      stringIndexOf: String.prototype.indexOf,
+      stringLastIndexOf: String.prototype.lastIndexOf,
+      stringToLowerCase: String.prototype.toLowerCase,
+      stringCharCodeAt: String.prototype.charCodeAt,
+      stringSplit: String.prototype.split,
+      WeakMap: w.WeakMap || null,
+      weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
+      weakMapSet: w.WeakMap ? w.WeakMap.prototype.set : null,
+      Promise: w.Promise,
+      PromiseReject: w.Promise ? w.Promise.reject : null,
+      TypeError: TypeError,
+      Event: w.Event || null,
+      MutationObserver: w.MutationObserver || null,
+      addEventListener: w.EventTarget ? w.EventTarget.prototype.addEventListener : null,
+      dispatchEvent: w.EventTarget ? w.EventTarget.prototype.dispatchEvent : null,
+      stopImmediatePropagation: w.Event ? w.Event.prototype.stopImmediatePropagation : null,
+      getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
+      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null
+    };
+    settings = $SETTINGS$;
+    secret = $SECRET$;
+    data = $TRACKER_DATA$;
+    surrogates = $SURROGATES$;
+    post = ($BRIDGE$)(settings, captured);
+  } catch (e) {
+    return;
+  }
+
+  var apply = captured.apply;
+
+  // --- Strings, without the page-replaceable String.prototype -------------------------------
+
+  function slice(s, start, end) { return apply(captured.stringSlice, s, end === undefined ? [start] : [start, end]); }
+  function indexOf(s, part, from) { return apply(captured.stringIndexOf, s, [part, from || 0]); }
+  function lastIndexOf(s, part, from) { return apply(captured.stringLastIndexOf, s, [part, from]); }
+  function lower(s) { return apply(captured.stringToLowerCase, s, []); }
+  function startsWith(s, prefix) { return s.length >= prefix.length && slice(s, 0, prefix.length) === prefix; }
+  function has(list, value) {
+    for (var i = 0; i < list.length; i++) { if (list[i] === value) { return true; } }
+    return false;
+  }
+
+  // --- The tracker data -------------------------------------------------------------------
+
+  // Lookup tables without a prototype: no key of Object.prototype is ever found in them.
+  function table(object) {
+    if (object === null || typeof object !== 'object') { return captured.ObjectCreate(null); }
+    captured.ObjectSetPrototypeOf(object, null);
+    return object;
+  }
+  function set(list) {
+    var result = captured.ObjectCreate(null);
+    if (list && typeof list.length === 'number') {
+      for (var i = 0; i < list.length; i++) { result[list[i]] = true; }
+    }
+    return result;
+  }
+  var trackers = table(data.trackers);
+  var cnames = table(data.cnames);
+  // Owners, entities and each tracker's rules are text (a script parses text far faster than
+  // literals), read when a decision first needs them.
+  var owners = null;
+  var entities = typeof data.entities === 'string' ? data.entities : '\n';
+  var suffixes = table(data.psl);
+  var userAllowlist = set(data.userAllowlist);
+  // false: the feature is off; else a set of the domains (with subdomains) it is off for.
+  function feature(value) { return value === false || value === undefined ? false : set(value); }
+  var contentBlocking = data.contentBlocking === undefined ? set([]) : feature(data.contentBlocking);
+  var trackerAllowlist = feature(data.trackerAllowlist);
+  var requestBlocklist = feature(data.requestBlocklist);
+  var allowlistRules = data.allowlist || [];
+  var blocklistRules = table(data.blocklist);
+
+  // --- URLs and hosts ----------------------------------------------------------------------
+
+  // The common URL that the URL parser returns unchanged, split without it (the URL constructor
+  // costs more than the rest of a decision): http or https in lowercase; a host of lowercase
+  // labels, none empty, the last not starting with a digit (no IPv4 address) and no punycode; no
+  // user or port; a path and query of characters no percent-encode set holds, with no segment
+  // starting with "." or "%" and no "%2" (no dot segment, encoded or not); then "#" or the end.
+  var QUICK_URL = new captured.RegExp('^(https?)://((?:[a-z0-9_-]+\\.)*[a-z_-][a-z0-9_-]*)' +
+    '((?:/(?:[A-Za-z0-9_~!$&()*+,;=:@\\[\\]-](?:[A-Za-z0-9._~!$&()*+,;=:@\\[\\]-]|%(?!2))*)?)*)' +
+    '(\\?[A-Za-z0-9._~!$&()*+,;=:@\\[\\]%/?-]*)?(?:#|$)');
+
+  // undefined for a URL the quick split does not take.
+  function quickParse(string) {
+    var match = apply(captured.regExpExec, QUICK_URL, [string]);
+    if (match === null || indexOf(match[2], 'xn--') >= 0) { return undefined; }
+    return {
+      scheme: match[1],
+      host: match[2],
+      port: null,
+      path: match[3] === '' ? '/' : match[3],
+      query: match[4] === undefined ? null : slice(match[4], 1)
+    };
+  }
+
+  // The parts of a URL the resolver reads, as the Swift CanonicalURL spells them (both follow
+  // the WHATWG URL Standard); null for a string that is no absolute URL.
+  function parseURL(string) {
+    if (typeof string === 'string') {
+      var quick = quickParse(string);
+      if (quick !== undefined) { return quick; }
+    }
+    return parseWithURL(string);
+  }
+
+  function parseWithURL(string) {
+    var url;
+    try {
+      url = new captured.URL(string);
+    } catch (e) {
+      return null;
+    }
+    var path = apply(captured.urlPathname, url, []);
+    var search = apply(captured.urlSearch, url, []);
+    var query = search === '' ? null : slice(search, 1);
+    if (query === null) {
+      // `search` is "" both for no query and for an empty one ("…/a?"); the href tells them apart.
+      var href = apply(captured.urlHref, url, []);
+      var hash = indexOf(href, '#');
+      var question = indexOf(href, '?');
+      if (question >= 0 && (hash < 0 || question < hash)) { query = ''; }
+    }
+    var protocol = apply(captured.urlProtocol, url, []);
+    var port = apply(captured.urlPort, url, []);
+    return {
+      scheme: slice(protocol, 0, protocol.length - 1),
+      host: apply(captured.urlHostname, url, []),
+      port: port === '' ? null : +port,
+      path: path,
+      query: query
+    };
+  }
+
+  // The resolver's suffix walk: the host, then each parent that still contains a dot.
+  function findInSuffixes(map, host) {
+    var found = map[host];
+    if (found !== undefined) { return host; }
+    var dot = indexOf(host, '.');
+    while (dot >= 0) {
+      var next = indexOf(host, '.', dot + 1);
+      if (next < 0) { return null; }
+      var parent = slice(host, dot + 1);
+      if (map[parent] !== undefined) { return parent; }
+      dot = next;
+    }
+    return null;
+  }
+
+  // Whether `host` is a domain of the set or a subdomain of one (on label boundaries).
+  function isWithinSet(host, domains) {
+    if (domains[host] === true) { return true; }
+    var dot = indexOf(host, '.');
+    while (dot >= 0) {
+      if (domains[slice(host, dot + 1)] === true) { return true; }
+      dot = indexOf(host, '.', dot + 1);
+    }
+    return false;
+  }
+
+  function isWithin(host, domain) {
+    if (domain.length === 0 || host.length < domain.length) { return false; }
+    if (host.length === domain.length) { return host === domain; }
+    return host[host.length - domain.length - 1] === '.' && slice(host, host.length - domain.length) === domain;
+  }
+
+  function isWithinAny(host, domains) {
+    for (var i = 0; i < domains.length; i++) { if (isWithin(host, domains[i])) { return true; } }
+    return false;
+  }
+
+  function isDigit(c) { return c >= '0' && c <= '9'; }
+  function isHexDigit(c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+  // Whether the last label is a number, which makes the host an IPv4 address (WHATWG URL).
+  function endsInNumber(host, end) {
+    var start = end;
+    while (start > 0 && host[start - 1] !== '.') { start -= 1; }
+    if (start === end) { return false; }
+    var i;
+    var allDigits = true;
+    for (i = start; i < end; i++) { if (!isDigit(host[i])) { allDigits = false; break; } }
+    if (allDigits) { return true; }
+    if (end - start < 2 || host[start] !== '0' || (host[start + 1] !== 'x' && host[start + 1] !== 'X')) { return false; }
+    for (i = start + 2; i < end; i++) { if (!isHexDigit(host[i])) { return false; } }
+    return true;
+  }
+
+  // eTLD+1 by the Public Suffix List algorithm over the entries the data carries (kind bits: 1
+  // rule, 2 wildcard, 4 exception); null for IP addresses, malformed hosts and public suffixes.
+  var lastHost = null;
+  var lastRegistrable = null;
+  function registrableDomain(host) {
+    if (host === lastHost) { return lastRegistrable; }
+    var result = computeRegistrableDomain(host);
+    lastHost = host;
+    lastRegistrable = result;
+    return result;
+  }
+
+  var lastSiteHost = null;
+  var lastSiteRegistrable = null;
+  function siteRegistrableDomain(host) {
+    if (host !== lastSiteHost) {
+      lastSiteRegistrable = computeRegistrableDomain(host);
+      lastSiteHost = host;
+    }
+    return lastSiteRegistrable;
+  }
+
+  function computeRegistrableDomain(host) {
+    var end = host.length;
+    if (end > 0 && host[end - 1] === '.') { end -= 1; }
+    if (end === 0 || host[0] === '.') { return null; }
+    var previous = '';
+    for (var i = 0; i < end; i++) {
+      var c = host[i];
+      if (c === ':' || c === '[') { return null; }
+      if (c === '.' && previous === '.') { return null; }
+      previous = c;
+    }
+    if (endsInNumber(host, end)) { return null; }
+    var suffixLabels = 1;
+    var labelsSeen = 0;
+    var labelEnd = end;
+    for (;;) {
+      var index = labelEnd - 1;
+      while (index >= 0 && host[index] !== '.') { index -= 1; }
+      labelsSeen += 1;
+      var hasMoreLabels = index >= 0;
+      var kinds = suffixes[slice(host, index + 1, end)];
+      if (kinds === undefined) { break; }
+      if (kinds & 4) {
+        suffixLabels = labelsSeen - 1;
+        break;
+      }
+      if ((kinds & 1) && labelsSeen > suffixLabels) { suffixLabels = labelsSeen; }
+      if (hasMoreLabels && (kinds & 2) && labelsSeen + 1 > suffixLabels) { suffixLabels = labelsSeen + 1; }
+      if (!hasMoreLabels) { break; }
+      labelEnd = index;
+    }
+    var wanted = suffixLabels + 1;
+    var labels = 0;
+    for (var j = end - 1; j >= 0; j--) {
+      if (host[j] === '.') {
+        labels += 1;
+        if (labels === wanted) { return slice(host, j + 1); }
+      }
+    }
+    return labels + 1 === wanted ? host : null;
+  }
+
+  // --- The resolver ------------------------------------------------------------------------
+
+  function pathAndQuery(url) {
+    return url.query === null ? url.path : url.path + '?' + url.query;
+  }
+
+  function appliesOnSite(sites, siteHost) {
+    return sites === 1 || isWithinAny(siteHost, sites);
+  }
+
+  function isTrackerAllowlisted(url, siteHost) {
+    if (trackerAllowlist === false || isWithinSet(siteHost, trackerAllowlist)) { return false; }
+    var lowered = null;
+    for (var i = 0; i < allowlistRules.length; i++) {
+      var rule = allowlistRules[i];
+      if (!isWithin(url.host, rule[0])) { continue; }
+      if (rule[1] !== '') {
+        if (lowered === null) { lowered = lower(pathAndQuery(url)); }
+        if (!startsWith(lowered, rule[1])) { continue; }
+      }
+      if (appliesOnSite(rule[2], siteHost)) { return true; }
+    }
+    return false;
+  }
+
+  // The request blocklist's path patterns: a prefix match where `*` stands for any characters.
+  function wildcardPrefixMatch(pattern, text) {
+    var star = indexOf(pattern, '*');
+    if (star < 0) { return startsWith(text, pattern); }
+    if (!startsWith(text, slice(pattern, 0, star))) { return false; }
+    var position = star;
+    while (star >= 0) {
+      var next = indexOf(pattern, '*', star + 1);
+      var piece = next < 0 ? slice(pattern, star + 1) : slice(pattern, star + 1, next);
+      if (piece !== '') {
+        var found = indexOf(text, piece, position);
+        if (found < 0) { return false; }
+        position = found + piece.length;
+      }
+      star = next;
+    }
+    return true;
+  }
+
+  function isRequestBlocklisted(url, siteHost) {
+    if (requestBlocklist === false || isWithinSet(siteHost, requestBlocklist)) { return false; }
+    var domain = registrableDomain(url.host);
+    var rules = domain === null ? undefined : blocklistRules[domain];
+    if (rules === undefined) { return false; }
+    for (var i = 0; i < rules.length; i++) {
+      var rule = rules[i];
+      if (url.port !== rule[1] || !isWithin(url.host, rule[0])) { continue; }
+      if (rule[2] !== '' && !wildcardPrefixMatch(rule[2], pathAndQuery(url))) { continue; }
+      if (appliesOnSite(rule[3], siteHost)) { return true; }
+    }
+    return false;
+  }
+
+  // Rule `options` / `exceptions`: [domains or null, types or null]; every list present must match.
+  function conditionMatches(condition, siteHost, type) {
+    if (condition[1] !== null && !has(condition[1], type)) { return false; }
+    if (condition[0] !== null && !isWithinAny(siteHost, condition[0])) { return false; }
+    return true;
+  }
+
+  // Rule expressions are compiled on first use, so start-up does not pay for all of them.
+  function ruleMatches(rule, url) {
+    var regex = rule.regex;
+    if (regex === undefined) {
+      try {
+        regex = new captured.RegExp(rule[0], 'i');
+      } catch (e) {
+        regex = null;
+      }
+      rule.regex = regex;
+    }
+    return regex !== null && apply(captured.regExpExec, regex, [url]) !== null;
+  }
+
+  function ownerName(index) {
+    if (owners === null) { owners = apply(captured.stringSplit, typeof data.owners === 'string' ? data.owners : '', ['\n']); }
+    return owners[index];
+  }
+
+  // The owner index of the site host's nearest domain in the entities text; -1 for none.
+  var lastEntityHost = null;
+  var lastEntityOwner = -1;
+  function entityOwner(host) {
+    if (host === lastEntityHost) { return lastEntityOwner; }
+    var owner = -1;
+    var candidate = host;
+    var dot = -1;
+    for (;;) {
+      var found = indexOf(entities, '\n' + candidate + '\t');
+      if (found >= 0) {
+        var start = found + candidate.length + 2;
+        owner = +slice(entities, start, indexOf(entities, '\n', start));
+        break;
+      }
+      dot = indexOf(host, '.', dot + 1);
+      if (dot < 0 || indexOf(host, '.', dot + 1) < 0) { break; }
+      candidate = slice(host, dot + 1);
+    }
+    lastEntityHost = host;
+    lastEntityOwner = owner;
+    return owner;
+  }
+
+  function rulesOf(tracker) {
+    var rules = tracker.length > 2 ? tracker[2] : '';
+    if (typeof rules === 'string') {
+      try {
+        rules = rules === '' ? [] : captured.JSONparse(rules);
+      } catch (e) {
+        rules = [];
+      }
+      tracker[2] = rules;
+    }
+    return rules;
+  }
+
+  function decision(action, reason, tracker, key) {
+    var result = { action: action, reason: reason };
+    if (tracker !== null) {
+      result.tracker = tracker.length > 3 ? tracker[3] : key;
+      if (tracker[0] >= 0) { result.owner = ownerName(tracker[0]); }
+    }
+    return result;
+  }
+
+  // The Swift TrackerResolver's procedure, step for step (see its documentation); null when a
+  // URL cannot be parsed.
+  function decideParsed(request, site, type) {
+    var siteHost = site.host;
+
+    // Step 1: the tracker, directly or through a CNAME of the exact host.
+    var key = findInSuffixes(trackers, request.host);
+    var cnameTarget = null;
+    if (key === null) {
+      var target = cnames[request.host];
+      if (target !== undefined) {
+        key = findInSuffixes(trackers, target);
+        if (key !== null) { cnameTarget = target; }
+      }
+    }
+    var tracker = key === null ? null : trackers[key];
+
+    // Step 2: protection off for the site.
+    if (userAllowlist[siteHost] === true) {
+      return decision(tracker === null ? null : 'ignore', 'user allowlist', tracker, key);
+    }
+    if (contentBlocking === false || isWithinSet(siteHost, contentBlocking)) {
+      return decision(tracker === null ? null : 'ignore', 'unprotected domain', tracker, key);
+    }
+
+    // Step 3: the request blocklist.
+    var allowlisted = isTrackerAllowlisted(request, siteHost);
+    if (type !== 'main_frame' && !allowlisted && isRequestBlocklisted(request, siteHost)) {
+      return decision('block', 'request blocklist', tracker, key);
+    }
+
+    // Steps 4 and 5: not a tracker; navigations.
+    if (tracker === null) { return decision(null, 'no match', null, null); }
+    if (type === 'main_frame') { return decision('ignore', 'main frame', tracker, key); }
+
+    // Step 6: first party, by entity or (found directly) by eTLD+1.
+    if (tracker[0] >= 0 && entityOwner(siteHost) === tracker[0]) {
+      return decision('ignore', 'first party', tracker, key);
+    }
+    if (cnameTarget === null) {
+      // The request's eTLD+1 is a suffix of its host: it can only be the site's when the host
+      // ends with the site's.
+      var siteSite = siteRegistrableDomain(siteHost);
+      if (siteSite !== null && isWithin(request.host, siteSite) && registrableDomain(request.host) === siteSite) {
+        return decision('ignore', 'first party', tracker, key);
+      }
+    }
+
+    // Step 7: the tracker allowlist.
+    if (allowlisted) { return decision('ignore', 'tracker allowlist', tracker, key); }
+
+    // Step 8: the tracker's rules; the first that applies decides.
+    var rules = rulesOf(tracker);
+    if (rules.length > 0) {
+      var url = request.scheme + '://' + (cnameTarget === null ? request.host : cnameTarget) + pathAndQuery(request);
+      for (var i = 0; i < rules.length; i++) {
+        var rule = rules[i];
+        if (rule.length > 2 && rule[2] !== null && !conditionMatches(rule[2], siteHost, type)) { continue; }
+        if (!ruleMatches(rule, url)) { continue; }
+        var action = rule[1];
+        if (action === 1) { return decision('ignore', 'matched rule - ignore', tracker, key); }
+        if (rule.length > 3 && rule[3] !== null && conditionMatches(rule[3], siteHost, type)) {
+          return decision('ignore', 'matched rule - exception', tracker, key);
+        }
+        if (typeof action === 'string') {
+          var result = decision('redirect', 'matched rule - surrogate', tracker, key);
+          result.surrogate = action;
+          return result;
+        }
+        return decision('block', 'matched rule - block', tracker, key);
+      }
+    }
+
+    // Step 9: the tracker's default.
+    return tracker[1] === 1 ? decision('block', 'default block', tracker, key) : decision('ignore', 'default ignore', tracker, key);
+  }
+
+  var lastSiteURL = null;
+  var lastSite = null;
+  function decide(requestURL, siteURL, type) {
+    var request = parseURL(requestURL);
+    if (siteURL !== lastSiteURL) {
+      lastSite = parseURL(siteURL);
+      lastSiteURL = siteURL;
+    }
+    if (request === null || lastSite === null) { return null; }
+    return decideParsed(request, lastSite, type);
+  }
+
+  // --- Messages to the host ----------------------------------------------------------------
+
+  function setting(name, fallback, min, max) {
+    var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
+    if (typeof value !== 'number' || value !== value) { return fallback; }
+    if (value < min) { return min; }
+    if (value > max) { return max; }
+    return captured.MathFloor(value);
+  }
+  var BATCH_INTERVAL = setting('batchInterval', 100, 10, 60000);
+  var MAX_EVENTS_PER_MESSAGE = setting('maxEventsPerMessage', 200, 1, 500);
+  var MAX_QUEUED_EVENTS = 2000;
+  var MAX_URL_LENGTH = 8192;
+  var BLOCK_IN_SCRIPT = settings !== null && typeof settings === 'object' && settings.blockInScript === true;
+  var DEBUG = settings !== null && typeof settings === 'object' && settings.debug === true;
+
+  var win = captured.window;
+  var doc = captured.document;
+  var queue = [];
+  var queueStart = 0;
+  var dropped = 0;
+  var seq = 0;
+  var timer = null;
+  var reported = captured.ObjectCreate(null);
+
+  function randomId() {
+    var hex = '0123456789abcdef';
+    var id = '';
+    var bytes = null;
+    try {
+      if (captured.getRandomValues !== null && captured.Uint8Array !== null) {
+        bytes = new captured.Uint8Array(8);
+        apply(captured.getRandomValues, captured.crypto, [bytes]);
+      }
+    } catch (e) {
+      bytes = null;
+    }
+    for (var i = 0; i < 8; i++) {
+      var byte = bytes !== null ? bytes[i] : captured.MathFloor(captured.MathRandom() * 256);
+      id += hex[byte >> 4] + hex[byte & 15];
+    }
+    return id;
+  }
+  var pageId = randomId();
+
+  function locationHref() {
+    try { return String(win.location.href); } catch (e) { return ''; }
+  }
+
+  function isTopFrame() {
+    try { return win.top === win; } catch (e) { return false; }
+  }
+
+  // The page the user sees: this document in the top frame; in a frame the top document's URL
+  // when readable (same origin), else the top origin, else the referrer.
+  function topURL() {
+    if (isTopFrame()) { return locationHref(); }
+    try {
+      var href = win.top.location.href;
+      if (typeof href === 'string' && href !== '') { return href; }
+    } catch (e) { /* cross-origin top */ }
+    try {
+      var origins = win.location.ancestorOrigins;
+      if (origins && origins.length > 0) { return String(origins[origins.length - 1]); }
+    } catch (e) { /* not WebKit or Chromium */ }
+    try { return doc !== null ? String(doc.referrer) : ''; } catch (e) { return ''; }
+  }
+
+  function flush(force) {
+    timer = null;
+    if (queue.length - queueStart === 0 && dropped === 0) { return; }
+    var events = [];
+    var count = 0;
+    while (queueStart < queue.length && count < MAX_EVENTS_PER_MESSAGE) {
+      events[count] = queue[queueStart];
+      queue[queueStart] = undefined;
+      queueStart += 1;
+      count += 1;
+    }
+    if (queueStart === queue.length) {
+      queue = [];
+      queueStart = 0;
+    }
+    if (count === 0) { return; }
+    var url = topURL();
+    var frame = locationHref();
+    var message = {
+      trackerless: 1,
+      secret: secret,
+      script: 'blocking',
+      page: { id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
+      seq: seq,
+      events: events
+    };
+    if (dropped > 0) {
+      message.dropped = dropped;
+      dropped = 0;
+    }
+    seq += 1;
+    try { post(message); } catch (e) { /* the bridge never throws; a broken one must not either */ }
+    if (!force) { schedule(); }
+  }
+
+  function schedule() {
+    if (timer !== null || queue.length - queueStart === 0) { return; }
+    try {
+      timer = apply(captured.setTimeout, win, [function () { flush(false); }, BATCH_INTERVAL]);
+    } catch (e) {
+      timer = null;
+    }
+  }
+
+  function enqueue(event, key) {
+    if (key !== null) {
+      if (reported[key] === true) { return; }
+      reported[key] = true;
+    }
+    if (queue.length - queueStart >= MAX_QUEUED_EVENTS) {
+      dropped += 1;
+      return;
+    }
+    queue[queue.length] = event;
+    schedule();
+  }
+
+  function reportable(url) {
+    return typeof url === 'string' && url !== '' && (startsWith(url, 'http:') || startsWith(url, 'https:') ||
+      startsWith(url, 'ws:') || startsWith(url, 'wss:'));
+  }
+
+  function cut(url) { return url.length > MAX_URL_LENGTH ? slice(url, 0, MAX_URL_LENGTH) : url; }
+
+  function reportSurrogate(url, name) {
+    url = cut(url);
+    enqueue({ kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
+  }
+
+  function reportBlocked(url, type) {
+    if (!reportable(url)) { return; }
+    url = cut(url);
+    enqueue({ kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
+  }
+
+  function debugLog(text, error) {
+    if (!DEBUG) { return; }
+    try { win.console.warn('trackerless: ' + text, error); } catch (e) { /* no console */ }
+  }
+
+  // --- Surrogates ----------------------------------------------------------------------------
+
+  var surrogatesRun = captured.ObjectCreate(null);
+
+  // Runs a surrogate at most once per document; one that throws is reported in debug only.
+  function runSurrogate(name) {
+    if (surrogatesRun[name] === true) { return; }
+    surrogatesRun[name] = true;
+    var surrogate = surrogates !== null && typeof surrogates === 'object' ? surrogates[name] : undefined;
+    if (typeof surrogate !== 'function') { return; }
+    try {
+      apply(surrogate, win, []);
+    } catch (error) {
+      debugLog('surrogate ' + name + ' threw', error);
+    }
+  }
+
+  function absoluteURL(value) {
+    try {
+      var base = locationHref();
+      return apply(captured.urlHref, new captured.URL(String(value), base === '' ? undefined : base), []);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // The element's error handlers must not see the load that the content blocker stops; its load
+  // handlers must see the load that the surrogate stands for.
+  function standIn(element) {
+    try { element.onerror = null; } catch (e) { /* a read-only handler */ }
+    try {
+      apply(captured.addEventListener, element, ['error', function (event) {
+        apply(captured.stopImmediatePropagation, event, []);
+      }, true]);
+    } catch (e) { /* not an event target */ }
+    try {
+      apply(captured.dispatchEvent, element, [new captured.Event('load')]);
+    } catch (error) {
+      debugLog('load handler threw', error);
+    }
+  }
+
+  // The URL each script element last stood in for, so that a mutation seen twice is handled once.
+  var handledScripts = captured.WeakMap !== null ? new captured.WeakMap() : null;
+  function handleScript(element) {
+    var src;
+    try { src = apply(captured.getAttribute, element, ['src']); } catch (e) { return; }
+    if (typeof src !== 'string' || src === '') { return; }
+    var url = absoluteURL(src);
+    if (url === null || !reportable(url)) { return; }
+    if (handledScripts !== null && apply(captured.weakMapGet, handledScripts, [element]) === url) { return; }
+    var result = decide(url, topURL(), 'script');
+    if (result === null || result.action !== 'redirect') { return; }
+    if (handledScripts !== null) { apply(captured.weakMapSet, handledScripts, [element, url]); }
+    runSurrogate(result.surrogate);
+    standIn(element);
+    reportSurrogate(url, result.surrogate);
+  }
+
+  function isScript(node) {
+    return node !== null && typeof node === 'object' && node.nodeType === 1 && node.nodeName === 'SCRIPT';
+  }
+
+  function handleAdded(node) {
+    if (isScript(node)) {
+      handleScript(node);
+      return;
+    }
+    if (node === null || typeof node !== 'object' || node.nodeType !== 1 || captured.querySelectorAll === null) { return; }
+    var nested;
+    try { nested = apply(captured.querySelectorAll, node, ['script[src]']); } catch (e) { return; }
+    for (var i = 0; i < nested.length; i++) { handleScript(nested[i]); }
+  }
+
+  function observeScripts() {
+    if (doc === null || captured.MutationObserver === null) { return; }
+    var observer = new captured.MutationObserver(function (mutations) {
+      for (var i = 0; i < mutations.length; i++) {
+        try {
+          var mutation = mutations[i];
+          if (mutation.type === 'attributes') {
+            if (isScript(mutation.target)) { handleScript(mutation.target); }
+            continue;
+          }
+          var added = mutation.addedNodes;
+          for (var j = 0; j < added.length; j++) { handleAdded(added[j]); }
+        } catch (error) {
+          debugLog('mutation', error);
+        }
+      }
+    });
+    observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+  }
+
+  // --- Blocking in the page (hosts without native content blocking) -------------------------
+
+  // Whether a load of `url` of `type` from this document is blocked; runs the surrogate of a
+  // redirect and reports either.
+  function shouldBlock(value, type) {
+    var url = absoluteURL(value);
+    if (url === null || !reportable(url)) { return null; }
+    var result = decide(url, topURL(), type);
+    if (result === null) { return null; }
+    if (result.action === 'block') {
+      reportBlocked(url, type);
+      return result;
+    }
+    if (result.action === 'redirect') {
+      if (type === 'script') {
+        runSurrogate(result.surrogate);
+        reportSurrogate(url, result.surrogate);
+      } else {
+        reportBlocked(url, type);
+      }
+      return result;
+    }
+    return null;
+  }
+
+  function later(callback) {
+    try { apply(captured.setTimeout, win, [callback, 0]); } catch (e) { /* no timers */ }
+  }
+
+  // Whether the load of `value` into `element` is stopped; a stopped one gets the events a
+  // stopped load has (error, or load for a surrogate script) after the current task.
+  function stopsLoad(element, value, type) {
+    var blocked = null;
+    try { blocked = shouldBlock(value, type); } catch (e) { blocked = null; }
+    if (blocked === null) { return false; }
+    later(function () {
+      if (blocked.action === 'redirect' && type === 'script') {
+        standIn(element);
+      } else {
+        try { apply(captured.dispatchEvent, element, [new captured.Event('error')]); } catch (e) { /* ignore */ }
+      }
+    });
+    return true;
+  }
+
+  function patchSource(constructorName, type) {
+    var constructor = win[constructorName];
+    if (typeof constructor !== 'function') { return; }
+    var prototype = constructor.prototype;
+    var descriptor = captured.ObjectGetOwnPropertyDescriptor(prototype, 'src');
+    if (!descriptor || typeof descriptor.set !== 'function') { return; }
+    var originalSet = descriptor.set;
+    captured.ObjectDefineProperty(prototype, 'src', {
+      configurable: true,
+      enumerable: descriptor.enumerable,
+      get: descriptor.get,
+      set: function (value) {
+        if (stopsLoad(this, value, type)) { return undefined; }
+        return apply(originalSet, this, [value]);
+      }
+    });
+  }
+
+  var elementTypes = { SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
+
+  function patchSetAttribute() {
+    var elementConstructor = win.Element;
+    if (typeof elementConstructor !== 'function') { return; }
+    var original = elementConstructor.prototype.setAttribute;
+    elementConstructor.prototype.setAttribute = function setAttribute(name, value) {
+      var type;
+      try {
+        type = this && typeof this.nodeName === 'string' ? elementTypes[this.nodeName] : undefined;
+        if (type !== undefined && typeof name === 'string' && lower(name) === 'src' && stopsLoad(this, value, type)) {
+          return undefined;
+        }
+      } catch (e) { /* fall through to the page's call */ }
+      return apply(original, this, [name, value]);
+    };
+  }
+
+  function patchFetch() {
+    var original = win.fetch;
+    if (typeof original !== 'function') { return; }
+    win.fetch = function fetch(input, init) {
+      try {
+        var url = typeof input === 'string' ? input : (input && typeof input.url === 'string' ? input.url : String(input));
+        if (shouldBlock(url, 'xmlhttprequest') !== null) {
+          return apply(captured.PromiseReject, captured.Promise, [new captured.TypeError('Failed to fetch')]);
+        }
+      } catch (e) { /* let the page's call through */ }
+      return apply(original, this, [input, init]);
+    };
+  }
+
+  function patchXMLHttpRequest() {
+    var constructor = win.XMLHttpRequest;
+    if (typeof constructor !== 'function') { return; }
+    var prototype = constructor.prototype;
+    var originalOpen = prototype.open;
+    var originalSend = prototype.send;
+    prototype.open = function open() {
+      try {
+        var blocked = shouldBlock(arguments[1], 'xmlhttprequest') !== null;
+        captured.ObjectDefineProperty(this, '__trackerlessBlocked', { value: blocked, configurable: true, writable: true });
+      } catch (e) { /* let it open */ }
+      return apply(originalOpen, this, arguments);
+    };
+    prototype.send = function send() {
+      if (this.__trackerlessBlocked === true) {
+        var request = this;
+        later(function () {
+          try { apply(captured.dispatchEvent, request, [new captured.Event('error')]); } catch (e) { /* ignore */ }
+          try { apply(captured.dispatchEvent, request, [new captured.Event('loadend')]); } catch (e) { /* ignore */ }
+        });
+        return undefined;
+      }
+      return apply(originalSend, this, arguments);
+    };
+  }
+
+  function patchSendBeacon() {
+    var navigator = win.navigator;
+    if (!navigator || typeof navigator.sendBeacon !== 'function') { return; }
+    var original = navigator.sendBeacon;
+    navigator.sendBeacon = function sendBeacon(url, body) {
+      try {
+        // A beacon a content blocker stops is still "queued" for the page.
+        if (shouldBlock(url, 'ping') !== null) { return true; }
+      } catch (e) { /* let it through */ }
+      return apply(original, navigator, [url, body]);
+    };
+  }
+
+  // --- Start ---------------------------------------------------------------------------------
+
+  var api = {
+    decide: decide,
+    registrableDomain: registrableDomain,
+    parseURL: parseURL,
+    parseWithURL: parseWithURL,
+    quickParse: quickParse,
+    topURL: topURL,
+    runSurrogate: runSurrogate,
+    flush: function () { flush(true); }
+  };
+  try {
+    if (typeof __trackerlessTestHook === 'function') { __trackerlessTestHook(api); }
+  } catch (e) { /* only tests define the hook */ }
+
+  if (doc === null) { return; }
+  try { observeScripts(); } catch (error) { debugLog('observer', error); }
+  if (BLOCK_IN_SCRIPT) {
+    try { patchSource('HTMLScriptElement', 'script'); } catch (error) { debugLog('script src', error); }
+    try { patchSource('HTMLImageElement', 'image'); } catch (error) { debugLog('img src', error); }
+    try { patchSource('HTMLIFrameElement', 'subdocument'); } catch (error) { debugLog('iframe src', error); }
+    try { patchSetAttribute(); } catch (error) { debugLog('setAttribute', error); }
+    try { patchFetch(); } catch (error) { debugLog('fetch', error); }
+    try { patchXMLHttpRequest(); } catch (error) { debugLog('XMLHttpRequest', error); }
+    try { patchSendBeacon(); } catch (error) { debugLog('sendBeacon', error); }
+  }
+  try {
+    apply(captured.addEventListener, win, ['pagehide', function () { flush(true); }, false]);
+  } catch (error) { debugLog('pagehide', error); }
 })();
 
-"""#
+"""##
 
     /// JSTemplates/inference.js
     static let inference = #"""
@@ -38,26 +948,29 @@ enum BundledTemplates {
       apply: Reflect.apply,
       JSONstringify: JSON.stringify,
       document: w.document,
-      JSONparse: JSON.parse,
       ObjectKeys: Object.keys,
       ObjectCreate: Object.create,
       ObjectDefineProperty: Object.defineProperty,
+      ObjectSetPrototypeOf: Object.setPrototypeOf,
       setTimeout: w.setTimeout,
       clearTimeout: w.clearTimeout,
       addEventListener: w.EventTarget ? w.EventTarget.prototype.addEventListener : null,
       getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
-      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null,
+      querySelectorAll: w.Document ? w.Document.prototype.querySelectorAll : null,
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
       stringToLowerCase: String.prototype.toLowerCase,
-      DateNow: Date.now,
+      stringCharCodeAt: String.prototype.charCodeAt,
       MathRandom: Math.random,
       MathFloor: Math.floor,
+      performance: w.performance || null,
+      performanceNow: w.performance && typeof w.performance.now === 'function' ? w.performance.now : null,
       crypto: crypto,
       getRandomValues: crypto && typeof crypto.getRandomValues === 'function' ? crypto.getRandomValues : null,
       Uint8Array: w.Uint8Array || null,
       PerformanceObserver: w.PerformanceObserver || null,
-      MutationObserver: w.MutationObserver || null
+      console: w.console || null,
+      consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
     settings = $SETTINGS$;
     secret = $SECRET$;
@@ -69,6 +982,15 @@ enum BundledTemplates {
   var apply = captured.apply;
   var win = captured.window;
   var doc = captured.document;
+  var debug = settings !== null && typeof settings === 'object' && settings.debug === true;
+
+  // With settings.debug, what the script caught goes to the console; never to the page otherwise.
+  function problem(where, error) {
+    if (!debug || captured.consoleWarn === null) { return; }
+    try {
+      apply(captured.consoleWarn, captured.console, ['[trackerless inference] ' + where + ':', error]);
+    } catch (e) {}
+  }
 
   function setting(name, fallback, min, max) {
     var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
@@ -84,7 +1006,12 @@ enum BundledTemplates {
   // Keys kept for deduplication per document; past this a page with endless distinct URLs gets
   // its new requests counted as dropped instead of growing this script's memory.
   var MAX_KNOWN_REQUESTS = 20000;
-  var MAX_URL_LENGTH = 8192;
+  // The host refuses a message with a URL longer than this many UTF-8 bytes.
+  var MAX_URL_BYTES = 8192;
+  // The host refuses a message of more than 256 KiB: the events of one message stay within this
+  // estimate (3 bytes per UTF-16 unit of a URL, 100 for the rest of an event), leaving room
+  // for the envelope and its two page URLs.
+  var MAX_EVENT_BYTES = 200 * 1024;
 
   // A lookup table without a prototype: no key of Object.prototype is found in it.
   function table(entries) {
@@ -116,7 +1043,33 @@ enum BundledTemplates {
           startsWith(head, 'ws://') || startsWith(head, 'wss://'))) {
       return null;
     }
-    return url.length > MAX_URL_LENGTH ? slice(url, 0, MAX_URL_LENGTH) : url;
+    return bounded(url);
+  }
+
+  function bounded(url) {
+    // Three UTF-8 bytes at most per UTF-16 unit: shorter URLs need no count.
+    return url.length * 3 > MAX_URL_BYTES ? cutToBytes(url, MAX_URL_BYTES) : url;
+  }
+
+  // The longest start of `s` of at most `limit` UTF-8 bytes, not splitting a surrogate pair.
+  function cutToBytes(s, limit) {
+    var bytes = 0;
+    for (var i = 0; i < s.length; i++) {
+      var unit = apply(captured.stringCharCodeAt, s, [i]);
+      var size = unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+      if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < s.length) {
+        var next = apply(captured.stringCharCodeAt, s, [i + 1]);
+        if (next >= 0xDC00 && next <= 0xDFFF) {
+          if (bytes + 4 > limit) { return slice(s, 0, i); }
+          bytes += 4;
+          i += 1;
+          continue;
+        }
+      }
+      if (bytes + size > limit) { return slice(s, 0, i); }
+      bytes += size;
+    }
+    return s;
   }
 
   // The lowercase extension of the URL's path ("css", "woff2"), or "".
@@ -168,11 +1121,19 @@ enum BundledTemplates {
   // Types learnt from elements, by URL: a resource timing entry says only `link` or `other`
   // where the element says what the resource is.
   var elementTypes = captured.ObjectCreate(null);
+  var linksScanned = false;
 
   function typeOfEntry(initiatorType, url) {
     var known = INITIATOR_TYPES[initiatorType];
     if (typeof known === 'string') { return known; }
     var fromElement = elementTypes[url];
+    if (fromElement === undefined && initiatorType === 'link' && !linksScanned) {
+      // Its load event may come after the entry: ask the document's links (few) once per batch
+      // of entries.
+      linksScanned = true;
+      forEachElement('link[href]', learnType);
+      fromElement = elementTypes[url];
+    }
     if (typeof fromElement === 'string') { return fromElement; }
     if (initiatorType === 'css') {
       return FONT_EXTENSIONS[extension(url)] === true ? 'font' : 'image';
@@ -193,7 +1154,8 @@ enum BundledTemplates {
     var words = lower(list);
     var start = 0;
     for (var i = 0; i <= words.length; i++) {
-      if (i === words.length || words[i] === ' ' || words[i] === '\t' || words[i] === '\n') {
+      var c = words[i];
+      if (i === words.length || c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r') {
         if (i - start === token.length && slice(words, start, i) === token) { return true; }
         start = i + 1;
       }
@@ -301,7 +1263,7 @@ enum BundledTemplates {
   function frameURL() {
     try {
       var href = location.href;
-      return typeof href === 'string' ? href : '';
+      return typeof href === 'string' ? bounded(href) : '';
     } catch (e) {
       return '';
     }
@@ -313,18 +1275,18 @@ enum BundledTemplates {
     if (isTopFrame) { return frameURL(); }
     try {
       var top = win.top.location.href;
-      if (typeof top === 'string' && top.length > 0) { return top; }
+      if (typeof top === 'string' && top.length > 0) { return bounded(top); }
     } catch (e) {}
     try {
       var ancestors = location.ancestorOrigins;
       if (ancestors && ancestors.length > 0) {
         var origin = ancestors[ancestors.length - 1];
-        if (typeof origin === 'string' && origin.length > 0) { return origin; }
+        if (typeof origin === 'string' && origin.length > 0) { return bounded(origin); }
       }
     } catch (e) {}
     try {
       var referrer = doc.referrer;
-      if (typeof referrer === 'string') { return referrer; }
+      if (typeof referrer === 'string') { return bounded(referrer); }
     } catch (e) {}
     return '';
   }
@@ -336,13 +1298,23 @@ enum BundledTemplates {
   var dropped = 0;
   var seq = 0;
   var timer = null;
+  var lastPost = -Infinity;
   var lastHref = isTopFrame ? frameURL() : '';
 
-  // Request keys ("state type url") already queued, and what is known of each (type url).
-  var reported = captured.ObjectCreate(null);
-  var outcomes = captured.ObjectCreate(null);
-  var pending = captured.ObjectCreate(null);
+  // What is known of each request, by "type url": the states already queued (bits of
+  // STATE_BITS), its first outcome, and whether it waits to be reported pending.
+  var requests = captured.ObjectCreate(null);
   var knownRequests = 0;
+  var pendingRequests = [];
+  var STATE_BITS = table({ loaded: 1, failed: 2, blocked: 4, pending: 8 });
+
+  // What the script sends has no prototype: a page's Object.prototype.toJSON or
+  // Array.prototype.toJSON (Prototype.js defines the latter) would otherwise rewrite it wherever
+  // the message is written as JSON (the Android bridge, WebView2).
+  function bare(value) {
+    captured.ObjectSetPrototypeOf(value, null);
+    return value;
+  }
 
   function enqueue(event) {
     if (queue.length - queueHead >= MAX_QUEUED_EVENTS) {
@@ -375,30 +1347,38 @@ enum BundledTemplates {
     timer = null;
     try {
       flush(false);
-    } catch (e) {}
+    } catch (e) {
+      problem('flush', e);
+    }
   }
 
-  function report(url, type, state) {
-    var request = type + ' ' + url;
-    var key = state + ' ' + request;
-    if (reported[key] === true) { return; }
-    if (state === 'pending') {
-      if (outcomes[request] !== undefined || pending[request] !== undefined) { return; }
-      if (knownRequests >= MAX_KNOWN_REQUESTS) { dropped += 1; return; }
+  // `fromTiming`: a resource timing entry, which an error event seen for the request outweighs.
+  function report(url, type, state, fromTiming) {
+    var key = type + ' ' + url;
+    var known = requests[key];
+    if (known === undefined) {
+      if (knownRequests >= MAX_KNOWN_REQUESTS) {
+        dropped += 1;
+        return;
+      }
       knownRequests += 1;
-      pending[request] = [url, type];
+      known = { url: url, type: type, reported: 0, outcome: null, pending: false };
+      requests[key] = known;
+    }
+    var bit = STATE_BITS[state];
+    if ((known.reported & bit) !== 0) { return; }
+    if (state === 'pending') {
+      if (known.outcome === null && !known.pending) {
+        known.pending = true;
+        pendingRequests[pendingRequests.length] = known;
+      }
       return;
     }
-    if (outcomes[request] === undefined) {
-      if (pending[request] === undefined) {
-        if (knownRequests >= MAX_KNOWN_REQUESTS) { dropped += 1; return; }
-        knownRequests += 1;
-      }
-      outcomes[request] = state;
-    }
-    if (enqueue({ kind: 'request', url: url, type: type, state: state })) {
-      reported[key] = true;
-      pending[request] = undefined;
+    if (fromTiming && (known.outcome === 'failed' || known.outcome === 'blocked')) { return; }
+    if (known.outcome === null) { known.outcome = state; }
+    known.pending = false;
+    if (enqueue(bare({ kind: 'request', url: url, type: type, state: state }))) {
+      known.reported |= bit;
     }
   }
 
@@ -408,30 +1388,38 @@ enum BundledTemplates {
     if (href !== lastHref) {
       lastHref = href;
       var url = reportableURL(href);
-      if (url !== null) { enqueue({ kind: 'navigation', url: url }); }
+      if (url !== null) { enqueue(bare({ kind: 'navigation', url: url })); }
     }
   }
 
   function queuePending() {
-    var keys = captured.ObjectKeys(pending);
-    for (var i = 0; i < keys.length; i++) {
-      var request = pending[keys[i]];
-      if (request === undefined) { continue; }
-      pending[keys[i]] = undefined;
-      var key = 'pending ' + keys[i];
-      if (reported[key] !== true && outcomes[keys[i]] === undefined &&
-          enqueue({ kind: 'request', url: request[0], type: request[1], state: 'pending' })) {
-        reported[key] = true;
+    var waiting = pendingRequests;
+    pendingRequests = [];
+    for (var i = 0; i < waiting.length; i++) {
+      var known = waiting[i];
+      if (!known.pending || known.outcome !== null) { continue; }
+      if (enqueue(bare({ kind: 'request', url: known.url, type: known.type, state: 'pending' }))) {
+        known.pending = false;
+        known.reported |= STATE_BITS.pending;
       }
     }
   }
 
   function flush(final) {
     checkNavigation();
-    if (final) { queuePending(); }
-    var count = queue.length - queueHead;
-    if (count === 0) { return; }
-    if (count > MAX_EVENTS_PER_MESSAGE) { count = MAX_EVENTS_PER_MESSAGE; }
+    if (final) {
+      scanPending();
+      queuePending();
+    }
+    var available = queue.length - queueHead;
+    if (available === 0) { return; }
+    var count = 0;
+    var bytes = 0;
+    while (count < available && count < MAX_EVENTS_PER_MESSAGE) {
+      bytes += queue[queueHead + count].url.length * 3 + 100;
+      if (count > 0 && bytes > MAX_EVENT_BYTES) { break; }
+      count += 1;
+    }
     var events = [];
     for (var i = 0; i < count; i++) {
       events[i] = queue[queueHead + i];
@@ -447,14 +1435,14 @@ enum BundledTemplates {
       queue = rest;
       queueHead = 0;
     }
-    var message = {
+    var message = bare({
       trackerless: 1,
       secret: secret,
       script: 'inference',
-      page: { id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame },
+      page: bare({ id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame }),
       seq: seq,
-      events: events
-    };
+      events: bare(events)
+    });
     if (dropped > 0) {
       captured.ObjectDefineProperty(message, 'dropped', {
         value: dropped, enumerable: true, writable: true, configurable: true
@@ -462,6 +1450,7 @@ enum BundledTemplates {
       dropped = 0;
     }
     seq += 1;
+    lastPost = now();
     post(message);
     if (queue.length - queueHead > 0) {
       schedule();
@@ -476,65 +1465,104 @@ enum BundledTemplates {
     var request = elementRequest(element);
     if (request === null) { return; }
     elementTypes[request[1]] = request[0];
-    report(request[1], request[0], state);
+    report(request[1], request[0], state, false);
   }
 
-  function observeTree(node) {
-    if (node === null || typeof node !== 'object' || node.nodeType !== 1) { return; }
-    observeElement(node, 'pending');
-    if (captured.querySelectorAll === null) { return; }
-    var inner = apply(captured.querySelectorAll, node,
-      ['script[src],img[src],iframe[src],frame[src],link[href],video[src],audio[src],' +
-       'source[src],track[src],embed[src],object[data],input[src]']);
-    for (var i = 0; i < inner.length; i++) { observeElement(inner[i], 'pending'); }
+  function learnType(element) {
+    var request = elementRequest(element);
+    if (request !== null) { elementTypes[request[1]] = request[0]; }
   }
 
-  function onMutations(records) {
+  function forEachElement(selector, body) {
+    var elements;
     try {
-      for (var i = 0; i < records.length; i++) {
-        var record = records[i];
-        if (record.type === 'attributes') {
-          observeElement(record.target, 'pending');
-          continue;
-        }
-        var added = record.addedNodes;
-        for (var j = 0; j < added.length; j++) { observeTree(added[j]); }
+      elements = apply(captured.querySelectorAll, doc, [selector]);
+    } catch (e) {
+      problem('querySelectorAll', e);
+      return;
+    }
+    for (var i = 0; i < elements.length; i++) {
+      try {
+        body(elements[i]);
+      } catch (e) {
+        problem('element', e);
       }
-    } catch (e) {}
+    }
+  }
+
+  // Elements still in the document when it is hidden whose load or error was never seen: a
+  // frame or object a content blocker blocked fires neither. Scanning once at the end costs far
+  // less than a MutationObserver wrapping every node the parser adds in this world.
+  function scanPending() {
+    forEachElement('script[src],img[src],iframe[src],frame[src],link[href],video[src],' +
+      'audio[src],source[src],track[src],embed[src],object[data],input[src]', function (element) {
+      // A lazy image or frame below the fold was never asked for.
+      if (lower(attribute(element, 'loading')) === 'lazy') { return; }
+      observeElement(element, 'pending');
+    });
   }
 
   function onEntries(list) {
+    var entries;
+    linksScanned = false;
     try {
-      var entries = list.getEntries();
-      for (var i = 0; i < entries.length; i++) {
+      entries = list.getEntries();
+    } catch (e) {
+      problem('resource timing', e);
+      return;
+    }
+    for (var i = 0; i < entries.length; i++) {
+      try {
         var entry = entries[i];
         var url = reportableURL(entry.name);
         if (url === null) { continue; }
-        var type = typeOfEntry(entry.initiatorType, url);
         // WebKit makes no entry for a request its content blocker blocked, so an entry is a
         // load. Engines that follow the newer Fetch text also make entries for network errors,
         // indistinguishable from a cross-origin load without Timing-Allow-Origin (both carry
         // only start and end times): an error event seen for the URL wins over its entry.
-        var request = type + ' ' + url;
-        if (outcomes[request] === 'failed' || outcomes[request] === 'blocked') { continue; }
-        report(url, type, 'loaded');
+        report(url, typeOfEntry(entry.initiatorType, url), 'loaded', true);
+      } catch (e) {
+        problem('resource timing', e);
       }
-    } catch (e) {}
+    }
   }
 
   function onLoad(event) {
-    try { observeElement(event.target, 'loaded'); } catch (e) {}
+    try { observeElement(event.target, 'loaded'); } catch (e) { problem('load', e); }
   }
 
   function onError(event) {
-    try { observeElement(event.target, 'failed'); } catch (e) {}
+    try { observeElement(event.target, 'failed'); } catch (e) { problem('error', e); }
   }
 
   function onPageHide() {
     try {
       cancel();
       flush(true);
-    } catch (e) {}
+    } catch (e) {
+      problem('pagehide', e);
+    }
+  }
+
+  function now() {
+    try {
+      return apply(captured.performanceNow, captured.performance, []);
+    } catch (e) {
+      return -Infinity;
+    }
+  }
+
+  // A hidden page (an app sent to the background) may be suspended or killed without a
+  // pagehide: what is queued goes now, unless a message went less than an interval ago.
+  function onVisibilityChange() {
+    try {
+      if (doc.visibilityState !== 'hidden' || timer === null) { return; }
+      if (now() - lastPost < BATCH_INTERVAL) { return; }
+      cancel();
+      flush(false);
+    } catch (e) {
+      problem('visibilitychange', e);
+    }
   }
 
   function onPageShow() {
@@ -560,21 +1588,16 @@ enum BundledTemplates {
       var performanceObserver = new captured.PerformanceObserver(onEntries);
       performanceObserver.observe({ type: 'resource', buffered: true });
     }
-  } catch (e) {}
-  try {
-    if (captured.MutationObserver !== null) {
-      var mutationObserver = new captured.MutationObserver(onMutations);
-      mutationObserver.observe(doc, {
-        childList: true, subtree: true, attributes: true, attributeFilter: ['src', 'href', 'data']
-      });
-    }
-  } catch (e) {}
+  } catch (e) {
+    problem('PerformanceObserver', e);
+  }
   if (captured.addEventListener !== null) {
     // load and error do not bubble, but a capturing listener on the document sees them.
     listen(doc, 'load', onLoad);
     listen(doc, 'error', onError);
     listen(win, 'pagehide', onPageHide);
     listen(win, 'pageshow', onPageShow);
+    listen(doc, 'visibilitychange', onVisibilityChange);
     if (isTopFrame) {
       listen(win, 'popstate', onNavigation);
       listen(win, 'hashchange', onNavigation);
@@ -726,7 +1749,9 @@ function (settings, captured) {
     if (typeof item.onReady === 'function') later(item.onReady);
     if (typeof item.type === 'string' || typeof item.adBreakDone === 'function') {
       if (typeof item.adBreakDone === 'function') {
-        later(item.adBreakDone, { breakType: item.type, breakName: item.name, breakFormat: item.type === 'reward' ? 'reward' : 'interstitial', breakStatus: 'notReady' });
+        const format = item.type === 'reward' ? 'reward' : 'interstitial';
+        const placement = { breakType: item.type, breakName: item.name, breakFormat: format, breakStatus: 'notReady' };
+        later(item.adBreakDone, placement);
       }
       return;
     }
@@ -756,7 +1781,8 @@ function (settings, captured) {
   const w = window;
   if (w.amznads && w.amznads.trackerlessReady === true) return;
   const noop = function () {};
-  const amznads = { trackerlessReady: true, ads: {}, asyncParams: {} };
+  const amznads = { ads: {}, asyncParams: {} };
+  Object.defineProperty(amznads, 'trackerlessReady', { value: true });
   ['appendScriptTag', 'doc', 'doGetAdsAsync', 'getAds', 'getAdsAsync', 'renderAd', 'saveAds', 'setTargeting',
     'setTargetingForGPTAsync', 'setTargetingForGPTSync', 'tryGetAdsAsync', 'updateAds'].forEach(function (name) {
     amznads[name] = noop;
@@ -817,23 +1843,18 @@ function (settings, captured) {
   const name = typeof w.GoogleAnalyticsObject === 'string' && w.GoogleAnalyticsObject ? w.GoogleAnalyticsObject : 'ga';
   const previous = w[name];
   if (typeof previous === 'function' && previous.loaded === true) return;
-  const queued = previous && previous.q && typeof previous.q.length === 'number' ? Array.prototype.slice.call(previous.q) : [];
+  const queued = previous && previous.q && typeof previous.q.length === 'number'
+    ? Array.prototype.slice.call(previous.q) : [];
   const trackers = [];
   const plugins = {};
   const noop = function () {};
   function later(callback) {
     setTimeout(function () { callback(); }, 0);
   }
-  // Pages navigate or submit forms in hitCallback, so it runs once even though nothing is sent.
+  // Pages navigate or submit forms in hitCallback, so it runs even though nothing is sent.
   function fireHitCallback(fields) {
     const callback = fields && fields.hitCallback;
-    if (typeof callback !== 'function') return;
-    let called = false;
-    later(function () {
-      if (called) return;
-      called = true;
-      callback();
-    });
+    if (typeof callback === 'function') later(callback);
   }
   function Tracker(fields) {
     this.fields = fields;
@@ -973,8 +1994,8 @@ function (settings, captured) {
 """#),
         ("chartbeat.js", #"""
 // chartbeat.com/chartbeat.js application/javascript
-// Chartbeat: pSUPERFLY (virtualPage, activity…) and the headline-testing pSUPERFLY_mab answer every
-// call and measure nothing; the _cbq queue drains.
+// Chartbeat: pSUPERFLY (virtualPage, activity and the rest) and the headline-testing
+// pSUPERFLY_mab answer every call and measure nothing; the _cbq queue drains.
 (function () {
   'use strict';
   const w = window;
@@ -1058,7 +2079,9 @@ function (settings, captured) {
     getAccessToken: function () { return null; },
     getUserID: function () { return ''; },
     api: function () {
-      const callback = Array.prototype.slice.call(arguments).filter(function (argument) { return typeof argument === 'function'; })[0];
+      const callback = Array.prototype.filter.call(arguments, function (argument) {
+        return typeof argument === 'function';
+      })[0];
       later(callback, { error: { message: 'Facebook is blocked', type: 'OAuthException', code: 190 } });
     },
     ui: function (parameters, callback) { later(callback, undefined); },
@@ -1078,19 +2101,22 @@ function (settings, captured) {
       setAppVersion: noop, setUserID: noop, updateUserProperties: noop
     },
     Canvas: {
-      Prefetcher: { addStaticResource: noop, setCollectionMode: noop }, getPageInfo: function (callback) { later(callback, {}); },
+      Prefetcher: { addStaticResource: noop, setCollectionMode: noop },
+      getPageInfo: function (callback) { later(callback, {}); },
       hideFlashElement: noop, scrollTo: noop, setAutoGrow: noop, setDoneLoading: noop, setSize: noop,
       setUrlHandler: noop, showFlashElement: noop, startTimer: noop, stopTimer: noop
     },
     CustomerChat: { hide: noop, hideDialog: noop, show: noop, showDialog: noop, update: noop }
   };
   w.FB = FB;
-  // The SDK calls fbAsyncInit once, after it has loaded.
-  const init = w.fbAsyncInit;
-  if (typeof init === 'function' && !init.hasRun) {
+  // The SDK calls fbAsyncInit once, after it has loaded (a page may define it right after the
+  // script element, so it is looked up then).
+  setTimeout(function () {
+    const init = w.fbAsyncInit;
+    if (typeof init !== 'function' || init.hasRun) return;
     init.hasRun = true;
-    setTimeout(function () { init(); }, 0);
-  }
+    init();
+  }, 0);
 })();
 
 """#),
@@ -1130,7 +2156,8 @@ function (settings, captured) {
 (function () {
   'use strict';
   const w = window;
-  if (w._gat && typeof w._gat._getTracker === 'function' && w._gaq && typeof w._gaq.push === 'function' && !Array.isArray(w._gaq)) return;
+  const isLoaded = w._gat && typeof w._gat._getTracker === 'function' && w._gaq && !Array.isArray(w._gaq);
+  if (isLoaded) return;
   const noop = function () {};
   const trackers = {};
   const methods = ['_addDevId', '_addIgnoredOrganic', '_addIgnoredRef', '_addItem', '_addOrganic', '_addTrans',
@@ -1141,7 +2168,8 @@ function (settings, captured) {
     '_setClientInfo', '_setCookiePath', '_setCookiePersistence', '_setCookieTimeout', '_setCustomVar',
     '_setDetectFlash', '_setDetectTitle', '_setDomainName', '_setLocalGifPath', '_setLocalRemoteServerMode',
     '_setLocalServerMode', '_setMaxCustomVariables', '_setNamespace', '_setPageGroup', '_setReferrerOverride',
-    '_setRemoteServerMode', '_setSampleRate', '_setSessionCookieTimeout', '_setSessionTimeout', '_setSiteSpeedSampleRate',
+    '_setRemoteServerMode', '_setSampleRate', '_setSessionCookieTimeout', '_setSessionTimeout',
+    '_setSiteSpeedSampleRate',
     '_setTrans', '_setTransactionDelim', '_setVar', '_setVisitorCookieTimeout', '_setXKey', '_setXValue',
     '_visitCode', '_anonymizeIp', '_forceSSL'];
   const hits = ['_trackPageview', '_trackEvent', '_trackSocial', '_trackTiming', '_trackTrans', '_trackPageLoadTime'];
@@ -1245,7 +2273,9 @@ function (settings, captured) {
   };
   EventTarget.prototype.removeEventListener = function (types, listener) {
     [].concat(types).forEach(function (type) {
-      this.listeners[type] = (this.listeners[type] || []).filter(function (entry) { return entry.listener !== listener; });
+      this.listeners[type] = (this.listeners[type] || []).filter(function (entry) {
+        return entry.listener !== listener;
+      });
     }, this);
   };
   EventTarget.prototype.dispatch = function (event) {
@@ -1278,16 +2308,20 @@ function (settings, captured) {
     this.userRequestContext = userRequestContext;
   }
   AdErrorEvent.prototype.getError = function () { return this.error; };
-  AdErrorEvent.prototype.getUserRequestContext = function () { return this.userRequestContext === undefined ? null : this.userRequestContext; };
+  AdErrorEvent.prototype.getUserRequestContext = function () {
+    return this.userRequestContext === undefined ? null : this.userRequestContext;
+  };
   AdErrorEvent.Type = { AD_ERROR: 'adError' };
   function AdsManager() {
     EventTarget.call(this);
   }
   AdsManager.prototype = Object.create(EventTarget.prototype);
   setters(AdsManager.prototype, ['clicked', 'collapse', 'configureAdsManager', 'destroy', 'discardAdBreak', 'expand',
-    'focus', 'init', 'pause', 'resize', 'resume', 'setVolume', 'skip', 'start', 'stop', 'updateAdsRenderingSettings']);
+    'focus', 'init', 'pause', 'requestNextAdBreak', 'resize', 'resume', 'setVolume', 'skip', 'start', 'stop',
+    'updateAdsRenderingSettings']);
   AdsManager.prototype.getAdSkippableState = function () { return false; };
   AdsManager.prototype.getCuePoints = function () { return []; };
+  AdsManager.prototype.getCurrentAdCuePoints = function () { return []; };
   AdsManager.prototype.getCurrentAd = function () { return null; };
   AdsManager.prototype.getRemainingTime = function () { return 0; };
   AdsManager.prototype.getVolume = function () { return 1; };
@@ -1304,12 +2338,13 @@ function (settings, captured) {
     this.locale = 'en';
   }
   setters(ImaSdkSettings.prototype, ['setAutoPlayAdBreaks', 'setCompanionBackfill', 'setCookiesEnabled',
-    'setDisableCustomPlaybackForIOS10Plus', 'setFeatureFlags', 'setNumRedirects', 'setPlayerType',
-    'setPlayerVersion', 'setPpid', 'setSessionId', 'setVpaidAllowed', 'setVpaidMode']);
+    'setDisableCustomPlaybackForIOS10Plus', 'setDisableFlashAds', 'setFeatureFlags', 'setNumRedirects',
+    'setPlayerType', 'setPlayerVersion', 'setPpid', 'setSessionId', 'setVpaidAllowed', 'setVpaidMode']);
   ImaSdkSettings.prototype.setLocale = function (locale) { this.locale = String(locale); };
   ImaSdkSettings.prototype.getLocale = function () { return this.locale; };
   ImaSdkSettings.prototype.getCompanionBackfill = function () { return 'always'; };
   ImaSdkSettings.prototype.getDisableCustomPlaybackForIOS10Plus = function () { return false; };
+  ImaSdkSettings.prototype.getDisableFlashAds = function () { return true; };
   ImaSdkSettings.prototype.getFeatureFlags = function () { return {}; };
   ImaSdkSettings.prototype.getNumRedirects = function () { return 4; };
   ImaSdkSettings.prototype.getPlayerType = function () { return ''; };
@@ -1353,20 +2388,24 @@ function (settings, captured) {
   function CompanionAdSelectionSettings() {}
   CompanionAdSelectionSettings.CreativeType = { ALL: 'All', FLASH: 'Flash', IMAGE: 'Image' };
   CompanionAdSelectionSettings.ResourceType = { ALL: 'All', HTML: 'Html', IFRAME: 'IFrame', STATIC: 'Static' };
-  CompanionAdSelectionSettings.SizeCriteria = { IGNORE: 'IgnoreSize', SELECT_EXACT_MATCH: 'SelectExactMatch', SELECT_NEAR_MATCH: 'SelectNearMatch' };
+  CompanionAdSelectionSettings.SizeCriteria = { IGNORE: 'IgnoreSize', SELECT_EXACT_MATCH: 'SelectExactMatch',
+    SELECT_NEAR_MATCH: 'SelectNearMatch' };
   function AdEvent(type) {
     this.type = type;
   }
   AdEvent.prototype.getAd = function () { return null; };
   AdEvent.prototype.getAdData = function () { return null; };
-  AdEvent.Type = { AD_BREAK_READY: 'adBreakReady', AD_BUFFERING: 'adBuffering', AD_CAN_PLAY: 'adCanPlay',
-    AD_METADATA: 'adMetadata', AD_PROGRESS: 'adProgress', ALL_ADS_COMPLETED: 'allAdsCompleted', CLICK: 'click',
-    COMPLETE: 'complete', CONTENT_PAUSE_REQUESTED: 'contentPauseRequested', CONTENT_RESUME_REQUESTED: 'contentResumeRequested',
-    DURATION_CHANGE: 'durationChange', FIRST_QUARTILE: 'firstQuartile', IMPRESSION: 'impression', INTERACTION: 'interaction',
+  AdEvent.Type = {
+    AD_BREAK_READY: 'adBreakReady', AD_BUFFERING: 'adBuffering', AD_CAN_PLAY: 'adCanPlay', AD_METADATA: 'adMetadata',
+    AD_PROGRESS: 'adProgress', ALL_ADS_COMPLETED: 'allAdsCompleted', CLICK: 'click', COMPLETE: 'complete',
+    CONTENT_PAUSE_REQUESTED: 'contentPauseRequested', CONTENT_RESUME_REQUESTED: 'contentResumeRequested',
+    DURATION_CHANGE: 'durationChange', EXPANDED_CHANGED: 'expandedChanged', FIRST_QUARTILE: 'firstQuartile',
+    IMPRESSION: 'impression', INTERACTION: 'interaction', LINEAR_CHANGE: 'linearChange',
     LINEAR_CHANGED: 'linearChanged', LOADED: 'loaded', LOG: 'log', MIDPOINT: 'midpoint', PAUSED: 'pause',
     RESUMED: 'resume', SKIPPABLE_STATE_CHANGED: 'skippableStateChanged', SKIPPED: 'skip', STARTED: 'start',
     THIRD_QUARTILE: 'thirdQuartile', USER_CLOSE: 'userClose', VIDEO_CLICKED: 'videoClicked',
-    VIDEO_ICON_CLICKED: 'videoIconClicked', VOLUME_CHANGED: 'volumeChange', VOLUME_MUTED: 'mute' };
+    VIDEO_ICON_CLICKED: 'videoIconClicked', VIEWABLE_IMPRESSION: 'viewable_impression',
+    VOLUME_CHANGED: 'volumeChange', VOLUME_MUTED: 'mute' };
   w.google.ima = {
     AdDisplayContainer: AdDisplayContainer,
     AdError: AdError,
@@ -1397,7 +2436,8 @@ function (settings, captured) {
   const w = window;
   const googletag = w.googletag && typeof w.googletag === 'object' ? w.googletag : (w.googletag = {});
   if (googletag.apiReady === true && typeof googletag.defineSlot === 'function') return;
-  const queued = googletag.cmd && typeof googletag.cmd.length === 'number' ? Array.prototype.slice.call(googletag.cmd) : [];
+  const queued = googletag.cmd && typeof googletag.cmd.length === 'number'
+    ? Array.prototype.slice.call(googletag.cmd) : [];
   const slots = [];
   const listeners = {};
   let collapseEmptyDivs = false;
@@ -1460,7 +2500,6 @@ function (settings, captured) {
         if (element && element.style) element.style.display = 'none';
       }
       dispatch('slotRenderEnded', slot);
-      dispatch('slotOnload', slot);
     }, 0);
   }
   function slotsIn(list) {
@@ -1496,7 +2535,10 @@ function (settings, captured) {
   pubads.display = function (adUnitPath, size, elementId) {
     googletag.display(googletag.defineSlot(adUnitPath, size, elementId).addService(pubads));
   };
-  const service = function (name) { return chain({ getName: function () { return name; } }, ['addEventListener', 'set', 'setRefreshUnfilledSlots', 'setVideoContent']); };
+  const service = function (name) {
+    const methods = ['addEventListener', 'set', 'setRefreshUnfilledSlots', 'setVideoContent'];
+    return chain({ getName: function () { return name; } }, methods);
+  };
   const companionAds = service('companion_ads');
   const content = service('content');
   googletag.defineSlot = function (adUnitPath, size, elementId) {
@@ -1604,7 +2646,24 @@ function (settings, captured) {
     const parameters = entry[0] === 'event' ? entry[2] : undefined;
     if (parameters && typeof parameters.event_callback === 'function') later(parameters.event_callback);
   }
-  w.google_tag_manager = w.google_tag_manager || {};
+  // Pages read their container's data model through google_tag_manager['GTM-XXXX'].dataLayer.
+  if (!w.google_tag_manager) {
+    const containers = {};
+    w.google_tag_manager = new Proxy(containers, {
+      get: function (target, key) {
+        if (typeof key !== 'string' || !/^(GTM|G|AW|DC|GT)-/.test(key)) return target[key];
+        if (!target[key]) {
+          const model = {};
+          target[key] = { dataLayer: {
+            get: function (name) { return model[name]; },
+            set: function (name, value) { model[name] = value; },
+            reset: function () { Object.keys(model).forEach(function (name) { delete model[name]; }); }
+          } };
+        }
+        return target[key];
+      }
+    });
+  }
   layer.push = function () {
     const length = arrayPush.apply(layer, arguments);
     for (let i = 0; i < arguments.length; i += 1) handle(arguments[i]);
@@ -1681,7 +2740,9 @@ function (settings, captured) {
     });
   }
   function answerWithNothing() {
-    const callback = Array.prototype.slice.call(arguments).filter(function (argument) { return typeof argument === 'function'; })[0];
+    const callback = Array.prototype.filter.call(arguments, function (argument) {
+      return typeof argument === 'function';
+    })[0];
     if (callback) setTimeout(function () { callback({ doc: [], settings: {}, request: {} }); }, 0);
   }
   w.OBR = anything({ extern: anything({ callRecs: answerWithNothing, callClicks: answerWithNothing }), ready: 1 });
@@ -1689,6 +2750,24 @@ function (settings, captured) {
   w.OB_PROXY = anything();
   w.outbrain = anything({ callRecs: answerWithNothing });
   w.outbrain_rater = anything();
+})();
+
+"""#),
+        ("quant.js", #"""
+// quantserve.com/quant.js application/javascript
+// Quantcast Measure: the _qevents queue drains and quantserve() measures nothing.
+(function () {
+  'use strict';
+  const w = window;
+  if (typeof w.quantserve === 'function' && w.__qc) return;
+  // The queue is emptied in place: the tag's snippet keeps using the same array, and pages call
+  // quantserve() after pushing to it (single-page sites, for each virtual page).
+  const quantserve = function () {
+    if (Array.isArray(w._qevents)) w._qevents.length = 0;
+  };
+  w.__qc = { qpixelsent: [] };
+  w.quantserve = quantserve;
+  quantserve();
 })();
 
 """#),
@@ -1765,7 +2844,9 @@ function (settings, captured) {
     Object.keys(events).forEach(function (name) { player.addEventListener(name, events[name]); });
     if (element && element.id) players[element.id] = player;
     setTimeout(function () {
-      (listeners.onReady || []).slice().forEach(function (listener) { later(listener, { target: player, data: null }); });
+      (listeners.onReady || []).slice().forEach(function (listener) {
+        later(listener, { target: player, data: null });
+      });
     }, 0);
   }
   w.YTConfig = w.YTConfig || { host: 'https://www.youtube.com' };
@@ -1783,9 +2864,12 @@ function (settings, captured) {
     subscribe: noop,
     unsubscribe: noop
   };
-  // Pages define these before loading the API and expect them to be called once it is ready.
+  // Pages define these around the script element that loads the API and expect them to be
+  // called once it is ready.
   ['onYouTubeIframeAPIReady', 'onYouTubePlayerAPIReady'].forEach(function (name) {
-    if (typeof w[name] === 'function') later(function () { w[name](); });
+    later(function () {
+      if (typeof w[name] === 'function') w[name]();
+    });
   });
 })();
 

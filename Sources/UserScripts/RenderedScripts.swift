@@ -10,12 +10,16 @@ public struct RenderedScripts: Sendable, Hashable {
     /// Problems in the inputs that were skipped, with their place (a tds rule naming a missing
     /// surrogate, a surrogate file without its header line).
     public let warnings: [InputWarning]
+    /// The settings the scripts were rendered with: the host registers its message handler
+    /// under ``ScriptSettings/handler``.
+    public let settings: ScriptSettings
 
     /// Creates the result of a render.
-    init(blocking: RenderedScript, inference: RenderedScript, warnings: [InputWarning]) {
+    init(blocking: RenderedScript, inference: RenderedScript, warnings: [InputWarning], settings: ScriptSettings) {
         self.blocking = blocking
         self.inference = inference
         self.warnings = warnings
+        self.settings = settings
     }
 
     /// The secret both scripts carry.
@@ -23,6 +27,7 @@ public struct RenderedScripts: Sendable, Hashable {
 
     /// Both scripts carrying `secret` (see ``RenderedScript/withSecret(_:)``).
     public func withSecret(_ secret: ScriptSecret) -> RenderedScripts {
-        RenderedScripts(blocking: blocking.withSecret(secret), inference: inference.withSecret(secret), warnings: warnings)
+        RenderedScripts(
+            blocking: blocking.withSecret(secret), inference: inference.withSecret(secret), warnings: warnings, settings: settings)
     }
 }

@@ -68,7 +68,7 @@ public struct ScriptRenderer: Sendable {
         return RenderedScripts(
             blocking: fill(blockingTemplate, name: TemplateKind.blocking.rawValue, with: values, secret: secret),
             inference: fill(inferenceTemplate, name: TemplateKind.inference.rawValue, with: values, secret: secret),
-            warnings: surrogates.warnings + trackerData.warnings)
+            warnings: surrogates.warnings + trackerData.warnings, settings: settings)
     }
 
     /// Builds the compact tracker data for the surrogates and renders both scripts.
