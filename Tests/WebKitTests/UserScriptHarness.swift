@@ -304,6 +304,9 @@ enum TrackerlessScriptsCommand {
 
     /// Renders for the blocklist `trackerData` (JSON text) or the file at `trackerDataFile`.
     static func render(trackerData: String? = nil, trackerDataFile: String? = nil, secret: String) throws -> Output {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw WebKitHarness.Failure.unavailable("no trackerless executable at \(executable.path) (set TRACKERLESS_CLI)")
+        }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("trackerless-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -22,6 +22,7 @@ struct UserScriptsInWebKitTests {
     static let isolatedWorld = "trackerless"
     static let article = "https://news.example/article"
     static let hostilePage = "https://hostile.example/"
+    static let ownerPage = "https://www.google.com/search"
 
     /// A small blocklist: Google's surrogate scripts and one plain tracker.
     static let trackerData = #"""
@@ -81,6 +82,7 @@ struct UserScriptsInWebKitTests {
     static let hostilePixel = "https://pixel.tracker.example/hostile.gif"
     static let hostileImage = "https://images.other.example/hostile.gif"
     static let frameAnalytics = "https://www.google-analytics.com/analytics.js?in-frame"
+    static let ownerAnalytics = "https://www.google-analytics.com/analytics.js?on-an-owner-site"
     static let hostileAnalytics = "https://www.google-analytics.com/analytics.js?hostile"
 
     /// Records errors and waits for the surrogates' callbacks, then sets the title to "done".
@@ -168,6 +170,20 @@ struct UserScriptsInWebKitTests {
         </body></html>
         """
 
+    /// A site of the tracker's own company: its tracker is first party there.
+    static let ownerHTML = """
+        <!DOCTYPE html><html><head><meta charset=utf-8><title>loading</title>
+        <script>\(pageHarnessScript)</script>
+        <script src="\(ownerAnalytics)"></script></head><body>
+        <script>
+        window.addEventListener('load', function () {
+          __r.realAnalytics = window.__realAnalytics === true;
+          setTimeout(function () { document.title = 'done'; }, 300);
+        });
+        </script>
+        </body></html>
+        """
+
     static let frameHTML = """
         <!DOCTYPE html><html><head><meta charset=utf-8><script src="\(frameAnalytics)"></script></head>
         <body><img src="\(framePixel)"></body></html>
@@ -190,11 +206,13 @@ struct UserScriptsInWebKitTests {
             styleSheet: Resource(contentType: "text/css", body: Array("body { margin: 0 }".utf8)),
             apiFetch: Resource(contentType: "text/plain", body: Array("api-data".utf8),
                                headers: ["Timing-Allow-Origin": "*"]),
-            opaqueFetch: .text("opaque"), trackerFetch: .text("tracked"),
+            opaqueFetch: .text("opaque"), trackerFetch: .text("tracked"), ownerPage: .html(ownerHTML),
+            ownerAnalytics: .script("window.__realAnalytics = true;"),
         ]
         spec.pages = [
             .init(id: "article", url: article, timeout: 12, result: "window.__r"),
             .init(id: "hostile", url: hostilePage, timeout: 8, result: "window.__r"),
+            .init(id: "owner", url: ownerPage, timeout: 8, result: "window.__r"),
         ]
         return (scripts, try harness.run(spec))
     }
@@ -247,6 +265,16 @@ struct UserScriptsInWebKitTests {
         #expect(!page.requested(Self.frameAnalytics))
     }
 
+    @Test("On a site of the tracker's own company the script loads for real and no surrogate runs")
+    func firstPartyTrackerIsLeftAlone() throws {
+        let page = try Self.page("owner")
+        #expect(page.requested(Self.ownerAnalytics), "the rule list blocked a first-party script")
+        #expect(try page["realAnalytics"]?.bool() == true, "the real analytics.js did not run")
+        let surrogates = Self.events(of: page, script: "blocking").compactMap { try? $0["url"]?.string() }
+        #expect(!surrogates.contains(Self.ownerAnalytics), "a surrogate ran for a first-party script")
+        #expect(try page["errors"]?.stringArray() == [], "uncaught errors in the page")
+    }
+
     // MARK: - Messages
 
     @Test("The inference script reports what loaded and what failed, with Tracker Radar types")
@@ -273,7 +301,7 @@ struct UserScriptsInWebKitTests {
 
     @Test("Every message from the scripts follows protocol v1 and carries the render's secret")
     func messagesFollowTheProtocol() throws {
-        for id in ["article", "hostile"] {
+        for id in ["article", "hostile", "owner"] {
             let page = try Self.page(id)
             let genuine = page.messages.filter { !Self.isForged($0) }
             #expect(!genuine.isEmpty, "no message from the scripts on \(id)")
@@ -492,11 +520,12 @@ struct BlockingScriptStartUpInWebKitTests {
             if let first = try baseline["without\(index)"]?.result?.double() { firstWithout.append(first) }
         }
         let warm = Array(startUps.dropFirst())
+        func ms(_ value: Double?) -> String { value.map { String(format: "%.1f ms", $0) } ?? "-" }
         print("""
             blocking.js (\(scripts.blocking.utf8.count) bytes, apple-tds.json) start-up in WebKitGTK over \(Self.loads) \
-            loads: first \(startUps[0]) ms, median of the others \(Self.median(warm)) ms (min \(warm.min() ?? .nan), \
-            max \(warm.max() ?? .nan)); page's first script at \(Self.median(firstWith)) ms with it, \
-            \(Self.median(firstWithout)) ms without (medians; performance.now() has 1 ms steps)
+            loads: first \(ms(startUps.first)), median of the others \(ms(Self.median(warm))) (min \(ms(warm.min())), \
+            max \(ms(warm.max()))); the page's first script ran at \(ms(Self.median(firstWith))) with it, \
+            \(ms(Self.median(firstWithout))) without (medians; performance.now() moves in 1 ms steps)
             """)
     }
 }
