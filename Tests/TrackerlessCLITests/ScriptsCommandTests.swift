@@ -144,6 +144,59 @@ struct ScriptsCommandTests {
             + "ads.example/tag.js application/javascript\n(function () { window.tagged = true; })();\n")
     }
 
+    @Test("A surrogates.txt file, a privacy configuration and an allowlist are read, and their hashes go in the manifest")
+    func otherInputs() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("surrogates.txt")
+        try Data("# comment\nads.example/tag.js application/javascript\n(function () {})();\n\nbroken header line here\nx\n".utf8).write(to: index)
+        let config = directory.appendingPathComponent("config.json")
+        try Data(#"{"features": {"contentBlocking": {"state": "enabled", "exceptions": [{"domain": "shop.example"}]}}, "unprotectedTemporary": []}"#.utf8)
+            .write(to: config)
+        let allowlist = directory.appendingPathComponent("allowlist.json")
+        try Data(#"["bank.example"]"#.utf8).write(to: allowlist)
+        let (result, output) = try Self.render(
+            ["--surrogates", index.path, "--privacy-config", config.path, "--allowlist", allowlist.path], in: directory)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains(index.path + ": line 5: expected"))
+        let blocking = try Self.text(output + "/blocking.js")
+        #expect(blocking.contains("\"tag.js\": function () {\n(function () {})();\n}"))
+        #expect(blocking.contains("bank.example") && blocking.contains("shop.example"))
+        let inputs = try #require(try Self.json(output + "/manifest.json")["inputs"] as? [String: Any])
+        #expect((inputs["privacyConfig"] as? [String: Any])?["path"] as? String == config.path)
+        #expect(((inputs["allowlist"] as? [String: Any])?["sha256"] as? String)?.count == 64)
+        #expect((inputs["surrogates"] as? [String: Any])?["path"] as? String == index.path)
+    }
+
+    @Test("--templates reads a templates directory; a template error names the file and line")
+    func templatesDirectory() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let templates = directory.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates.appendingPathComponent("bridges"), withIntermediateDirectories: true)
+        try Data("(function () {\n  var d = $TRACKER_DATA$, s = $SURROGATES$, c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$;\n})();\n".utf8)
+            .write(to: templates.appendingPathComponent("blocking.js"))
+        try Data("(function () {\n  var c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$;\n  // inference\n})();\n".utf8)
+            .write(to: templates.appendingPathComponent("inference.js"))
+        try Data("function (settings, captured) {\n  return function post() { return false; };\n}\n".utf8)
+            .write(to: templates.appendingPathComponent("bridges/webkit.js"))
+        let (result, output) = try Self.render(["--templates", templates.path], in: directory)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try Self.text(output + "/inference.js").contains("// inference"))
+        #expect((try Self.json(output + "/manifest.json")["inputs"] as? [String: Any])?["templates"] as? String == templates.path)
+
+        try Data("(function () {\n  var c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$;\n  var x = $PAGE$;\n})();\n".utf8)
+            .write(to: templates.appendingPathComponent("inference.js"))
+        let bad = try CommandRunner.run(["scripts", "--templates", templates.path, "--output", directory.appendingPathComponent("bad").path])
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains(templates.path + "/inference.js: line 3: unknown placeholder $PAGE$"))
+        let noBridge = try CommandRunner.run([
+            "scripts", "--templates", templates.path, "--bridge", "android", "--output", directory.appendingPathComponent("bad").path,
+        ])
+        #expect(noBridge.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("bad").path))
+    }
+
     @Test("Bad tracker data names the file and the JSON path; nothing is written")
     func badTrackerData() throws {
         let directory = try CommandRunner.temporaryDirectory()

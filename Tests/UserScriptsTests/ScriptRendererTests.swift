@@ -94,6 +94,18 @@ struct ScriptRendererTests {
         #expect(settings["debug"] == .bool(false))
     }
 
+    @Test("The bundled templates with hostile data: nothing breaks out, and Node parses the scripts")
+    func bundledTemplatesWithHostileData() throws {
+        let (scripts, _) = try Self.render(templates: .bundled)
+        for script in [scripts.blocking, scripts.inference] {
+            #expect(!script.source.lowercased().contains("</script"))
+            #expect(!script.source.contains("\u{2028}") && !script.source.contains("\u{2029}"))
+            guard NodeRunner.isAvailable else { continue }
+            let result = try NodeRunner.run(script.source, arguments: ["--check"])
+            #expect(result.status == 0, "\(script.name): \(result.error)")
+        }
+    }
+
     @Test("Same inputs and secret: same bytes and hash; the hash does not depend on the secret")
     func determinism() throws {
         let secret = try #require(ScriptSecret(hex: "0123456789abcdef0123456789abcdef"))
