@@ -81,11 +81,12 @@ enum StatsCommand {
         let store = try options["store"].map { path throws in try StatsStore(path: path) }
         for note in store?.recoveryNotes ?? [] { Output.standardError("warning: \(note)") }
         let stats = PrivacyStats(resolver: resolver, secrets: secrets, store: store)
-        var pages: [PageSnapshot] = []
+        var pages: [(start: Int, snapshot: PageSnapshot)] = []
         var lastTab: TabID?
-        var navigated: Set<TabID> = []
+        var pageStarts: [TabID: Int] = [:]
+        var navigated: Set<TabID> { Set(pageStarts.keys) }
         func finishPage(_ tab: TabID) {
-            if navigated.contains(tab) { pages.append(stats.snapshot(tab: tab)) }
+            if let start = pageStarts[tab] { pages.append((start, stats.snapshot(tab: tab))) }
         }
         for (index, record) in records.enumerated() {
             lastTab = record.tab
@@ -93,26 +94,27 @@ enum StatsCommand {
             case .navigate(let url):
                 finishPage(record.tab)
                 stats.didStartNavigation(tab: record.tab, url: url)
-                navigated.insert(record.tab)
+                pageStarts[record.tab] = index
             case .message(let body, let pageURL):
                 if !navigated.contains(record.tab), let pageURL {
                     stats.didStartNavigation(tab: record.tab, url: pageURL)
-                    navigated.insert(record.tab)
+                    pageStarts[record.tab] = index
                 }
                 _ = stats.receive(body, tab: record.tab)
             case .close:
                 finishPage(record.tab)
                 stats.closeTab(record.tab)
-                navigated.remove(record.tab)
+                pageStarts[record.tab] = nil
             }
             if store != nil, (index + 1) % flushEvery == 0 { try flush(stats, records: index + 1) }
         }
         for tab in navigated.sorted() { finishPage(tab) }
+        let snapshots = pages.sorted { $0.start < $1.start }.map(\.snapshot)
         if store != nil { try flush(stats, records: records.count) }
 
         let report = JSONValue.object(JSONObject([
             ("schema", .string("trackerless-stats-report")), ("schemaVersion", .number(1)),
-            ("pages", .array(pages.map { $0.jsonValue() })),
+            ("pages", .array(snapshots.map { $0.jsonValue() })),
             ("totals", stats.totals().jsonValue()),
             ("rejections", .object(JSONObject(stats.rejections().sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { ($0.key.rawValue, .number(Double($0.value))) }))),
@@ -126,7 +128,7 @@ enum StatsCommand {
         }
         if let path = options["html"] {
             let tab = options["tab"].map { TabID($0) } ?? lastTab
-            let snapshot = pages.last { $0.tab == tab } ?? PageSnapshot.empty(tab: tab)
+            let snapshot = snapshots.last { $0.tab == tab } ?? PageSnapshot.empty(tab: tab)
             try FileIO.writeAtomically(Array(DashboardHTML.render(snapshot).utf8), to: path)
         }
         return 0
