@@ -8,7 +8,7 @@ extension PublicSuffixList {
     /// properties by reflection (`entryBytes`, `entryStarts`, `entryKinds`, `collisions`). When
     /// that layout changes this returns nothing and the script falls back to the default rule
     /// `*` alone; `CompactTrackerDataTests` fails on that, so the change does not go unnoticed.
-    func compactEntries() -> [(String, Int)] {
+    package func compactEntries() -> [(String, Int)] {
         var bytes: [UInt8]?
         var starts: [Int32]?
         var kinds: [UInt8]?
@@ -18,8 +18,8 @@ extension PublicSuffixList {
             case "entryBytes": bytes = child.value as? [UInt8]
             case "entryStarts": starts = child.value as? [Int32]
             case "entryKinds":
-                guard let values = child.value as? [Any] else { break }
-                kinds = values.compactMap(Self.rawKinds)
+                // An array of a one-byte option set: its elements are their raw values.
+                kinds = (child.value as? any OneByteElements)?.elementBytes()
             case "collisions":
                 guard let values = child.value as? [String: Any] else { break }
                 collisions = values.compactMap { key, value in Self.rawKinds(value).map { (key, $0) } }
@@ -48,5 +48,16 @@ extension PublicSuffixList {
         if raw & 0b1100 != 0 { kinds |= 2 }
         if raw & 0b11_0000 != 0 { kinds |= 4 }
         return kinds
+    }
+}
+
+private protocol OneByteElements {
+    func elementBytes() -> [UInt8]?
+}
+
+extension Array: OneByteElements {
+    fileprivate func elementBytes() -> [UInt8]? {
+        guard MemoryLayout<Element>.size == 1, MemoryLayout<Element>.stride == 1, _isPOD(Element.self) else { return nil }
+        return withUnsafeBytes { Array<UInt8>($0) }
     }
 }

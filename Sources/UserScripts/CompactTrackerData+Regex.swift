@@ -9,6 +9,32 @@ enum JavaScriptRegex {
         return output
     }
 
+    /// How many states the resolver's matcher compiles the expression into (it refuses 20,000).
+    static func stateCount(of regex: TrackerRuleRegex) -> Int {
+        1 + stateCount(regex.alternatives)
+    }
+
+    private static func stateCount(_ alternatives: [[TrackerRuleRegex.Node]]) -> Int {
+        var count = max(alternatives.count - 1, 0)
+        for sequence in alternatives {
+            for node in sequence { count += stateCount(node) }
+        }
+        return count
+    }
+
+    private static func stateCount(_ node: TrackerRuleRegex.Node) -> Int {
+        switch node {
+        case .character, .startAnchor, .endAnchor:
+            return 1
+        case .group(let alternatives):
+            return stateCount(alternatives)
+        case .repetition(let atom, let minimum, let maximum):
+            let body = stateCount(atom)
+            if let maximum { return (maximum - minimum) * (body + 1) + minimum * body }
+            return 1 + body + max(minimum - 1, 0) * body
+        }
+    }
+
     private static func write(_ alternatives: [[TrackerRuleRegex.Node]], to output: inout String) {
         for (index, sequence) in alternatives.enumerated() {
             if index > 0 { output += "|" }
@@ -49,11 +75,13 @@ enum JavaScriptRegex {
             output += "."
             return
         }
-        let members = set.members.filter { !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
-        if members.count == 1 {
-            output += escaped(members[0], inClass: false)
+        // Most sets are one character, or one letter in both cases.
+        let count = set.count
+        if let first = set.first, count == 1 || (count == 2 && isUppercase(first) && set.contains(first | 0x20)) {
+            output += escaped(count == 2 ? first | 0x20 : first, inClass: false)
             return
         }
+        let members = set.members.filter { !isUppercase($0) }
         if set == CharacterSet128.digits {
             output += "\\d"
             return
@@ -66,7 +94,7 @@ enum JavaScriptRegex {
         }
         // Large sets read better (and shorter) as what they leave out; the complement of a
         // case-folded set is case-folded too, so the `i` flag keeps the meaning.
-        let complement = set.inverted.members.filter { !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+        let complement = set.inverted.members.filter { !isUppercase($0) }
         output += "[^"
         writeRanges(complement, to: &output)
         output += "]"
@@ -87,13 +115,26 @@ enum JavaScriptRegex {
         }
     }
 
+    private static func isUppercase(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+    }
+
     private static func escaped(_ byte: UInt8, inClass: Bool) -> String {
-        let special: String = inClass ? "\\]^-[" : "\\^$.*+?()[]{}|"
         if byte < 0x20 || byte == 0x7F {
             let hex = String(byte, radix: 16)
             return "\\x" + (hex.count == 1 ? "0" + hex : hex)
         }
-        let character = Character(Unicode.Scalar(byte))
-        return special.contains(character) ? "\\" + String(character) : String(character)
+        let character = String(UnicodeScalar(byte))
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "["):
+            return "\\" + character
+        case UInt8(ascii: "-"):
+            return inClass ? "\\-" : character
+        case UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"):
+            return inClass ? character : "\\" + character
+        default:
+            return character
+        }
     }
 }

@@ -122,9 +122,7 @@ extension CompactTrackerData {
                 ]
                 var rules: [JSONValue] = []
                 for (index, rule) in tracker.rules.enumerated() {
-                    let path = JSONPath.root.appending(key: "trackers").appending(key: key)
-                        .appending(key: "rules").appending(index: index)
-                    if let compact = compactRule(rule, at: path) { rules.append(compact) }
+                    if let compact = compactRule(rule, key: key, index: index) { rules.append(compact) }
                 }
                 let hasDomain = tracker.domain != key
                 if !rules.isEmpty || hasDomain { entry.append(.string(rules.isEmpty ? "" : Self.text(.array(rules)))) }
@@ -134,12 +132,16 @@ extension CompactTrackerData {
             return .object(JSONObject(members))
         }
 
-        mutating func compactRule(_ rule: Tracker.Rule, at path: JSONPath) -> JSONValue? {
+        mutating func compactRule(_ rule: Tracker.Rule, key: String, index: Int) -> JSONValue? {
+            var path: JSONPath {
+                JSONPath.root.appending(key: "trackers").appending(key: key).appending(key: "rules").appending(index: index)
+            }
             if let action = rule.action, !action.isSupported { return nil }
             let source: String
             do throws(TrackerRuleRegex.ParseError) {
                 let regex = try TrackerRuleRegex(parsing: rule.rule)
-                _ = try regex.matcher()
+                // Only an expression near the resolver's size limit is compiled to learn whether it fits.
+                if JavaScriptRegex.stateCount(of: regex) >= 19_000 { _ = try regex.matcher() }
                 source = JavaScriptRegex.source(of: regex)
             } catch {
                 warnings.append(InputWarning(
@@ -200,7 +202,7 @@ extension CompactTrackerData {
                 // A domain of an entity that owns no tracker only matters when it hides a parent's owner.
                 if answer == -1, parentAnswer(domain) == -1 { continue }
                 // A domain with a line feed or tab could not be searched for; no host has one.
-                guard !domain.contains(where: { $0 == "\n" || $0 == "\t" }) else { continue }
+                guard !domain.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { continue }
                 text += "\(domain)\t\(answer)\n"
             }
             return .string(text)
@@ -263,17 +265,27 @@ extension CompactTrackerData {
             var ancestors = Set<String>()
             var bases = Set<String>()
             for key in Array(trackerData.trackers.keys) + blocklistDomains {
-                ancestors.formUnion(Self.suffixes(of: key))
+                for suffix in Self.suffixes(of: key) { ancestors.insert(suffix) }
                 bases.insert(publicSuffixList.registrableDomain(of: key) ?? key)
             }
-            var members: [(String, JSONValue)] = []
+            var kept: [(String, JSONValue)] = []
             for (suffix, kinds) in publicSuffixList.compactEntries() {
-                let isBelowBase = Self.suffixes(of: suffix).contains(where: bases.contains)
-                guard ancestors.contains(suffix) || isBelowBase else { continue }
-                members.append((suffix, .number(Double(kinds))))
+                guard ancestors.contains(suffix) || Self.isWithin(suffix, anyOf: bases) else { continue }
+                kept.append((suffix, .number(Double(kinds))))
             }
-            members.sort { $0.0 < $1.0 }
-            return .object(JSONObject(members))
+            kept.sort { $0.0 < $1.0 }
+            return .object(JSONObject(kept))
+        }
+
+        /// Whether `name` or one of its parents is in `domains`.
+        static func isWithin(_ name: String, anyOf domains: Set<String>) -> Bool {
+            if domains.contains(name) { return true }
+            var index = name.startIndex
+            while let dot = name[index...].firstIndex(of: ".") {
+                index = name.index(after: dot)
+                if domains.contains(String(name[index...])) { return true }
+            }
+            return false
         }
 
         // MARK: Hosts
