@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "UserScripts", targets: ["UserScripts"]),
         .library(name: "PrivacyStats", targets: ["PrivacyStats"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
+        .plugin(name: "TrackerlessScriptsPlugin", targets: ["TrackerlessScriptsPlugin"]),
     ],
     targets: [
         // JSON with paths, atomic files, URLs and registrable domains: what every stage needs.
@@ -41,6 +42,8 @@ let package = Package(
                 "UserScripts", "PrivacyStats",
             ]
         ),
+        // Renders a target's tds.json into its scripts and rule list at build time (`trackerless scripts`).
+        .plugin(name: "TrackerlessScriptsPlugin", capability: .buildTool(), dependencies: ["TrackerlessCLI"]),
         .executableTarget(
             name: "TrackerlessBenchmarks",
             dependencies: [

@@ -12,7 +12,7 @@ enum ScriptsCommand {
                                [--surrogates DIR|FILE] [--templates DIR]
                                [--bridge webkit|android|webview2|none] [--handler NAME]
                                [--batch-interval MS] [--block-in-script] [--debug] [--secret HEX]
-                               --output DIR
+                               --output DIR [--swift-output FILE]
 
     Renders the scripts a host injects into its web views and writes into DIR:
       blocking.js      page world, document start: surrogates (and blocking in script when asked)
@@ -37,6 +37,8 @@ enum ScriptsCommand {
                               replaces with a fresh secret at launch (RenderedScript.withSecret)
       --output DIR            where to write; a new DIR appears whole (temporary directory, then
                               rename); in an existing DIR each file is replaced whole, manifest.json last
+      --swift-output FILE     also write FILE, a Swift source holding the files above and the inputs as
+                              string literals (internal enum TrackerlessGenerated; the build plugin's output)
     Warnings (a tds rule naming a missing surrogate, a surrogate skipped) go to standard error.
     """
 
@@ -44,7 +46,7 @@ enum ScriptsCommand {
         let options = try CommandLineArguments(
             arguments,
             valueOptions: BlocklistInputs.optionNames.union([
-                "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output",
+                "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output",
             ]),
             flagOptions: ["block-in-script", "debug"])
         if options.has("help") {
@@ -89,6 +91,10 @@ enum ScriptsCommand {
             inputs: try inputHashes(options) + [surrogateInput], files: files)
         files.append(("manifest.json", manifest.bytes))
         try OutputDirectory.write(files, to: output)
+        if let swiftOutput = options["swift-output"] {
+            let source = try EmbeddedScriptsSource(outputDirectory: output, options: options)
+            try FileIO.writeAtomically(Array(source.text.utf8), to: swiftOutput)
+        }
 
         for warning in scripts.warnings { Output.standardError("warning: \(warning)") }
         let sizes = scripts.blocking.sizes

@@ -1,0 +1,50 @@
+import Foundation
+import TrackerData
+import UserScripts
+
+// A host app's start-up with what TrackerlessScriptsPlugin compiled into this target from
+// Sources/HostApp/tds.json: the scripts to inject and the rule list to compile, and the same
+// blocklist for the host's own TrackerResolver, which classifies every URL the scripts report.
+
+// The scripts were rendered ahead of time with a marker in place of the secret that their
+// messages carry: each launch puts a fresh secret in, and the host accepts only messages with it.
+let secret = ScriptSecret.random()
+let blockingScript = secret.inserted(into: TrackerlessGenerated.blockingScript)
+let inferenceScript = secret.inserted(into: TrackerlessGenerated.inferenceScript)
+print("blocking.js: \(blockingScript.utf8.count) bytes")
+print("inference.js: \(inferenceScript.utf8.count) bytes")
+print("rules.json: \(TrackerlessGenerated.ruleList.utf8.count) bytes")
+print("content hash: \(TrackerlessGenerated.contentHash)")
+let markerRendered = [TrackerlessGenerated.blockingScript, TrackerlessGenerated.inferenceScript]
+    .allSatisfy { $0.contains(ScriptSecret.marker.value) }
+let markerLeft = [blockingScript, inferenceScript].contains { $0.contains(ScriptSecret.marker.value) }
+print("secret: " + (markerRendered && !markerLeft ? "a fresh one in both scripts" : "not in place of the marker"))
+
+do {
+    let trackerData = try TrackerData(parsing: Array(TrackerlessGenerated.trackerData.utf8), file: "tds.json")
+    let privacyConfiguration = try TrackerlessGenerated.privacyConfiguration.map { text throws in
+        try PrivacyConfiguration(parsing: Array(text.utf8), file: "privacy-config.json")
+    }
+    let userAllowlist = try TrackerlessGenerated.userAllowlist.map { text throws in
+        try UserAllowlist(parsing: Array(text.utf8), file: "allowlist.json")
+    }
+    let resolver = TrackerResolver(
+        trackerData: trackerData,
+        surrogates: Surrogates(parsing: TrackerlessGenerated.surrogates, file: "surrogates.txt"),
+        privacyConfiguration: privacyConfiguration,
+        userAllowlist: userAllowlist ?? UserAllowlist())
+    let requests: [(url: String, type: RequestType)] = [
+        ("https://tracker.example/pixel.gif", .image),
+        ("https://tracker.example/analytics.js", .script),
+        ("https://ads.example/pixel?id=1", .image),
+        ("https://cdn.news.example/app.js", .script),
+    ]
+    for request in requests {
+        let decision = resolver.decision(forRequestURL: request.url, siteURL: "https://news.example/", type: request.type)
+        let action = decision?.action.map { "\($0)" } ?? "none"
+        print("\(request.url) on news.example: \(action) (\(decision?.reason.rawValue ?? "invalid URL"))")
+    }
+} catch {
+    print("HostApp: \(error)")
+    exit(1)
+}
