@@ -17,6 +17,7 @@ extension ScriptMessage {
         switch body.storage {
         case .bytes(let bytes):
             guard bytes.count <= limits.maxMessageBytes else { return .failure(.oversized) }
+            if let message = fastDecode(bytes, limits: limits, acceptsSecret: acceptsSecret) { return .success(message) }
             guard let value = try? JSONParser.parse(bytes, maxDepth: 16) else { return .failure(.malformedJSON) }
             root = value
         case .value(let value): root = value
