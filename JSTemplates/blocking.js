@@ -119,20 +119,32 @@
   // labels, none empty, the last not starting with a digit (no IPv4 address) and no punycode; no
   // user or port; a path and query of characters no percent-encode set holds, with no segment
   // starting with "." or "%" and no "%2" (no dot segment, encoded or not); then "#" or the end.
-  var QUICK_URL = new captured.RegExp('^(https?)://((?:[a-z0-9_-]+\\.)*[a-z_-][a-z0-9_-]*)' +
+  var QUICK_URL = new captured.RegExp('^(https?)://((?:[a-z0-9_-]+\\.)*[a-z_-][a-z0-9_-]*)(?::([1-9][0-9]{0,4}))?' +
     '((?:/(?:[A-Za-z0-9_~!$&()*+,;=:@\\[\\]-](?:[A-Za-z0-9._~!$&()*+,;=:@\\[\\]-]|%(?!2))*)?)*)' +
     '(\\?[A-Za-z0-9._~!$&()*+,;=:@\\[\\]%/?-]*)?(?:#|$)');
 
-  // undefined for a URL the quick split does not take.
+  // A special URL without a host, which the URL constructor refuses (slowly, by throwing).
+  var NO_HOST = new captured.RegExp('^(?:https?|wss?)://(?:[?#]|$)');
+
+  // undefined for a URL the quick split does not take; null for one without a host.
   function quickParse(string) {
     var match = apply(captured.regExpExec, QUICK_URL, [string]);
-    if (match === null || indexOf(match[2], 'xn--') >= 0) { return undefined; }
+    if (match === null) { return apply(captured.regExpExec, NO_HOST, [string]) === null ? undefined : null; }
+    if (indexOf(match[2], 'xn--') >= 0) { return undefined; }
+    var scheme = match[1];
+    var port = null;
+    if (match[3] !== undefined) {
+      // A port without leading zeros; the scheme's default port is no port.
+      port = +match[3];
+      if (port > 65535) { return undefined; }
+      if (port === (scheme === 'https' ? 443 : 80)) { port = null; }
+    }
     return {
-      scheme: match[1],
+      scheme: scheme,
       host: match[2],
-      port: null,
-      path: match[3] === '' ? '/' : match[3],
-      query: match[4] === undefined ? null : slice(match[4], 1)
+      port: port,
+      path: match[4] === '' ? '/' : match[4],
+      query: match[5] === undefined ? null : slice(match[5], 1)
     };
   }
 
@@ -376,19 +388,21 @@
     return owners[index];
   }
 
-  // The owner index of the site host's nearest domain in the entities text; -1 for none.
+  // The owner index of the site host's nearest domain in the entities text; -1 for none. A page
+  // has one site, found by searching the text; a second site makes a table of it, once.
   var lastEntityHost = null;
   var lastEntityOwner = -1;
+  var entityTable = null;
   function entityOwner(host) {
     if (host === lastEntityHost) { return lastEntityOwner; }
+    if (lastEntityHost !== null && entityTable === null) { entityTable = buildEntityTable(); }
     var owner = -1;
     var candidate = host;
     var dot = -1;
     for (;;) {
-      var found = indexOf(entities, '\n' + candidate + '\t');
-      if (found >= 0) {
-        var start = found + candidate.length + 2;
-        owner = +slice(entities, start, indexOf(entities, '\n', start));
+      var found = entityTable !== null ? entityTable[candidate] : findEntity(candidate);
+      if (found !== undefined) {
+        owner = found;
         break;
       }
       dot = indexOf(host, '.', dot + 1);
@@ -398,6 +412,26 @@
     lastEntityHost = host;
     lastEntityOwner = owner;
     return owner;
+  }
+
+  function findEntity(domain) {
+    var found = indexOf(entities, '\n' + domain + '\t');
+    if (found < 0) { return undefined; }
+    var start = found + domain.length + 2;
+    return +slice(entities, start, indexOf(entities, '\n', start));
+  }
+
+  function buildEntityTable() {
+    var result = captured.ObjectCreate(null);
+    var start = 1;
+    while (start < entities.length) {
+      var tab = indexOf(entities, '\t', start);
+      var end = indexOf(entities, '\n', start);
+      if (tab < 0 || end < 0) { break; }
+      result[slice(entities, start, tab)] = +slice(entities, tab + 1, end);
+      start = end + 1;
+    }
+    return result;
   }
 
   function rulesOf(tracker) {
@@ -557,7 +591,7 @@
   var pageId = randomId();
 
   function locationHref() {
-    try { return String(win.location.href); } catch (e) { return ''; }
+    try { return '' + win.location.href; } catch (e) { return ''; }
   }
 
   function isTopFrame() {
@@ -574,9 +608,9 @@
     } catch (e) { /* cross-origin top */ }
     try {
       var origins = win.location.ancestorOrigins;
-      if (origins && origins.length > 0) { return String(origins[origins.length - 1]); }
+      if (origins && origins.length > 0) { return '' + origins[origins.length - 1]; }
     } catch (e) { /* not WebKit or Chromium */ }
-    try { return doc !== null ? String(doc.referrer) : ''; } catch (e) { return ''; }
+    try { return doc !== null ? '' + doc.referrer : ''; } catch (e) { return ''; }
   }
 
   function flush(force) {
@@ -679,7 +713,7 @@
   function absoluteURL(value) {
     try {
       var base = locationHref();
-      return apply(captured.urlHref, new captured.URL(String(value), base === '' ? undefined : base), []);
+      return apply(captured.urlHref, new captured.URL('' + value, base === '' ? undefined : base), []);
     } catch (e) {
       return null;
     }
@@ -839,7 +873,7 @@
     if (typeof original !== 'function') { return; }
     win.fetch = function fetch(input, init) {
       try {
-        var url = typeof input === 'string' ? input : (input && typeof input.url === 'string' ? input.url : String(input));
+        var url = typeof input === 'string' ? input : (input && typeof input.url === 'string' ? input.url : '' + input);
         if (shouldBlock(url, 'xmlhttprequest') !== null) {
           return apply(captured.PromiseReject, captured.Promise, [new captured.TypeError('Failed to fetch')]);
         }
@@ -854,15 +888,18 @@
     var prototype = constructor.prototype;
     var originalOpen = prototype.open;
     var originalSend = prototype.send;
+    // The requests whose open() was blocked, without a property on the page's objects.
+    var blockedRequests = new captured.WeakMap();
     prototype.open = function open() {
       try {
-        var blocked = shouldBlock(arguments[1], 'xmlhttprequest') !== null;
-        captured.ObjectDefineProperty(this, '__trackerlessBlocked', { value: blocked, configurable: true, writable: true });
+        apply(captured.weakMapSet, blockedRequests, [this, shouldBlock(arguments[1], 'xmlhttprequest') !== null]);
       } catch (e) { /* let it open */ }
       return apply(originalOpen, this, arguments);
     };
     prototype.send = function send() {
-      if (this.__trackerlessBlocked === true) {
+      var blocked = false;
+      try { blocked = apply(captured.weakMapGet, blockedRequests, [this]) === true; } catch (e) { blocked = false; }
+      if (blocked) {
         var request = this;
         later(function () {
           try { apply(captured.dispatchEvent, request, [new captured.Event('error')]); } catch (e) { /* ignore */ }

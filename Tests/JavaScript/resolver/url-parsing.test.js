@@ -23,7 +23,7 @@ const TRICKY = [
   "https://example.com/?q='x'", 'https://example.com/?q="x"', 'https://example.com/a^b', 'https://example.com/a|b',
   'https://example.com/a`b', 'https://example.com/{x}', 'https://example.com/a\\b', 'https://ex_ample.com/',
   'https://example.com/[x]', 'https://example.com/a;b=c,d@e:f', 'https://example.com/é', 'wss://example.com/', 'https://',
-  'https:///x', 'https://example.com#frag', 'https://example.com/#', 'https://a-.b/', 'https://example.com/a?#'
+  'https:///x', 'http://', 'https://?q', 'https://#f', 'wss://', 'https://\\x', 'https://example.com:0443/', 'https://example.com:99999/', 'https://example.com:0/', 'https://example.com:65535/a?b', 'http://example.com:443/', 'https://example.com#frag', 'https://example.com/#', 'https://a-.b/', 'https://example.com/a?#'
 ];
 
 test('quickParse gives the URL constructor\'s parts', { skip: skip || false }, () => {
