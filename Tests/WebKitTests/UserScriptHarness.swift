@@ -302,8 +302,11 @@ enum TrackerlessScriptsCommand {
     static let skipMessage: Comment =
         "WebKitGTK (python3-gi, gir1.2-webkit2-4.1, xvfb) or the `trackerless scripts` executable is missing"
 
-    /// Renders for the blocklist `trackerData` (JSON text) or the file at `trackerDataFile`.
-    static func render(trackerData: String? = nil, trackerDataFile: String? = nil, secret: String) throws -> Output {
+    /// Renders for the blocklist `trackerData` (JSON text) or the file at `trackerDataFile`, with
+    /// this tree's surrogates or those of the surrogates.txt text `surrogates`.
+    static func render(
+        trackerData: String? = nil, trackerDataFile: String? = nil, surrogates: String? = nil, secret: String
+    ) throws -> Output {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw WebKitHarness.Failure.unavailable("no trackerless executable at \(executable.path) (set TRACKERLESS_CLI)")
         }
@@ -320,9 +323,14 @@ enum TrackerlessScriptsCommand {
         // The templates and surrogates of this source tree, not a copy built into the executable.
         let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var surrogatesPath = root.appendingPathComponent("Surrogates").path
+        if let surrogates {
+            surrogatesPath = directory.appendingPathComponent("surrogates.txt").path
+            try Data(surrogates.utf8).write(to: URL(fileURLWithPath: surrogatesPath))
+        }
         let command = [executable.path, "scripts", "--tds", tds, "--bridge", "webkit", "--secret", secret,
                        "--templates", root.appendingPathComponent("JSTemplates").path,
-                       "--surrogates", root.appendingPathComponent("Surrogates").path, "--output", output.path]
+                       "--surrogates", surrogatesPath, "--output", output.path]
         let result = try WebKitHarness.run(command, stdin: nil, stderrIn: directory)
         guard result.status == 0 else {
             throw WebKitHarness.Failure.failed(status: result.status, stderr: "trackerless scripts: \(result.stderr)")

@@ -408,6 +408,39 @@ struct UserScriptsInWebKitTests {
         #expect(try page["errors"]?.stringArray() == [], "uncaught errors in the page")
     }
 
+    /// Surrogates that throw (gpt.js is missing: its rule then blocks without a surrogate).
+    static let failingSurrogates = """
+        google-analytics.com/analytics.js application/javascript
+        (function () { window.__surrogateStarted = true; throw new Error('the surrogate failed'); })();
+
+        googletagmanager.com/gtag.js application/javascript
+        throw new TypeError('the gtag surrogate failed');
+
+        """
+
+    /// The article again, with surrogates that throw.
+    static let failingRun: Result<UserScriptHarness.PageResult, any Error> = Result {
+        let harness = try #require(try UserScriptHarness.make())
+        let scripts = try TrackerlessScriptsCommand.render(
+            trackerData: trackerData, surrogates: failingSurrogates, secret: secret)
+        var spec = scripts.harnessSpec(handler: handler, isolatedWorld: isolatedWorld)
+        spec.resources = [article: .html(articleHTML), frame: .html(frameHTML), trackerPixel: .gif]
+        spec.pages = [.init(id: "article", url: article, timeout: 8, result: "window.__r")]
+        return try #require(try harness.run(spec)["article"])
+    }
+
+    @Test("A surrogate that throws neither reaches the page's error handlers nor stops its scripts")
+    func throwingSurrogateDoesNotBreakThePage() throws {
+        let page = try Self.failingRun.get()
+        #expect(page.done, "the page never finished")
+        #expect(try page["keptRunning"]?.bool() == true)
+        #expect(try page["errors"]?.stringArray() == [], "uncaught errors in the page")
+        let surrogates = Self.events(of: page, script: "blocking").compactMap { try? $0["surrogate"]?.string() }
+        #expect(surrogates.contains("analytics.js") && surrogates.contains("gtag.js"),
+                "the blocking script stopped reporting: \(surrogates)")
+        #expect(!page.requested(Self.analyticsURL))
+    }
+
     // MARK: - Helpers
 
     static func isForged(_ message: UserScriptHarness.Message) -> Bool {
