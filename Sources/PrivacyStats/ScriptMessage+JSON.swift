@@ -39,12 +39,12 @@ extension ScriptMessage {
             case .string(let pageURL)? = pageObject["url"],
             case .string(let frameURL)? = pageObject["frame"],
             case .bool(let isTopFrame)? = pageObject["isTopFrame"],
-            let sequence = count(object["seq"]),
+            let sequence = JSONCount.count(object["seq"]),
             case .array(let eventValues)? = object["events"]
         else { return .failure(.invalidSchema) }
         var dropped = 0
         if let value = object["dropped"] {
-            guard let count = count(value) else { return .failure(.invalidSchema) }
+            guard let count = JSONCount.count(value) else { return .failure(.invalidSchema) }
             dropped = count
         }
         guard eventValues.count <= limits.maxEventsPerMessage else { return .failure(.tooManyEvents) }
@@ -86,14 +86,6 @@ extension ScriptMessage {
         default:
             return .failure(.invalidSchema)
         }
-    }
-
-    /// A non-negative integer below 2^53, or nil.
-    private static func count(_ value: JSONValue?) -> Int? {
-        guard case .number(let number)? = value, number >= 0, number < 9_007_199_254_740_992,
-            number.rounded(.towardZero) == number
-        else { return nil }
-        return Int(number)
     }
 
     /// The message as protocol v1 JSON, members in protocol order (what the scripts send).

@@ -210,7 +210,7 @@ public final class StatsStore: @unchecked Sendable {
         let checksum = String(decoding: line.prefix(8), as: UTF8.self)
         let record = line.dropFirst(9)
         guard checksum == CRC32.hex(record), let json = try? JSONParser.parse(Array(record)),
-            case .object(let object) = json, let id = StoredNumber.count(object["id"]), id > 0,
+            case .object(let object) = json, let id = JSONCount.count(object["id"]), id > 0,
             case .array(let values)? = object["deltas"]
         else { return nil }
         var deltas: [TotalsDelta] = []

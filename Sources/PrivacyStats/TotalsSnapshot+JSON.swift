@@ -50,10 +50,10 @@ extension TotalsSnapshot.Counts {
     }
 
     init?(json: JSONValue) {
-        guard case .object(let object) = json, let pages = StoredNumber.count(object["pages"]),
-            let blocked = StoredNumber.count(object["trackersBlocked"]),
-            let allowed = StoredNumber.count(object["trackersAllowed"]),
-            let companies = StoredNumber.counts(object["companiesBlocked"])
+        guard case .object(let object) = json, let pages = JSONCount.count(object["pages"]),
+            let blocked = JSONCount.count(object["trackersBlocked"]),
+            let allowed = JSONCount.count(object["trackersAllowed"]),
+            let companies = JSONCount.counts(object["companiesBlocked"])
         else { return nil }
         self.init()
         self.pages = pages
@@ -75,10 +75,10 @@ extension TotalsDelta {
 
     init?(json: JSONValue) {
         guard case .object(let object) = json, case .string(let site)? = object["site"],
-            case .string(let week)? = object["week"], let pages = StoredNumber.count(object["pages"]),
-            let blocked = StoredNumber.count(object["trackersBlocked"]),
-            let allowed = StoredNumber.count(object["trackersAllowed"]),
-            let companies = StoredNumber.counts(object["companiesBlocked"])
+            case .string(let week)? = object["week"], let pages = JSONCount.count(object["pages"]),
+            let blocked = JSONCount.count(object["trackersBlocked"]),
+            let allowed = JSONCount.count(object["trackersAllowed"]),
+            let companies = JSONCount.counts(object["companiesBlocked"])
         else { return nil }
         self.init(
             site: site, week: week, pages: pages, trackersBlocked: blocked, trackersAllowed: allowed,
@@ -86,8 +86,9 @@ extension TotalsDelta {
     }
 }
 
-/// Counts as the store writes them: non-negative integers.
-enum StoredNumber {
+/// Counts in JSON: non-negative integers below 2^53 (exact as a JavaScript number).
+enum JSONCount {
+    /// The count, or nil when the value is not a non-negative integer below 2^53.
     static func count(_ value: JSONValue?) -> Int? {
         guard case .number(let number)? = value, number >= 0, number < 9_007_199_254_740_992,
             number.rounded(.towardZero) == number
