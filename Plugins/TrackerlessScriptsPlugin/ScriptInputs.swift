@@ -10,7 +10,10 @@ import PackagePlugin
 /// - `allowlist.json`: the user allowlist, a JSON array of sites where protection is off;
 /// - `surrogates.txt` (an index in DuckDuckGo's format) or `Surrogates/` (one `<name>.js` each);
 ///   without either, the surrogates bundled with Trackerless;
-/// - `trackerless.json`: options, see ``ScriptOptions``.
+/// - `trackerless.json`: rendering options, e.g. `{"bridge": "android", "blockInScript": true}`
+///   (`bridge`, `handler`, `batchInterval`, `blockInScript`, `debug`), read by the command when it
+///   runs: SwiftPM keeps a plugin's commands while the target's list of files stays the same, so
+///   what the plugin itself read from a file could be stale.
 struct ScriptInputs {
     static let trackerDataName = "tds.json"
     static let privacyConfigurationName = "privacy-config.json"
@@ -29,12 +32,11 @@ struct ScriptInputs {
     /// Every file in the `Surrogates` folder: inputs, so that editing one renders again.
     var surrogateFiles: [URL] = []
     var optionsFile: URL?
-    var options = ScriptOptions()
 
-    /// Finds the inputs among `files`, the target's files, and reads `trackerless.json`.
+    /// Finds the inputs among `files`, the target's files.
     ///
-    /// - Throws: ``PluginError`` when there is no `tds.json`, when both `surrogates.txt` and
-    ///   `Surrogates/` exist, or when `trackerless.json` is not valid.
+    /// - Throws: ``PluginError`` when there is no `tds.json`, or when both `surrogates.txt` and
+    ///   `Surrogates/` exist.
     init(targetName: String, files: [URL]) throws(PluginError) {
         let candidates = files.filter { $0.lastPathComponent == Self.trackerDataName }
         guard let trackerData = candidates.min(by: { $0.pathComponents.count < $1.pathComponents.count }) else {
@@ -63,10 +65,7 @@ struct ScriptInputs {
         } else if !surrogateFiles.isEmpty {
             surrogates = folder.appendingPathComponent(Self.surrogatesDirectoryName)
         }
-        if let optionsFile = file(named: Self.optionsName) {
-            self.optionsFile = optionsFile
-            options = try ScriptOptions(contentsOf: optionsFile)
-        }
+        optionsFile = file(named: Self.optionsName)
     }
 
     /// Every file the rendering reads.
@@ -81,7 +80,7 @@ struct ScriptInputs {
         if let privacyConfiguration { arguments += ["--privacy-config", privacyConfiguration.path] }
         if let allowlist { arguments += ["--allowlist", allowlist.path] }
         if let surrogates { arguments += ["--surrogates", surrogates.path] }
-        arguments += options.arguments
+        if let optionsFile { arguments += ["--options", optionsFile.path] }
         arguments += ["--output", outputDirectory.path, "--swift-output", swiftFile.path]
         return arguments
     }

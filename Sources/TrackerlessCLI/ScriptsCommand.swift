@@ -11,7 +11,8 @@ enum ScriptsCommand {
     Usage: trackerless scripts [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
                                [--surrogates DIR|FILE] [--templates DIR]
                                [--bridge webkit|android|webview2|none] [--handler NAME]
-                               [--batch-interval MS] [--block-in-script] [--debug] [--secret HEX]
+                               [--batch-interval MS] [--block-in-script] [--debug] [--options FILE]
+                               [--secret HEX]
                                --output DIR [--swift-output FILE]
 
     Renders the scripts a host injects into its web views and writes into DIR:
@@ -32,6 +33,8 @@ enum ScriptsCommand {
       --batch-interval MS     milliseconds between two messages of a script (default 100)
       --block-in-script       the blocking script also blocks tracker requests (hosts without content blocking)
       --debug                 the scripts report their own problems to the console
+      --options FILE          the options above from a JSON file, e.g. {"bridge": "android", "handler": "h",
+                              "batchInterval": 100, "blockInScript": true, "debug": false} (the build plugin's trackerless.json)
       --secret HEX            the secret the messages carry (32 hex digits); without it the scripts
                               carry the marker TRACKERLESS-RENDER-SECRET-MARKER, which the host
                               replaces with a fresh secret at launch (RenderedScript.withSecret)
@@ -44,7 +47,7 @@ enum ScriptsCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
-            arguments,
+            try ScriptOptionsFile.expand(arguments),
             valueOptions: BlocklistInputs.optionNames.union([
                 "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output",
             ]),
