@@ -63,9 +63,8 @@ public struct CompactTrackerData: Sendable {
         publicSuffixList: PublicSuffixList = .bundled
     ) {
         var builder = Builder(trackerData: trackerData, surrogates: surrogates, publicSuffixList: publicSuffixList)
-        let root = builder.build(privacyConfiguration: privacyConfiguration, userAllowlist: userAllowlist)
-        var writer = JSONWriter(capacity: 1 << 20)
-        writer.write(root)
+        var writer = JSONWriter(capacity: 1 << 19)
+        builder.write(to: &writer, privacyConfiguration: privacyConfiguration, userAllowlist: userAllowlist)
         json = String(decoding: writer.bytes, as: UTF8.self)
         warnings = builder.warnings.sorted { $0.description < $1.description }
     }
@@ -84,52 +83,79 @@ extension CompactTrackerData {
             self.publicSuffixList = publicSuffixList
         }
 
-        mutating func build(privacyConfiguration: PrivacyConfiguration?, userAllowlist: UserAllowlist) -> JSONValue {
+        /// Writes the members in the order of their keys.
+        mutating func write(to writer: inout JSONWriter, privacyConfiguration: PrivacyConfiguration?, userAllowlist: UserAllowlist) {
             let ownerNames = Set(trackerData.trackers.values.compactMap { $0.owner?.name }).sorted()
             var ownerIndex: [String: Int] = [:]
             for (index, name) in ownerNames.enumerated() { ownerIndex[name] = index }
-
-            var members: [(String, JSONValue)] = []
-            members.append(("owners", .string(ownerNames.joined(separator: "\n"))))
-            members.append(("trackers", trackers(ownerIndex: ownerIndex)))
-            members.append(("cnames", cnames()))
-            members.append(("entities", entities(ownerIndex: ownerIndex)))
-            members.append(("userAllowlist", .array(userAllowlist.domains.sorted().map(JSONValue.string))))
-
             let configuration = privacyConfiguration
-            members.append(("contentBlocking", Self.feature(PrivacyConfiguration.FeatureName.contentBlocking, configuration, whenAbsent: true)))
-            members.append(("trackerAllowlist", Self.feature(PrivacyConfiguration.FeatureName.trackerAllowlist, configuration, whenAbsent: false)))
-            members.append(("requestBlocklist", Self.feature(PrivacyConfiguration.FeatureName.requestBlocklist, configuration, whenAbsent: false)))
-            members.append(("allowlist", Self.allowlist(configuration?.trackerAllowlist ?? TrackerAllowlist())))
             let blocklist = configuration?.requestBlocklist ?? RequestBlocklist()
-            members.append(("blocklist", Self.blocklist(blocklist)))
-            members.append(("psl", publicSuffixEntries(blocklistDomains: Array(blocklist.blockedRequests.keys))))
-            members.append(("version", .number(Double(CompactTrackerData.formatVersion))))
-            members.sort { $0.0 < $1.0 }
-            return .object(JSONObject(members))
+            let features = PrivacyConfiguration.FeatureName.self
+
+            writer.writeRaw("{\"allowlist\":")
+            writer.write(Self.allowlist(configuration?.trackerAllowlist ?? TrackerAllowlist()))
+            writer.writeRaw(",\"blocklist\":")
+            writer.write(Self.blocklist(blocklist))
+            writer.writeRaw(",\"cnames\":")
+            writer.write(cnames())
+            writer.writeRaw(",\"contentBlocking\":")
+            writer.write(Self.feature(features.contentBlocking, configuration, whenAbsent: true))
+            writer.writeRaw(",\"entities\":")
+            writer.writeString(entities(ownerIndex: ownerIndex))
+            writer.writeRaw(",\"owners\":")
+            writer.writeString(ownerNames.joined(separator: "\n"))
+            writer.writeRaw(",\"psl\":")
+            writer.write(publicSuffixEntries(blocklistDomains: Array(blocklist.blockedRequests.keys)))
+            writer.writeRaw(",\"requestBlocklist\":")
+            writer.write(Self.feature(features.requestBlocklist, configuration, whenAbsent: false))
+            writer.writeRaw(",\"trackerAllowlist\":")
+            writer.write(Self.feature(features.trackerAllowlist, configuration, whenAbsent: false))
+            writer.writeRaw(",\"trackers\":")
+            writeTrackers(to: &writer, ownerIndex: ownerIndex)
+            writer.writeRaw(",\"userAllowlist\":")
+            writer.write(.array(userAllowlist.domains.sorted().map(JSONValue.string)))
+            writer.writeRaw(",\"version\":")
+            writer.writeNumber(Double(CompactTrackerData.formatVersion))
+            writer.writeRaw("}")
         }
 
         // MARK: Trackers
 
-        mutating func trackers(ownerIndex: [String: Int]) -> JSONValue {
-            var members: [(String, JSONValue)] = []
-            members.reserveCapacity(trackerData.trackers.count)
-            for key in trackerData.trackers.keys.sorted() {
+        mutating func writeTrackers(to writer: inout JSONWriter, ownerIndex: [String: Int]) {
+            writer.writeRaw("{")
+            for (position, key) in trackerData.trackers.keys.sorted().enumerated() {
                 let tracker = trackerData.trackers[key]!
-                var entry: [JSONValue] = [
-                    .number(Double(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1)),
-                    .number(tracker.defaultAction == .block ? 1 : 0),
-                ]
-                var rules: [JSONValue] = []
+                if position > 0 { writer.writeRaw(",") }
+                writer.writeString(key)
+                writer.writeRaw(":[")
+                writer.writeNumber(Double(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1))
+                writer.writeRaw(tracker.defaultAction == .block ? ",1" : ",0")
+                var rules: JSONWriter?
                 for (index, rule) in tracker.rules.enumerated() {
-                    if let compact = compactRule(rule, key: key, index: index) { rules.append(compact) }
+                    guard let compact = compactRule(rule, key: key, index: index) else { continue }
+                    if rules == nil {
+                        rules = JSONWriter()
+                        rules?.writeRaw("[")
+                    } else {
+                        rules?.writeRaw(",")
+                    }
+                    rules?.write(compact)
                 }
                 let hasDomain = tracker.domain != key
-                if !rules.isEmpty || hasDomain { entry.append(.string(rules.isEmpty ? "" : Self.text(.array(rules)))) }
-                if hasDomain { entry.append(.string(tracker.domain)) }
-                members.append((key, .array(entry)))
+                if var rules {
+                    rules.writeRaw("]")
+                    writer.writeRaw(",")
+                    writer.writeString(String(decoding: rules.bytes, as: UTF8.self))
+                } else if hasDomain {
+                    writer.writeRaw(",\"\"")
+                }
+                if hasDomain {
+                    writer.writeRaw(",")
+                    writer.writeString(tracker.domain)
+                }
+                writer.writeRaw("]")
             }
-            return .object(JSONObject(members))
+            writer.writeRaw("}")
         }
 
         mutating func compactRule(_ rule: Tracker.Rule, key: String, index: Int) -> JSONValue? {
@@ -188,7 +214,7 @@ extension CompactTrackerData {
             return .object(JSONObject(members))
         }
 
-        func entities(ownerIndex: [String: Int]) -> JSONValue {
+        func entities(ownerIndex: [String: Int]) -> String {
             func parentAnswer(_ domain: String) -> Int {
                 guard let dot = domain.firstIndex(of: ".") else { return -1 }
                 let parent = String(domain[domain.index(after: dot)...])
@@ -196,22 +222,20 @@ extension CompactTrackerData {
                 guard parent.contains(".") else { return -1 }
                 return trackerData.entityName(forHost: parent).flatMap { ownerIndex[$0] } ?? -1
             }
-            var text = "\n"
+            var text: [UInt8] = [0x0A]
+            text.reserveCapacity(trackerData.domains.count * 24)
             for domain in trackerData.domains.keys.sorted() {
                 let answer = trackerData.domains[domain].flatMap { ownerIndex[$0] } ?? -1
                 // A domain of an entity that owns no tracker only matters when it hides a parent's owner.
                 if answer == -1, parentAnswer(domain) == -1 { continue }
                 // A domain with a line feed or tab could not be searched for; no host has one.
                 guard !domain.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { continue }
-                text += "\(domain)\t\(answer)\n"
+                text.append(contentsOf: domain.utf8)
+                text.append(0x09)
+                text.append(contentsOf: String(answer).utf8)
+                text.append(0x0A)
             }
-            return .string(text)
-        }
-
-        static func text(_ value: JSONValue) -> String {
-            var writer = JSONWriter()
-            writer.write(value)
-            return String(decoding: writer.bytes, as: UTF8.self)
+            return String(decoding: text, as: UTF8.self)
         }
 
         // MARK: Privacy configuration
@@ -280,9 +304,10 @@ extension CompactTrackerData {
         /// Whether `name` or one of its parents is in `domains`.
         static func isWithin(_ name: String, anyOf domains: Set<String>) -> Bool {
             if domains.contains(name) { return true }
-            var index = name.startIndex
-            while let dot = name[index...].firstIndex(of: ".") {
-                index = name.index(after: dot)
+            let utf8 = name.utf8
+            var index = utf8.startIndex
+            while let dot = utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
+                index = utf8.index(after: dot)
                 if domains.contains(String(name[index...])) { return true }
             }
             return false
@@ -293,9 +318,10 @@ extension CompactTrackerData {
         /// `a.b.c`, `b.c`, `c`: the name and every parent, down to the last label.
         static func suffixes(of name: String) -> [String] {
             var result = [name]
-            var index = name.startIndex
-            while let dot = name[index...].firstIndex(of: ".") {
-                index = name.index(after: dot)
+            let utf8 = name.utf8
+            var index = utf8.startIndex
+            while let dot = utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
+                index = utf8.index(after: dot)
                 result.append(String(name[index...]))
             }
             return result
