@@ -29,6 +29,9 @@ import TrackerlessCore
 /// count towards the page that holds them. The first top-frame document to report after the
 /// navigation becomes the page's document; later top-frame messages from another document, and
 /// messages from documents of earlier pages, are rejected as ``MessageRejection/stalePage``.
+/// One exception: when the document of one of the tab's last four pages reports again right
+/// after a navigation back to its URL (WebKit's back/forward cache keeps documents alive), that
+/// page comes back with its counts.
 public final class PrivacyStats: @unchecked Sendable {
     /// Caps on messages and on what one page may hold, so a flood cannot exhaust memory.
     public struct Limits: Sendable, Hashable {
@@ -114,9 +117,7 @@ public final class PrivacyStats: @unchecked Sendable {
     public func didStartNavigation(tab: TabID, url: String) {
         withLock {
             var state = tabs[tab] ?? TabState()
-            if let page = state.page {
-                state.retire(page.documentIDs)
-            }
+            if let page = state.page { state.retire(page) }
             state.page = TabState.Page(stats: PageStats(url: url, resolver: resolver, limits: limits, cache: cache))
             tabs[tab] = state
             addToTotals(site: state.page?.stats.siteDomain) { $0.pages += 1 }
@@ -195,8 +196,9 @@ public final class PrivacyStats: @unchecked Sendable {
     }
 
     private func record(_ message: ScriptMessage, tab: TabID) -> ReceiveResult {
-        guard var state = tabs[tab], var page = state.page else { return reject(.unknownTab) }
-        guard state.accepts(message) else { return reject(.stalePage) }
+        guard var state = tabs[tab], state.page != nil else { return reject(.unknownTab) }
+        guard state.accepts(message) || state.restorePage(of: message) else { return reject(.stalePage) }
+        guard var page = state.page else { return reject(.unknownTab) }
         // The tab's copy is released while the page is updated, so the page is changed in place.
         state.page = nil
         tabs[tab] = state
@@ -261,10 +263,33 @@ private struct TabState {
     var page: Page?
     /// Documents of earlier pages, whose late messages are stale.
     var retiredDocumentIDs: Set<String> = []
+    /// The latest earlier pages, newest last, that a back/forward navigation may bring back.
+    var history: [Page] = []
+    static let maxHistory = 4
 
-    mutating func retire(_ documents: Set<String>) {
-        if retiredDocumentIDs.count + documents.count > 4096 { retiredDocumentIDs.removeAll() }
-        retiredDocumentIDs.formUnion(documents)
+    mutating func retire(_ page: Page) {
+        if retiredDocumentIDs.count + page.documentIDs.count > 4096 { retiredDocumentIDs.removeAll() }
+        retiredDocumentIDs.formUnion(page.documentIDs)
+        if page.topDocumentID != nil {
+            history.append(page)
+            if history.count > Self.maxHistory { history.removeFirst() }
+        }
+    }
+
+    /// Brings back an earlier page when its own top document reports again on a page that has
+    /// not heard from its document yet, at the same URL: a back/forward navigation that WebKit
+    /// served from its page cache, where the document (and its id) lives on. The page's counts
+    /// come back with it, as DuckDuckGo restores a cached dashboard on back/forward.
+    mutating func restorePage(of message: ScriptMessage) -> Bool {
+        guard message.page.isTopFrame, let current = page, current.topDocumentID == nil,
+            let index = history.lastIndex(where: {
+                $0.topDocumentID == message.page.id && $0.stats.committedURL == current.stats.committedURL
+            })
+        else { return false }
+        let restored = history.remove(at: index)
+        retiredDocumentIDs.subtract(restored.documentIDs)
+        page = restored
+        return true
     }
 
     /// Whether a message belongs to the current page.

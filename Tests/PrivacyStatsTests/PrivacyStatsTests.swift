@@ -54,6 +54,30 @@ struct PrivacyStatsTests {
         #expect(stats.snapshot(tab: "1").companies.map(\.company.name) == ["Social Corp"])
     }
 
+    @Test("back/forward cache: the earlier page's own document reporting again brings its counts back")
+    func backForwardCache() {
+        let stats = stats()
+        stats.didStartNavigation(tab: "1", url: "https://site.test/a")
+        let first = StatsFixture.message(
+            [StatsFixture.request("https://ads.tracker.test/x.js")], page: "https://site.test/a", document: "1111111111111111")
+        #expect(stats.receive(StatsFixture.body(first), tab: "1").isAccepted)
+        stats.didStartNavigation(tab: "1", url: "https://site.test/b")
+        let second = StatsFixture.message(
+            [StatsFixture.request("https://social.test/s.js")], page: "https://site.test/b", document: "2222222222222222")
+        #expect(stats.receive(StatsFixture.body(second), tab: "1").isAccepted)
+
+        stats.didStartNavigation(tab: "1", url: "https://site.test/a")  // back, from the page cache
+        let again = StatsFixture.message(
+            [StatsFixture.request("https://fp.test/f.js")], page: "https://site.test/a", document: "1111111111111111",
+            sequence: 1)
+        #expect(stats.receive(StatsFixture.body(again), tab: "1").isAccepted)
+        #expect(stats.snapshot(tab: "1").companies.map(\.company.name).sorted() == ["FP Ltd", "Tracker Inc"])
+        #expect(stats.receive(StatsFixture.body(again), tab: "1").isAccepted)
+        // Page b's document is not brought back on page a's URL.
+        stats.didStartNavigation(tab: "1", url: "https://site.test/a")
+        #expect(stats.receive(StatsFixture.body(second), tab: "1") == .rejected(.stalePage))
+    }
+
     @Test("a top-frame document of another site cannot claim the page")
     func otherSite() {
         let stats = stats()
