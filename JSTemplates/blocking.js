@@ -17,13 +17,11 @@
       JSONstringify: JSON.stringify,
       JSONparse: JSON.parse,
       document: w.document || null,
-      ObjectKeys: Object.keys,
       ObjectCreate: Object.create,
       ObjectDefineProperty: Object.defineProperty,
       ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
       ObjectSetPrototypeOf: Object.setPrototypeOf,
       setTimeout: w.setTimeout,
-      clearTimeout: w.clearTimeout,
       MathRandom: Math.random,
       MathFloor: Math.floor,
       crypto: w.crypto || null,
@@ -40,9 +38,7 @@
       regExpExec: RegExp.prototype.exec,
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
-      stringLastIndexOf: String.prototype.lastIndexOf,
       stringToLowerCase: String.prototype.toLowerCase,
-      stringCharCodeAt: String.prototype.charCodeAt,
       stringSplit: String.prototype.split,
       WeakMap: w.WeakMap || null,
       weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
@@ -73,7 +69,6 @@
 
   function slice(s, start, end) { return apply(captured.stringSlice, s, end === undefined ? [start] : [start, end]); }
   function indexOf(s, part, from) { return apply(captured.stringIndexOf, s, [part, from || 0]); }
-  function lastIndexOf(s, part, from) { return apply(captured.stringLastIndexOf, s, [part, from]); }
   function lower(s) { return apply(captured.stringToLowerCase, s, []); }
   function startsWith(s, prefix) { return s.length >= prefix.length && slice(s, 0, prefix.length) === prefix; }
   function has(list, value) {
@@ -96,28 +91,35 @@
     }
     return result;
   }
-  var trackers = table(data.trackers);
-  var cnames = table(data.cnames);
-  // Owners, entities and each tracker's rules are text (a script parses text far faster than
-  // literals), read when a decision first needs them.
-  var owners = null;
-  var entities = typeof data.entities === 'string' ? data.entities : '\n';
-  var suffixes = table(data.psl);
-  var userAllowlist = set(data.userAllowlist);
   // false: the feature is off; else a set of the domains (with subdomains) it is off for.
   function feature(value) { return value === false || value === undefined ? false : set(value); }
-  var contentBlocking = data.contentBlocking === undefined ? set([]) : feature(data.contentBlocking);
-  var trackerAllowlist = feature(data.trackerAllowlist);
-  var requestBlocklist = feature(data.requestBlocklist);
-  var allowlistRules = data.allowlist || [];
-  var blocklistRules = table(data.blocklist);
+
+  var trackers, cnames, owners, entities, suffixes, userAllowlist, contentBlocking, trackerAllowlist,
+    requestBlocklist, allowlistRules, blocklistRules;
+  try {
+    trackers = table(data.trackers);
+    cnames = table(data.cnames);
+    // Owners, entities and each tracker's rules are text (a script parses text far faster than
+    // literals), read when a decision first needs them.
+    owners = null;
+    entities = typeof data.entities === 'string' ? data.entities : '\n';
+    suffixes = table(data.psl);
+    userAllowlist = set(data.userAllowlist);
+    contentBlocking = data.contentBlocking === undefined ? set([]) : feature(data.contentBlocking);
+    trackerAllowlist = feature(data.trackerAllowlist);
+    requestBlocklist = feature(data.requestBlocklist);
+    allowlistRules = data.allowlist || [];
+    blocklistRules = table(data.blocklist);
+  } catch (e) {
+    return;
+  }
 
   // --- URLs and hosts ----------------------------------------------------------------------
 
   // The common URL that the URL parser returns unchanged, split without it (the URL constructor
   // costs more than the rest of a decision): http or https in lowercase; a host of lowercase
   // labels, none empty, the last not starting with a digit (no IPv4 address) and no punycode; no
-  // user or port; a path and query of characters no percent-encode set holds, with no segment
+  // user; a port without leading zeros; a path and query of characters no percent-encode set holds, with no segment
   // starting with "." or "%" and no "%2" (no dot segment, encoded or not); then "#" or the end.
   var QUICK_URL = new captured.RegExp('^(https?)://((?:[a-z0-9_-]+\\.)*[a-z_-][a-z0-9_-]*)(?::([1-9][0-9]{0,4}))?' +
     '((?:/(?:[A-Za-z0-9_~!$&()*+,;=:@\\[\\]-](?:[A-Za-z0-9._~!$&()*+,;=:@\\[\\]-]|%(?!2))*)?)*)' +

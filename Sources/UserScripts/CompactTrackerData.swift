@@ -123,9 +123,18 @@ extension CompactTrackerData {
 
         mutating func writeTrackers(to writer: inout JSONWriter, ownerIndex: [String: Int]) {
             writer.writeRaw("{")
-            for (position, key) in trackerData.trackers.keys.sorted().enumerated() {
+            var isFirst = true
+            for key in trackerData.trackers.keys.sorted() {
                 let tracker = trackerData.trackers[key]!
-                if position > 0 { writer.writeRaw(",") }
+                // In an object literal this key would set the object's prototype.
+                if key == "__proto__" {
+                    warnings.append(InputWarning(
+                        path: JSONPath.root.appending(key: "trackers").appending(key: key),
+                        message: "a tracker named \"__proto__\" cannot be written for the script; left out"))
+                    continue
+                }
+                if !isFirst { writer.writeRaw(",") }
+                isFirst = false
                 writer.writeString(key)
                 writer.writeRaw(":[")
                 writer.writeNumber(Double(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1))
@@ -208,7 +217,8 @@ extension CompactTrackerData {
             var members: [(String, JSONValue)] = []
             for host in trackerData.cnames.keys.sorted() {
                 let target = trackerData.cnames[host]!
-                guard trackerData.tracker(forHost: host) == nil, trackerData.tracker(forHost: target) != nil else { continue }
+                guard host != "__proto__", trackerData.tracker(forHost: host) == nil, trackerData.tracker(forHost: target) != nil
+                else { continue }
                 members.append((host, .string(target)))
             }
             return .object(JSONObject(members))

@@ -284,3 +284,27 @@ test('blocking in script: src setters, setAttribute, fetch, XMLHttpRequest, send
   ]);
   assert.equal(api.decide('https://tracker.test/pixel.gif', 'https://site.example/', 'image').action, 'block');
 });
+
+test('hostile strings in the tracker data survive rendering and reach the resolver intact', { skip: skip || false }, () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'trackerless-hostile-'));
+  const name = 'Evil </script><script>alert(1)</script> \u2028\u2029 "Inc" \\';
+  const tds = {
+    trackers: {
+      'evil.test': {
+        domain: 'evil.test', owner: { name, displayName: name }, default: 'ignore',
+        // The resolver refuses non-ASCII expressions: U+2028 goes into a condition's domain instead.
+        rules: [{ rule: 'evil\\.test/</script>|evil\\.test/x\\.js', exceptions: { domains: ['</script>\u2028.test'] } }]
+      }
+    },
+    entities: { [name]: { domains: ['evil.test'] } },
+    domains: { 'evil.test': name },
+    cnames: {}
+  };
+  fs.writeFileSync(path.join(folder, 'tds.json'), JSON.stringify(tds));
+  const source = helpers.renderBlocking({ tds: path.join(folder, 'tds.json') });
+  assert.equal(/<\/script/i.test(source), false);
+  assert.equal(/[\u2028\u2029]/.test(source), false);
+  const { api } = helpers.runBlocking(source);
+  const decision = api.decide('https://evil.test/x.js', 'https://site.example/', 'script');
+  assert.deepEqual(plain(decision), { action: 'block', reason: 'matched rule - block', tracker: 'evil.test', owner: name });
+});
