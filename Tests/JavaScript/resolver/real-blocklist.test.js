@@ -71,6 +71,29 @@ test('apple-tds.json: the same decisions as trackerless resolve on the real requ
     const key = decision === null ? 'unparsed' : decision.reason;
     counts[key] = (counts[key] || 0) + 1;
   }
+  // Every tracker key, from the key's own site, a sibling under it, and an unrelated site: the
+  // eTLD+1 comparisons on the public-suffix entries the data carries, entities, CNAME targets.
+  const blocklist = helpers.readJSON(tds);
+  const trackers = blocklist.trackers;
+  const cnames = blocklist.cnames || {};
+  const before = requests.length;
+  for (const key of Object.keys(trackers)) {
+    for (const site of [`https://${key}/`, `https://other.sub.${key}/`, 'https://www.example.co.uk/']) {
+      requests.push({ url: `https://sub.${key}/x.js?a=1`, site, type: 'script' });
+      requests.push({ url: `https://${key}/pixel.gif`, site, type: 'image' });
+    }
+  }
+  for (const host of Object.keys(cnames)) {
+    requests.push({ url: `https://${host}/x.js`, site: `https://${host}/`, type: 'script' });
+    requests.push({ url: `https://${host}/x.js`, site: 'https://www.example.com/', type: 'script' });
+  }
+  const more = requests.slice(before);
+  mismatches.push.apply(mismatches, helpers.compareWithSwift(more, { tds, surrogates }, api));
+  for (const request of more) {
+    const decision = api.decide(request.url, request.site, request.type);
+    const key = decision === null ? 'unparsed' : decision.reason;
+    counts[key] = (counts[key] || 0) + 1;
+  }
   t.diagnostic(`${requests.length} decisions, ${mismatches.length} mismatches; reasons ${JSON.stringify(counts)}`);
   assert.deepEqual(mismatches.slice(0, 20), []);
 });
