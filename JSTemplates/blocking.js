@@ -21,6 +21,7 @@
       ObjectDefineProperty: Object.defineProperty,
       ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
       ObjectSetPrototypeOf: Object.setPrototypeOf,
+      hasOwnProperty: Object.prototype.hasOwnProperty,
       setTimeout: w.setTimeout,
       MathRandom: Math.random,
       MathFloor: Math.floor,
@@ -703,7 +704,8 @@
   function runSurrogate(name) {
     if (surrogatesRun[name] === true) { return; }
     surrogatesRun[name] = true;
-    var surrogate = surrogates !== null && typeof surrogates === 'object' ? surrogates[name] : undefined;
+    var surrogate = surrogates !== null && typeof surrogates === 'object' &&
+      apply(captured.hasOwnProperty, surrogates, [name]) ? surrogates[name] : undefined;
     if (typeof surrogate !== 'function') { return; }
     try {
       apply(surrogate, win, []);
@@ -928,6 +930,10 @@
 
   // --- Start ---------------------------------------------------------------------------------
 
+  // For Node tests only: a global function __trackerlessTestHook present at start receives the
+  // internal API. decide(requestURL, siteURL, type) returns null for a URL that does not parse,
+  // else {action: 'block'|'ignore'|'redirect'|null, reason, surrogate?, tracker?, owner?} with
+  // the Swift TrackerResolver's reason strings.
   var api = {
     decide: decide,
     registrableDomain: registrableDomain,
