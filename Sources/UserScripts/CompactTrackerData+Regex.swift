@@ -4,9 +4,10 @@ import TrackerData
 /// flag, matches the same ASCII URLs as the resolver's matcher.
 enum JavaScriptRegex {
     static func source(of regex: TrackerRuleRegex) -> String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
         write(regex.alternatives, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// How many states the resolver's matcher compiles the expression into (it refuses 20,000).
@@ -35,81 +36,81 @@ enum JavaScriptRegex {
         }
     }
 
-    private static func write(_ alternatives: [[TrackerRuleRegex.Node]], to output: inout String) {
+    private static func write(_ alternatives: [[TrackerRuleRegex.Node]], to output: inout [UInt8]) {
         for (index, sequence) in alternatives.enumerated() {
-            if index > 0 { output += "|" }
+            if index > 0 { output.append(UInt8(ascii: "|")) }
             for node in sequence { write(node, to: &output) }
         }
     }
 
-    private static func write(_ node: TrackerRuleRegex.Node, to output: inout String) {
+    private static func write(_ node: TrackerRuleRegex.Node, to output: inout [UInt8]) {
         switch node {
         case .character(let set):
             write(set.caseFolded, to: &output)
         case .group(let alternatives):
-            output += "(?:"
+            output.append(contentsOf: "(?:".utf8)
             write(alternatives, to: &output)
-            output += ")"
+            output.append(UInt8(ascii: ")"))
         case .repetition(let atom, let minimum, let maximum):
             // An atom is a character, a group or an anchor; anchors are never repeated.
             write(atom, to: &output)
             switch (minimum, maximum) {
-            case (0, nil): output += "*"
-            case (1, nil): output += "+"
-            case (0, 1?): output += "?"
-            case (_, nil): output += "{\(minimum),}"
-            case (_, let maximum?) where maximum == minimum: output += "{\(minimum)}"
-            case (_, let maximum?): output += "{\(minimum),\(maximum)}"
+            case (0, nil): output.append(UInt8(ascii: "*"))
+            case (1, nil): output.append(UInt8(ascii: "+"))
+            case (0, 1?): output.append(UInt8(ascii: "?"))
+            case (_, nil): output.append(contentsOf: "{\(minimum),}".utf8)
+            case (_, let maximum?) where maximum == minimum: output.append(contentsOf: "{\(minimum)}".utf8)
+            case (_, let maximum?): output.append(contentsOf: "{\(minimum),\(maximum)}".utf8)
             }
         case .startAnchor:
-            output += "^"
+            output.append(UInt8(ascii: "^"))
         case .endAnchor:
-            output += "$"
+            output.append(UInt8(ascii: "$"))
         }
     }
 
     /// A case-folded set: as one character when the `i` flag makes it one, else as a class whose
     /// letters are written in lowercase only (the flag adds the uppercase ones).
-    private static func write(_ set: CharacterSet128, to output: inout String) {
+    private static func write(_ set: CharacterSet128, to output: inout [UInt8]) {
         if set == CharacterSet128.dot {
-            output += "."
+            output.append(UInt8(ascii: "."))
             return
         }
         // Most sets are one character, or one letter in both cases.
         let count = set.count
         if let first = set.first, count == 1 || (count == 2 && isUppercase(first) && set.contains(first | 0x20)) {
-            output += escaped(count == 2 ? first | 0x20 : first, inClass: false)
+            appendEscaped(count == 2 ? first | 0x20 : first, inClass: false, to: &output)
+            return
+        }
+        if set == CharacterSet128.digits {
+            output.append(contentsOf: "\\d".utf8)
             return
         }
         let members = set.members.filter { !isUppercase($0) }
-        if set == CharacterSet128.digits {
-            output += "\\d"
-            return
-        }
         if members.count <= 48 {
-            output += "["
+            output.append(UInt8(ascii: "["))
             writeRanges(members, to: &output)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
             return
         }
         // Large sets read better (and shorter) as what they leave out; the complement of a
         // case-folded set is case-folded too, so the `i` flag keeps the meaning.
-        let complement = set.inverted.members.filter { !isUppercase($0) }
-        output += "[^"
-        writeRanges(complement, to: &output)
-        output += "]"
+        output.append(contentsOf: "[^".utf8)
+        writeRanges(set.inverted.members.filter { !isUppercase($0) }, to: &output)
+        output.append(UInt8(ascii: "]"))
     }
 
-    private static func writeRanges(_ members: [UInt8], to output: inout String) {
+    private static func writeRanges(_ members: [UInt8], to output: inout [UInt8]) {
         var index = 0
         while index < members.count {
             var end = index
             while end + 1 < members.count, members[end + 1] == members[end] + 1 { end += 1 }
-            output += escaped(members[index], inClass: true)
+            appendEscaped(members[index], inClass: true, to: &output)
             if end - index >= 2 {
-                output += "-" + escaped(members[end], inClass: true)
+                output.append(UInt8(ascii: "-"))
+                appendEscaped(members[end], inClass: true, to: &output)
             } else if end > index {
-                output += escaped(members[end], inClass: true)
+                appendEscaped(members[end], inClass: true, to: &output)
             }
             index = end + 1
         }
@@ -119,22 +120,26 @@ enum JavaScriptRegex {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 
-    private static func escaped(_ byte: UInt8, inClass: Bool) -> String {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func appendEscaped(_ byte: UInt8, inClass: Bool, to output: inout [UInt8]) {
         if byte < 0x20 || byte == 0x7F {
-            let hex = String(byte, radix: 16)
-            return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
+            return
         }
-        let character = String(UnicodeScalar(byte))
+        let needsEscape: Bool
         switch byte {
         case UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "["):
-            return "\\" + character
+            needsEscape = true
         case UInt8(ascii: "-"):
-            return inClass ? "\\-" : character
+            needsEscape = inClass
         case UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"),
             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"):
-            return inClass ? character : "\\" + character
+            needsEscape = !inClass
         default:
-            return character
+            needsEscape = false
         }
+        if needsEscape { output.append(UInt8(ascii: "\\")) }
+        output.append(byte)
     }
 }
