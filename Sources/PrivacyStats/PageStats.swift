@@ -96,7 +96,7 @@ public struct PageStats: Sendable {
             counters.eventsDroppedByHost += 1
             return
         }
-        let classification = classifier.classify(url: url, type: type)
+        let classification = classifier.classify(key)
         counters.requests += 1
         if classification.host.isEmpty { counters.unparseableURLs += 1 }
         if classification.isThirdParty { counters.thirdPartyRequests += 1 }
@@ -135,7 +135,7 @@ public struct PageStats: Sendable {
     }
 
     private mutating func recordSurrogate(url: String, surrogate: String) {
-        let classification = classifier.classify(url: url, type: .script)
+        let classification = classifier.classify(RequestKey(url: url, type: .script))
         guard classification.surrogate == surrogate else {
             counters.unverifiedSurrogates += 1
             return

@@ -2,28 +2,45 @@ import TrackerData
 import TrackerlessCore
 
 /// What the host's resolver says about one observed request, reduced to what the statistics need.
-struct RequestClassification: Sendable {
+///
+/// Immutable and shared (a class): the cache and every page that saw the request hold the same
+/// one, which keeps copying it to one reference count.
+final class RequestClassification: Sendable {
     /// The request host; "" when the URL does not parse.
-    var host: String
+    let host: String
     /// Whether the request goes to another registrable domain than the site.
-    var isThirdParty: Bool
+    let isThirdParty: Bool
     /// The company the request is counted under: the tracker owner's parent (`owner.ownedBy`),
-    /// else the owner (`owner.name`), else the registrable domain; nil when the request is not a tracker and is not blocked.
-    var company: String?
+    /// else the owner (`owner.name`), else the registrable domain; nil when the request is not
+    /// a tracker and is not blocked.
+    let company: String?
     /// The tracker domain, for trackers.
-    var trackerDomain: String?
+    let trackerDomain: String?
     /// The tracker's Firefox bucket.
-    var category: FirefoxCategory
+    let category: FirefoxCategory
     /// Whether the resolver blocks (or redirects) it.
-    var blocks: Bool
+    let blocks: Bool
     /// Why the resolver lets a tracker load.
-    var allowedReason: AllowedReason?
+    let allowedReason: AllowedReason?
     /// The surrogate the resolver redirects it to.
-    var surrogate: String?
+    let surrogate: String?
 
-    static func unparseable() -> RequestClassification {
-        RequestClassification(host: "", isThirdParty: false, company: nil, trackerDomain: nil, category: .other, blocks: false)
+    init(
+        host: String, isThirdParty: Bool, company: String? = nil, trackerDomain: String? = nil,
+        category: FirefoxCategory = .other, blocks: Bool = false, allowedReason: AllowedReason? = nil,
+        surrogate: String? = nil
+    ) {
+        self.host = host
+        self.isThirdParty = isThirdParty
+        self.company = company
+        self.trackerDomain = trackerDomain
+        self.category = category
+        self.blocks = blocks
+        self.allowedReason = allowedReason
+        self.surrogate = surrogate
     }
+
+    static let unparseable = RequestClassification(host: "", isThirdParty: false)
 
     /// The dashboard state of the request after the page saw it end `observed`; nil when it is
     /// not a tracker and nothing blocks it.
@@ -50,6 +67,8 @@ struct RequestClassifier: Sendable {
     let siteDomain: String?
     let siteEntityName: String?
     let cache: ClassificationCache
+    /// This site's classifications, shared with the other pages of the site.
+    let siteTable: ClassificationCache.SiteTable
 
     static let publicSuffixList = PublicSuffixList.bundled
 
@@ -57,6 +76,7 @@ struct RequestClassifier: Sendable {
         self.resolver = resolver
         self.cache = cache
         site = CanonicalURL(siteURL)
+        siteTable = cache.table(forSite: site?.host ?? "")
         let host = site?.host ?? ""
         siteDomain = Self.publicSuffixList.registrableDomain(of: host) ?? (host.isEmpty ? nil : host)
         siteEntityName = resolver.trackerData.entityName(forHost: host)
@@ -73,16 +93,15 @@ struct RequestClassifier: Sendable {
         return true
     }
 
-    func classify(url: String, type: RequestType) -> RequestClassification {
-        let key = ClassificationCache.Key(url: url, type: type, siteHost: site?.host ?? "")
-        if let known = cache.classification(for: key) { return known }
-        let classification = resolve(url: url, type: type)
-        cache.store(classification, for: key)
+    func classify(_ key: RequestKey) -> RequestClassification {
+        if let known = siteTable.classification(for: key) { return known }
+        let classification = resolve(url: key.url, type: key.type)
+        siteTable.store(classification, for: key)
         return classification
     }
 
     private func resolve(url: String, type: RequestType) -> RequestClassification {
-        guard let request = CanonicalURL(url), !request.host.isEmpty else { return .unparseable() }
+        guard let request = CanonicalURL(url), !request.host.isEmpty else { return .unparseable }
         let host = request.host
         let domain = Self.publicSuffixList.registrableDomain(of: host) ?? host
         let isThirdParty = domain != siteDomain
@@ -93,24 +112,22 @@ struct RequestClassifier: Sendable {
             isPlain = isPlainHost(host, domain: domain)
             cache.storePlainHost(host, isPlain)
         }
-        guard !isPlain, let site else {
-            return RequestClassification(
-                host: host, isThirdParty: isThirdParty, company: nil, trackerDomain: nil, category: .other, blocks: false)
-        }
+        guard !isPlain, let site else { return RequestClassification(host: host, isThirdParty: isThirdParty) }
         let decision = resolver.decision(forRequestURL: request, siteURL: site, type: type)
-        var classification = RequestClassification(
-            host: host, isThirdParty: isThirdParty, company: nil, trackerDomain: decision.tracker?.domain,
-            category: decision.tracker.map(FirefoxCategory.init(tracker:)) ?? .other, blocks: decision.isBlocked)
+        var company: String?
         if let tracker = decision.tracker {
             // The parent company, as DuckDuckGo's dashboard groups: Google Analytics counts as Google LLC.
-            classification.company = tracker.owner?.ownedBy ?? tracker.owner?.name ?? domain
+            company = tracker.owner?.ownedBy ?? tracker.owner?.name ?? domain
         } else if decision.isBlocked {
             // Blocked by the request blocklist without being a tracker.
-            classification.company = resolver.trackerData.entityName(forHost: host) ?? domain
+            company = resolver.trackerData.entityName(forHost: host) ?? domain
         }
-        classification.allowedReason = AllowedReason(decision: decision, siteEntityName: siteEntityName)
-        if case .redirect(let surrogate)? = decision.action { classification.surrogate = surrogate }
-        return classification
+        var surrogate: String?
+        if case .redirect(let name)? = decision.action { surrogate = name }
+        return RequestClassification(
+            host: host, isThirdParty: isThirdParty, company: company, trackerDomain: decision.tracker?.domain,
+            category: decision.tracker.map(FirefoxCategory.init(tracker:)) ?? .other, blocks: decision.isBlocked,
+            allowedReason: AllowedReason(decision: decision, siteEntityName: siteEntityName), surrogate: surrogate)
     }
 
     /// Whether no tracker (direct or through a CNAME) and no request-blocklist entry can apply

@@ -36,7 +36,7 @@ struct RealBlocklistTests {
             let classifier = RequestClassifier(resolver: resolver, siteURL: site, cache: cache)
             for pass in 0..<2 {
                 for (url, type) in requests {
-                    let classification = classifier.classify(url: url, type: type)
+                    let classification = classifier.classify(RequestKey(url: url, type: type))
                     guard let decision = resolver.decision(forRequestURL: url, siteURL: site, type: type) else {
                         #expect(classification.host.isEmpty, "\(url) does not parse, yet has a host")
                         continue
