@@ -3,7 +3,8 @@ import Testing
 
 /// Builds Examples/HostApp, which renders its tds.json with TrackerlessScriptsPlugin, in a
 /// temporary copy: the generated scripts are compiled in and the app runs; changing tds.json
-/// renders again; a build without changes does not.
+/// renders again, a build without changes does not; changed options in trackerless.json apply,
+/// and a wrong option or a missing tds.json fails the build with a message that names it.
 ///
 /// It builds all of Trackerless once more (the plugin's `trackerless` tool), about a minute on
 /// two cores. `TRACKERLESS_SKIP_PLUGIN_BUILD=1` skips it on a developer's machine; CI (`CI` set)
@@ -23,18 +24,21 @@ import Testing
     }()
 
     /// `swift` from PATH.
-    static let swiftExecutable: URL? = {
+    static let swiftExecutable = executable(named: "swift")
+
+    /// The executable `name` from PATH, if there is one.
+    static func executable(named name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("swift") }
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    }
 
     /// The root of this repository: Tests/TrackerlessCLITests/BuildPluginTests.swift, two up.
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(.enabled(if: skipReason == nil, Comment(rawValue: skipReason ?? "")), .timeLimit(.minutes(30)))
-    func exampleRendersOnFirstBuildAndAgainOnlyWhenTDSChanges() throws {
+    func exampleRendersOnFirstBuildAndAgainOnlyWhenAnInputChanges() throws {
         let fileManager = FileManager.default
         let directory = fileManager.temporaryDirectory.appendingPathComponent("trackerless-plugin-\(UUID().uuidString)")
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -86,6 +90,25 @@ import Testing
         #expect(!third.contains(Self.displayName), "a build without changes ran the plugin's command:\n\(third)")
         let unchanged = try String(contentsOf: generated, encoding: .utf8) == secondSource
         #expect(unchanged, "\(generated.path) changed in a build without changes")
+
+        // trackerless.json changes: the command reads it when it runs, so the new options apply.
+        let options = example.appendingPathComponent("Sources/HostApp/trackerless.json")
+        try Data(#"{"bridge": "android", "handler": "TrackerlessHost"}"#.utf8).write(to: options)
+        let fourth = try build.run()
+        #expect(fourth.contains(Self.displayName), "changing trackerless.json did not run the plugin's command again:\n\(fourth)")
+        let manifest = generated.deletingLastPathComponent().appendingPathComponent("scripts/manifest.json")
+        let settings = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(settings.contains(#""bridge": "android""#) && settings.contains(#""handler": "TrackerlessHost""#), "\(settings)")
+
+        // A mistake in trackerless.json fails the build, naming the file and the key.
+        try Data(#"{"bridg": "android"}"#.utf8).write(to: options)
+        let typo = try build.run(expectingFailure: true)
+        #expect(typo.contains(#"trackerless.json: unknown option "bridg""#), "\(typo)")
+
+        // Without tds.json, the plugin says what is missing.
+        try FileManager.default.removeItem(at: tds)
+        let missing = try build.run(expectingFailure: true)
+        #expect(missing.contains("target HostApp uses TrackerlessScriptsPlugin but has no tds.json"), "\(missing)")
     }
 
     /// Copies Examples/HostApp (without build products) into `directory`, requiring Trackerless
@@ -115,10 +138,15 @@ import Testing
 
         private var arguments: [String] { ["build", "--package-path", package.path, "--scratch-path", scratch.path] }
 
-        /// Builds; returns the log, and fails with it when the build fails.
-        func run() throws -> String {
-            let result = try BuildPluginTests.run(BuildPluginTests.swiftExecutable!, arguments, logs: logs)
-            try #require(result.status == 0, "swift build failed (\(result.status)):\n\(result.output)")
+        /// Builds; returns the log, and fails with it when the build does not succeed (or, when
+        /// `expectingFailure`, when it does).
+        func run(expectingFailure: Bool = false) throws -> String {
+            let result = try BuildPluginTests.run(try #require(BuildPluginTests.swiftExecutable), arguments, logs: logs)
+            if expectingFailure {
+                try #require(result.status != 0, "swift build succeeded:\n\(result.output)")
+            } else {
+                try #require(result.status == 0, "swift build failed (\(result.status)):\n\(result.output)")
+            }
             return result.output
         }
 
@@ -132,7 +160,7 @@ import Testing
 
         /// Runs the built HostApp; returns its output.
         func runApp() throws -> String {
-            let binPath = try BuildPluginTests.run(BuildPluginTests.swiftExecutable!, arguments + ["--show-bin-path"], logs: logs)
+            let binPath = try BuildPluginTests.run(try #require(BuildPluginTests.swiftExecutable), arguments + ["--show-bin-path"], logs: logs)
             try #require(binPath.status == 0, "\(binPath.output)")
             let directory = binPath.output.split(separator: "\n").last.map(String.init) ?? ""
             let app = URL(fileURLWithPath: directory).appendingPathComponent("HostApp")
