@@ -26,13 +26,12 @@ enum BundledTemplates {
       JSONstringify: JSON.stringify,
       JSONparse: JSON.parse,
       document: w.document || null,
-      ObjectKeys: Object.keys,
       ObjectCreate: Object.create,
       ObjectDefineProperty: Object.defineProperty,
       ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
       ObjectSetPrototypeOf: Object.setPrototypeOf,
+      hasOwnProperty: Object.prototype.hasOwnProperty,
       setTimeout: w.setTimeout,
-      clearTimeout: w.clearTimeout,
       MathRandom: Math.random,
       MathFloor: Math.floor,
       crypto: w.crypto || null,
@@ -49,9 +48,7 @@ enum BundledTemplates {
       regExpExec: RegExp.prototype.exec,
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
-      stringLastIndexOf: String.prototype.lastIndexOf,
       stringToLowerCase: String.prototype.toLowerCase,
-      stringCharCodeAt: String.prototype.charCodeAt,
       stringSplit: String.prototype.split,
       WeakMap: w.WeakMap || null,
       weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
@@ -82,7 +79,6 @@ enum BundledTemplates {
 
   function slice(s, start, end) { return apply(captured.stringSlice, s, end === undefined ? [start] : [start, end]); }
   function indexOf(s, part, from) { return apply(captured.stringIndexOf, s, [part, from || 0]); }
-  function lastIndexOf(s, part, from) { return apply(captured.stringLastIndexOf, s, [part, from]); }
   function lower(s) { return apply(captured.stringToLowerCase, s, []); }
   function startsWith(s, prefix) { return s.length >= prefix.length && slice(s, 0, prefix.length) === prefix; }
   function has(list, value) {
@@ -105,43 +101,62 @@ enum BundledTemplates {
     }
     return result;
   }
-  var trackers = table(data.trackers);
-  var cnames = table(data.cnames);
-  // Owners, entities and each tracker's rules are text (a script parses text far faster than
-  // literals), read when a decision first needs them.
-  var owners = null;
-  var entities = typeof data.entities === 'string' ? data.entities : '\n';
-  var suffixes = table(data.psl);
-  var userAllowlist = set(data.userAllowlist);
   // false: the feature is off; else a set of the domains (with subdomains) it is off for.
   function feature(value) { return value === false || value === undefined ? false : set(value); }
-  var contentBlocking = data.contentBlocking === undefined ? set([]) : feature(data.contentBlocking);
-  var trackerAllowlist = feature(data.trackerAllowlist);
-  var requestBlocklist = feature(data.requestBlocklist);
-  var allowlistRules = data.allowlist || [];
-  var blocklistRules = table(data.blocklist);
+
+  var trackers, cnames, owners, entities, suffixes, userAllowlist, contentBlocking, trackerAllowlist,
+    requestBlocklist, allowlistRules, blocklistRules;
+  try {
+    trackers = table(data.trackers);
+    cnames = table(data.cnames);
+    // Owners, entities and each tracker's rules are text (a script parses text far faster than
+    // literals), read when a decision first needs them.
+    owners = null;
+    entities = typeof data.entities === 'string' ? data.entities : '\n';
+    suffixes = table(data.psl);
+    userAllowlist = set(data.userAllowlist);
+    contentBlocking = data.contentBlocking === undefined ? set([]) : feature(data.contentBlocking);
+    trackerAllowlist = feature(data.trackerAllowlist);
+    requestBlocklist = feature(data.requestBlocklist);
+    allowlistRules = data.allowlist || [];
+    blocklistRules = table(data.blocklist);
+  } catch (e) {
+    return;
+  }
 
   // --- URLs and hosts ----------------------------------------------------------------------
 
   // The common URL that the URL parser returns unchanged, split without it (the URL constructor
   // costs more than the rest of a decision): http or https in lowercase; a host of lowercase
   // labels, none empty, the last not starting with a digit (no IPv4 address) and no punycode; no
-  // user or port; a path and query of characters no percent-encode set holds, with no segment
+  // user; a port without leading zeros; a path and query of characters no percent-encode set holds, with no segment
   // starting with "." or "%" and no "%2" (no dot segment, encoded or not); then "#" or the end.
-  var QUICK_URL = new captured.RegExp('^(https?)://((?:[a-z0-9_-]+\\.)*[a-z_-][a-z0-9_-]*)' +
+  var QUICK_URL = new captured.RegExp('^(https?)://((?:[a-z0-9_-]+\\.)*[a-z_-][a-z0-9_-]*)(?::([1-9][0-9]{0,4}))?' +
     '((?:/(?:[A-Za-z0-9_~!$&()*+,;=:@\\[\\]-](?:[A-Za-z0-9._~!$&()*+,;=:@\\[\\]-]|%(?!2))*)?)*)' +
     '(\\?[A-Za-z0-9._~!$&()*+,;=:@\\[\\]%/?-]*)?(?:#|$)');
 
-  // undefined for a URL the quick split does not take.
+  // A special URL without a host, which the URL constructor refuses (slowly, by throwing).
+  var NO_HOST = new captured.RegExp('^(?:https?|wss?)://(?:[?#]|$)');
+
+  // undefined for a URL the quick split does not take; null for one without a host.
   function quickParse(string) {
     var match = apply(captured.regExpExec, QUICK_URL, [string]);
-    if (match === null || indexOf(match[2], 'xn--') >= 0) { return undefined; }
+    if (match === null) { return apply(captured.regExpExec, NO_HOST, [string]) === null ? undefined : null; }
+    if (indexOf(match[2], 'xn--') >= 0) { return undefined; }
+    var scheme = match[1];
+    var port = null;
+    if (match[3] !== undefined) {
+      // A port without leading zeros; the scheme's default port is no port.
+      port = +match[3];
+      if (port > 65535) { return undefined; }
+      if (port === (scheme === 'https' ? 443 : 80)) { port = null; }
+    }
     return {
-      scheme: match[1],
+      scheme: scheme,
       host: match[2],
-      port: null,
-      path: match[3] === '' ? '/' : match[3],
-      query: match[4] === undefined ? null : slice(match[4], 1)
+      port: port,
+      path: match[4] === '' ? '/' : match[4],
+      query: match[5] === undefined ? null : slice(match[5], 1)
     };
   }
 
@@ -385,19 +400,21 @@ enum BundledTemplates {
     return owners[index];
   }
 
-  // The owner index of the site host's nearest domain in the entities text; -1 for none.
+  // The owner index of the site host's nearest domain in the entities text; -1 for none. A page
+  // has one site, found by searching the text; a second site makes a table of it, once.
   var lastEntityHost = null;
   var lastEntityOwner = -1;
+  var entityTable = null;
   function entityOwner(host) {
     if (host === lastEntityHost) { return lastEntityOwner; }
+    if (lastEntityHost !== null && entityTable === null) { entityTable = buildEntityTable(); }
     var owner = -1;
     var candidate = host;
     var dot = -1;
     for (;;) {
-      var found = indexOf(entities, '\n' + candidate + '\t');
-      if (found >= 0) {
-        var start = found + candidate.length + 2;
-        owner = +slice(entities, start, indexOf(entities, '\n', start));
+      var found = entityTable !== null ? entityTable[candidate] : findEntity(candidate);
+      if (found !== undefined) {
+        owner = found;
         break;
       }
       dot = indexOf(host, '.', dot + 1);
@@ -407,6 +424,26 @@ enum BundledTemplates {
     lastEntityHost = host;
     lastEntityOwner = owner;
     return owner;
+  }
+
+  function findEntity(domain) {
+    var found = indexOf(entities, '\n' + domain + '\t');
+    if (found < 0) { return undefined; }
+    var start = found + domain.length + 2;
+    return +slice(entities, start, indexOf(entities, '\n', start));
+  }
+
+  function buildEntityTable() {
+    var result = captured.ObjectCreate(null);
+    var start = 1;
+    while (start < entities.length) {
+      var tab = indexOf(entities, '\t', start);
+      var end = indexOf(entities, '\n', start);
+      if (tab < 0 || end < 0) { break; }
+      result[slice(entities, start, tab)] = +slice(entities, tab + 1, end);
+      start = end + 1;
+    }
+    return result;
   }
 
   function rulesOf(tracker) {
@@ -566,7 +603,7 @@ enum BundledTemplates {
   var pageId = randomId();
 
   function locationHref() {
-    try { return String(win.location.href); } catch (e) { return ''; }
+    try { return '' + win.location.href; } catch (e) { return ''; }
   }
 
   function isTopFrame() {
@@ -583,9 +620,9 @@ enum BundledTemplates {
     } catch (e) { /* cross-origin top */ }
     try {
       var origins = win.location.ancestorOrigins;
-      if (origins && origins.length > 0) { return String(origins[origins.length - 1]); }
+      if (origins && origins.length > 0) { return '' + origins[origins.length - 1]; }
     } catch (e) { /* not WebKit or Chromium */ }
-    try { return doc !== null ? String(doc.referrer) : ''; } catch (e) { return ''; }
+    try { return doc !== null ? '' + doc.referrer : ''; } catch (e) { return ''; }
   }
 
   function flush(force) {
@@ -676,7 +713,8 @@ enum BundledTemplates {
   function runSurrogate(name) {
     if (surrogatesRun[name] === true) { return; }
     surrogatesRun[name] = true;
-    var surrogate = surrogates !== null && typeof surrogates === 'object' ? surrogates[name] : undefined;
+    var surrogate = surrogates !== null && typeof surrogates === 'object' &&
+      apply(captured.hasOwnProperty, surrogates, [name]) ? surrogates[name] : undefined;
     if (typeof surrogate !== 'function') { return; }
     try {
       apply(surrogate, win, []);
@@ -688,7 +726,7 @@ enum BundledTemplates {
   function absoluteURL(value) {
     try {
       var base = locationHref();
-      return apply(captured.urlHref, new captured.URL(String(value), base === '' ? undefined : base), []);
+      return apply(captured.urlHref, new captured.URL('' + value, base === '' ? undefined : base), []);
     } catch (e) {
       return null;
     }
@@ -848,7 +886,7 @@ enum BundledTemplates {
     if (typeof original !== 'function') { return; }
     win.fetch = function fetch(input, init) {
       try {
-        var url = typeof input === 'string' ? input : (input && typeof input.url === 'string' ? input.url : String(input));
+        var url = typeof input === 'string' ? input : (input && typeof input.url === 'string' ? input.url : '' + input);
         if (shouldBlock(url, 'xmlhttprequest') !== null) {
           return apply(captured.PromiseReject, captured.Promise, [new captured.TypeError('Failed to fetch')]);
         }
@@ -863,15 +901,18 @@ enum BundledTemplates {
     var prototype = constructor.prototype;
     var originalOpen = prototype.open;
     var originalSend = prototype.send;
+    // The requests whose open() was blocked, without a property on the page's objects.
+    var blockedRequests = new captured.WeakMap();
     prototype.open = function open() {
       try {
-        var blocked = shouldBlock(arguments[1], 'xmlhttprequest') !== null;
-        captured.ObjectDefineProperty(this, '__trackerlessBlocked', { value: blocked, configurable: true, writable: true });
+        apply(captured.weakMapSet, blockedRequests, [this, shouldBlock(arguments[1], 'xmlhttprequest') !== null]);
       } catch (e) { /* let it open */ }
       return apply(originalOpen, this, arguments);
     };
     prototype.send = function send() {
-      if (this.__trackerlessBlocked === true) {
+      var blocked = false;
+      try { blocked = apply(captured.weakMapGet, blockedRequests, [this]) === true; } catch (e) { blocked = false; }
+      if (blocked) {
         var request = this;
         later(function () {
           try { apply(captured.dispatchEvent, request, [new captured.Event('error')]); } catch (e) { /* ignore */ }
@@ -898,6 +939,10 @@ enum BundledTemplates {
 
   // --- Start ---------------------------------------------------------------------------------
 
+  // For Node tests only: a global function __trackerlessTestHook present at start receives the
+  // internal API. decide(requestURL, siteURL, type) returns null for a URL that does not parse,
+  // else {action: 'block'|'ignore'|'redirect'|null, reason, surrogate?, tracker?, owner?} with
+  // the Swift TrackerResolver's reason strings.
   var api = {
     decide: decide,
     registrableDomain: registrableDomain,
