@@ -8,6 +8,7 @@ const assert = require('node:assert/strict');
 const path = require('node:path');
 const vm = require('node:vm');
 const helpers = require('./helpers.js');
+const { createFakeDOM } = require('./fake-dom.js');
 
 const folder = helpers.domainMatching;
 const tds = path.join(folder, 'tracker_radar_reference.json');
@@ -44,17 +45,28 @@ test('TR-domain-matching: surrogate tests', { skip: skip || false }, async (t) =
   assert.equal(cases.surrogateTests.length, 12);
   const source = helpers.renderBlocking({ tds, surrogates });
   for (const testCase of cases.surrogateTests) {
-    await t.test(testCase.name, () => {
-      // A fresh page per case: a surrogate runs once per page and defines page globals.
-      const { api, page } = helpers.runBlocking(source);
+    await t.test(testCase.name, async () => {
+      // A fresh page at the site per case: a surrogate runs once per page and defines page globals.
+      const dom = createFakeDOM(testCase.siteURL);
+      const { api, page } = helpers.runBlocking(source, helpers.createPage(dom.globals));
       const decision = api.decide(testCase.requestURL, testCase.siteURL, testCase.requestType);
       assert.notEqual(decision, null);
       assert.equal(decision.action, testCase.expectAction, `reason: ${decision.reason}`);
-      if (testCase.expectAction !== 'redirect') { return; }
-      // Load the script the page asked for: the blocking script runs the surrogate in its place.
-      api.runSurrogate(decision.surrogate);
-      if (testCase.expectExpression) {
+      if (testCase.requestType !== 'script') { return; }
+      // The page loads the script: the blocking script runs the surrogate in its place (redirect
+      // only) and fires the element's load.
+      const script = dom.document.createElement('script');
+      const events = [];
+      script.onload = () => events.push('load');
+      script.setAttribute('src', testCase.requestURL);
+      dom.document.head.appendChild(script);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (testCase.expectAction === 'redirect') {
         assert.equal(vm.runInContext(testCase.expectExpression, page.context), true, testCase.expectExpression);
+        assert.deepEqual(events, ['load']);
+      } else {
+        assert.equal(vm.runInContext('typeof window.surrogate1', page.context), 'undefined');
+        assert.deepEqual(events, []);
       }
     });
   }
