@@ -27,7 +27,8 @@ import TrackerlessCore
 /// ## Pages
 /// A main-frame navigation starts a new page and empties the dashboard; every frame's messages
 /// count towards the page that holds them. The first top-frame document to report after the
-/// navigation becomes the page's document; later top-frame messages from another document, and
+/// navigation becomes the page's document (one id per script: the blocking and inference scripts
+/// draw their own); later top-frame messages from another document, and
 /// messages from documents of earlier pages, are rejected as ``MessageRejection/stalePage``.
 /// One exception: when the document of one of the tab's last four pages reports again right
 /// after a navigation back to its URL (WebKit's back/forward cache keeps documents alive), that
@@ -249,13 +250,16 @@ private struct DeltaKey: Hashable {
 private struct TabState {
     struct Page {
         var stats: PageStats
-        /// The top-frame document of the page, once one has reported.
-        var topDocumentID: String?
+        /// The top-frame document's id in each script, once that script has reported: the
+        /// blocking and the inference script run in different worlds and draw their own ids.
+        var topDocumentIDs: [ScriptMessage.Script: String] = [:]
         /// Every document that reported for the page (bounded).
         var documentIDs: Set<String> = []
 
         mutating func adopt(_ message: ScriptMessage) {
-            if message.page.isTopFrame, topDocumentID == nil { topDocumentID = message.page.id }
+            if message.page.isTopFrame, topDocumentIDs[message.script] == nil {
+                topDocumentIDs[message.script] = message.page.id
+            }
             if documentIDs.count < 1024 { documentIDs.insert(message.page.id) }
         }
     }
@@ -270,7 +274,7 @@ private struct TabState {
     mutating func retire(_ page: Page) {
         if retiredDocumentIDs.count + page.documentIDs.count > 4096 { retiredDocumentIDs.removeAll() }
         retiredDocumentIDs.formUnion(page.documentIDs)
-        if page.topDocumentID != nil {
+        if !page.topDocumentIDs.isEmpty {
             history.append(page)
             if history.count > Self.maxHistory { history.removeFirst() }
         }
@@ -281,9 +285,9 @@ private struct TabState {
     /// served from its page cache, where the document (and its id) lives on. The page's counts
     /// come back with it, as DuckDuckGo restores a cached dashboard on back/forward.
     mutating func restorePage(of message: ScriptMessage) -> Bool {
-        guard message.page.isTopFrame, let current = page, current.topDocumentID == nil,
+        guard message.page.isTopFrame, let current = page, current.topDocumentIDs.isEmpty,
             let index = history.lastIndex(where: {
-                $0.topDocumentID == message.page.id && $0.stats.committedURL == current.stats.committedURL
+                $0.topDocumentIDs[message.script] == message.page.id && $0.stats.committedURL == current.stats.committedURL
             })
         else { return false }
         let restored = history.remove(at: index)
@@ -297,7 +301,7 @@ private struct TabState {
         guard let page else { return false }
         if retiredDocumentIDs.contains(message.page.id) { return false }
         if message.page.isTopFrame {
-            if let top = page.topDocumentID { return top == message.page.id }
+            if let top = page.topDocumentIDs[message.script] { return top == message.page.id }
             // The first top-frame document must be on the committed page's host.
             return Self.host(message.page.frame) == Self.host(page.stats.committedURL)
         }

@@ -78,6 +78,23 @@ struct PrivacyStatsTests {
         #expect(stats.receive(StatsFixture.body(second), tab: "1") == .rejected(.stalePage))
     }
 
+    @Test("the blocking and inference scripts of one document have their own ids; both count")
+    func twoScripts() {
+        let stats = stats()
+        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        let inference = StatsFixture.message(
+            [StatsFixture.request("https://ads.tracker.test/x.js")], document: "1111111111111111", script: .inference)
+        let blocking = StatsFixture.message(
+            [.surrogate(url: "https://analytics.test/a.js", surrogate: "analytics.js")], document: "2222222222222222",
+            script: .blocking)
+        #expect(stats.receive(StatsFixture.body(inference), tab: "1").isAccepted)
+        #expect(stats.receive(StatsFixture.body(blocking), tab: "1").isAccepted)
+        let intruder = StatsFixture.message([StatsFixture.request("https://fp.test/f.js")], document: "3333333333333333", script: .blocking)
+        #expect(stats.receive(StatsFixture.body(intruder), tab: "1") == .rejected(.stalePage))
+        #expect(stats.snapshot(tab: "1").surrogates.count == 1)
+        #expect(stats.snapshot(tab: "1").trackers.blocked == 1)
+    }
+
     @Test("a top-frame document of another site cannot claim the page")
     func otherSite() {
         let stats = stats()
