@@ -210,13 +210,33 @@ test('1,000 scripts: at most one message per interval, every event delivered', {
   assert.equal(urls.size, 1000);
 });
 
-test('pagehide posts at once', { skip: skip || false }, async () => {
-  const { dom, page, global } = openPage();
-  addScript(dom, 'https://tracker.test/analytics.js');
+test('a queue past 2,000 events drops the excess and says how many', { skip: skip || false }, async () => {
+  const { dom, page } = openPage();
+  for (let i = 0; i < 2100; i++) { addScript(dom, `https://tracker.test/analytics.js?n=${i}`); }
   await tick();
-  global.dispatchEvent = dom.globals.EventTarget.prototype.dispatchEvent;
-  dom.globals.EventTarget.prototype.dispatchEvent.call(global, new dom.globals.Event('pagehide'));
+  await wait(BATCH_INTERVAL * 2);
+  assert.ok(page.posted.length >= 1);
+  assert.equal(page.posted[0].dropped, 100);
+  assert.equal(page.posted[0].events.length, 200);
+  await wait(BATCH_INTERVAL * 2);
+  assert.equal(page.posted[1].dropped, undefined);
+});
+
+test('pagehide posts at once; the rest waits for a pageshow', { skip: skip || false }, async () => {
+  const { dom, page, global } = openPage();
+  for (let i = 0; i < 250; i++) { addScript(dom, `https://tracker.test/analytics.js?n=${i}`); }
+  await tick();
+  const dispatch = (type) => dom.globals.EventTarget.prototype.dispatchEvent.call(global, new dom.globals.Event(type));
+  dispatch('pagehide');
   assert.equal(page.posted.length, 1);
+  assert.equal(page.posted[0].events.length, 200);
+  await wait(BATCH_INTERVAL * 3);
+  assert.equal(page.posted.length, 1, 'the timer set before the pagehide posts nothing');
+  dispatch('pageshow');
+  await wait(BATCH_INTERVAL * 3);
+  assert.equal(page.posted.length, 2);
+  assert.equal(page.posted[1].events.length, 50);
+  assert.equal(page.posted[1].seq, 1);
 });
 
 test('in a frame: the top URL from ancestorOrigins when the top is cross-origin', { skip: skip || false }, () => {
