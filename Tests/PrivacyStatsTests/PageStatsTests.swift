@@ -164,6 +164,24 @@ struct PageStatsTests {
         #expect(snapshot.trackers.blocked == 1)
     }
 
+    @Test("the request blocklist: a non-tracker it blocks counts as blocked, under its registrable domain")
+    func requestBlocklist() throws {
+        let rule = try #require(RequestBlocklist.Rule(rule: "shop.example/api/*/track", domains: ["<all>"]))
+        let configuration = PrivacyConfiguration(
+            features: ["contentBlocking": .init(state: .enabled), "requestBlocklist": .init(state: .enabled)],
+            requestBlocklist: RequestBlocklist(blockedRequests: ["shop.example": [rule]]))
+        let resolver = TrackerResolver(
+            trackerData: StatsFixture.resolver.trackerData, privacyConfiguration: configuration)
+        var page = PageStats(url: "https://shop.example/", resolver: resolver)
+        page.record(StatsFixture.request("https://shop.example/api/v2/track", .xmlhttprequest, .failed))
+        page.record(StatsFixture.request("https://shop.example/api/v2/cart", .xmlhttprequest, .loaded))
+        let snapshot = page.snapshot()
+        #expect(states(snapshot) == ["shop.example blocked"])
+        #expect(snapshot.companies.map(\.company.name) == ["shop.example"])
+        #expect(snapshot.companies[0].hosts[0].tracker == nil)
+        #expect(snapshot.requests.observed == 2)
+    }
+
     @Test("an unparseable URL is observed, not a tracker")
     func unparseable() {
         let snapshot = page([StatsFixture.request("not a url")])
