@@ -91,39 +91,62 @@ private struct MessageScanner {
     }
 
     private mutating func event() -> ObservedEvent? {
-        var kind: String?, url: String?, type: String?, state: String?, surrogate: String?
+        var kind: Range<Int>?, url: Range<Int>?, type: Range<Int>?, state: Range<Int>?, surrogate: Range<Int>?
         var seen = 0
         guard consume(0x7B) else { return nil }
+        // Keys and values stay byte ranges; only the URL and a surrogate name become strings.
         repeat {
-            guard let key = string(), consume(0x3A), let value = string() else { return nil }
+            guard let key = rawString(), consume(0x3A), let value = rawString() else { return nil }
             let bit: Int
-            switch key {
-            case "kind": (bit, kind) = (1, value)
-            case "url": (bit, url) = (2, value)
-            case "type": (bit, type) = (4, value)
-            case "state": (bit, state) = (8, value)
-            case "surrogate": (bit, surrogate) = (16, value)
-            default: return nil
+            if equals(key, Self.kindKey) {
+                (bit, kind) = (1, value)
+            } else if equals(key, Self.urlKey) {
+                (bit, url) = (2, value)
+            } else if equals(key, Self.typeKey) {
+                (bit, type) = (4, value)
+            } else if equals(key, Self.stateKey) {
+                (bit, state) = (8, value)
+            } else if equals(key, Self.surrogateKey) {
+                (bit, surrogate) = (16, value)
+            } else {
+                return nil
             }
             guard seen & bit == 0 else { return nil }
             seen |= bit
         } while consume(0x2C)
-        guard consume(0x7D), let kind, let url, url.utf8.count <= limits.maxURLBytes else { return nil }
-        switch kind {
-        case "request":
-            guard seen == 1 | 2 | 4 | 8, let type, let state, let observed = ObservedState(rawValue: state) else { return nil }
-            let requestType = RequestType(rawValue: type)
-            guard RequestType.observable.contains(requestType) else { return nil }
-            return .request(url: url, type: requestType, state: observed)
-        case "surrogate":
-            guard seen == 1 | 2 | 16, let surrogate, !surrogate.isEmpty, surrogate.utf8.count <= 256 else { return nil }
-            return .surrogate(url: url, surrogate: surrogate)
-        case "navigation":
+        guard consume(0x7D), let kind, let url, url.count <= limits.maxURLBytes else { return nil }
+        if equals(kind, Self.requestKind) {
+            guard seen == 1 | 2 | 4 | 8, let type, let state,
+                let requestType = Self.types.first(where: { equals(type, $0.bytes) })?.type,
+                let observed = Self.states.first(where: { equals(state, $0.bytes) })?.state
+            else { return nil }
+            return .request(url: text(url), type: requestType, state: observed)
+        } else if equals(kind, Self.surrogateKind) {
+            guard seen == 1 | 2 | 16, let surrogate, !surrogate.isEmpty, surrogate.count <= 256 else { return nil }
+            return .surrogate(url: text(url), surrogate: text(surrogate))
+        } else if equals(kind, Self.navigationKind) {
             guard seen == 1 | 2 else { return nil }
-            return .navigation(url: url)
-        default:
-            return nil
+            return .navigation(url: text(url))
         }
+        return nil
+    }
+
+    private static let kindKey = Array("kind".utf8), urlKey = Array("url".utf8), typeKey = Array("type".utf8)
+    private static let stateKey = Array("state".utf8), surrogateKey = Array("surrogate".utf8)
+    private static let requestKind = Array("request".utf8), surrogateKind = Array("surrogate".utf8)
+    private static let navigationKind = Array("navigation".utf8)
+    private static let types: [(bytes: [UInt8], type: RequestType)] = RequestType.observable
+        .sorted { $0.rawValue < $1.rawValue }.map { (Array($0.rawValue.utf8), $0) }
+    private static let states: [(bytes: [UInt8], state: ObservedState)] = ObservedState.allCases.map {
+        (Array($0.rawValue.utf8), $0)
+    }
+
+    private func equals(_ range: Range<Int>, _ literal: [UInt8]) -> Bool {
+        range.count == literal.count && bytes[range].elementsEqual(literal)
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     // MARK: - Tokens
@@ -147,14 +170,18 @@ private struct MessageScanner {
 
     /// A string of printable ASCII without escapes.
     private mutating func string() -> String? {
+        rawString().map(text)
+    }
+
+    /// Where the contents of a string of printable ASCII without escapes are.
+    private mutating func rawString() -> Range<Int>? {
         guard consume(0x22) else { return nil }
         let start = position
         while position < bytes.count {
             let byte = bytes[position]
             if byte == 0x22 {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
                 position += 1
-                return text
+                return start..<(position - 1)
             }
             guard byte >= 0x20, byte < 0x7F, byte != 0x5C else { return nil }
             position += 1
