@@ -24,8 +24,8 @@ struct EmbeddedScriptsSource {
         case string(String)
         /// `String?`.
         case optionalString(String?)
-        /// `[String]`.
-        case strings([String])
+        /// `[String]`: the values of other members, by name, then strings.
+        case strings(members: [String], [String])
     }
 
     /// The members, in the order they are written.
@@ -51,10 +51,9 @@ struct EmbeddedScriptsSource {
                 text += "    static let \(member.name): String? = \(Self.stringLiteral(value))\n\n"
             case .optionalString(nil):
                 text += "    static let \(member.name): String? = nil\n\n"
-            case .strings(let values):
-                text += "    static let \(member.name): [String] = [\n"
-                for value in values { text += Self.stringLiteral(value) + ",\n" }
-                text += "]\n\n"
+            case .strings(let names, let values):
+                let elements = names + values.map(Self.stringLiteral)
+                text += "    static let \(member.name): [String] = [" + elements.joined(separator: ",\n") + "]\n\n"
             }
         }
         text.removeLast()
@@ -62,7 +61,8 @@ struct EmbeddedScriptsSource {
         return text
     }
 
-    /// A Swift multi-line string literal whose value is exactly `value`.
+    /// A Swift string literal whose value is exactly `value`: a plain one for a short text
+    /// without anything to escape, otherwise a multi-line one.
     ///
     /// The closing delimiter stands in the first column, so no indentation is stripped. Escaped:
     /// backslashes (no escape or interpolation can start), every third quote of a run (no `"""`
@@ -70,6 +70,8 @@ struct EmbeddedScriptsSource {
     /// and other control characters and line separators (U+0085, U+2028, U+2029), which a reader
     /// could not see.
     static func stringLiteral(_ value: String) -> String {
+        let isPlain = value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }
+        if isPlain && value.utf8.count <= 100 { return "\"\(value)\"" }
         var literal = "\"\"\"\n"
         literal.reserveCapacity(value.utf8.count + value.utf8.count / 16 + 8)
         var quoteRun = 0
@@ -132,7 +134,7 @@ extension EmbeddedScriptsSource {
             Member(name: "ruleList", documentation: "The WebKit content-blocker rule list (rules.json) with the blocking script's meaning.",
                    value: .string(ruleLists[0])),
             Member(name: "ruleLists", documentation: "Every rule list (rules.json, rules.2.json ...): more than one only when the rules exceed one list's limit.",
-                   value: .strings(ruleLists)),
+                   value: .strings(members: ["ruleList"], Array(ruleLists.dropFirst()))),
             Member(name: "contentHash", documentation: "Hex SHA-256 of the scripts and the rule lists: it changes exactly when one of them does.",
                    value: .string(SHA256.hexString(hash.finalize()))),
             Member(name: "surrogates", documentation: "The surrogates the blocking script holds, in DuckDuckGo's surrogates.txt format.",

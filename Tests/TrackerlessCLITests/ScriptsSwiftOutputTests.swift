@@ -40,9 +40,9 @@ struct ScriptsSwiftOutputTests {
         try #require(result.status == 0, "\(result.standardError)")
         let source = try String(contentsOf: swiftFile, encoding: .utf8)
         for member in ["blockingScript", "inferenceScript", "ruleList", "contentHash", "surrogates", "manifest", "trackerData"] {
-            #expect(source.contains("    static let \(member): String = \"\"\"\n"), "no member \(member)")
+            #expect(source.contains("    static let \(member): String = "), "no member \(member)")
         }
-        #expect(source.contains("    static let ruleLists: [String] = [\n"))
+        #expect(source.contains("    static let ruleLists: [String] = [ruleList]\n"))
         #expect(source.contains("    static let privacyConfiguration: String? = nil\n"))
         let blockingScript = try String(contentsOf: output.appendingPathComponent("blocking.js"), encoding: .utf8)
         #expect(blockingScript.contains(#"'"""'"#), "the tricky surrogate is not in blocking.js")
