@@ -8,63 +8,48 @@ import TrackerData
 /// Bounded: each table is emptied when it reaches its cap, which costs only recomputation.
 /// Locked, so copies of a ``PageStats`` holding it stay safe on any thread.
 final class ClassificationCache: @unchecked Sendable {
-    /// The classifications of one site's requests, by (URL, type).
-    final class SiteTable: @unchecked Sendable {
+    /// A locked dictionary emptied when it reaches `maxEntries`.
+    final class Table<Key: Hashable, Value>: @unchecked Sendable {
         private let lock = NSLock()
-        private var entries: [RequestKey: RequestClassification] = [:]
+        private var entries: [Key: Value] = [:]
         let maxEntries: Int
 
         init(maxEntries: Int) { self.maxEntries = maxEntries }
 
-        func classification(for key: RequestKey) -> RequestClassification? {
+        subscript(key: Key) -> Value? {
             lock.lock()
             defer { lock.unlock() }
             return entries[key]
         }
 
-        func store(_ classification: RequestClassification, for key: RequestKey) {
+        func store(_ value: Value, for key: Key) {
             lock.lock()
             defer { lock.unlock() }
             if entries.count >= maxEntries { entries.removeAll(keepingCapacity: true) }
-            entries[key] = classification
+            entries[key] = value
         }
     }
 
-    private let lock = NSLock()
-    private var plainHosts: [String: Bool] = [:]
-    private var sites: [String: SiteTable] = [:]
-    let maxHosts: Int
-    let maxSites: Int
+    /// One site's classifications, by (URL, type).
+    typealias SiteTable = Table<RequestKey, RequestClassification>
+
+    /// Whether each host seen can never be a tracker.
+    let plainHosts: Table<String, Bool>
+    private let sites: Table<String, SiteTable>
     let maxEntriesPerSite: Int
 
     init(maxHosts: Int = 16_384, maxSites: Int = 256, maxEntriesPerSite: Int = 8192) {
-        self.maxHosts = maxHosts
-        self.maxSites = maxSites
+        plainHosts = Table(maxEntries: maxHosts)
+        sites = Table(maxEntries: maxSites)
         self.maxEntriesPerSite = maxEntriesPerSite
     }
 
-    /// The table of a site host, created on first use; pages of one site share it.
+    /// The table of a site host, created on first use; pages of one site share it. Pages still
+    /// holding a table dropped at the cap keep using it; it is only no longer shared.
     func table(forSite host: String) -> SiteTable {
-        lock.lock()
-        defer { lock.unlock() }
         if let table = sites[host] { return table }
-        // Pages still holding a dropped table keep using it; it is only no longer shared.
-        if sites.count >= maxSites { sites.removeAll(keepingCapacity: true) }
         let table = SiteTable(maxEntries: maxEntriesPerSite)
-        sites[host] = table
+        sites.store(table, for: host)
         return table
-    }
-
-    func isPlainHost(_ host: String) -> Bool? {
-        lock.lock()
-        defer { lock.unlock() }
-        return plainHosts[host]
-    }
-
-    func storePlainHost(_ host: String, _ isPlain: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if plainHosts.count >= maxHosts { plainHosts.removeAll(keepingCapacity: true) }
-        plainHosts[host] = isPlain
     }
 }

@@ -94,7 +94,7 @@ struct RequestClassifier: Sendable {
     }
 
     func classify(_ key: RequestKey) -> RequestClassification {
-        if let known = siteTable.classification(for: key) { return known }
+        if let known = siteTable[key] { return known }
         let classification = resolve(url: key.url, type: key.type)
         siteTable.store(classification, for: key)
         return classification
@@ -106,11 +106,11 @@ struct RequestClassifier: Sendable {
         let domain = Self.publicSuffixList.registrableDomain(of: host) ?? host
         let isThirdParty = domain != siteDomain
         let isPlain: Bool
-        if let known = cache.isPlainHost(host) {
+        if let known = cache.plainHosts[host] {
             isPlain = known
         } else {
             isPlain = isPlainHost(host, domain: domain)
-            cache.storePlainHost(host, isPlain)
+            cache.plainHosts.store(isPlain, for: host)
         }
         guard !isPlain, let site else { return RequestClassification(host: host, isThirdParty: isThirdParty) }
         let decision = resolver.decision(forRequestURL: request, siteURL: site, type: type)

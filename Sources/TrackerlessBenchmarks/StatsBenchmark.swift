@@ -198,7 +198,7 @@ struct StatsBenchmark: Sendable {
     static func workload(
         requests: [(url: String, type: RequestType)], pages: Int, sites: Int, poolPerSite: Int, eventsPerPage: Int
     ) -> [PageWorkload] {
-        var generator = SplitMix(seed: 0x5eed)
+        var generator = ScalingBenchmark.SplitMix64(seed: 0x5eed)
         let pools: [[Int]] = (0..<sites).map { _ in
             (0..<min(poolPerSite, requests.count)).map { _ in Int(generator.next() % UInt64(requests.count)) }
         }
@@ -297,18 +297,5 @@ struct StatsBenchmark: Sendable {
     @inline(never)
     private static func blackHole(_ value: Bool) {
         if value && Int.random(in: 0..<Int.max) == -1 { print(value) }
-    }
-
-    /// A seeded generator, so every run draws the same workload.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
     }
 }
