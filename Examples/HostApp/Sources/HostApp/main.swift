@@ -44,6 +44,12 @@ do {
         let action = decision?.action.map { "\($0)" } ?? "none"
         print("\(request.url) on news.example: \(action) (\(decision?.reason.rawValue ?? "invalid URL"))")
     }
+    // tds.json blocks tracker.example by default: if the resolver does not, the data is not ours.
+    let check = resolver.decision(forRequestURL: "https://tracker.example/pixel.gif", siteURL: "https://news.example/", type: .image)
+    guard check?.action == .block else {
+        print("HostApp: https://tracker.example/pixel.gif is not blocked on news.example")
+        exit(1)
+    }
 } catch {
     print("HostApp: \(error)")
     exit(1)
