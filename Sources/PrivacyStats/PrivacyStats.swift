@@ -182,11 +182,23 @@ public final class PrivacyStats: @unchecked Sendable {
     /// - Throws: ``StatsStoreError`` when the store cannot write; the counts stay unflushed and
     ///   the next flush retries them.
     public func flush() throws(StatsStoreError) {
-        lock.lock()
-        defer { lock.unlock() }
-        let deltas = unflushed.values.sorted { ($0.week, $0.site) < ($1.week, $1.site) }
-        try store?.append(deltas)
-        unflushed.removeAll()
+        // The counts are taken out under the lock and written outside it, so messages keep
+        // flowing while the journal syncs.
+        let deltas = withLock {
+            defer { unflushed.removeAll() }
+            return unflushed.values.sorted { ($0.week, $0.site) < ($1.week, $1.site) }
+        }
+        do {
+            try store?.append(deltas)
+        } catch {
+            withLock {
+                for delta in deltas {
+                    unflushed[DeltaKey(site: delta.site, week: delta.week), default: TotalsDelta(site: delta.site, week: delta.week)]
+                        .add(delta)
+                }
+            }
+            throw error
+        }
     }
 
     // MARK: - Recording
@@ -229,9 +241,7 @@ public final class PrivacyStats: @unchecked Sendable {
         var delta = TotalsDelta(site: key.site, week: key.week)
         change(&delta)
         liveTotals.apply(delta)
-        var pending = unflushed[key] ?? TotalsDelta(site: key.site, week: key.week)
-        change(&pending)
-        unflushed[key] = pending
+        unflushed[key, default: TotalsDelta(site: key.site, week: key.week)].add(delta)
     }
 
     private func withLock<T>(_ body: () -> T) -> T {

@@ -65,7 +65,13 @@ struct TotalsDelta: Sendable, Hashable {
     var trackersAllowed = 0
     var companiesBlocked: [String: Int] = [:]
 
-    var isEmpty: Bool { pages == 0 && trackersBlocked == 0 && trackersAllowed == 0 }
+    /// Adds another delta's counts (of the same site and week).
+    mutating func add(_ other: TotalsDelta) {
+        pages += other.pages
+        trackersBlocked += other.trackersBlocked
+        trackersAllowed += other.trackersAllowed
+        for (company, count) in other.companiesBlocked { companiesBlocked[company, default: 0] += count }
+    }
 }
 
 /// ISO 8601 week dates.
