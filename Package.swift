@@ -61,7 +61,10 @@ let package = Package(
         .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder", "TrackerlessTestSupport"]),
         .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"]),
-        .testTarget(name: "PrivacyStatsTests", dependencies: ["PrivacyStats", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"]),
+        .testTarget(
+            name: "PrivacyStatsTests", dependencies: ["PrivacyStats", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"],
+            exclude: ["screenshot"]
+        ),
         .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),
         .testTarget(
             name: "DisconnectListsTests",
