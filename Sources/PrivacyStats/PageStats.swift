@@ -14,9 +14,11 @@ import TrackerlessCore
 /// ```
 ///
 /// ## Dedup
-/// - A request is its (URL, type). Seen again in the same state, it changes nothing. Seen in a
-///   new state, its latest final state counts (`pending` never replaces `loaded`, `failed` or
-///   `blocked`).
+/// - A request is its (URL, type). Its state is the strongest it was seen in, whatever the
+///   order: `failed` and `blocked` over `loaded` over `pending`. A block is what a content
+///   blocker or the blocking script did; a `loaded` beside it is the load event a surrogate
+///   fires in place of the script (seen in WebKitGTK), not a load from the network. A
+///   surrogate that ran marks its script URL blocked.
 /// - A tracker counts once per (company, host, state), the dashboard's key: ten blocked scripts
 ///   from `www.google-analytics.com` are one blocked tracker, as DuckDuckGo shows them.
 ///   Requests that move to another state move their key with them; a key with no request left
@@ -82,7 +84,7 @@ public struct PageStats: Sendable {
     private mutating func recordRequest(url: String, type: RequestType, state: ObservedState) {
         let key = RequestKey(url: url, type: type)
         if let record = requests[key] {
-            if record.state == state || state == .pending {
+            guard state.outranks(record.state) else {
                 counters.duplicateEvents += 1
                 return
             }
@@ -146,6 +148,9 @@ public struct PageStats: Sendable {
             return
         }
         surrogates[key, default: 0] += 1
+        // The surrogate ran because the script did not load: the request was blocked, whatever
+        // load event the surrogate's stand-in fired for the page.
+        recordRequest(url: url, type: .script, state: .blocked)
     }
 
     /// Calls `body` with every dashboard key that has requests under it.
@@ -165,6 +170,21 @@ public struct PageStats: Sendable {
         defer { newTriples.removeAll(keepingCapacity: true) }
         return newTriples.map { (triples[$0].company, triples[$0].state) }
     }
+}
+
+extension ObservedState {
+    /// How much the state says about the request: a block or failure outranks a load, which
+    /// outranks having been seen.
+    var rank: Int {
+        switch self {
+        case .pending: 0
+        case .loaded: 1
+        case .failed, .blocked: 2
+        }
+    }
+
+    /// Whether this state replaces `other` as a request's state.
+    func outranks(_ other: ObservedState) -> Bool { rank > other.rank }
 }
 
 struct RequestKey: Hashable, Sendable {

@@ -26,7 +26,7 @@ struct DashboardHTMLTests {
             "schema", "schemaVersion", "tab", "url", "committedURL", "site", "isProtected", "siteOwner", "requests",
             "trackers", "allowedReasons", "categories", "companies", "surrogates", "counters",
         ])
-        #expect(text.contains(#""trackers":{"blocked":2,"allowed":1,"companiesBlocked":2,"companiesAllowed":1}"#))
+        #expect(text.contains(#""trackers":{"blocked":3,"allowed":1,"companiesBlocked":3,"companiesAllowed":1}"#))
         #expect(text.contains(#"{"host":"analytics.test","tracker":"analytics.test","state":"allowed","reason":"rule exception","category":"analytics","requests":1}"#))
         #expect(Self.snapshot().jsonString() == text)
     }

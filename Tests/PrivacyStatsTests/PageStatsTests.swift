@@ -80,6 +80,20 @@ struct PageStatsTests {
         #expect(snapshot.counters.duplicateEvents == 1)
     }
 
+    @Test("a block outranks a load in either order: the load event a surrogate fires is not a load")
+    func blockOutranksLoad() {
+        for order in [[ObservedState.loaded, .failed], [.failed, .loaded], [.loaded, .blocked], [.blocked, .loaded]] {
+            let snapshot = page(order.map { StatsFixture.request("https://ads.tracker.test/x.js", .script, $0) })
+            #expect(states(snapshot) == ["ads.tracker.test blocked"], "\(order)")
+        }
+        let surrogate = page([
+            StatsFixture.request("https://analytics.test/a.js", .script, .loaded),
+            .surrogate(url: "https://analytics.test/a.js", surrogate: "analytics.js"),
+        ])
+        #expect(states(surrogate) == ["analytics.test blocked"])
+        #expect(surrogate.requests.observed == 1)
+    }
+
     @Test("dedup: a request that goes pending -> loaded moves to its new state; pending never undoes an outcome")
     func stateMoves() {
         let moved = page([
