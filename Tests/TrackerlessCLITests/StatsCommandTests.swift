@@ -154,4 +154,114 @@ struct StatsCommandTests {
         #expect(blocked <= pages && pages <= blocked + 1)
         #expect(pages <= 4000)
     }
+
+    // MARK: - End to end in WebKitGTK
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sharedTDS = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/tds/apple-tds.json").path
+    static let harness = repositoryRoot.appendingPathComponent("Tests/WebKitTests/harness/userscript_harness.py").path
+
+    static var canRunWebKit: Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 && FileManager.default.fileExists(atPath: harness)
+    }
+
+    static var webKitRequired: Bool {
+        ProcessInfo.processInfo.environment["TRACKERLESS_REQUIRE_WEBKIT"] == "1"
+            && ProcessInfo.processInfo.environment["TRACKERLESS_REQUIRE_SHARED_DATA"] == "1"
+    }
+
+    /// A 1x1 PNG.
+    static let pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4//8/AwAI/AL+p5qgoAAAAABJRU5ErkJggg=="
+
+    @Test("end to end in WebKitGTK: the real scripts' messages give the page's trackers, frames and surrogates included",
+          .enabled(if: webKitRequired || (canRunWebKit && FileManager.default.fileExists(atPath: sharedTDS)),
+                   "needs WebKitGTK and ../shared/data/tds/apple-tds.json"))
+    func endToEnd() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let rendered = try CommandRunner.run(["scripts", "--tds", Self.sharedTDS, "--secret", Self.secret, "--output", out])
+        try #require(rendered.status == 0, "\(rendered.standardError)")
+
+        let page = """
+            <!DOCTYPE html><html><head><title>loading</title>
+            <script src="https://www.google-analytics.com/analytics.js"></script>
+            <script src="https://site.example/app.js"></script></head><body>
+            <img src="https://pixel.facebook.com/tr?id=1"><img src="https://site.example/logo.png">
+            <iframe src="https://frame.example/frame.html"></iframe>
+            <script>setTimeout(function () { history.pushState({}, '', '/page2'); }, 200);
+            setTimeout(function () { document.title = 'done'; }, 900);</script></body></html>
+            """
+        let frame = """
+            <!DOCTYPE html><html><body><script src="https://securepubads.g.doubleclick.net/tag/js/gpt.js"></script>
+            <img src="https://frame.example/x.png"></body></html>
+            """
+        let png: [String: Any] = ["type": "image/png", "body_base64": Self.pixel]
+        let spec: [String: Any] = [
+            "rules": [out + "/rules.json"],
+            "scripts": [
+                ["file": out + "/blocking.js", "world": NSNull(), "frames": "all", "time": "start"],
+                ["file": out + "/inference.js", "world": "trackerless", "frames": "all", "time": "start"],
+            ],
+            "handlers": [["name": "trackerless", "world": NSNull()], ["name": "trackerless", "world": "trackerless"]],
+            "resources": [
+                "https://site.example/": ["type": "text/html", "body": page],
+                "https://site.example/app.js": ["type": "application/javascript", "body": "window.app = 1;"],
+                "https://site.example/logo.png": png, "https://frame.example/x.png": png,
+                "https://frame.example/frame.html": ["type": "text/html", "body": frame],
+                "https://www.google-analytics.com/analytics.js": ["type": "application/javascript", "body": "window.ga = 1;"],
+                "https://pixel.facebook.com/tr?id=1": png,
+                "https://securepubads.g.doubleclick.net/tag/js/gpt.js": ["type": "application/javascript", "body": ""],
+            ],
+            "pages": [["id": "p1", "url": "https://site.example/", "done_title": "done", "timeout": 20, "settle": 0.8, "leave": true]],
+        ]
+        let specPath = directory.appendingPathComponent("spec.json")
+        try JSONSerialization.data(withJSONObject: spec).write(to: specPath)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Self.harness, specPath.path]
+        let resultPath = directory.appendingPathComponent("result.json")
+        FileManager.default.createFile(atPath: resultPath.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: resultPath)
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "the WebKitGTK harness failed")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: resultPath)) as? [String: Any])
+        let pageResult = try #require((result["pages"] as? [[String: Any]])?.first)
+        let messages = try #require(pageResult["messages"] as? [[String: Any]])
+
+        // The host's recording: the navigation, then every message as WebKit delivered it.
+        var lines = [#"{"tab": "1", "navigate": "https://site.example/"}"#]
+        for message in messages {
+            let record: [String: Any] = ["tab": "1", "message": message["body"] ?? NSNull()]
+            lines.append(String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self))
+        }
+        let recording = directory.appendingPathComponent("recording.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: recording)
+        let stats = try CommandRunner.run([
+            "stats", "--tds", Self.sharedTDS, "--surrogates", out + "/surrogates.txt", "--messages", recording.path,
+            "--secret", Self.secret,
+        ])
+        try #require(stats.status == 0, "\(stats.standardError)")
+        let report = try Self.report(stats.standardOutput)
+        #expect((report["rejections"] as? [String: Int])?.values.allSatisfy { $0 == 0 } == true)
+        let snapshot = try #require((report["pages"] as? [[String: Any]])?.first)
+        #expect(snapshot["url"] as? String == "https://site.example/page2")
+        let companies = (snapshot["companies"] as? [[String: Any]] ?? []).map { company in
+            ((company["company"] as? [String: Any])?["name"] as? String ?? "",
+             (company["hosts"] as? [[String: Any]] ?? []).map { "\($0["host"] ?? "") \($0["state"] ?? "")" })
+        }
+        #expect(companies.map(\.0) == ["Google LLC", "Facebook, Inc."])
+        #expect(companies.first?.1 == ["securepubads.g.doubleclick.net blocked", "www.google-analytics.com blocked"])
+        let surrogates = (snapshot["surrogates"] as? [[String: Any]] ?? []).compactMap { $0["surrogate"] as? String }
+        #expect(surrogates == ["analytics.js", "gpt.js"], "\(snapshot["counters"] ?? "") \(messages.count) messages")
+        #expect((snapshot["trackers"] as? [String: Any])?["blocked"] as? Int == 3)
+    }
 }
