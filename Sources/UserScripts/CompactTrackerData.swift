@@ -16,10 +16,12 @@ import TrackerlessCore
 /// - `version`: 1.
 /// - `owners`: the names of the entities that own a tracker, sorted, joined by line feeds; other
 ///   members refer to them by index (line number).
-/// - `trackers`: tracker key → `[owner, default, rules?, domain?]`: `owner` an index into `owners`
-///   or -1; `default` 1 for `block`, 0 for anything else (the resolver's default ignore);
-///   `rules` the JSON text of the tracker's usable rules in order ("" for none); `domain` only
-///   when it differs from the key. A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source to compile with
+/// - `trackers`: one line per tracker, `key<TAB>owner<TAB>default[<TAB>domain]`, each preceded
+///   by a line feed and the text ending in one: `owner` an index into `owners` or -1; `default` 1
+///   for `block`, 0 for anything else (the resolver's default ignore); `domain` only when it
+///   differs from the key.
+/// - `rules`: tracker key → the JSON text of the tracker's usable rules in order, for trackers
+///   that have any. A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source to compile with
 ///   the `i` flag (see below); `action` 1 for `ignore`, the surrogate's name when the rule names a
 ///   surrogate that exists, else 0 (block); `options` and `exceptions` `[domains, types]` with
 ///   null for a list that is absent, or null for no condition. Rules with an unsupported action or
@@ -31,8 +33,11 @@ import TrackerlessCore
 ///   searching `\n<domain>\t`. Domains whose answer the next listed parent domain gives anyway
 ///   are left out.
 ///
-/// Rules, owners and entities are text rather than JSON structure because a script parses text
-/// far faster than object and array literals: start-up pays only for what a page uses.
+/// Trackers, rules, owners and entities are text rather than JSON structure because a script
+/// parses text far faster than object and array literals (in WebKitGTK the tracker table as an
+/// object literal cost about as much start-up as everything else): start-up pays for scanning
+/// strings, and a page builds its tables, or parses a tracker's rules, when a decision first
+/// needs them.
 /// - `psl`: public-suffix entries → kind bits (1 rule, 2 wildcard `*.x`, 4 exception `!x`, 0 only a
 ///   step to a longer entry), only the entries the script's eTLD+1 comparisons can reach: those at
 ///   or above a tracker key or request-blocklist domain, and those below its registrable domain.
@@ -106,12 +111,15 @@ extension CompactTrackerData {
             writer.writeString(ownerNames.joined(separator: "\n"))
             writer.writeRaw(",\"psl\":")
             writer.write(publicSuffixEntries(blocklistDomains: Array(blocklist.blockedRequests.keys)))
+            let (trackersText, rules) = trackers(ownerIndex: ownerIndex)
             writer.writeRaw(",\"requestBlocklist\":")
             writer.write(Self.feature(features.requestBlocklist, configuration, whenAbsent: false))
+            writer.writeRaw(",\"rules\":")
+            writer.writeRaw(String(decoding: rules.bytes, as: UTF8.self))
             writer.writeRaw(",\"trackerAllowlist\":")
             writer.write(Self.feature(features.trackerAllowlist, configuration, whenAbsent: false))
             writer.writeRaw(",\"trackers\":")
-            writeTrackers(to: &writer, ownerIndex: ownerIndex)
+            writer.writeString(trackersText)
             writer.writeRaw(",\"userAllowlist\":")
             writer.write(.array(userAllowlist.domains.sorted().map(JSONValue.string)))
             writer.writeRaw(",\"version\":")
@@ -121,24 +129,32 @@ extension CompactTrackerData {
 
         // MARK: Trackers
 
-        mutating func writeTrackers(to writer: inout JSONWriter, ownerIndex: [String: Int]) {
-            writer.writeRaw("{")
-            var isFirst = true
+        /// The `trackers` text and the `rules` object.
+        mutating func trackers(ownerIndex: [String: Int]) -> (text: String, rules: JSONWriter) {
+            var text: [UInt8] = [0x0A]
+            text.reserveCapacity(trackerData.trackers.count * 32)
+            var rulesObject = JSONWriter()
+            rulesObject.writeRaw("{")
+            var hasRules = false
             for key in trackerData.trackers.keys.sorted() {
                 let tracker = trackerData.trackers[key]!
-                // In an object literal this key would set the object's prototype.
-                if key == "__proto__" {
+                // In an object literal this key would set the object's prototype; a tab or line
+                // feed would break the text. Neither is a host name.
+                if key == "__proto__" || key.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) {
                     warnings.append(InputWarning(
                         path: JSONPath.root.appending(key: "trackers").appending(key: key),
-                        message: "a tracker named \"__proto__\" cannot be written for the script; left out"))
+                        message: "a tracker key that is no host name cannot be written for the script; left out"))
                     continue
                 }
-                if !isFirst { writer.writeRaw(",") }
-                isFirst = false
-                writer.writeString(key)
-                writer.writeRaw(":[")
-                writer.writeNumber(Double(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1))
-                writer.writeRaw(tracker.defaultAction == .block ? ",1" : ",0")
+                text.append(contentsOf: key.utf8)
+                text.append(0x09)
+                text.append(contentsOf: String(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1).utf8)
+                text.append(contentsOf: (tracker.defaultAction == .block ? "\t1" : "\t0").utf8)
+                if tracker.domain != key, !tracker.domain.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) {
+                    text.append(0x09)
+                    text.append(contentsOf: tracker.domain.utf8)
+                }
+                text.append(0x0A)
                 var rules: JSONWriter?
                 for (index, rule) in tracker.rules.enumerated() {
                     guard let compact = compactRule(rule, key: key, index: index) else { continue }
@@ -150,21 +166,17 @@ extension CompactTrackerData {
                     }
                     rules?.write(compact)
                 }
-                let hasDomain = tracker.domain != key
                 if var rules {
                     rules.writeRaw("]")
-                    writer.writeRaw(",")
-                    writer.writeString(String(decoding: rules.bytes, as: UTF8.self))
-                } else if hasDomain {
-                    writer.writeRaw(",\"\"")
+                    if hasRules { rulesObject.writeRaw(",") }
+                    hasRules = true
+                    rulesObject.writeString(key)
+                    rulesObject.writeRaw(":")
+                    rulesObject.writeString(String(decoding: rules.bytes, as: UTF8.self))
                 }
-                if hasDomain {
-                    writer.writeRaw(",")
-                    writer.writeString(tracker.domain)
-                }
-                writer.writeRaw("]")
             }
-            writer.writeRaw("}")
+            rulesObject.writeRaw("}")
+            return (String(decoding: text, as: UTF8.self), rulesObject)
         }
 
         mutating func compactRule(_ rule: Tracker.Rule, key: String, index: Int) -> JSONValue? {
