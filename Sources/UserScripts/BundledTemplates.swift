@@ -580,6 +580,8 @@ enum BundledTemplates {
   var dropped = 0;
   var seq = 0;
   var timer = null;
+  // A timer set before a pagehide flush must not post a second message right after it.
+  var timerGeneration = 0;
   var reported = captured.ObjectCreate(null);
 
   function randomId() {
@@ -627,6 +629,7 @@ enum BundledTemplates {
 
   function flush(force) {
     timer = null;
+    timerGeneration += 1;
     if (queue.length - queueStart === 0 && dropped === 0) { return; }
     var events = [];
     var count = 0;
@@ -662,8 +665,11 @@ enum BundledTemplates {
 
   function schedule() {
     if (timer !== null || queue.length - queueStart === 0) { return; }
+    var generation = timerGeneration;
     try {
-      timer = apply(captured.setTimeout, win, [function () { flush(false); }, BATCH_INTERVAL]);
+      timer = apply(captured.setTimeout, win, [function () {
+        if (generation === timerGeneration) { flush(false); }
+      }, BATCH_INTERVAL]);
     } catch (e) {
       timer = null;
     }
@@ -969,7 +975,10 @@ enum BundledTemplates {
     try { patchSendBeacon(); } catch (error) { debugLog('sendBeacon', error); }
   }
   try {
+    // The document may be going away: what does not fit in this message waits for a pageshow
+    // (back-forward cache) or is lost.
     apply(captured.addEventListener, win, ['pagehide', function () { flush(true); }, false]);
+    apply(captured.addEventListener, win, ['pageshow', function () { schedule(); }, false]);
   } catch (error) { debugLog('pagehide', error); }
 })();
 
