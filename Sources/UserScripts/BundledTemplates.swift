@@ -29,7 +29,7 @@ enum BundledTemplates {
       ObjectCreate: Object.create,
       ObjectDefineProperty: Object.defineProperty,
       ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
-      ObjectSetPrototypeOf: Object.setPrototypeOf,
+      ArrayIsArray: Array.isArray,
       hasOwnProperty: Object.prototype.hasOwnProperty,
       setTimeout: w.setTimeout,
       MathRandom: Math.random,
@@ -88,11 +88,12 @@ enum BundledTemplates {
 
   // --- The tracker data -------------------------------------------------------------------
 
-  // Lookup tables without a prototype: no key of Object.prototype is ever found in them.
+  // The data's objects are used as they are (giving one a null prototype costs start-up);
+  // lookups check the kind of value they expect, which no key of Object.prototype has: an array
+  // for request-blocklist rules, a string for a CNAME target or a tracker's rules, a number for
+  // public-suffix kinds.
   function table(object) {
-    if (object === null || typeof object !== 'object') { return captured.ObjectCreate(null); }
-    captured.ObjectSetPrototypeOf(object, null);
-    return object;
+    return object !== null && typeof object === 'object' ? object : captured.ObjectCreate(null);
   }
   function set(list) {
     var result = captured.ObjectCreate(null);
@@ -104,13 +105,14 @@ enum BundledTemplates {
   // false: the feature is off; else a set of the domains (with subdomains) it is off for.
   function feature(value) { return value === false || value === undefined ? false : set(value); }
 
-  var trackers, cnames, owners, entities, suffixes, userAllowlist, contentBlocking, trackerAllowlist,
-    requestBlocklist, allowlistRules, blocklistRules;
+  var trackerText, ruleTexts, cnames, owners, entities, suffixes, userAllowlist, contentBlocking,
+    trackerAllowlist, requestBlocklist, allowlistRules, blocklistRules;
   try {
-    trackers = table(data.trackers);
+    // Trackers, their rules, owners and entities are text (a script parses text far faster than
+    // literals), made into tables or parsed when a decision first needs them.
+    trackerText = typeof data.trackers === 'string' ? data.trackers : '\n';
+    ruleTexts = table(data.rules);
     cnames = table(data.cnames);
-    // Owners, entities and each tracker's rules are text (a script parses text far faster than
-    // literals), read when a decision first needs them.
     owners = null;
     entities = typeof data.entities === 'string' ? data.entities : '\n';
     suffixes = table(data.psl);
@@ -198,16 +200,40 @@ enum BundledTemplates {
     };
   }
 
-  // The resolver's suffix walk: the host, then each parent that still contains a dot.
-  function findInSuffixes(map, host) {
-    var found = map[host];
-    if (found !== undefined) { return host; }
+  // key -> [owner index, default (1 block), domain or null, rules or null until parsed].
+  var trackers = null;
+  function buildTrackers() {
+    var result = captured.ObjectCreate(null);
+    var start = 1;
+    while (start < trackerText.length) {
+      var end = indexOf(trackerText, '\n', start);
+      if (end < 0) { break; }
+      var first = indexOf(trackerText, '\t', start);
+      var second = indexOf(trackerText, '\t', first + 1);
+      if (first < 0 || second < 0 || second > end) { break; }
+      var third = indexOf(trackerText, '\t', second + 1);
+      var hasDomain = third >= 0 && third < end;
+      result[slice(trackerText, start, first)] = [
+        +slice(trackerText, first + 1, second),
+        +slice(trackerText, second + 1, hasDomain ? third : end),
+        hasDomain ? slice(trackerText, third + 1, end) : null,
+        null
+      ];
+      start = end + 1;
+    }
+    return result;
+  }
+
+  // The resolver's suffix walk in the trackers: the host, then each parent that still contains a dot.
+  function findTracker(host) {
+    if (trackers === null) { trackers = buildTrackers(); }
+    if (trackers[host] !== undefined) { return host; }
     var dot = indexOf(host, '.');
     while (dot >= 0) {
       var next = indexOf(host, '.', dot + 1);
       if (next < 0) { return null; }
       var parent = slice(host, dot + 1);
-      if (map[parent] !== undefined) { return parent; }
+      if (trackers[parent] !== undefined) { return parent; }
       dot = next;
     }
     return null;
@@ -295,7 +321,7 @@ enum BundledTemplates {
       labelsSeen += 1;
       var hasMoreLabels = index >= 0;
       var kinds = suffixes[slice(host, index + 1, end)];
-      if (kinds === undefined) { break; }
+      if (typeof kinds !== 'number') { break; }
       if (kinds & 4) {
         suffixLabels = labelsSeen - 1;
         break;
@@ -364,7 +390,7 @@ enum BundledTemplates {
     if (requestBlocklist === false || isWithinSet(siteHost, requestBlocklist)) { return false; }
     var domain = registrableDomain(url.host);
     var rules = domain === null ? undefined : blocklistRules[domain];
-    if (rules === undefined) { return false; }
+    if (!captured.ArrayIsArray(rules)) { return false; }
     for (var i = 0; i < rules.length; i++) {
       var rule = rules[i];
       if (url.port !== rule[1] || !isWithin(url.host, rule[0])) { continue; }
@@ -446,15 +472,16 @@ enum BundledTemplates {
     return result;
   }
 
-  function rulesOf(tracker) {
-    var rules = tracker.length > 2 ? tracker[2] : '';
-    if (typeof rules === 'string') {
+  function rulesOf(tracker, key) {
+    var rules = tracker[3];
+    if (rules === null) {
+      var text = ruleTexts[key];
       try {
-        rules = rules === '' ? [] : captured.JSONparse(rules);
+        rules = typeof text === 'string' ? captured.JSONparse(text) : [];
       } catch (e) {
         rules = [];
       }
-      tracker[2] = rules;
+      tracker[3] = rules;
     }
     return rules;
   }
@@ -462,7 +489,7 @@ enum BundledTemplates {
   function decision(action, reason, tracker, key) {
     var result = { action: action, reason: reason };
     if (tracker !== null) {
-      result.tracker = tracker.length > 3 ? tracker[3] : key;
+      result.tracker = tracker[2] !== null ? tracker[2] : key;
       if (tracker[0] >= 0) { result.owner = ownerName(tracker[0]); }
     }
     return result;
@@ -474,12 +501,12 @@ enum BundledTemplates {
     var siteHost = site.host;
 
     // Step 1: the tracker, directly or through a CNAME of the exact host.
-    var key = findInSuffixes(trackers, request.host);
+    var key = findTracker(request.host);
     var cnameTarget = null;
     if (key === null) {
       var target = cnames[request.host];
-      if (target !== undefined) {
-        key = findInSuffixes(trackers, target);
+      if (typeof target === 'string') {
+        key = findTracker(target);
         if (key !== null) { cnameTarget = target; }
       }
     }
@@ -520,7 +547,7 @@ enum BundledTemplates {
     if (allowlisted) { return decision('ignore', 'tracker allowlist', tracker, key); }
 
     // Step 8: the tracker's rules; the first that applies decides.
-    var rules = rulesOf(tracker);
+    var rules = rulesOf(tracker, key);
     if (rules.length > 0) {
       var url = request.scheme + '://' + (cnameTarget === null ? request.host : cnameTarget) + pathAndQuery(request);
       for (var i = 0; i < rules.length; i++) {
