@@ -30,6 +30,9 @@ import TrackerlessCore
 /// - the recovered state is compacted at once, so the journal never grows after a torn line.
 ///
 /// ``recoveryNotes`` says what recovery did.
+///
+/// One store per file at a time: the journal is locked (`flock`) while a store has it open, and
+/// a second store on the same file, in this process or another, fails to open.
 public final class StatsStore: @unchecked Sendable {
     /// The snapshot file.
     public let path: String
@@ -53,6 +56,8 @@ public final class StatsStore: @unchecked Sendable {
     public init(path: String, compactAfterRecords: Int = 1024) throws(StatsStoreError) {
         self.path = path
         self.compactAfterRecords = max(1, compactAfterRecords)
+        // The journal is opened and locked first, so that recovery never races another writer.
+        try openJournal()
         try recover()
         try compactLocked()
     }
@@ -136,6 +141,13 @@ public final class StatsStore: @unchecked Sendable {
         let descriptor = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw StatsStoreError(path: journalPath, reason: "cannot open: \(Self.message(errno))")
+        }
+        // One writer at a time: two stores on one file would hand out the same record ids, and
+        // replay would then skip one writer's counts as already applied.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let reason = errno == EWOULDBLOCK ? "in use by another StatsStore (this or another process)" : Self.message(errno)
+            close(descriptor)
+            throw StatsStoreError(path: journalPath, reason: "cannot lock: \(reason)")
         }
         journalDescriptor = descriptor
         journalSize = lseek(descriptor, 0, SEEK_END)

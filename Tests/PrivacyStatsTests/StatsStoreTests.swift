@@ -58,21 +58,26 @@ struct StatsStoreTests {
         let path = try Self.directory() + "/totals"
         try Self.record(pages: 3, into: StatsStore(path: path, compactAfterRecords: 100))
         try append(Array(#"0badc0de {"id": 4, "deltas": [{"site": "site.test", "we"#.utf8), to: path + ".journal")
-        let reopened = try StatsStore(path: path)
-        #expect(reopened.totals.lifetime.pages == 3)
-        #expect(reopened.recoveryNotes.count == 1)
-        #expect(reopened.recoveryNotes.first?.contains("torn last record") == true)
-        try Self.record(pages: 1, into: reopened)
+        do {
+            let reopened = try StatsStore(path: path)
+            #expect(reopened.totals.lifetime.pages == 3)
+            #expect(reopened.recoveryNotes.count == 1)
+            #expect(reopened.recoveryNotes.first?.contains("torn last record") == true)
+            try Self.record(pages: 1, into: reopened)
+        }
         #expect(try StatsStore(path: path).totals.lifetime.pages == 4)
     }
 
     @Test("a crash between writing the snapshot and emptying the journal doubles nothing")
     func crashDuringCompaction() throws {
         let path = try Self.directory() + "/totals"
-        let store = try StatsStore(path: path, compactAfterRecords: 100)
-        try Self.record(pages: 4, into: store)
-        let journal = try #require(FileManager.default.contents(atPath: path + ".journal"))
-        try store.compact()
+        var journal = Data()
+        do {
+            let store = try StatsStore(path: path, compactAfterRecords: 100)
+            try Self.record(pages: 4, into: store)
+            journal = try #require(FileManager.default.contents(atPath: path + ".journal"))
+            try store.compact()
+        }
         // The journal as it was before compaction emptied it: records the snapshot already holds.
         try journal.write(to: URL(fileURLWithPath: path + ".journal"))
         let reopened = try StatsStore(path: path)
@@ -95,11 +100,13 @@ struct StatsStoreTests {
         default: bytes[bytes.count - 5] ^= 0x01
         }
         try bytes.write(to: URL(fileURLWithPath: path))
-        let reopened = try StatsStore(path: path)
-        #expect(reopened.totals.lifetime.pages == 2)
-        #expect(FileManager.default.fileExists(atPath: path + ".corrupt"))
-        #expect(reopened.recoveryNotes.first?.contains("damaged snapshot") == true)
-        try Self.record(pages: 1, into: reopened)
+        do {
+            let reopened = try StatsStore(path: path)
+            #expect(reopened.totals.lifetime.pages == 2)
+            #expect(FileManager.default.fileExists(atPath: path + ".corrupt"))
+            #expect(reopened.recoveryNotes.first?.contains("damaged snapshot") == true)
+            try Self.record(pages: 1, into: reopened)
+        }
         #expect(try StatsStore(path: path).totals.lifetime.pages == 3)
     }
 
@@ -123,13 +130,29 @@ struct StatsStoreTests {
     @Test("unflushed counts are in the live totals but not on disk")
     func unflushed() throws {
         let path = try Self.directory() + "/totals"
-        let store = try StatsStore(path: path)
-        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [], store: store)
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
-        #expect(stats.totals().lifetime.pages == 1)
+        do {
+            let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [], store: try StatsStore(path: path))
+            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            #expect(stats.totals().lifetime.pages == 1)
+        }
         #expect(try StatsStore(path: path).totals.lifetime.pages == 0)
-        try stats.flush()
+        do {
+            let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [], store: try StatsStore(path: path))
+            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            try stats.flush()
+        }
         #expect(try StatsStore(path: path).totals.lifetime.pages == 1)
+    }
+
+    @Test("one store per file: a second store on the same file fails to open until the first is gone")
+    func exclusive() throws {
+        let path = try Self.directory() + "/totals"
+        do {
+            let first = try StatsStore(path: path)
+            #expect(throws: StatsStoreError.self) { try StatsStore(path: path) }
+            _ = first.totals
+        }
+        #expect(try StatsStore(path: path).totals.lifetime.pages == 0)
     }
 
     @Test("an unwritable location is an error naming the path, not a crash")
