@@ -71,8 +71,14 @@ public struct RuleListBuilder: Sendable {
             case .ifDomain:
                 return includingSubdomains ? "*" + domain : domain
             case .topURL:
-                let subdomains = includingSubdomains ? HostScope.subdomainPrefix : ""
-                return HostScope.schemePrefix + subdomains + TrackerRuleRegex.escapedDomain(domain) + "[:/]"
+                // Written as bytes into one buffer: this runs for every domain of `domains`.
+                var pattern: [UInt8] = []
+                pattern.reserveCapacity(32 + domain.utf8.count)
+                pattern += HostScope.schemePrefix.utf8
+                if includingSubdomains { pattern += HostScope.subdomainPrefix.utf8 }
+                TrackerRuleRegex.appendEscapedDomain(domain, to: &pattern)
+                pattern += "[:/]".utf8
+                return String(decoding: pattern, as: UTF8.self)
             }
         }
     }
@@ -103,11 +109,13 @@ public struct RuleListBuilder: Sendable {
         self.settings = settings
         self.publicSuffixList = publicSuffixList
         var sitesByEntity: [String: [String]] = [:]
+        sitesByEntity.reserveCapacity(trackerData.entities.count)
         for (domain, entity) in trackerData.domains {
             if let site = SiteDomain.normalized(domain) { sitesByEntity[entity, default: []].append(site) }
         }
         self.sitesByEntity = sitesByEntity.mapValues { Self.outermost($0) }
         var sitePatterns: [String: String] = [:]
+        sitePatterns.reserveCapacity(trackerData.domains.count)
         for sites in self.sitesByEntity.values {
             for site in sites { sitePatterns[site] = settings.sitePattern(for: site) }
         }

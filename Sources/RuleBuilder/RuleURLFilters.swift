@@ -16,6 +16,8 @@ import TrackerData
 /// Both url-filters are emitted when both kinds of match are possible.
 struct RuleURLFilters: Sendable, Hashable {
     static let slash = CharacterSet128.single(UInt8(ascii: "/"))
+    /// `slash.low`, as a constant.
+    static var slashBit: UInt64 { 1 << UInt64(UInt8(ascii: "/")) }
 
     /// WebKit url-filters whose union matches what the rule matches within the scope.
     var filters: [String]
@@ -51,8 +53,8 @@ struct RuleURLFilters: Sendable, Hashable {
             return ([], [])
         }
         let slash = sequence.firstIndex(where: \.isSlash) ?? sequence.count
-        let hostPart = Array(sequence[..<slash])
-        let pathPart = Array(sequence[slash...])
+        let hostPart = sequence[..<slash]
+        let pathPart = sequence[slash...]
 
         var filters: [String] = []
         var notes: [String] = []
@@ -105,11 +107,11 @@ struct RuleURLFilters: Sendable, Hashable {
 
     /// Aligns the end of the rule's host part with the tracker domain: a match that starts in the
     /// host and continues into the path must end with the host, and the host ends with the domain.
-    private static func alignedHostPattern(_ hostPart: [TrackerRuleRegex.Node], domain: String) -> HostMatch {
+    private static func alignedHostPattern(_ hostPart: ArraySlice<TrackerRuleRegex.Node>, domain: String) -> HostMatch {
         let domainBytes = Array(domain.utf8)
-        var nodeIndex = hostPart.count - 1
+        var nodeIndex = hostPart.endIndex - 1
         var domainIndex = domainBytes.count - 1
-        while nodeIndex >= 0, domainIndex >= 0 {
+        while nodeIndex >= hostPart.startIndex, domainIndex >= 0 {
             guard case .character(let set) = hostPart[nodeIndex], set.caseFolded.contains(domainBytes[domainIndex]) else {
                 if case .character = hostPart[nodeIndex] { return .impossible }
                 return .approximated(
@@ -120,7 +122,7 @@ struct RuleURLFilters: Sendable, Hashable {
             nodeIndex -= 1
             domainIndex -= 1
         }
-        if nodeIndex < 0 {
+        if nodeIndex < hostPart.startIndex {
             // The rule's host part is a suffix of the domain: every host of the tracker matches.
             return .wholeScope
         }
@@ -170,7 +172,9 @@ extension TrackerRuleRegex.Node {
 
     /// A literal `/`, where a host part ends.
     var isSlash: Bool {
-        if case .character(let set) = self { return set == RuleURLFilters.slash }
+        // Compares the bits directly: `==` on the static set went through a generic witness and a
+        // lazy-global check, once per node of every rule.
+        if case .character(let set) = self { return set.low == RuleURLFilters.slashBit && set.high == 0 }
         return false
     }
 }

@@ -142,7 +142,7 @@ extension TrackerRuleRegex {
     }
 
     private static func render(_ set: CharacterSet128, into output: inout [UInt8]) {
-        if set.count == 1, let byte = set.first { return appendLiteral(byte, to: &output) }
+        if let byte = set.onlyMember { return appendLiteral(byte, to: &output) }
         if set.count == 2, let byte = set.first, byte >= 0x41, byte <= 0x5A, set.contains(byte + 0x20) {
             return appendLiteral(byte + 0x20, to: &output)
         }
@@ -206,8 +206,24 @@ extension TrackerRuleRegex {
     static func escapedDomain(_ domain: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(domain.utf8.count + 8)
-        for byte in domain.utf8 { appendLiteral(byte, to: &output) }
+        appendEscapedDomain(domain, to: &output)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends ``escapedDomain(_:)`` of `domain` to `output`.
+    static func appendEscapedDomain(_ domain: String, to output: inout [UInt8]) {
+        var domain = domain
+        domain.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                // Nearly every byte of a host name: no escape needed, no call.
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                    output.append(byte)
+                default:
+                    appendLiteral(byte, to: &output)
+                }
+            }
+        }
     }
 }
 
@@ -216,12 +232,38 @@ extension TrackerRuleRegex {
 extension TrackerRuleRegex {
     /// Whether an expanded sequence matches a substring of `text` (ASCII, case-insensitive),
     /// optionally one that ends where `text` ends. Bounded: nil when the search is too long.
-    static func matchesSubstring(_ sequence: [Node], of text: String, endingAtEnd: Bool) -> Bool? {
-        let matcher = BacktrackingMatcher(text: Array(text.utf8))
+    static func matchesSubstring(_ sequence: ArraySlice<Node>, of text: String, endingAtEnd: Bool) -> Bool? {
+        let bytes = Array(text.utf8)
+        if let literal = literalSubstringMatch(sequence, of: bytes, endingAtEnd: endingAtEnd) { return literal }
+        let matcher = BacktrackingMatcher(text: bytes)
         for start in 0...matcher.text.count {
-            let found = matcher.match(sequence[...], at: start) { end in !endingAtEnd || end == matcher.text.count }
+            let found = matcher.match(sequence, at: start) { end in !endingAtEnd || end == matcher.text.count }
             if matcher.budget <= 0 { return nil }
             if found { return true }
+        }
+        return false
+    }
+}
+
+extension TrackerRuleRegex {
+    /// The answer of ``matchesSubstring(_:of:endingAtEnd:)`` for a sequence of plain characters
+    /// (most host parts), without the backtracking matcher and its allocations; nil for other
+    /// sequences, and for searches long enough that the matcher's step budget could run out.
+    private static func literalSubstringMatch(_ sequence: ArraySlice<Node>, of text: [UInt8], endingAtEnd: Bool) -> Bool? {
+        var sets: [CharacterSet128] = []
+        sets.reserveCapacity(sequence.count)
+        for node in sequence {
+            guard case .character(let set) = node else { return nil }
+            sets.append(set.caseFolded)
+        }
+        // The matcher takes about one step per node and start position.
+        guard text.count * (sets.count + 1) < 100_000 else { return nil }
+        guard sets.count <= text.count else { return false }
+        let lastStart = text.count - sets.count
+        for start in (endingAtEnd ? lastStart : 0)...lastStart {
+            var offset = 0
+            while offset < sets.count, sets[offset].contains(text[start + offset]) { offset += 1 }
+            if offset == sets.count { return true }
         }
         return false
     }

@@ -130,6 +130,14 @@ package struct CharacterSet128: Sendable, Hashable {
 
     package var count: Int { low.nonzeroBitCount + high.nonzeroBitCount }
 
+    /// The member of a one-member set (a literal character, most nodes of a rule); nil otherwise.
+    /// Cheaper than `count` and `first`: no population count.
+    package var onlyMember: UInt8? {
+        if high == 0, low != 0, low & (low &- 1) == 0 { return UInt8(low.trailingZeroBitCount) }
+        if low == 0, high != 0, high & (high &- 1) == 0 { return UInt8(64 + high.trailingZeroBitCount) }
+        return nil
+    }
+
     /// The smallest member.
     package var first: UInt8? {
         if low != 0 { return UInt8(low.trailingZeroBitCount) }
@@ -150,19 +158,26 @@ extension TrackerRuleRegex {
 
         mutating func parseDisjunction(depth: Int) throws(ParseError) -> [[Node]] {
             guard depth <= maximumDepth else { throw ParseError(reason: "groups nested too deeply", offset: index) }
-            var alternatives: [[Node]] = [[]]
+            var alternatives: [[Node]] = []
+            // The alternative being read, sized for the rest of the rule: rules are mostly
+            // literal characters, one node each, and growing the array step by step cost more
+            // than parsing them.
+            var current: [Node] = []
+            current.reserveCapacity(bytes.count - index)
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "|") {
                     index += 1
-                    alternatives.append([])
+                    alternatives.append(current)
+                    current = []
                     continue
                 }
                 if byte == UInt8(ascii: ")") { break }
                 let atom = try parseAtom(depth: depth)
                 let quantified = try parseQuantifier(applyingTo: atom)
-                alternatives[alternatives.count - 1].append(quantified)
+                current.append(quantified)
             }
+            alternatives.append(current)
             return alternatives
         }
 

@@ -86,7 +86,9 @@ public struct JSONWriter: Sendable {
 
     /// Appends `text` verbatim, for punctuation such as `{`, `,` or `"key":`.
     public mutating func writeRaw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        // Literals always have contiguous UTF-8: copy it in one go rather than as a sequence.
+        let handled: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if handled == nil { bytes.append(contentsOf: text.utf8) }
     }
 
     /// Appends a number as `JSON.stringify` would: integers without ".0", others in the shortest
