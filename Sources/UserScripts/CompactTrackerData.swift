@@ -16,10 +16,9 @@ import TrackerlessCore
 /// - `version`: 1.
 /// - `owners`: the names of the entities that own a tracker, sorted, joined by line feeds; other
 ///   members refer to them by index (line number).
-/// - `trackers`: one line per tracker, `key<TAB>owner<TAB>default[<TAB>domain]`, each preceded
-///   by a line feed and the text ending in one: `owner` an index into `owners` or -1; `default` 1
-///   for `block`, 0 for anything else (the resolver's default ignore); `domain` only when it
-///   differs from the key.
+/// - `trackers`: the JSON text of an object, tracker key → `[owner, default, domain?]`: `owner` an
+///   index into `owners` or -1; `default` 1 for `block`, 0 for anything else (the resolver's
+///   default ignore); `domain` only when it differs from the key.
 /// - `rules`: tracker key → the JSON text of the tracker's usable rules in order, for trackers
 ///   that have any. A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source to compile with
 ///   the `i` flag (see below); `action` 1 for `ignore`, the surrogate's name when the rule names a
@@ -36,8 +35,8 @@ import TrackerlessCore
 /// Trackers, rules, owners and entities are text rather than JSON structure because a script
 /// parses text far faster than object and array literals (in WebKitGTK the tracker table as an
 /// object literal cost about as much start-up as everything else): start-up pays for scanning
-/// strings, and a page builds its tables, or parses a tracker's rules, when a decision first
-/// needs them.
+/// strings, and a page parses the tracker table (with the engine's JSON parser) or a tracker's
+/// rules when a decision first needs them.
 /// - `psl`: public-suffix entries → kind bits (1 rule, 2 wildcard `*.x`, 4 exception `!x`, 0 only a
 ///   step to a longer entry), only the entries the script's eTLD+1 comparisons can reach: those at
 ///   or above a tracker key or request-blocklist domain, and those below its registrable domain.
@@ -131,30 +130,30 @@ extension CompactTrackerData {
 
         /// The `trackers` text and the `rules` object.
         mutating func trackers(ownerIndex: [String: Int]) -> (text: String, rules: JSONWriter) {
-            var text: [UInt8] = [0x0A]
-            text.reserveCapacity(trackerData.trackers.count * 32)
+            var text = JSONWriter(capacity: trackerData.trackers.count * 40)
+            text.writeRaw("{")
             var rulesObject = JSONWriter()
             rulesObject.writeRaw("{")
             var hasRules = false
             for key in trackerData.trackers.keys.sorted() {
                 let tracker = trackerData.trackers[key]!
-                // In an object literal this key would set the object's prototype; a tab or line
-                // feed would break the text. Neither is a host name.
-                if key == "__proto__" || key.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) {
+                // In the `rules` object literal this key would set the object's prototype; it is no host name.
+                if key == "__proto__" {
                     warnings.append(InputWarning(
                         path: JSONPath.root.appending(key: "trackers").appending(key: key),
                         message: "a tracker key that is no host name cannot be written for the script; left out"))
                     continue
                 }
-                text.append(contentsOf: key.utf8)
-                text.append(0x09)
-                text.append(contentsOf: String(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1).utf8)
-                text.append(contentsOf: (tracker.defaultAction == .block ? "\t1" : "\t0").utf8)
-                if tracker.domain != key, !tracker.domain.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) {
-                    text.append(0x09)
-                    text.append(contentsOf: tracker.domain.utf8)
+                if text.count > 1 { text.writeRaw(",") }
+                text.writeString(key)
+                text.writeRaw(":[")
+                text.writeNumber(Double(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1))
+                text.writeRaw(tracker.defaultAction == .block ? ",1" : ",0")
+                if tracker.domain != key {
+                    text.writeRaw(",")
+                    text.writeString(tracker.domain)
                 }
-                text.append(0x0A)
+                text.writeRaw("]")
                 var rules: JSONWriter?
                 for (index, rule) in tracker.rules.enumerated() {
                     guard let compact = compactRule(rule, key: key, index: index) else { continue }
@@ -176,7 +175,8 @@ extension CompactTrackerData {
                 }
             }
             rulesObject.writeRaw("}")
-            return (String(decoding: text, as: UTF8.self), rulesObject)
+            text.writeRaw("}")
+            return (String(decoding: text.bytes, as: UTF8.self), rulesObject)
         }
 
         mutating func compactRule(_ rule: Tracker.Rule, key: String, index: Int) -> JSONValue? {

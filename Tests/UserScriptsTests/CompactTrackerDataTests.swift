@@ -57,7 +57,7 @@ struct CompactTrackerDataTests {
             .array([.string("tracker\\.test/plain"), .number(0)]),
         ])
         #expect(compact.json.contains("\"owners\":\"Tracker Inc\""))
-        #expect(compact.json.contains("\"trackers\":\"\\ntracker.test\\t0\\t1\\n\""))
+        #expect(compact.json.contains("\"trackers\":\"{\\\"tracker.test\\\":[0,1]}\""))
     }
 
     @Test("a rule naming a missing surrogate blocks, with a warning at its JSON path")
