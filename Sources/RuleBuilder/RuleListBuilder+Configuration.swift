@@ -128,15 +128,23 @@ extension RuleListBuilder {
 
     /// Drops domains that are inside another domain of the list (subdomains are included anyway).
     static func outermost(_ domains: [String]) -> [String] {
-        let unique = Set(domains.map { Substring($0) })
-        return unique.filter { domain in
-            var rest = domain
-            while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
-                rest = rest[rest.utf8.index(after: dot)...]
-                if unique.contains(rest) { return false }
+        // Most entities own one domain, and most of the rest a few: compare those pairwise
+        // instead of hashing every parent domain of every one.
+        if domains.count == 1 { return domains }
+        if domains.count <= 8 {
+            var sorted = domains.sorted()
+            sorted.removeAll { domain in
+                domains.contains { other in other != domain && SiteDomain.isDomain(domain, within: other) }
             }
-            return true
-        }.map(String.init).sorted()
+            var unique: [String] = []
+            for domain in sorted where unique.last != domain { unique.append(domain) }
+            return unique
+        }
+        // Parents as Strings (short ones need no allocation): hashing Substrings cost far more.
+        let unique = Set(domains)
+        return unique.filter { domain in
+            RuleListBuilder.firstParentDomain(of: domain) { unique.contains($0) } == nil
+        }.sorted()
     }
 
     /// A plain string as a url-filter that matches it literally.

@@ -194,14 +194,28 @@ public struct RuleListBuilder: Sendable {
         for tracker: Tracker, key: String, scope: HostScope, cache: inout BuildCache
     ) -> TrackerSection {
         let owner = tracker.owner?.name ?? ""
-        let firstPartyKey = FirstPartyKey(entity: owner, trackerSite: trackerSite(of: scope))
+        let owned = sitesByEntity[owner] ?? []
         let condition: Condition?
-        if let cached = cache.conditions[firstPartyKey] {
-            condition = cached
+        if owned.isEmpty {
+            condition = nil // an owner without sites has no first-party pages
         } else {
-            let sites = firstPartySites(of: owner, trackerSite: firstPartyKey.trackerSite)
-            condition = sites.isEmpty ? nil : settings.siteCondition(for: sites, patterns: sitePatterns)
-            cache.conditions[firstPartyKey] = condition
+            let firstPartyKey = FirstPartyKey(entity: owner, trackerSite: trackerSite(of: scope))
+            if let cached = cache.conditions[firstPartyKey] {
+                condition = cached
+            } else {
+                let sites = firstPartySites(of: owner, trackerSite: firstPartyKey.trackerSite)
+                if sites.isEmpty {
+                    condition = nil
+                } else if sites.count == owned.count, let shared = cache.ownerConditions[owner] {
+                    // All the owner's sites: the same condition as its other trackers', whose one
+                    // array the encoder then writes once and copies.
+                    condition = shared
+                } else {
+                    condition = settings.siteCondition(for: sites, patterns: sitePatterns)
+                    if sites.count == owned.count { cache.ownerConditions[owner] = condition }
+                }
+                cache.conditions[firstPartyKey] = condition
+            }
         }
         return TrackerSection(
             scope: scope,
@@ -215,6 +229,8 @@ public struct RuleListBuilder: Sendable {
     /// What one build computes once and reuses: a CNAME copy meets its tracker's rules again.
     struct BuildCache {
         var conditions: [FirstPartyKey: Condition?] = [:]
+        /// The condition for all sites of an owner, by owner.
+        var ownerConditions: [String: Condition] = [:]
         var regexes: [String: Result<TrackerRuleRegex, TrackerRuleRegex.ParseError>] = [:]
     }
 
@@ -247,18 +263,31 @@ public struct RuleListBuilder: Sendable {
     private func nestedSiteNotes() -> [BuildReport.Note] {
         var notes: [BuildReport.Note] = []
         for (domain, entity) in trackerData.domains {
-            for parent in Self.parentDomains(of: domain) {
-                if let outer = trackerData.domains[parent], outer != entity {
-                    notes.append(.init(
-                        path: #"domains["\#(domain)"]"#,
-                        reason: "pages of \(domain) (\(entity)) count as first party to trackers of \(outer), like pages of \(parent)"))
-                    break
-                }
+            let parent = Self.firstParentDomain(of: domain) { parent in
+                trackerData.domains[parent].map { $0 != entity } ?? false
+            }
+            if let parent, let outer = trackerData.domains[parent] {
+                notes.append(.init(
+                    path: #"domains["\#(domain)"]"#,
+                    reason: "pages of \(domain) (\(entity)) count as first party to trackers of \(outer), like pages of \(parent)"))
             }
         }
         return notes.sorted { $0.path < $1.path }
     }
 
+
+    /// The nearest parent of `domain` (`b.c`, then `c` for `a.b.c`) for which `predicate` holds.
+    /// Cheaper than searching ``parentDomains(of:)``: no array, and short parents need no allocation.
+    static func firstParentDomain(of domain: String, where predicate: (String) -> Bool) -> String? {
+        var rest = domain.utf8[...]
+        while let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
+            rest = rest[rest.index(after: dot)...]
+            guard !rest.isEmpty else { return nil }
+            let parent = String(Substring(rest))
+            if predicate(parent) { return parent }
+        }
+        return nil
+    }
 
     /// `a.b.c` -> `b.c`, `c`.
     static func parentDomains(of domain: String) -> [String] {

@@ -7,13 +7,7 @@ import TrackerData
 extension TrackerData {
     /// Whether a tracker other than `domain` itself encloses it (`tracker.com` for `a.tracker.com`).
     func hasEnclosingTracker(_ domain: String) -> Bool {
-        // Walks the parents in place rather than through `parentDomains(of:)`'s array.
-        var rest = domain.utf8[...]
-        while let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
-            rest = rest[rest.index(after: dot)...]
-            if !rest.isEmpty, trackers[String(Substring(rest))] != nil { return true }
-        }
-        return false
+        RuleListBuilder.firstParentDomain(of: domain) { trackers[$0] != nil } != nil
     }
 
     /// The tracker keys in section order: trackers no other encloses, sorted, then the enclosed

@@ -10,7 +10,7 @@ extension TrackerRuleRegex {
     /// The regex as a list of alternatives in which every group has one alternative and every
     /// quantifier is `?`, `*` or `+`: the shapes WebKit accepts.
     func expanded() throws(ParseError) -> [[Node]] {
-        if alternatives.count == 1, let only = alternatives.first, only.allSatisfy(\.isWebKitShaped) {
+        if alternatives.count == 1, let only = alternatives.first, only.allSatisfy({ $0.isWebKitShaped }) {
             return alternatives
         }
         var result: [[Node]] = []
@@ -107,7 +107,14 @@ extension TrackerRuleRegex {
     static func render(_ sequence: some Collection<Node>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(sequence.count + 16)
-        for node in sequence { render(node, into: &output) }
+        for node in sequence {
+            // Plain characters, most nodes of a rule, without the general switch.
+            if case .character(let set) = node, let byte = set.onlyMember {
+                appendLiteral(byte, to: &output)
+            } else {
+                render(node, into: &output)
+            }
+        }
         return String(decoding: output, as: UTF8.self)
     }
 

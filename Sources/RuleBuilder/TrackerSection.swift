@@ -35,14 +35,23 @@ struct TrackerSection {
         // True while every URL of the scope is blocked and nothing has cancelled it yet: a
         // further block then changes nothing and is left out.
         var isScopeBlocked = false
-        // Blocks emitted since the last ignore rule; repeating one changes nothing.
-        var blocksSinceIgnore: Set<ContentRule> = []
+        // Blocks emitted since the last ignore rule (their url-filters, and their places in
+        // `output`); repeating one changes nothing. Hashing the url-filter alone is much cheaper
+        // than hashing whole rules, and whole rules are compared only when a url-filter repeats.
+        var blockFiltersSinceIgnore: Set<String> = []
+        var blocksSinceIgnore: [Int] = []
         func append(_ rule: ContentRule) {
             if rule.action == .block {
-                guard !isScopeBlocked, blocksSinceIgnore.insert(rule).inserted else { return }
+                guard !isScopeBlocked else { return }
+                if !blockFiltersSinceIgnore.insert(rule.trigger.urlFilter).inserted,
+                   blocksSinceIgnore.contains(where: { output[$0] == rule }) {
+                    return
+                }
+                blocksSinceIgnore.append(output.count)
                 hasBlock = true
             } else {
                 isScopeBlocked = false
+                blockFiltersSinceIgnore = []
                 blocksSinceIgnore = []
             }
             output.append(rule)
