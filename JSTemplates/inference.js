@@ -593,12 +593,26 @@
     }
   }
 
+  // Only events the browser itself fired count: the blocking script fires a synthetic `load` on
+  // a script element it replaced with a surrogate (which never reached the network), and a page
+  // can dispatch either event at will. `isTrusted` is unforgeable (an own, non-configurable
+  // property of every Event).
   function onLoad(event) {
-    try { observeElement(event.target, 'loaded'); } catch (e) { problem('load', e); }
+    try {
+      if (event.isTrusted === false) return;
+      observeElement(event.target, 'loaded');
+    } catch (e) {
+      problem('load', e);
+    }
   }
 
   function onError(event) {
-    try { observeElement(event.target, 'failed'); } catch (e) { problem('error', e); }
+    try {
+      if (event.isTrusted === false) return;
+      observeElement(event.target, 'failed');
+    } catch (e) {
+      problem('error', e);
+    }
   }
 
   function onPageHide() {

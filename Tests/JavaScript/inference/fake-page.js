@@ -243,8 +243,9 @@ function createPage(options = {}) {
 
   page.element = (tag, attributes) => new FakeElement(page, tag, attributes);
   page.append = (tag, attributes, parent) => (parent || page.document.documentElement).appendChild(page.element(tag, attributes));
-  page.fire = (target, type) => {
-    const event = { type, target };
+  // `trusted: false` models a synthetic event (dispatchEvent): isTrusted is false.
+  page.fire = (target, type, trusted = true) => {
+    const event = { type, target, isTrusted: trusted };
     callListeners(page.global, event, true);
     callListeners(page.document, event, true);
     callListeners(target, event, false);

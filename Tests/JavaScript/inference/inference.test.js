@@ -147,6 +147,21 @@ test('a request is reported once per state', () => {
   assert.deepEqual(page.events(), [request(TRACKER, 'script', 'loaded')]);
 });
 
+test('synthetic load and error events (a surrogate\'s stand-in load, a page\'s dispatchEvent) are not outcomes', () => {
+  const page = createPage().start();
+  const replaced = page.append('script', { src: TRACKER });
+  page.fire(replaced, 'load', false);
+  const faked = page.append('img', { src: 'https://cdn.example/faked.png' });
+  page.fire(faked, 'error', false);
+  page.advance(100);
+  assert.equal(page.received.length, 0);
+  page.fire(replaced, 'error');
+  page.advance(100);
+  assert.deepEqual(page.events(), [request(TRACKER, 'script', 'failed')]);
+  page.fireWindow('pagehide');
+  assert.deepEqual(page.messages()[1].events, [request('https://cdn.example/faked.png', 'image', 'pending')]);
+});
+
 test('an added element is pending until load or error, and pending is sent only at pagehide', () => {
   const page = createPage().start();
   const loads = page.append('img', { src: 'https://cdn.example/loads.png' });
