@@ -7,6 +7,7 @@ enum SiteDomain {
     /// The lowercase punycode form of a domain from tracker data or a configuration; nil when it
     /// is not a usable host name (WebKit would reject the whole list for it).
     static func normalized(_ domain: String) -> String? {
+        if isNormalized(domain) { return domain }
         var bytes = Array(domain.utf8)
         if bytes.starts(with: [UInt8(ascii: "*"), UInt8(ascii: ".")]) { bytes.removeFirst(2) }
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
@@ -31,6 +32,23 @@ enum SiteDomain {
             previous = byte
         }
         return changed || bytes.count != domain.utf8.count ? String(decoding: bytes, as: UTF8.self) : domain
+    }
+
+    /// Whether `domain` already is its normalized form (nearly every domain of a tds.json): then
+    /// ``normalized(_:)`` returns it without copying its bytes.
+    private static func isNormalized(_ domain: String) -> Bool {
+        var domain = domain
+        return domain.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes[bytes.count - 1] != UInt8(ascii: ".") else { return false }
+            var previous = UInt8(ascii: ".")
+            for byte in bytes {
+                let allowed = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                    || byte == 0x2D || byte == 0x2E || byte == 0x5F
+                guard allowed, !(byte == 0x2E && previous == 0x2E) else { return false }
+                previous = byte
+            }
+            return true
+        }
     }
 
     /// Whether `domain` is `parent` or one of its subdomains.

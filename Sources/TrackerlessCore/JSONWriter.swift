@@ -190,13 +190,14 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Whether any byte is a control character, `"` or `\\`; checks eight bytes at a time.
-    private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress else { return false }
+    /// The index of the first control character, `"` or `\\` at or after `start`, or
+    /// `utf8.count`; checks eight bytes at a time.
+    private static func indexOfSpecialByte(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = utf8.baseAddress else { return utf8.count }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let raw = UnsafeRawPointer(base)
-        var index = 0
+        var index = start
         while index + 8 <= utf8.count {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             // Classic bit tricks: a byte below 0x20, or a byte equal to '"' or '\\'.
@@ -205,54 +206,58 @@ public struct JSONWriter: Sendable {
             let backslash = word ^ (ones &* 0x5C)
             let hasQuote = (quote &- ones) & ~quote & highBits
             let hasBackslash = (backslash &- ones) & ~backslash & highBits
-            if below | hasQuote | hasBackslash != 0 { return true }
+            if below | hasQuote | hasBackslash != 0 { break }
             index += 8
         }
         while index < utf8.count {
             let byte = utf8[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
             index += 1
         }
-        return false
+        return index
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         // Most strings need no escaping: check quickly, then copy them whole.
-        if !Self.needsEscaping(utf8) {
+        var special = Self.indexOfSpecialByte(in: utf8, from: 0)
+        if special == utf8.count {
             bytes.append(contentsOf: utf8)
             return
         }
-        // Escape into a scratch buffer (at most six bytes per input byte), then append once.
+        // Escape into a scratch buffer (at most six bytes per input byte), then append once. The
+        // runs between special bytes are copied whole: url-filters have a `\\` every few bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count * 6) { scratch in
+            guard let source = utf8.baseAddress, let destination = scratch.baseAddress else { return }
             var count = 0
-            func put(_ byte: UInt8) {
-                scratch[count] = byte
+            var runStart = 0
+            while true {
+                (destination + count).initialize(from: source + runStart, count: special - runStart)
+                count += special - runStart
+                guard special < utf8.count else { break }
+                let byte = utf8[special]
+                destination[count] = UInt8(ascii: "\\")
                 count += 1
-            }
-            for byte in utf8 {
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                    put(byte)
-                    continue
-                }
-                put(UInt8(ascii: "\\"))
                 switch byte {
-                case UInt8(ascii: "\""): put(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): put(UInt8(ascii: "\\"))
-                case 0x08: put(UInt8(ascii: "b"))
-                case 0x0C: put(UInt8(ascii: "f"))
-                case 0x0A: put(UInt8(ascii: "n"))
-                case 0x0D: put(UInt8(ascii: "r"))
-                case 0x09: put(UInt8(ascii: "t"))
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): destination[count] = byte
+                case 0x08: destination[count] = UInt8(ascii: "b")
+                case 0x0C: destination[count] = UInt8(ascii: "f")
+                case 0x0A: destination[count] = UInt8(ascii: "n")
+                case 0x0D: destination[count] = UInt8(ascii: "r")
+                case 0x09: destination[count] = UInt8(ascii: "t")
                 default:
-                    put(UInt8(ascii: "u"))
-                    put(UInt8(ascii: "0"))
-                    put(UInt8(ascii: "0"))
-                    put(UInt8(ascii: byte >> 4 == 0 ? "0" : "1"))
                     let low = byte & 0x0F
-                    put(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+                    destination[count] = UInt8(ascii: "u")
+                    destination[count + 1] = UInt8(ascii: "0")
+                    destination[count + 2] = UInt8(ascii: "0")
+                    destination[count + 3] = UInt8(ascii: byte >> 4 == 0 ? "0" : "1")
+                    destination[count + 4] = low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10
+                    count += 4
                 }
+                count += 1
+                runStart = special + 1
+                special = Self.indexOfSpecialByte(in: utf8, from: runStart)
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<count]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: destination, count: count))
         }
     }
 }
