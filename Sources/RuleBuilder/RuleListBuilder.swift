@@ -55,13 +55,15 @@ public struct RuleListBuilder: Sendable {
         }
 
         /// The trigger condition "the page is on one of these domains or their subdomains".
-        func siteCondition(
-            for domains: [String], includingSubdomains: Bool = true, patterns: [String: String] = [:]
-        ) -> Condition {
-            let values = domains.map { patterns[$0] ?? sitePattern(for: $0, includingSubdomains: includingSubdomains) }
+        func siteCondition(for domains: [String], includingSubdomains: Bool = true) -> Condition {
+            siteCondition(patterns: domains.map { sitePattern(for: $0, includingSubdomains: includingSubdomains) })
+        }
+
+        /// The trigger condition for entries already written by ``sitePattern(for:includingSubdomains:)``.
+        func siteCondition(patterns: [String]) -> Condition {
             switch siteConditionStyle {
-            case .ifDomain: return .ifDomain(values)
-            case .topURL: return .ifTopURL(values)
+            case .ifDomain: return .ifDomain(patterns)
+            case .topURL: return .ifTopURL(patterns)
             }
         }
 
@@ -113,20 +115,19 @@ public struct RuleListBuilder: Sendable {
         for (domain, entity) in trackerData.domains {
             if let site = SiteDomain.normalized(domain) { sitesByEntity[entity, default: []].append(site) }
         }
-        self.sitesByEntity = sitesByEntity.mapValues { Self.outermost($0) }
-        var sitePatterns: [String: String] = [:]
-        sitePatterns.reserveCapacity(trackerData.domains.count)
-        for sites in self.sitesByEntity.values {
-            for site in sites { sitePatterns[site] = settings.sitePattern(for: site) }
+        self.sitesByEntity = sitesByEntity.mapValues { sites in
+            Self.outermost(sites).map { FirstPartySite(domain: $0, pattern: settings.sitePattern(for: $0)) }
         }
-        self.sitePatterns = sitePatterns
     }
 
-    /// The condition pattern of every first-party site, written once and shared by all rules.
-    private let sitePatterns: [String: String]
+    /// A site of an entity with its condition pattern, written once and shared by all rules.
+    struct FirstPartySite {
+        var domain: String
+        var pattern: String
+    }
 
     /// The sites (outermost domains) that `domains` gives to each entity.
-    private let sitesByEntity: [String: [String]]
+    private let sitesByEntity: [String: [FirstPartySite]]
 
     /// Builds the rule lists: usually one; more when the rules exceed
     /// ``Settings/maximumRulesPerList``. Install all of them.
@@ -151,10 +152,10 @@ public struct RuleListBuilder: Sendable {
     // MARK: Trackers
 
     private func trackerSections(report: inout BuildReport, cache: inout BuildCache) -> [[ContentRule]] {
-        let domains = trackerData.trackerKeysInSectionOrder()
+        let order = trackerData.sectionOrder()
         var sections: [[ContentRule]] = []
-        sections.reserveCapacity(domains.count)
-        for key in domains {
+        sections.reserveCapacity(order.count)
+        for (key, isEnclosed) in order {
             guard let tracker = trackerData.trackers[key] else { continue }
             guard let domain = SiteDomain.normalized(key) else {
                 report.skippedRules.append(.init(path: #"trackers["\#(key)"]"#, reason: "invalid tracker domain left out"))
@@ -162,7 +163,7 @@ public struct RuleListBuilder: Sendable {
             }
             let scope = HostScope.tracker(domain: domain)
             var rules: [ContentRule] = []
-            if trackerData.hasEnclosingTracker(domain) {
+            if domain == key ? isEnclosed : trackerData.hasEnclosingTracker(domain) {
                 rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
             }
             rules += section(for: tracker, key: key, scope: scope, cache: &cache).build(with: settings, report: &report, regexes: &cache.regexes)
@@ -198,22 +199,16 @@ public struct RuleListBuilder: Sendable {
         let condition: Condition?
         if owned.isEmpty {
             condition = nil // an owner without sites has no first-party pages
+        } else if case .tracker = scope.kind {
+            // Tracker sites are nearly all different: computed directly, a cache would only add
+            // two hashes per tracker.
+            condition = firstPartyCondition(owner: owner, owned: owned, trackerSite: trackerSite(of: scope), cache: &cache)
         } else {
             let firstPartyKey = FirstPartyKey(entity: owner, trackerSite: trackerSite(of: scope))
             if let cached = cache.conditions[firstPartyKey] {
                 condition = cached
             } else {
-                let sites = firstPartySites(of: owner, trackerSite: firstPartyKey.trackerSite)
-                if sites.isEmpty {
-                    condition = nil
-                } else if sites.count == owned.count, let shared = cache.ownerConditions[owner] {
-                    // All the owner's sites: the same condition as its other trackers', whose one
-                    // array the encoder then writes once and copies.
-                    condition = shared
-                } else {
-                    condition = settings.siteCondition(for: sites, patterns: sitePatterns)
-                    if sites.count == owned.count { cache.ownerConditions[owner] = condition }
-                }
+                condition = firstPartyCondition(owner: owner, owned: owned, trackerSite: firstPartyKey.trackerSite, cache: &cache)
                 cache.conditions[firstPartyKey] = condition
             }
         }
@@ -224,6 +219,22 @@ public struct RuleListBuilder: Sendable {
             trackerKey: key,
             firstPartyCondition: condition
         )
+    }
+
+    /// The condition for pages first party to a tracker of `owner` on `trackerSite`; nil when
+    /// there are none.
+    private func firstPartyCondition(
+        owner: String, owned: [FirstPartySite], trackerSite: String?, cache: inout BuildCache
+    ) -> Condition? {
+        let sites = firstPartySites(owned, trackerSite: trackerSite)
+        if sites.isEmpty { return nil }
+        guard sites.count == owned.count else { return settings.siteCondition(patterns: sites.map(\.pattern)) }
+        // All the owner's sites: the same condition as its other trackers', whose one array the
+        // encoder then writes once and copies.
+        if let shared = cache.ownerConditions[owner] { return shared }
+        let condition = settings.siteCondition(patterns: sites.map(\.pattern))
+        cache.ownerConditions[owner] = condition
+        return condition
     }
 
     /// What one build computes once and reuses: a CNAME copy meets its tracker's rules again.
@@ -252,10 +263,9 @@ public struct RuleListBuilder: Sendable {
     /// The sites whose pages own the tracker, as the resolver finds a page's owner: the domains
     /// that `domains` maps to the tracker's owner. Those WebKit already sees as the same site as
     /// the tracker are left out (`load-type: third-party` covers them).
-    private func firstPartySites(of owner: String, trackerSite: String?) -> [String] {
-        let owned = sitesByEntity[owner] ?? []
+    private func firstPartySites(_ owned: [FirstPartySite], trackerSite: String?) -> [FirstPartySite] {
         guard let trackerSite else { return owned }
-        return owned.filter { !SiteDomain.isDomain($0, within: trackerSite) }
+        return owned.filter { !SiteDomain.isDomain($0.domain, within: trackerSite) }
     }
 
     /// Domains listed for one entity inside a domain listed for another: a page there belongs to

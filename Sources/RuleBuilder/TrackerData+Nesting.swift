@@ -13,6 +13,11 @@ extension TrackerData {
     /// The tracker keys in section order: trackers no other encloses, sorted, then the enclosed
     /// ones with fewer labels first.
     func trackerKeysInSectionOrder() -> [String] {
+        sectionOrder().map(\.key)
+    }
+
+    /// ``trackerKeysInSectionOrder()``, each key with whether it ``hasEnclosingTracker(_:)``.
+    func sectionOrder() -> [(key: String, isEnclosed: Bool)] {
         var outer: [String] = []
         var nested: [(labels: Int, domain: String)] = []
         for key in trackers.keys {
@@ -22,6 +27,7 @@ extension TrackerData {
                 outer.append(key)
             }
         }
-        return outer.sorted() + nested.sorted { ($0.labels, $0.domain) < ($1.labels, $1.domain) }.map(\.domain)
+        return outer.sorted().map { ($0, false) }
+            + nested.sorted { ($0.labels, $0.domain) < ($1.labels, $1.domain) }.map { ($0.domain, true) }
     }
 }

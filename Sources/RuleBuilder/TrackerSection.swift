@@ -35,24 +35,32 @@ struct TrackerSection {
         // True while every URL of the scope is blocked and nothing has cancelled it yet: a
         // further block then changes nothing and is left out.
         var isScopeBlocked = false
-        // Blocks emitted since the last ignore rule (their url-filters, and their places in
-        // `output`); repeating one changes nothing. Hashing the url-filter alone is much cheaper
-        // than hashing whole rules, and whole rules are compared only when a url-filter repeats.
-        var blockFiltersSinceIgnore: Set<String> = []
+        // Blocks emitted since the last ignore rule (their places in `output`); repeating one
+        // changes nothing. Few blocks are compared one by one (unequal url-filters differ at
+        // once); past `hashingThreshold` their url-filters are hashed instead, and whole rules
+        // are compared only when a url-filter repeats.
+        let hashingThreshold = 16
         var blocksSinceIgnore: [Int] = []
+        var blockFiltersSinceIgnore: Set<String> = []
+        func isRepeatedBlock(_ rule: ContentRule) -> Bool {
+            if blocksSinceIgnore.count < hashingThreshold {
+                return blocksSinceIgnore.contains { output[$0] == rule }
+            }
+            if blockFiltersSinceIgnore.isEmpty {
+                for index in blocksSinceIgnore { blockFiltersSinceIgnore.insert(output[index].trigger.urlFilter) }
+            }
+            if blockFiltersSinceIgnore.insert(rule.trigger.urlFilter).inserted { return false }
+            return blocksSinceIgnore.contains { output[$0] == rule }
+        }
         func append(_ rule: ContentRule) {
             if rule.action == .block {
-                guard !isScopeBlocked else { return }
-                if !blockFiltersSinceIgnore.insert(rule.trigger.urlFilter).inserted,
-                   blocksSinceIgnore.contains(where: { output[$0] == rule }) {
-                    return
-                }
+                guard !isScopeBlocked, !isRepeatedBlock(rule) else { return }
                 blocksSinceIgnore.append(output.count)
                 hasBlock = true
             } else {
                 isScopeBlocked = false
-                blockFiltersSinceIgnore = []
                 blocksSinceIgnore = []
+                blockFiltersSinceIgnore = []
             }
             output.append(rule)
         }
@@ -74,10 +82,13 @@ struct TrackerSection {
             }
             let filters: RuleURLFilters
             do {
-                let parsed = regexes[rule.rule] ?? Result { () throws(TrackerRuleRegex.ParseError) in
-                    try TrackerRuleRegex(parsing: rule.rule)
+                let parsed: Result<TrackerRuleRegex, TrackerRuleRegex.ParseError>
+                if let cached = regexes[rule.rule] {
+                    parsed = cached
+                } else {
+                    parsed = Result { () throws(TrackerRuleRegex.ParseError) in try TrackerRuleRegex(parsing: rule.rule) }
+                    regexes[rule.rule] = parsed
                 }
-                regexes[rule.rule] = parsed
                 let regex = try parsed.get()
                 filters = try RuleURLFilters(regex: regex, scope: scope,
                                              includingMatchesAfterHost: settings.matchesRuleTextAfterHost)
