@@ -7,12 +7,13 @@ import TrackerlessCore
 ///
 /// ```swift
 /// let compact = CompactTrackerData(trackerData: tds, surrogates: surrogates, privacyConfiguration: config)
-/// compact.json        // {"cnames":{...},"contentBlocking":[...],"entities":{...},...}
+/// compact.json        // {"allowlist":[],"blocklist":{},"cnames":{...},"contentBlocking":[...],...}
 /// compact.warnings    // trackers.example.com.rules[2].surrogate: no surrogate "x.js"; the rule blocks
 /// ```
 ///
 /// ## Format (version 1)
-/// One JSON object, keys sorted, every list in a fixed order, so the same inputs give the same bytes:
+/// One JSON object, keys in a fixed order, every list and table sorted, so that the same inputs
+/// give the same bytes:
 /// - `version`: 1.
 /// - `owners`: the names of the entities that own a tracker, sorted, joined by line feeds; other
 ///   members refer to them by index (line number).
@@ -20,8 +21,8 @@ import TrackerlessCore
 ///   index into `owners` or -1; `default` 1 for `block`, 0 for anything else (the resolver's
 ///   default ignore); `domain` only when it differs from the key.
 /// - `rules`: tracker key → the JSON text of the tracker's usable rules in order, for trackers
-///   that have any. A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source to compile with
-///   the `i` flag (see below); `action` 1 for `ignore`, the surrogate's name when the rule names a
+///   that have any. A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source
+///   to compile with the `i` flag (see below); `action` 1 for `ignore`, the surrogate's name when the rule names a
 ///   surrogate that exists, else 0 (block); `options` and `exceptions` `[domains, types]` with
 ///   null for a list that is absent, or null for no condition. Rules with an unsupported action or
 ///   an expression the resolver cannot use are left out: they never apply.
@@ -31,12 +32,6 @@ import TrackerlessCore
 ///   line preceded by a line feed and the text ending in one, so that a domain is found by
 ///   searching `\n<domain>\t`. Domains whose answer the next listed parent domain gives anyway
 ///   are left out.
-///
-/// Trackers, rules, owners and entities are text rather than JSON structure because a script
-/// parses text far faster than object and array literals (in WebKitGTK the tracker table as an
-/// object literal cost about as much start-up as everything else): start-up pays for scanning
-/// strings, and a page parses the tracker table (with the engine's JSON parser) or a tracker's
-/// rules when a decision first needs them.
 /// - `psl`: public-suffix entries → kind bits (1 rule, 2 wildcard `*.x`, 4 exception `!x`, 0 only a
 ///   step to a longer entry), only the entries the script's eTLD+1 comparisons can reach: those at
 ///   or above a tracker key or request-blocklist domain, and those below its registrable domain.
@@ -45,6 +40,12 @@ import TrackerlessCore
 ///   its exception domains (feature exceptions and `unprotectedTemporary`, covering subdomains).
 /// - `allowlist`: tracker-allowlist rules, `[host, lowercased path prefix, domains or 1 for all sites]`.
 /// - `blocklist`: eTLD+1 → request-blocklist rules, `[host, port or null, path pattern, domains or 1]`.
+///
+/// Trackers, rules, owners and entities are text rather than JSON structure because a script
+/// parses text far faster than object and array literals (in WebKitGTK the tracker table as an
+/// object literal cost about as much start-up as everything else): start-up pays for scanning
+/// strings, and a page parses the tracker table (with the engine's JSON parser) or a tracker's
+/// rules when a decision first needs them.
 ///
 /// ## Regular expressions
 /// Each rule's expression is parsed the way the resolver parses it and written back from the
