@@ -8,6 +8,19 @@ enum HostMatching {
     /// This is the "suffix walk" of Tracker Radar: a bare top-level domain is never a candidate.
     static func firstSuffix<T>(of host: String, _ body: (String) -> T?) -> T? {
         if let found = body(host) { return found }
+        // ASCII hosts (every host a URL parser gives): the dots found in the bytes, where
+        // `Character` comparisons and Foundation's `contains` would cost more than the lookups.
+        let bytes = host.utf8
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            let dot = UInt8(ascii: ".")
+            var index = bytes.startIndex
+            while let found = bytes[index...].firstIndex(of: dot) {
+                index = bytes.index(after: found)
+                guard bytes[index...].contains(dot) else { return nil }
+                if let result = body(String(host[index...])) { return result }
+            }
+            return nil
+        }
         var rest = Substring(host)
         while let dot = rest.firstIndex(of: ".") {
             rest = rest[rest.index(after: dot)...]

@@ -25,10 +25,13 @@ extension TrackerResolver {
 
         /// Whether the rule decides this request: supported, its expression found in `url`, and
         /// its options (if any) matching.
-        func applies(to url: String, siteHost: String, type: RequestType) -> Bool {
+        /// `url` is the URL's bytes and `lowercased` the same with ASCII letters lowercased.
+        func applies(
+            to url: UnsafeBufferPointer<UInt8>, lowercased: UnsafeBufferPointer<UInt8>, siteHost: String, type: RequestType
+        ) -> Bool {
             guard isSupported, let regex else { return false }
             if let options, !options.matches(siteHost: siteHost, type: type) { return false }
-            return regex.matches(url)
+            return regex.matches(url, lowercased: lowercased)
         }
 
         /// Whether the rule's exceptions cover this request.

@@ -78,8 +78,9 @@ public struct TrackerResolver: Sendable {
     public let warnings: [InputWarning]
 
     private let publicSuffixList: PublicSuffixList
-    /// Compiled rules by tracker key, parallel to each tracker's `rules`.
-    private let compiledRules: [String: [CompiledRule]]
+    /// Every tracker by key, with its owner's entity and its compiled rules: one lookup per
+    /// candidate host finds all a decision needs.
+    private let entries: [String: TrackerEntry]
 
     /// Prepares a resolver; compiles every tds rule's regular expression.
     ///
@@ -103,10 +104,10 @@ public struct TrackerResolver: Sendable {
         self.userAllowlist = userAllowlist
         self.publicSuffixList = publicSuffixList
         var warnings: [InputWarning] = []
-        var compiledRules: [String: [CompiledRule]] = [:]
-        compiledRules.reserveCapacity(trackerData.trackers.count)
-        for (key, tracker) in trackerData.trackers where !tracker.rules.isEmpty {
-            compiledRules[key] = tracker.rules.enumerated().map { index, rule in
+        var entries: [String: TrackerEntry] = [:]
+        entries.reserveCapacity(trackerData.trackers.count)
+        for (key, tracker) in trackerData.trackers {
+            let rules = tracker.rules.enumerated().map { index, rule in
                 let compiled = CompiledRule(rule)
                 if compiled.regex == nil {
                     warnings.append(InputWarning(
@@ -116,8 +117,10 @@ public struct TrackerResolver: Sendable {
                 }
                 return compiled
             }
+            entries[key] = TrackerEntry(
+                tracker: tracker, entity: tracker.owner.flatMap { trackerData.entities[$0.name] }, rules: rules)
         }
-        self.compiledRules = compiledRules
+        self.entries = entries
         self.warnings = warnings.sorted { $0.description < $1.description }
     }
 
@@ -135,8 +138,7 @@ public struct TrackerResolver: Sendable {
         // Step 1: find the tracker, directly or through a CNAME.
         let match = trackerMatch(for: requestURL)
         var decision = BlockingDecision(
-            action: nil, reason: .noMatch, tracker: match?.tracker,
-            entity: match?.tracker.owner.flatMap { trackerData.entities[$0.name] },
+            action: nil, reason: .noMatch, tracker: match?.entry.tracker, entity: match?.entry.entity,
             cnameTarget: match?.cnameTarget)
         func decided(_ action: BlockingDecision.Action?, _ reason: BlockingDecision.Reason) -> BlockingDecision {
             decision.action = action
@@ -180,22 +182,24 @@ public struct TrackerResolver: Sendable {
         if isAllowlisted { return decided(.ignore, .trackerAllowlist) }
 
         // Step 8: the tracker's rules, first applicable wins.
-        if let rules = compiledRules[match.key] {
-            let url = match.matchableURL
-            for (index, rule) in rules.enumerated() where rule.applies(to: url, siteHost: siteHost, type: type) {
-                decision.matchedRuleIndex = index
-                let tdsRule = match.tracker.rules[index]
-                if case .ignore? = tdsRule.action { return decided(.ignore, .matchedRuleIgnore) }
-                if rule.isExcepted(siteHost: siteHost, type: type) { return decided(.ignore, .matchedRuleException) }
-                if let surrogate = tdsRule.surrogate, surrogates.contains(surrogate) {
-                    return decided(.redirect(surrogate: surrogate), .matchedRuleSurrogate)
-                }
-                return decided(.block, .matchedRuleBlock)
+        let entry = match.entry
+        if !entry.rules.isEmpty,
+            let index = Self.withMatchableURL(requestURL, host: match.cnameTarget ?? requestURL.host, { url, lowercased in
+                entry.rules.firstIndex { $0.applies(to: url, lowercased: lowercased, siteHost: siteHost, type: type) }
+            })
+        {
+            decision.matchedRuleIndex = index
+            let tdsRule = entry.tracker.rules[index]
+            if case .ignore? = tdsRule.action { return decided(.ignore, .matchedRuleIgnore) }
+            if entry.rules[index].isExcepted(siteHost: siteHost, type: type) { return decided(.ignore, .matchedRuleException) }
+            if let surrogate = tdsRule.surrogate, surrogates.contains(surrogate) {
+                return decided(.redirect(surrogate: surrogate), .matchedRuleSurrogate)
             }
+            return decided(.block, .matchedRuleBlock)
         }
 
         // Step 9: the tracker's default.
-        if case .block? = match.tracker.defaultAction { return decided(.block, .defaultBlock) }
+        if case .block? = entry.tracker.defaultAction { return decided(.block, .defaultBlock) }
         return decided(.ignore, .defaultIgnore)
     }
 
@@ -210,39 +214,74 @@ public struct TrackerResolver: Sendable {
 
     // MARK: - Steps
 
-    /// The tracker a request belongs to, and the URL its rules are matched against.
+    /// A tracker with what the resolver prepared for it.
+    private final class TrackerEntry: Sendable {
+        let tracker: Tracker
+        /// The owner's entity in `entities`.
+        let entity: Entity?
+        /// Parallel to the tracker's `rules`.
+        let rules: [CompiledRule]
+
+        init(tracker: Tracker, entity: Entity?, rules: [CompiledRule]) {
+            self.tracker = tracker
+            self.entity = entity
+            self.rules = rules
+        }
+    }
+
+    /// The tracker a request belongs to, and the host its rules see.
     private struct TrackerMatch {
-        var key: String
-        var tracker: Tracker
+        var entry: TrackerEntry
         var cnameTarget: String?
-        /// `scheme://host/path?query`: no user, port or fragment; the host uncloaked.
-        var matchableURL: String
     }
 
     private func trackerMatch(for url: CanonicalURL) -> TrackerMatch? {
-        if let (key, tracker) = trackerEntry(forHost: url.host) {
-            return TrackerMatch(
-                key: key, tracker: tracker, cnameTarget: nil, matchableURL: Self.matchableURL(url, host: url.host))
+        if let entry = trackerEntry(forHost: url.host) {
+            return TrackerMatch(entry: entry, cnameTarget: nil)
         }
-        if let target = trackerData.cname(forHost: url.host), let (key, tracker) = trackerEntry(forHost: target) {
-            return TrackerMatch(
-                key: key, tracker: tracker, cnameTarget: target, matchableURL: Self.matchableURL(url, host: target))
+        if let target = trackerData.cname(forHost: url.host), let entry = trackerEntry(forHost: target) {
+            return TrackerMatch(entry: entry, cnameTarget: target)
         }
         return nil
     }
 
-    private func trackerEntry(forHost host: String) -> (String, Tracker)? {
-        HostMatching.firstSuffix(of: host) { key in trackerData.trackers[key].map { (key, $0) } }
+    private func trackerEntry(forHost host: String) -> TrackerEntry? {
+        HostMatching.firstSuffix(of: host) { entries[$0] }
     }
 
-    private static func matchableURL(_ url: CanonicalURL, host: String) -> String {
-        var string = url.scheme + "://" + host + url.path
-        if let query = url.query { string += "?" + query }
-        return string
+    /// Calls `body` with the URL rules are matched against, `scheme://host/path?query` (no user,
+    /// port or fragment; the host uncloaked), as bytes and with ASCII letters lowercased, in
+    /// scratch memory rather than a new string.
+    private static func withMatchableURL<T>(
+        _ url: CanonicalURL, host: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T
+    ) -> T {
+        let separator = "://"
+        let length = url.scheme.utf8.count + separator.utf8.count + host.utf8.count + url.path.utf8.count
+            + (url.query.map { $0.utf8.count + 1 } ?? 0)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * length) { scratch in
+            let base = scratch.baseAddress!
+            var offset = 0
+            func append(_ string: String) {
+                for byte in string.utf8 {
+                    base[offset] = byte
+                    base[length + offset] = TrackerRuleRegex.Matcher.lowercased(byte)
+                    offset += 1
+                }
+            }
+            append(url.scheme)
+            append(separator)
+            append(host)
+            append(url.path)
+            if let query = url.query {
+                append("?")
+                append(query)
+            }
+            return body(UnsafeBufferPointer(start: base, count: length), UnsafeBufferPointer(start: base + length, count: length))
+        }
     }
 
     private func isFirstParty(_ match: TrackerMatch, requestHost: String, siteHost: String) -> Bool {
-        if let owner = match.tracker.owner?.name, let siteEntity = trackerData.entityName(forHost: siteHost),
+        if let owner = match.entry.tracker.owner?.name, let siteEntity = trackerData.entityName(forHost: siteHost),
             owner == siteEntity
         {
             return true

@@ -9,7 +9,52 @@ extension TrackerRuleRegex {
     package func matcher() throws(ParseError) -> Matcher {
         var builder = Matcher.Builder()
         let start = try builder.compile(alternatives: alternatives, next: builder.addMatch())
-        return Matcher(states: builder.states, start: start)
+        let (literal, isWholePattern) = requiredLiteral()
+        return Matcher(states: builder.states, start: start, requiredLiteral: literal, isLiteral: isWholePattern)
+    }
+
+    /// The longest run of plain characters every match contains, as lowercase bytes, and whether
+    /// that run is the whole pattern (then finding it is the match). Empty when there is none.
+    ///
+    /// A plain character is a node matching exactly one byte up to ASCII case (`a`, `\.`, `/`), so
+    /// the run is found in the lowercased URL exactly where the pattern's characters match.
+    func requiredLiteral() -> (bytes: [UInt8], isWholePattern: Bool) {
+        guard alternatives.count == 1 else { return ([], false) }
+        var nodes: [Node] = []
+        Self.flatten(alternatives[0], into: &nodes)
+        var best: [UInt8] = []
+        var run: [UInt8] = []
+        var isWhole = true
+        for node in nodes {
+            if case .character(let set) = node, let byte = Self.plainByte(set.caseFolded) {
+                run.append(byte)
+                continue
+            }
+            isWhole = false
+            if run.count > best.count { best = run }
+            run.removeAll(keepingCapacity: true)
+        }
+        if run.count > best.count { best = run }
+        return (best, isWhole && !best.isEmpty)
+    }
+
+    /// Groups of one alternative spelled out in place; other nodes as they are.
+    private static func flatten(_ sequence: [Node], into nodes: inout [Node]) {
+        for node in sequence {
+            if case .group(let alternatives) = node, alternatives.count == 1 {
+                flatten(alternatives[0], into: &nodes)
+            } else {
+                nodes.append(node)
+            }
+        }
+    }
+
+    /// The lowercase byte of a case-folded set that matches one byte up to ASCII case, else nil.
+    private static func plainByte(_ set: CharacterSet128) -> UInt8? {
+        guard set.low != 0 || set.high != 0 else { return nil }
+        let first = set.low != 0 ? UInt8(set.low.trailingZeroBitCount) : UInt8(64 + set.high.trailingZeroBitCount)
+        let lower = Matcher.lowercased(first)
+        return set == CharacterSet128.single(lower).caseFolded ? lower : nil
     }
 
     /// A regex compiled into NFA states.
@@ -28,58 +73,144 @@ extension TrackerRuleRegex {
 
         let states: [State]
         let start: Int
+        /// Lowercase bytes every match contains (see ``TrackerRuleRegex/requiredLiteral()``).
+        let requiredLiteral: [UInt8]
+        /// Whether containing ``requiredLiteral`` is the whole match.
+        let isLiteral: Bool
+
+        init(states: [State], start: Int, requiredLiteral: [UInt8] = [], isLiteral: Bool = false) {
+            self.states = states
+            self.start = start
+            self.requiredLiteral = requiredLiteral
+            self.isLiteral = isLiteral
+        }
 
         /// Whether the regex matches somewhere in `text`.
         package func matches(_ text: String) -> Bool {
             var text = text
-            return text.withUTF8 { matches($0) }
+            return text.withUTF8 { bytes in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { lowered in
+                    for index in bytes.indices { lowered[index] = Self.lowercased(bytes[index]) }
+                    return matches(bytes, lowercased: UnsafeBufferPointer(rebasing: lowered[0..<bytes.count]))
+                }
+            }
         }
 
         /// Whether the regex matches somewhere in the bytes.
         package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            var current: [Int] = []
-            var next: [Int] = []
-            var seen = [Int](repeating: -1, count: states.count)
-            current.reserveCapacity(states.count)
-            next.reserveCapacity(states.count)
-            // Generation numbers mark which states are already in a list for a position.
-            var generation = 0
-            for position in 0...bytes.count {
-                // Unanchored: a match may start at every position.
-                if add(start, at: position, count: bytes.count, to: &current, seen: &seen, generation: generation) {
-                    return true
+            simulate(bytes)
+        }
+
+        /// Whether the regex matches somewhere in `bytes`, given the same bytes with ASCII letters
+        /// lowercased: the required literal is looked for first, and the NFA runs only if it is there.
+        package func matches(_ bytes: UnsafeBufferPointer<UInt8>, lowercased: UnsafeBufferPointer<UInt8>) -> Bool {
+            if !requiredLiteral.isEmpty {
+                let found = requiredLiteral.withUnsafeBufferPointer { Self.contains($0, in: lowercased) }
+                if !found { return false }
+                if isLiteral { return true }
+            }
+            return simulate(bytes)
+        }
+
+        static func lowercased(_ byte: UInt8) -> UInt8 {
+            byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+        }
+
+        /// Whether `needle` (not empty) occurs in `haystack`.
+        private static func contains(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+            let count = needle.count
+            guard count <= haystack.count else { return false }
+            let first = needle[0]
+            var index = 0
+            let last = haystack.count - count
+            while index <= last {
+                if haystack[index] == first {
+                    var offset = 1
+                    while offset < count, haystack[index + offset] == needle[offset] { offset += 1 }
+                    if offset == count { return true }
                 }
-                guard position < bytes.count else { break }
-                let byte = bytes[position]
-                generation += 1
-                next.removeAll(keepingCapacity: true)
-                for index in current {
-                    guard case .byte(let set, let target) = states[index], set.contains(byte) else { continue }
-                    if add(target, at: position + 1, count: bytes.count, to: &next, seen: &seen, generation: generation) {
-                        return true
-                    }
-                }
-                swap(&current, &next)
+                index += 1
             }
             return false
         }
 
+        /// The NFA simulation, in scratch memory of the stack (no allocation for rules of a few
+        /// hundred states): current and next state lists, generation marks and the closure stack.
+        private func simulate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let count = states.count
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count + 1) { scratch in
+                let base = scratch.baseAddress!
+                var current = base
+                var next = base + count
+                let seen = base + 2 * count
+                let stack = base + 3 * count
+                seen.initialize(repeating: -1, count: count)
+                return states.withUnsafeBufferPointer { states in
+                    var currentCount = 0
+                    // Generation numbers mark which states are already in a list for a position.
+                    var generation = 0
+                    for position in 0...bytes.count {
+                        // Unanchored: a match may start at every position.
+                        if Self.add(
+                            start, at: position, count: bytes.count, states: states, to: current, listCount: &currentCount,
+                            seen: seen, generation: generation, stack: stack)
+                        {
+                            return true
+                        }
+                        guard position < bytes.count else { break }
+                        let byte = bytes[position]
+                        generation += 1
+                        var nextCount = 0
+                        for slot in 0..<currentCount {
+                            guard case .byte(let set, let target) = states[current[slot]], set.contains(byte) else { continue }
+                            if Self.add(
+                                target, at: position + 1, count: bytes.count, states: states, to: next, listCount: &nextCount,
+                                seen: seen, generation: generation, stack: stack)
+                            {
+                                return true
+                            }
+                        }
+                        swap(&current, &next)
+                        currentCount = nextCount
+                    }
+                    return false
+                }
+            }
+        }
+
         /// Adds `state` and what it reaches without consuming input; true when that reaches a match.
-        private func add(
-            _ state: Int, at position: Int, count: Int, to list: inout [Int], seen: inout [Int], generation: Int
+        private static func add(
+            _ state: Int, at position: Int, count: Int, states: UnsafeBufferPointer<State>, to list: UnsafeMutablePointer<Int>,
+            listCount: inout Int, seen: UnsafeMutablePointer<Int>, generation: Int, stack: UnsafeMutablePointer<Int>
         ) -> Bool {
-            var stack = [state]
-            while let index = stack.popLast() {
+            // Each split pushes two states and is expanded once per generation: at most
+            // 2 x states + 1 entries.
+            var depth = 1
+            stack[0] = state
+            while depth > 0 {
+                depth -= 1
+                let index = stack[depth]
                 guard seen[index] != generation else { continue }
                 seen[index] = generation
                 switch states[index] {
                 case .match: return true
-                case .byte: list.append(index)
+                case .byte:
+                    list[listCount] = index
+                    listCount += 1
                 case .split(let first, let second):
-                    stack.append(second)
-                    stack.append(first)
-                case .start(let next): if position == 0 { stack.append(next) }
-                case .end(let next): if position == count { stack.append(next) }
+                    stack[depth] = second
+                    stack[depth + 1] = first
+                    depth += 2
+                case .start(let next):
+                    if position == 0 {
+                        stack[depth] = next
+                        depth += 1
+                    }
+                case .end(let next):
+                    if position == count {
+                        stack[depth] = next
+                        depth += 1
+                    }
                 }
             }
             return false
