@@ -110,7 +110,7 @@ enum BundledTemplates {
   try {
     // Trackers, their rules, owners and entities are text (a script parses text far faster than
     // literals), made into tables or parsed when a decision first needs them.
-    trackerText = typeof data.trackers === 'string' ? data.trackers : '\n';
+    trackerText = typeof data.trackers === 'string' ? data.trackers : '{}';
     ruleTexts = table(data.rules);
     cnames = table(data.cnames);
     owners = null;
@@ -200,40 +200,29 @@ enum BundledTemplates {
     };
   }
 
-  // key -> [owner index, default (1 block), domain or null, rules or null until parsed].
+  // key -> [owner index, default (1 block), domain?], parsed at the first decision; each
+  // tracker's rules are parsed when it is first matched.
   var trackers = null;
-  function buildTrackers() {
-    var result = captured.ObjectCreate(null);
-    var start = 1;
-    while (start < trackerText.length) {
-      var end = indexOf(trackerText, '\n', start);
-      if (end < 0) { break; }
-      var first = indexOf(trackerText, '\t', start);
-      var second = indexOf(trackerText, '\t', first + 1);
-      if (first < 0 || second < 0 || second > end) { break; }
-      var third = indexOf(trackerText, '\t', second + 1);
-      var hasDomain = third >= 0 && third < end;
-      result[slice(trackerText, start, first)] = [
-        +slice(trackerText, first + 1, second),
-        +slice(trackerText, second + 1, hasDomain ? third : end),
-        hasDomain ? slice(trackerText, third + 1, end) : null,
-        null
-      ];
-      start = end + 1;
+  var parsedRules = captured.ObjectCreate(null);
+  function parseTrackers() {
+    try {
+      var parsed = captured.JSONparse(trackerText);
+      return parsed !== null && typeof parsed === 'object' ? parsed : captured.ObjectCreate(null);
+    } catch (e) {
+      return captured.ObjectCreate(null);
     }
-    return result;
   }
 
   // The resolver's suffix walk in the trackers: the host, then each parent that still contains a dot.
   function findTracker(host) {
-    if (trackers === null) { trackers = buildTrackers(); }
-    if (trackers[host] !== undefined) { return host; }
+    if (trackers === null) { trackers = parseTrackers(); }
+    if (captured.ArrayIsArray(trackers[host])) { return host; }
     var dot = indexOf(host, '.');
     while (dot >= 0) {
       var next = indexOf(host, '.', dot + 1);
       if (next < 0) { return null; }
       var parent = slice(host, dot + 1);
-      if (trackers[parent] !== undefined) { return parent; }
+      if (captured.ArrayIsArray(trackers[parent])) { return parent; }
       dot = next;
     }
     return null;
@@ -472,16 +461,16 @@ enum BundledTemplates {
     return result;
   }
 
-  function rulesOf(tracker, key) {
-    var rules = tracker[3];
-    if (rules === null) {
+  function rulesOf(key) {
+    var rules = parsedRules[key];
+    if (rules === undefined) {
       var text = ruleTexts[key];
       try {
         rules = typeof text === 'string' ? captured.JSONparse(text) : [];
       } catch (e) {
         rules = [];
       }
-      tracker[3] = rules;
+      parsedRules[key] = rules;
     }
     return rules;
   }
@@ -489,7 +478,7 @@ enum BundledTemplates {
   function decision(action, reason, tracker, key) {
     var result = { action: action, reason: reason };
     if (tracker !== null) {
-      result.tracker = tracker[2] !== null ? tracker[2] : key;
+      result.tracker = tracker.length > 2 ? tracker[2] : key;
       if (tracker[0] >= 0) { result.owner = ownerName(tracker[0]); }
     }
     return result;
@@ -547,7 +536,7 @@ enum BundledTemplates {
     if (allowlisted) { return decision('ignore', 'tracker allowlist', tracker, key); }
 
     // Step 8: the tracker's rules; the first that applies decides.
-    var rules = rulesOf(tracker, key);
+    var rules = rulesOf(key);
     if (rules.length > 0) {
       var url = request.scheme + '://' + (cnameTarget === null ? request.host : cnameTarget) + pathAndQuery(request);
       for (var i = 0; i < rules.length; i++) {
@@ -1608,12 +1597,26 @@ enum BundledTemplates {
     }
   }
 
+  // Only events the browser itself fired count: the blocking script fires a synthetic `load` on
+  // a script element it replaced with a surrogate (which never reached the network), and a page
+  // can dispatch either event at will. `isTrusted` is unforgeable (an own, non-configurable
+  // property of every Event).
   function onLoad(event) {
-    try { observeElement(event.target, 'loaded'); } catch (e) { problem('load', e); }
+    try {
+      if (event.isTrusted === false) return;
+      observeElement(event.target, 'loaded');
+    } catch (e) {
+      problem('load', e);
+    }
   }
 
   function onError(event) {
-    try { observeElement(event.target, 'failed'); } catch (e) { problem('error', e); }
+    try {
+      if (event.isTrusted === false) return;
+      observeElement(event.target, 'failed');
+    } catch (e) {
+      problem('error', e);
+    }
   }
 
   function onPageHide() {
