@@ -34,10 +34,10 @@ public struct JSONObject: Sendable {
     }
 
     /// Creates an object from parallel key and value arrays (the parser's fast path).
-    init(keys: [String], values: [JSONValue]) {
+    init(keys: [String], values: [JSONValue], indexed: Bool = true) {
         self.storedKeys = keys
         self.values = values
-        self.index = Self.makeIndex(keys)
+        self.index = indexed ? Self.makeIndex(keys) : nil
     }
 
     /// The member names in document order; may contain duplicates.

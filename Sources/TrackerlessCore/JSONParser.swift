@@ -10,8 +10,15 @@ public enum JSONParser: Sendable {
     ///   - maxDepth: The deepest nesting of arrays and objects accepted.
     /// - Throws: ``JSONSyntaxError`` at the first problem.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
+        try parse(bytes, maxDepth: maxDepth, indexingObjects: true)
+    }
+
+    /// Parses like ``parse(_:maxDepth:)``; with `indexingObjects` false, large objects get no
+    /// key index (lookups by key then search their keys in order). For readers that only walk
+    /// members, such as the tds.json decoder: indexing its big maps cost 2% of the pipeline.
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = 512, indexingObjects: Bool) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            var scanner = JSONScanner(buffer, maxDepth: maxDepth)
+            var scanner = JSONScanner(buffer, maxDepth: maxDepth, indexingObjects: indexingObjects)
             return try scanner.parseDocument()
         }
     }
@@ -36,13 +43,17 @@ private struct JSONScanner {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
+    private let indexingObjects: Bool
     private var position = 0
     /// Reused buffer for strings that need unescaping.
     private var scratch: [UInt8] = []
+    /// Short strings met before: documents repeat their keys and many values.
+    private var shortStrings = ShortStringCache()
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, indexingObjects: Bool) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.indexingObjects = indexingObjects
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -147,7 +158,7 @@ private struct JSONScanner {
                     frames.removeLast()
                     let keys = Self.popTail(of: &keyStack, from: frame.keyBase, filler: "")
                     let values = Self.popTail(of: &valueStack, from: frame.valueBase, filler: .null)
-                    value = .object(JSONObject(keys: keys, values: values))
+                    value = .object(JSONObject(keys: keys, values: values, indexed: indexingObjects))
                 } else if !frame.isObject, byte == UInt8(ascii: "]") {
                     position += 1
                     frames.removeLast()
@@ -265,7 +276,8 @@ private struct JSONScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 position = index + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                return shortStrings.string(for: text, readable: bytes.count - start) ?? String(decoding: text, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
             index += 1
@@ -390,6 +402,49 @@ private struct JSONScanner {
             throw error("invalid UTF-8 sequence in a string", at: index)
         }
         return length
+    }
+
+    /// A direct-mapped cache of short ASCII strings (keys such as `"rule"` or `"domains"`, values
+    /// such as `"block"`), compared as two 64-bit words: finding one costs a few instructions,
+    /// creating it again a validation and a copy.
+    private struct ShortStringCache {
+        private static let slotCount = 256
+        private var first = [UInt64](repeating: 0, count: slotCount)
+        private var second = [UInt64](repeating: 0, count: slotCount)
+        private var strings = [String](repeating: "", count: slotCount)
+
+        /// The string of `text` (ASCII without controls, so it holds no zero byte), cached when
+        /// it has 1 to 15 bytes (Swift keeps those inline, without an allocation); nil for others.
+        /// `readable`: how many bytes from the start of `text` may be read (at least its count).
+        mutating func string(for text: UnsafeBufferPointer<UInt8>, readable: Int) -> String? {
+            guard text.count > 0, text.count < 16, let base = text.baseAddress else { return nil }
+            // The bytes as two zero-padded little-endian words: loaded 16 at a time and masked
+            // where the document goes on, copied near its end.
+            var key0: UInt64 = 0, key1: UInt64 = 0
+            if readable >= 16 {
+                let raw = UnsafeRawPointer(base)
+                key0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                key1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                if text.count < 8 {
+                    key0 &= (1 << (8 * UInt64(text.count))) - 1
+                    key1 = 0
+                } else {
+                    key1 &= (1 << (8 * UInt64(text.count - 8))) - 1
+                }
+            } else {
+                var words: (UInt64, UInt64) = (0, 0)
+                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: text.count)) }
+                key0 = UInt64(littleEndian: words.0)
+                key1 = UInt64(littleEndian: words.1)
+            }
+            let slot = Int(truncatingIfNeeded: ((key0 &+ key1 &* 31) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+            if first[slot] == key0, second[slot] == key1 { return strings[slot] }
+            let string = String(decoding: text, as: UTF8.self)
+            first[slot] = key0
+            second[slot] = key1
+            strings[slot] = string
+            return string
+        }
     }
 
     // MARK: Numbers
