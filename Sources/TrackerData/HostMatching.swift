@@ -10,17 +10,27 @@ enum HostMatching {
         if let found = body(host) { return found }
         // ASCII hosts (every host a URL parser gives): the dots found in the bytes, where
         // `Character` comparisons and Foundation's `contains` would cost more than the lookups.
-        let bytes = host.utf8
-        if !bytes.contains(where: { $0 >= 0x80 }) {
-            let dot = UInt8(ascii: ".")
-            var index = bytes.startIndex
-            while let found = bytes[index...].firstIndex(of: dot) {
-                index = bytes.index(after: found)
-                guard bytes[index...].contains(dot) else { return nil }
-                if let result = body(String(host[index...])) { return result }
+        // A candidate starts after each dot but the last.
+        var host = host
+        let found: T?? = host.withUTF8 { bytes -> T?? in
+            var lastDot = -1
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 { return .none }
+                if byte == UInt8(ascii: ".") { lastDot = index }
             }
-            return nil
+            var index = 0
+            while index < lastDot {
+                if bytes[index] == UInt8(ascii: "."),
+                    let result = body(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)...]), as: UTF8.self))
+                {
+                    return .some(result)
+                }
+                index += 1
+            }
+            return .some(nil)
         }
+        if let found { return found }
         var rest = Substring(host)
         while let dot = rest.firstIndex(of: ".") {
             rest = rest[rest.index(after: dot)...]

@@ -77,10 +77,8 @@ public struct TrackerResolver: Sendable {
     /// tds rules that can never apply, such as a regular expression that does not compile.
     public let warnings: [InputWarning]
 
-    private let publicSuffixList: PublicSuffixList
-    /// Every tracker by key, with its owner's entity and its compiled rules: one lookup per
-    /// candidate host finds all a decision needs.
-    private let entries: [String: TrackerEntry]
+    /// What decisions read, behind one reference: a decision never copies the resolver's fields.
+    private let engine: Engine
 
     /// Prepares a resolver; compiles every tds rule's regular expression.
     ///
@@ -102,9 +100,8 @@ public struct TrackerResolver: Sendable {
         self.surrogates = surrogates
         self.privacyConfiguration = privacyConfiguration
         self.userAllowlist = userAllowlist
-        self.publicSuffixList = publicSuffixList
         var warnings: [InputWarning] = []
-        var entries: [String: TrackerEntry] = [:]
+        var entries: [String: Engine.TrackerEntry] = [:]
         entries.reserveCapacity(trackerData.trackers.count)
         for (key, tracker) in trackerData.trackers {
             let rules = tracker.rules.enumerated().map { index, rule in
@@ -117,10 +114,12 @@ public struct TrackerResolver: Sendable {
                 }
                 return compiled
             }
-            entries[key] = TrackerEntry(
+            entries[key] = Engine.TrackerEntry(
                 tracker: tracker, entity: tracker.owner.flatMap { trackerData.entities[$0.name] }, rules: rules)
         }
-        self.entries = entries
+        engine = Engine(
+            trackerData: trackerData, surrogates: surrogates, privacyConfiguration: privacyConfiguration,
+            userAllowlist: userAllowlist, publicSuffixList: publicSuffixList, entries: entries)
         self.warnings = warnings.sorted { $0.description < $1.description }
     }
 
@@ -133,163 +132,210 @@ public struct TrackerResolver: Sendable {
     /// Decides a request of `type` to `requestURL` made by a page at `siteURL` (the top-level
     /// page, as shown in the address bar). See the type's documentation for the procedure.
     public func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType) -> BlockingDecision {
-        let siteHost = siteURL.host
-
-        // Step 1: find the tracker, directly or through a CNAME.
-        let match = trackerMatch(for: requestURL)
-        var decision = BlockingDecision(
-            action: nil, reason: .noMatch, tracker: match?.entry.tracker, entity: match?.entry.entity,
-            cnameTarget: match?.cnameTarget)
-        func decided(_ action: BlockingDecision.Action?, _ reason: BlockingDecision.Reason) -> BlockingDecision {
-            decision.action = action
-            decision.reason = reason
-            return decision
-        }
-
-        // Step 2: protection off for the site.
-        if userAllowlist.contains(host: siteHost) {
-            return decided(match == nil ? nil : .ignore, .userAllowlist)
-        }
-        if let configuration = privacyConfiguration,
-            !configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.contentBlocking, forSiteHost: siteHost)
-        {
-            return decided(match == nil ? nil : .ignore, .unprotectedDomain)
-        }
-
-        // Step 3: the request blocklist, independent of the tds.
-        let isAllowlisted = isTrackerAllowlisted(requestURL, siteHost: siteHost)
-        if type != .mainFrame, !isAllowlisted, let configuration = privacyConfiguration,
-            configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.requestBlocklist, forSiteHost: siteHost),
-            let rule = configuration.requestBlocklist.matchingRule(
-                requestURL: requestURL, siteHost: siteHost, publicSuffixList: publicSuffixList)
-        {
-            decision.requestBlocklistRule = rule
-            return decided(.block, .requestBlocklist)
-        }
-
-        // Step 4: not a tracker.
-        guard let match else { return decided(nil, .noMatch) }
-
-        // Step 5: navigations are never blocked.
-        if type == .mainFrame { return decided(.ignore, .mainFrame) }
-
-        // Step 6: first party.
-        if isFirstParty(match, requestHost: requestURL.host, siteHost: siteHost) {
-            return decided(.ignore, .firstParty)
-        }
-
-        // Step 7: the tracker allowlist.
-        if isAllowlisted { return decided(.ignore, .trackerAllowlist) }
-
-        // Step 8: the tracker's rules, first applicable wins.
-        let entry = match.entry
-        if !entry.rules.isEmpty,
-            let index = Self.withMatchableURL(requestURL, host: match.cnameTarget ?? requestURL.host, { url, lowercased in
-                entry.rules.firstIndex { $0.applies(to: url, lowercased: lowercased, siteHost: siteHost, type: type) }
-            })
-        {
-            decision.matchedRuleIndex = index
-            let tdsRule = entry.tracker.rules[index]
-            if case .ignore? = tdsRule.action { return decided(.ignore, .matchedRuleIgnore) }
-            if entry.rules[index].isExcepted(siteHost: siteHost, type: type) { return decided(.ignore, .matchedRuleException) }
-            if let surrogate = tdsRule.surrogate, surrogates.contains(surrogate) {
-                return decided(.redirect(surrogate: surrogate), .matchedRuleSurrogate)
-            }
-            return decided(.block, .matchedRuleBlock)
-        }
-
-        // Step 9: the tracker's default.
-        if case .block? = entry.tracker.defaultAction { return decided(.block, .defaultBlock) }
-        return decided(.ignore, .defaultIgnore)
+        engine.decision(forRequestURL: requestURL, siteURL: siteURL, type: type)
     }
 
     /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
     /// request.
     public func isTrackerAllowlisted(_ requestURL: CanonicalURL, siteHost: String) -> Bool {
-        guard let configuration = privacyConfiguration,
-            configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.trackerAllowlist, forSiteHost: siteHost)
-        else { return false }
-        return configuration.trackerAllowlist.isAllowlisted(requestURL: requestURL, siteHost: siteHost)
+        engine.isTrackerAllowlisted(requestURL, siteHost: siteHost)
     }
+}
 
-    // MARK: - Steps
+extension TrackerResolver {
+    /// The decision procedure over the resolver's inputs and prepared tables.
+    private final class Engine: Sendable {
+        let trackerData: TrackerData
+        let surrogates: Surrogates
+        let privacyConfiguration: PrivacyConfiguration?
+        let userAllowlist: UserAllowlist
+        let publicSuffixList: PublicSuffixList
+        /// Every tracker by key, with its owner's entity and its compiled rules: one lookup per
+        /// candidate host finds all a decision needs.
+        let entries: [String: TrackerEntry]
 
-    /// A tracker with what the resolver prepared for it.
-    private final class TrackerEntry: Sendable {
-        let tracker: Tracker
-        /// The owner's entity in `entities`.
-        let entity: Entity?
-        /// Parallel to the tracker's `rules`.
-        let rules: [CompiledRule]
-
-        init(tracker: Tracker, entity: Entity?, rules: [CompiledRule]) {
-            self.tracker = tracker
-            self.entity = entity
-            self.rules = rules
+        init(
+            trackerData: TrackerData, surrogates: Surrogates, privacyConfiguration: PrivacyConfiguration?,
+            userAllowlist: UserAllowlist, publicSuffixList: PublicSuffixList, entries: [String: TrackerEntry]
+        ) {
+            self.trackerData = trackerData
+            self.surrogates = surrogates
+            self.privacyConfiguration = privacyConfiguration
+            self.userAllowlist = userAllowlist
+            self.publicSuffixList = publicSuffixList
+            self.entries = entries
         }
-    }
 
-    /// The tracker a request belongs to, and the host its rules see.
-    private struct TrackerMatch {
-        var entry: TrackerEntry
-        var cnameTarget: String?
-    }
+    func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType) -> BlockingDecision {
+            let siteHost = siteURL.host
 
-    private func trackerMatch(for url: CanonicalURL) -> TrackerMatch? {
-        if let entry = trackerEntry(forHost: url.host) {
-            return TrackerMatch(entry: entry, cnameTarget: nil)
-        }
-        if let target = trackerData.cname(forHost: url.host), let entry = trackerEntry(forHost: target) {
-            return TrackerMatch(entry: entry, cnameTarget: target)
-        }
-        return nil
-    }
+            // Step 1: find the tracker, directly or through a CNAME.
+            let match = trackerMatch(for: requestURL)
+            var decision = BlockingDecision(
+                action: nil, reason: .noMatch, tracker: match?.entry.tracker, entity: match?.entry.entity,
+                cnameTarget: match?.cnameTarget)
+            func decided(_ action: BlockingDecision.Action?, _ reason: BlockingDecision.Reason) -> BlockingDecision {
+                decision.action = action
+                decision.reason = reason
+                return decision
+            }
 
-    private func trackerEntry(forHost host: String) -> TrackerEntry? {
-        HostMatching.firstSuffix(of: host) { entries[$0] }
-    }
+            // Step 2: protection off for the site.
+            if userAllowlist.contains(host: siteHost) {
+                return decided(match == nil ? nil : .ignore, .userAllowlist)
+            }
+            if let configuration = privacyConfiguration,
+                !configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.contentBlocking, forSiteHost: siteHost)
+            {
+                return decided(match == nil ? nil : .ignore, .unprotectedDomain)
+            }
 
-    /// Calls `body` with the URL rules are matched against, `scheme://host/path?query` (no user,
-    /// port or fragment; the host uncloaked), as bytes and with ASCII letters lowercased, in
-    /// scratch memory rather than a new string.
-    private static func withMatchableURL<T>(
-        _ url: CanonicalURL, host: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T
-    ) -> T {
-        let separator = "://"
-        let length = url.scheme.utf8.count + separator.utf8.count + host.utf8.count + url.path.utf8.count
-            + (url.query.map { $0.utf8.count + 1 } ?? 0)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * length) { scratch in
-            let base = scratch.baseAddress!
-            var offset = 0
-            func append(_ string: String) {
-                for byte in string.utf8 {
-                    base[offset] = byte
-                    base[length + offset] = TrackerRuleRegex.Matcher.lowercased(byte)
-                    offset += 1
+            // Step 3: the request blocklist, independent of the tds.
+            let isAllowlisted = isTrackerAllowlisted(requestURL, siteHost: siteHost)
+            if type != .mainFrame, !isAllowlisted, let configuration = privacyConfiguration,
+                configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.requestBlocklist, forSiteHost: siteHost),
+                let rule = configuration.requestBlocklist.matchingRule(
+                    requestURL: requestURL, siteHost: siteHost, publicSuffixList: publicSuffixList)
+            {
+                decision.requestBlocklistRule = rule
+                return decided(.block, .requestBlocklist)
+            }
+
+            // Step 4: not a tracker.
+            guard let match else { return decided(nil, .noMatch) }
+
+            // Step 5: navigations are never blocked.
+            if type == .mainFrame { return decided(.ignore, .mainFrame) }
+
+            // Step 6: first party.
+            if isFirstParty(match, requestHost: requestURL.host, siteHost: siteHost) {
+                return decided(.ignore, .firstParty)
+            }
+
+            // Step 7: the tracker allowlist.
+            if isAllowlisted { return decided(.ignore, .trackerAllowlist) }
+
+            // Step 8: the tracker's rules, first applicable wins.
+            let entry = match.entry
+            if !entry.rules.isEmpty,
+                let index = Self.withMatchableURL(requestURL, host: match.cnameTarget ?? requestURL.host, { url, lowercased in
+                    let rules = entry.rules
+                    for index in rules.indices
+                    where rules[index].applies(to: url, lowercased: lowercased, siteHost: siteHost, type: type) {
+                        return index
+                    }
+                    return nil
+                })
+            {
+                decision.matchedRuleIndex = index
+                let tdsRule = entry.tracker.rules[index]
+                if case .ignore? = tdsRule.action { return decided(.ignore, .matchedRuleIgnore) }
+                if entry.rules[index].isExcepted(siteHost: siteHost, type: type) { return decided(.ignore, .matchedRuleException) }
+                if let surrogate = tdsRule.surrogate, surrogates.contains(surrogate) {
+                    return decided(.redirect(surrogate: surrogate), .matchedRuleSurrogate)
                 }
+                return decided(.block, .matchedRuleBlock)
             }
-            append(url.scheme)
-            append(separator)
-            append(host)
-            append(url.path)
-            if let query = url.query {
-                append("?")
-                append(query)
-            }
-            return body(UnsafeBufferPointer(start: base, count: length), UnsafeBufferPointer(start: base + length, count: length))
-        }
-    }
 
-    private func isFirstParty(_ match: TrackerMatch, requestHost: String, siteHost: String) -> Bool {
-        if let owner = match.entry.tracker.owner?.name, let siteEntity = trackerData.entityName(forHost: siteHost),
-            owner == siteEntity
-        {
-            return true
+            // Step 9: the tracker's default.
+            if case .block? = entry.tracker.defaultAction { return decided(.block, .defaultBlock) }
+            return decided(.ignore, .defaultIgnore)
         }
-        guard match.cnameTarget == nil,
-            let requestSite = publicSuffixList.registrableDomain(of: requestHost),
-            let site = publicSuffixList.registrableDomain(of: siteHost)
-        else { return false }
-        return requestSite == site
+
+        /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
+        /// request.
+        func isTrackerAllowlisted(_ requestURL: CanonicalURL, siteHost: String) -> Bool {
+            guard let configuration = privacyConfiguration,
+                configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.trackerAllowlist, forSiteHost: siteHost)
+            else { return false }
+            return configuration.trackerAllowlist.isAllowlisted(requestURL: requestURL, siteHost: siteHost)
+        }
+
+        // MARK: - Steps
+
+        /// A tracker with what the resolver prepared for it.
+        final class TrackerEntry: Sendable {
+            let tracker: Tracker
+            /// The owner's entity in `entities`.
+            let entity: Entity?
+            /// Parallel to the tracker's `rules`.
+            let rules: [CompiledRule]
+
+            init(tracker: Tracker, entity: Entity?, rules: [CompiledRule]) {
+                self.tracker = tracker
+                self.entity = entity
+                self.rules = rules
+            }
+        }
+
+        /// The tracker a request belongs to, and the host its rules see.
+        struct TrackerMatch {
+            var entry: TrackerEntry
+            var cnameTarget: String?
+        }
+
+        func trackerMatch(for url: CanonicalURL) -> TrackerMatch? {
+            if let entry = trackerEntry(forHost: url.host) {
+                return TrackerMatch(entry: entry, cnameTarget: nil)
+            }
+            if let target = trackerData.cname(forHost: url.host), let entry = trackerEntry(forHost: target) {
+                return TrackerMatch(entry: entry, cnameTarget: target)
+            }
+            return nil
+        }
+
+        func trackerEntry(forHost host: String) -> TrackerEntry? {
+            HostMatching.firstSuffix(of: host) { entries[$0] }
+        }
+
+        /// Calls `body` with the URL rules are matched against, `scheme://host/path?query` (no user,
+        /// port or fragment; the host uncloaked), as bytes and with ASCII letters lowercased, in
+        /// scratch memory rather than a new string.
+        static func withMatchableURL<T>(
+            _ url: CanonicalURL, host: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> T
+        ) -> T {
+            let separator = "://"
+            let length = url.scheme.utf8.count + separator.utf8.count + host.utf8.count + url.path.utf8.count
+                + (url.query.map { $0.utf8.count + 1 } ?? 0)
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * length) { scratch in
+                let base = scratch.baseAddress!
+                var offset = 0
+                func append(_ string: String) {
+                    for byte in string.utf8 {
+                        base[offset] = byte
+                        base[length + offset] = TrackerRuleRegex.Matcher.lowercased(byte)
+                        offset += 1
+                    }
+                }
+                append(url.scheme)
+                append(separator)
+                append(host)
+                append(url.path)
+                if let query = url.query {
+                    append("?")
+                    append(query)
+                }
+                return body(UnsafeBufferPointer(start: base, count: length), UnsafeBufferPointer(start: base + length, count: length))
+            }
+        }
+
+        func isFirstParty(_ match: TrackerMatch, requestHost: String, siteHost: String) -> Bool {
+            if let owner = match.entry.tracker.owner?.name, let siteEntity = trackerData.entityName(forHost: siteHost),
+                owner == siteEntity
+            {
+                return true
+            }
+            guard match.cnameTarget == nil, let requestSite = publicSuffixList.registrableDomain(of: requestHost) else {
+                return false
+            }
+            // A lowercase ASCII site host (as URLs give) has its eTLD+1 as a suffix on a label
+            // boundary: one not ending in the request's eTLD+1 cannot share it, no second look-up.
+            if !siteHost.utf8.contains(where: { $0 >= 0x80 || $0 &- UInt8(ascii: "A") < 26 }),
+                !HostMatching.host(siteHost, isWithin: requestSite)
+            {
+                return false
+            }
+            return requestSite == publicSuffixList.registrableDomain(of: siteHost)
+        }
     }
 }
