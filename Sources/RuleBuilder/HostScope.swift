@@ -33,14 +33,25 @@ struct HostScope: Sendable, Hashable {
 
     /// `domain` and its subdomains.
     static func tracker(domain: String) -> HostScope {
-        HostScope(kind: .tracker(domain: domain),
-                  hostPattern: schemePrefix + subdomainPrefix + TrackerRuleRegex.escapedDomain(domain))
+        HostScope(kind: .tracker(domain: domain), hostPattern: hostPattern(domain, prefix: trackerPrefix))
+    }
+
+    /// What comes before a tracker's escaped domain.
+    private static let trackerPrefix = schemePrefix + subdomainPrefix
+
+    /// `prefix` and the escaped host written into one buffer: a scope is made for every tracker.
+    private static func hostPattern(_ host: String, prefix: String) -> String {
+        var pattern: [UInt8] = []
+        pattern.reserveCapacity(prefix.utf8.count + host.utf8.count + 8)
+        pattern += prefix.utf8
+        TrackerRuleRegex.appendEscapedDomain(host, to: &pattern)
+        return String(decoding: pattern, as: UTF8.self)
     }
 
     /// Exactly `host`, cloaking `target`.
     static func cloaked(host: String, target: String) -> HostScope {
         HostScope(kind: .cloaked(host: host, target: target),
-                  hostPattern: schemePrefix + TrackerRuleRegex.escapedDomain(host))
+                  hostPattern: hostPattern(host, prefix: schemePrefix))
     }
 
     /// Whether the requests of this scope can be same-site with the page and still be blocked:

@@ -242,7 +242,8 @@ public struct RuleListBuilder: Sendable {
         var conditions: [FirstPartyKey: Condition?] = [:]
         /// The condition for all sites of an owner, by owner.
         var ownerConditions: [String: Condition] = [:]
-        var regexes: [String: Result<TrackerRuleRegex, TrackerRuleRegex.ParseError>] = [:]
+        /// Rule regexes, parsed and expanded into WebKit's shapes.
+        var regexes: [String: Result<[[TrackerRuleRegex.Node]], TrackerRuleRegex.ParseError>] = [:]
     }
 
     /// First-party conditions depend only on the owner and the tracker's own site.
@@ -289,14 +290,18 @@ public struct RuleListBuilder: Sendable {
     /// The nearest parent of `domain` (`b.c`, then `c` for `a.b.c`) for which `predicate` holds.
     /// Cheaper than searching ``parentDomains(of:)``: no array, and short parents need no allocation.
     static func firstParentDomain(of domain: String, where predicate: (String) -> Bool) -> String? {
-        var rest = domain.utf8[...]
-        while let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
-            rest = rest[rest.index(after: dot)...]
-            guard !rest.isEmpty else { return nil }
-            let parent = String(Substring(rest))
-            if predicate(parent) { return parent }
+        var domain = domain
+        // Over the contiguous bytes: searching a Substring's UTF-8 view cost more than the lookups.
+        return domain.withUTF8 { bytes in
+            var start = 0
+            while let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) {
+                start = dot + 1
+                guard start < bytes.count else { return nil }
+                let parent = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+                if predicate(parent) { return parent }
+            }
+            return nil
         }
-        return nil
     }
 
     /// `a.b.c` -> `b.c`, `c`.

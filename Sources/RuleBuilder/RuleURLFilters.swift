@@ -24,14 +24,15 @@ struct RuleURLFilters: Sendable, Hashable {
     /// What could not be translated exactly, for the build report.
     var notes: [String]
 
-    /// The url-filters for `regex` within `scope`.
+    /// The url-filters for a regex within `scope`, from its ``TrackerRuleRegex/expanded()``
+    /// alternatives.
     ///
     /// - Parameter includingMatchesAfterHost: whether to emit the url-filter for matches that
     ///   start in the path or query.
-    init(regex: TrackerRuleRegex, scope: HostScope, includingMatchesAfterHost: Bool) throws(TrackerRuleRegex.ParseError) {
+    init(expanded alternatives: [[TrackerRuleRegex.Node]], scope: HostScope, includingMatchesAfterHost: Bool) {
         var filters: [String] = []
         var notes: [String] = []
-        for alternative in try regex.expanded() {
+        for alternative in alternatives {
             let translation = Self.translate(alternative, scope: scope, includingMatchesAfterHost: includingMatchesAfterHost)
             for filter in translation.filters where !filters.contains(filter) { filters.append(filter) }
             notes += translation.notes

@@ -27,7 +27,7 @@ struct TrackerSection {
     /// The section's rules and what could not be expressed exactly.
     func build(
         with settings: RuleListBuilder.Settings, report: inout BuildReport,
-        regexes: inout [String: Result<TrackerRuleRegex, TrackerRuleRegex.ParseError>]
+        regexes: inout [String: Result<[[TrackerRuleRegex.Node]], TrackerRuleRegex.ParseError>]
     ) -> [ContentRule] {
         var output: [ContentRule] = []
         let loadTypes: [LoadType] = scope.blocksFirstPartyLoads ? [] : [.thirdParty]
@@ -82,16 +82,15 @@ struct TrackerSection {
             }
             let filters: RuleURLFilters
             do {
-                let parsed: Result<TrackerRuleRegex, TrackerRuleRegex.ParseError>
+                let expanded: Result<[[TrackerRuleRegex.Node]], TrackerRuleRegex.ParseError>
                 if let cached = regexes[rule.rule] {
-                    parsed = cached
+                    expanded = cached
                 } else {
-                    parsed = Result { () throws(TrackerRuleRegex.ParseError) in try TrackerRuleRegex(parsing: rule.rule) }
-                    regexes[rule.rule] = parsed
+                    expanded = Result { () throws(TrackerRuleRegex.ParseError) in try TrackerRuleRegex(parsing: rule.rule).expanded() }
+                    regexes[rule.rule] = expanded
                 }
-                let regex = try parsed.get()
-                filters = try RuleURLFilters(regex: regex, scope: scope,
-                                             includingMatchesAfterHost: settings.matchesRuleTextAfterHost)
+                filters = RuleURLFilters(expanded: try expanded.get(), scope: scope,
+                                         includingMatchesAfterHost: settings.matchesRuleTextAfterHost)
             } catch {
                 report.skippedRules.append(.init(path: path() + ".rule", reason: error.description))
                 continue
