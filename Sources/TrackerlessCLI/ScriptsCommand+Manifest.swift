@@ -7,7 +7,8 @@ extension ScriptsCommand {
         var bytes: [UInt8]
 
         init(
-            scripts: RenderedScripts, settings: ScriptSettings, ruleCounts: [Int], surrogateCount: Int, templates: String?,
+            scripts: RenderedScripts, settings: ScriptSettings, trackerDataScope: String, ruleCounts: [Int],
+            surrogateCount: Int, templates: String?,
             inputs: [(key: String, path: String, sha256: String)], files: [(name: String, bytes: [UInt8])]
         ) {
             var manifest = JSONObject()
@@ -31,6 +32,8 @@ extension ScriptsCommand {
                         ("surrogates", .number(Double(sizes.surrogates))), ("bridge", .number(Double(sizes.bridge))),
                         ("settings", .number(Double(sizes.settings))),
                     ])))
+                    // Which trackers the blocking script's data holds (CompactTrackerData.Scope).
+                    if script.name == scripts.blocking.name { entry.append("trackerDataScope", .string(trackerDataScope)) }
                 } else if file.name == "surrogates.txt" {
                     entry.append("surrogates", .number(Double(surrogateCount)))
                 } else if file.name.hasPrefix("rules"), let count = Self.ruleCount(file.name, ruleCounts) {

@@ -69,9 +69,11 @@ enum ScriptsCommand {
         let templates = try options["templates"].map { directory throws in try ScriptTemplates(directory: directory) } ?? .bundled
         let surrogates = try options["surrogates"].map { path throws in try SurrogateLibrary(contentsOf: path) } ?? .bundled
         let renderer = try ScriptRenderer(templates: templates, settings: settings)
+        // Hosts that block with the rule list only need the trackers a surrogate can stand in for.
         let compact = CompactTrackerData(
             trackerData: inputs.trackerData, surrogates: surrogates.surrogates,
-            privacyConfiguration: inputs.configuration, userAllowlist: inputs.userAllowlist)
+            privacyConfiguration: inputs.configuration, userAllowlist: inputs.userAllowlist,
+            scope: settings.blockInScript ? .all : .surrogateTrackers)
         let scripts = renderer.render(trackerData: compact, surrogates: surrogates, secret: secret)
         let build = RuleListBuilder(
             trackerData: inputs.trackerData, configuration: inputs.configuration, userAllowlist: inputs.userAllowlist
@@ -89,7 +91,8 @@ enum ScriptsCommand {
         // The surrogates as embedded (their index), whether they came from files or the SDK.
         let surrogateInput = (key: "surrogates", path: options["surrogates"] ?? "bundled", sha256: SHA256.hexDigest(index))
         let manifest = Manifest(
-            scripts: scripts, settings: settings, ruleCounts: build.ruleLists.map(\.rules.count),
+            scripts: scripts, settings: settings, trackerDataScope: compact.scope.rawValue,
+            ruleCounts: build.ruleLists.map(\.rules.count),
             surrogateCount: surrogates.surrogates.surrogates.count, templates: options["templates"],
             inputs: try inputHashes(options) + [surrogateInput], files: files)
         files.append(("manifest.json", manifest.bytes))
@@ -102,7 +105,7 @@ enum ScriptsCommand {
         for warning in scripts.warnings { Output.standardError("warning: \(warning)") }
         let sizes = scripts.blocking.sizes
         Output.standardError(
-            "wrote \(output): blocking.js \(sizes.total) bytes (tracker data \(sizes.trackerData), "
+            "wrote \(output): blocking.js \(sizes.total) bytes (tracker data \(sizes.trackerData) for \(compact.scope.rawValue), "
                 + "surrogates \(sizes.surrogates), template \(sizes.template)), inference.js \(scripts.inference.byteCount) bytes, "
                 + "\(build.ruleCount) rules, \(surrogates.surrogates.surrogates.count) surrogates; "
                 + "\(scripts.warnings.count) warning(s)")

@@ -141,6 +141,28 @@ public struct PublicSuffixList: Sendable {
         (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
+    // MARK: Entries
+
+    /// Every stored entry with the kinds of rule it carries, ICANN and private alike: `isRule`
+    /// (`x`), `isWildcard` (`*.x`), `isException` (`!x`); an entry with none only leads to longer
+    /// rules. What a copy of the list elsewhere (the blocking script's) needs to give this list's
+    /// answers with private domains included.
+    package func entries() -> [(suffix: String, isRule: Bool, isWildcard: Bool, isException: Bool)] {
+        var result: [(suffix: String, isRule: Bool, isWildcard: Bool, isException: Bool)] = []
+        result.reserveCapacity(entryKinds.count + collisions.count)
+        func append(_ suffix: String, _ kinds: Kinds) {
+            result.append((
+                suffix, !kinds.isDisjoint(with: [.icannRule, .privateRule]),
+                !kinds.isDisjoint(with: [.icannWildcard, .privateWildcard]),
+                !kinds.isDisjoint(with: [.icannException, .privateException])))
+        }
+        for index in entryKinds.indices {
+            append(String(decoding: entryBytes[Int(entryStarts[index])..<Int(entryStarts[index + 1])], as: UTF8.self), entryKinds[index])
+        }
+        for (suffix, kinds) in collisions { append(suffix, kinds) }
+        return result
+    }
+
     // MARK: Lookups
 
     /// The public suffix of `host` (`co.uk` for `www.example.co.uk`); the host itself when it is a

@@ -53,11 +53,49 @@ import TrackerlessCore
 /// matches on an ASCII URL: character sets are written case-folded (`[^a]` case-insensitively
 /// means "neither a nor A" in JavaScript, "anything" in the resolver), escapes the resolver reads
 /// as literals (`\x`) are written as literals, groups as non-capturing groups.
+///
+/// ## Scope
+/// ``Scope/all`` carries every tracker. ``Scope/surrogateTrackers`` carries
+/// only what can lead to a `redirect`, for hosts whose content-blocker rules do the blocking (the
+/// script then only picks the script elements a surrogate stands in for):
+/// - the trackers with a rule naming a surrogate that exists (and not `ignore` or an unsupported
+///   action), each with all its rules in order, since an earlier rule can win; and every tracker
+///   whose key is a subdomain of one of those, rules and all, since a request to it must find it
+///   rather than the parent. Call this set S; it holds every subdomain of its keys that is a tracker;
+/// - the CNAMEs whose target has a suffix in S (with S so closed, the resolver's walk of such a
+///   target ends in S, and the walk of any other target ends outside S);
+/// - the owners of S, and the `domains` entries whose answer is one of those owners or hides a
+///   parent's answer that is one: the first-party test only asks whether the site's entity IS the
+///   tracker's owner, so every other entity may read as none (-1);
+/// - the public-suffix entries at or above the keys of S and the request-blocklist domains, and
+///   those below their registrable domains (the same reasoning as for every tracker);
+/// - the tracker-allowlist rules whose host is a key of S or kept CNAME host, a parent of one, or a
+///   subdomain of one: no other rule can match a request to S's hosts;
+/// - the request blocklist, the user allowlist and the features, whole.
+///
+/// It is exact: for a request whose host (or, without a tracker of its own, whose CNAME target)
+/// leads to a tracker of S, every step of the resolver reads only what is kept, so the script's
+/// decision is the ``TrackerResolver``'s, `ignore` and `block` included. Every other request finds
+/// no tracker in the script, so its answer is "no match" or a request-blocklist `block`, never
+/// `redirect`; and the resolver never redirects such a request either, since only rules of S name
+/// a surrogate.
 public struct CompactTrackerData: Sendable {
+    /// Which trackers the data holds.
+    public enum Scope: String, Sendable, CaseIterable {
+        /// Every tracker: the script decides every request as the resolver does (hosts that block
+        /// in the script).
+        case all
+        /// Only the trackers a surrogate can stand in for, with all that decides their requests
+        /// (hosts whose content-blocker rules block: the script only injects surrogates).
+        case surrogateTrackers
+    }
+
     /// The JSON the blocking script reads as `$TRACKER_DATA$` (deterministic: keys sorted / fixed order).
     public let json: String
     /// Problems found (a tds rule naming a missing surrogate, a regex JS cannot compile ...), with their JSON path.
     public let warnings: [InputWarning]
+    /// The trackers the data holds.
+    public let scope: Scope
 
     /// The format version written as `version`.
     public static let formatVersion = 1
@@ -65,9 +103,11 @@ public struct CompactTrackerData: Sendable {
     public init(
         trackerData: TrackerData, surrogates: Surrogates = Surrogates(),
         privacyConfiguration: PrivacyConfiguration? = nil, userAllowlist: UserAllowlist = UserAllowlist(),
-        publicSuffixList: PublicSuffixList = .bundled
+        publicSuffixList: PublicSuffixList = .bundled, scope: Scope = .all
     ) {
-        var builder = Builder(trackerData: trackerData, surrogates: surrogates, publicSuffixList: publicSuffixList)
+        self.scope = scope
+        var builder = Builder(
+            trackerData: trackerData, surrogates: surrogates, publicSuffixList: publicSuffixList, scope: scope)
         var writer = JSONWriter(capacity: 1 << 19)
         builder.write(to: &writer, privacyConfiguration: privacyConfiguration, userAllowlist: userAllowlist)
         json = String(decoding: writer.bytes, as: UTF8.self)
@@ -80,17 +120,50 @@ extension CompactTrackerData {
         let trackerData: TrackerData
         let surrogates: Surrogates
         let publicSuffixList: PublicSuffixList
+        /// The keys of the trackers written, sorted by bytes.
+        let keys: [String]
+        /// `keys` as a set, or nil for every tracker.
+        let scopedKeys: Set<String>?
         var warnings: [InputWarning] = []
 
-        init(trackerData: TrackerData, surrogates: Surrogates, publicSuffixList: PublicSuffixList) {
+        init(trackerData: TrackerData, surrogates: Surrogates, publicSuffixList: PublicSuffixList, scope: Scope) {
             self.trackerData = trackerData
             self.surrogates = surrogates
             self.publicSuffixList = publicSuffixList
+            switch scope {
+            case .all:
+                keys = Self.sortedByBytes(trackerData.trackers.keys)
+                scopedKeys = nil
+            case .surrogateTrackers:
+                let scoped = Self.surrogateTrackerKeys(trackerData, surrogates)
+                keys = Self.sortedByBytes(scoped)
+                scopedKeys = scoped
+            }
+        }
+
+        /// The trackers with a rule that can redirect, and every tracker under one of them.
+        static func surrogateTrackerKeys(_ trackerData: TrackerData, _ surrogates: Surrogates) -> Set<String> {
+            var redirecting = Set<String>()
+            for (key, tracker) in trackerData.trackers where tracker.rules.contains(where: { rule in
+                if let action = rule.action, !action.isSupported { return false }
+                if case .ignore? = rule.action { return false }
+                return rule.surrogate.map(surrogates.contains) ?? false
+            }) {
+                redirecting.insert(key)
+            }
+            guard !redirecting.isEmpty else { return [] }
+            return Set(trackerData.trackers.keys.filter { key in suffixes(of: key).contains(where: redirecting.contains) })
+        }
+
+        /// Whether `host` or one of its parents is a tracker written.
+        func leadsToWrittenTracker(_ host: String) -> Bool {
+            guard let scopedKeys else { return true }
+            return Self.suffixes(of: host).contains(where: scopedKeys.contains)
         }
 
         /// Writes the members in the order of their keys.
         mutating func write(to writer: inout JSONWriter, privacyConfiguration: PrivacyConfiguration?, userAllowlist: UserAllowlist) {
-            let ownerNames = Self.sortedByBytes(Set(trackerData.trackers.values.compactMap { $0.owner?.name }))
+            let ownerNames = Self.sortedByBytes(Set(keys.compactMap { trackerData.trackers[$0]?.owner?.name }))
             var ownerIndex: [String: Int] = [:]
             for (index, name) in ownerNames.enumerated() { ownerIndex[name] = index }
             let configuration = privacyConfiguration
@@ -98,11 +171,12 @@ extension CompactTrackerData {
             let features = PrivacyConfiguration.FeatureName.self
 
             writer.writeRaw("{\"allowlist\":")
-            writer.write(Self.allowlist(configuration?.trackerAllowlist ?? TrackerAllowlist()))
+            let cnames = cnames()
+            writer.write(allowlist(configuration?.trackerAllowlist ?? TrackerAllowlist(), cnameHosts: cnames.map(\.0)))
             writer.writeRaw(",\"blocklist\":")
             writer.write(Self.blocklist(blocklist))
             writer.writeRaw(",\"cnames\":")
-            writer.write(cnames())
+            writer.write(.object(JSONObject(cnames)))
             writer.writeRaw(",\"contentBlocking\":")
             writer.write(Self.feature(features.contentBlocking, configuration, whenAbsent: true))
             writer.writeRaw(",\"entities\":")
@@ -110,7 +184,7 @@ extension CompactTrackerData {
             writer.writeRaw(",\"owners\":")
             writer.writeString(ownerNames.joined(separator: "\n"))
             writer.writeRaw(",\"psl\":")
-            writer.write(publicSuffixEntries(blocklistDomains: Array(blocklist.blockedRequests.keys)))
+            writer.write(publicSuffixEntries(domains: keys + blocklist.blockedRequests.keys))
             let (trackersText, rules) = trackers(ownerIndex: ownerIndex)
             writer.writeRaw(",\"requestBlocklist\":")
             writer.write(Self.feature(features.requestBlocklist, configuration, whenAbsent: false))
@@ -136,7 +210,7 @@ extension CompactTrackerData {
             var rulesObject = JSONWriter()
             rulesObject.writeRaw("{")
             var hasRules = false
-            for key in Self.sortedByBytes(trackerData.trackers.keys) {
+            for key in keys {
                 let tracker = trackerData.trackers[key]!
                 // In the `rules` object literal this key would set the object's prototype; it is no host name.
                 if key == "__proto__" {
@@ -226,15 +300,16 @@ extension CompactTrackerData {
 
         // MARK: CNAMEs and entities
 
-        func cnames() -> JSONValue {
+        func cnames() -> [(String, JSONValue)] {
             var members: [(String, JSONValue)] = []
             for host in trackerData.cnames.keys.sorted() {
                 let target = trackerData.cnames[host]!
-                guard host != "__proto__", trackerData.tracker(forHost: host) == nil, trackerData.tracker(forHost: target) != nil
+                guard host != "__proto__", trackerData.tracker(forHost: host) == nil, trackerData.tracker(forHost: target) != nil,
+                    leadsToWrittenTracker(target)
                 else { continue }
                 members.append((host, .string(target)))
             }
-            return .object(JSONObject(members))
+            return members
         }
 
         func entities(ownerIndex: [String: Int]) -> String {
@@ -275,13 +350,21 @@ extension CompactTrackerData {
             all ? .number(1) : .array(domains.filter { !$0.isEmpty }.map(JSONValue.string))
         }
 
-        static func allowlist(_ allowlist: TrackerAllowlist) -> JSONValue {
+        /// The allowlist rules; in a scope, only those that can match a request to one of its
+        /// trackers' hosts or CNAME hosts: their host is one of those names, a parent or a subdomain.
+        func allowlist(_ allowlist: TrackerAllowlist, cnameHosts: [String]) -> JSONValue {
+            var relevant: ((String) -> Bool)?
+            if let scopedKeys {
+                let names = scopedKeys.union(cnameHosts)
+                let parents = Set(names.flatMap(Self.suffixes(of:)))
+                relevant = { host in parents.contains(host) || Self.suffixes(of: host).contains(where: names.contains) }
+            }
             var rules: [JSONValue] = []
             for entry in allowlist.entries {
-                for rule in entry.rules {
+                for rule in entry.rules where relevant?(rule.host) ?? true {
                     rules.append(.array([
                         .string(rule.host), .string(rule.pathPrefix.lowercased()),
-                        sites(rule.domains, all: rule.appliesToAllSites),
+                        Self.sites(rule.domains, all: rule.appliesToAllSites),
                     ]))
                 }
             }
@@ -308,13 +391,13 @@ extension CompactTrackerData {
         /// request host under a tracker key K (or a request-blocklist domain) and a site host whose
         /// registrable domain is compared with the request's. Those hosts only ever meet entries at
         /// or above K, or below the registrable domain of K (K itself when it is a public suffix).
-        func publicSuffixEntries(blocklistDomains: [String]) -> JSONValue {
+        func publicSuffixEntries(domains: [String]) -> JSONValue {
             // Names are compared by a hash of their bytes (Swift's string hashing made this the
             // slowest step). A collision only keeps an entry more, which changes no answer: the
             // script's answers for the hosts it compares are those of the whole list already.
             var ancestors = Set<UInt64>()
             var bases = Set<UInt64>()
-            for key in Array(trackerData.trackers.keys) + blocklistDomains {
+            for key in domains {
                 Self.forEachSuffixHash(of: key) { ancestors.insert($0) }
                 bases.insert(Self.hash(publicSuffixList.registrableDomain(of: key) ?? key))
             }

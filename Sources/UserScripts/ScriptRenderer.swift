@@ -84,9 +84,11 @@ public struct ScriptRenderer: Sendable {
         userAllowlist: UserAllowlist = UserAllowlist(), surrogates: SurrogateLibrary = .bundled,
         secret: ScriptSecret = .random()
     ) -> RenderedScripts {
+        // Without blocking in the script, the data holds only the trackers a surrogate can stand in for.
         let compact = CompactTrackerData(
             trackerData: trackerData, surrogates: surrogates.surrogates,
-            privacyConfiguration: privacyConfiguration, userAllowlist: userAllowlist)
+            privacyConfiguration: privacyConfiguration, userAllowlist: userAllowlist,
+            scope: settings.blockInScript ? .all : .surrogateTrackers)
         return render(trackerData: compact, surrogates: surrogates, secret: secret)
     }
 

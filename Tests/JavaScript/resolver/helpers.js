@@ -51,7 +51,7 @@ function hasScriptsCommand() {
 
 // Renders blocking.js from this checkout's templates with `trackerless scripts`.
 // options: tds, surrogates (surrogates.txt or a directory), privacyConfig, allowlist (files);
-// blockInScript, batchInterval, debug, bridge.
+// blockInScript (true unless false), batchInterval, debug, bridge.
 function renderBlocking(options) {
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'trackerless-resolver-'));
   try {
@@ -61,7 +61,10 @@ function renderBlocking(options) {
     if (options.surrogates) { args.push('--surrogates', options.surrogates); }
     if (options.privacyConfig) { args.push('--privacy-config', options.privacyConfig); }
     if (options.allowlist) { args.push('--allowlist', options.allowlist); }
-    if (options.blockInScript) { args.push('--block-in-script'); }
+    // Unless a test asks for blockInScript: false, render with --block-in-script: only then does the
+    // data hold every tracker (without it, only those a surrogate can stand in for; see
+    // surrogate-scope.test.js), and these tests compare every decision with the Swift resolver's.
+    if (options.blockInScript !== false) { args.push('--block-in-script'); }
     if (options.debug) { args.push('--debug'); }
     if (options.batchInterval) { args.push('--batch-interval', String(options.batchInterval)); }
     execFileSync(binary(), args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
