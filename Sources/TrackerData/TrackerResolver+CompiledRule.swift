@@ -1,7 +1,8 @@
 extension TrackerResolver {
     /// A tds rule prepared for matching: its regular expression compiled once (into a
-    /// linear-time matcher), its conditions normalized.
-    struct CompiledRule: Sendable {
+    /// linear-time matcher), its conditions normalized. A class, so that trying a tracker's rules
+    /// in turn copies none of their fields.
+    final class CompiledRule: Sendable {
         /// nil when the rule can never apply: an invalid expression.
         let regex: TrackerRuleRegex.Matcher?
         /// Why the expression is unusable, for the resolver's warnings.

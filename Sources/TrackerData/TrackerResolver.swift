@@ -153,6 +153,10 @@ extension TrackerResolver {
         /// Every tracker by key, with its owner's entity and its compiled rules: one lookup per
         /// candidate host finds all a decision needs.
         let entries: [String: TrackerEntry]
+        /// The same, and `cnames` and `domains`, as byte tables; nil when a key is not ASCII.
+        let entryTable: HostTable<TrackerEntry>?
+        let cnameTable: HostTable<String>?
+        let entityNameTable: HostTable<String>?
 
         init(
             trackerData: TrackerData, surrogates: Surrogates, privacyConfiguration: PrivacyConfiguration?,
@@ -164,6 +168,9 @@ extension TrackerResolver {
             self.userAllowlist = userAllowlist
             self.publicSuffixList = publicSuffixList
             self.entries = entries
+            entryTable = HostTable(entries)
+            cnameTable = HostTable(trackerData.cnames)
+            entityNameTable = HostTable(trackerData.domains)
         }
 
     func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType) -> BlockingDecision {
@@ -278,14 +285,27 @@ extension TrackerResolver {
             if let entry = trackerEntry(forHost: url.host) {
                 return TrackerMatch(entry: entry, cnameTarget: nil)
             }
-            if let target = trackerData.cname(forHost: url.host), let entry = trackerEntry(forHost: target) {
+            if let target = cname(forHost: url.host), let entry = trackerEntry(forHost: target) {
                 return TrackerMatch(entry: entry, cnameTarget: target)
             }
             return nil
         }
 
         func trackerEntry(forHost host: String) -> TrackerEntry? {
-            HostMatching.firstSuffix(of: host) { entries[$0] }
+            if let found = entryTable?.firstSuffixValue(of: host) { return found }
+            return HostMatching.firstSuffix(of: host) { entries[$0] }
+        }
+
+        /// `trackerData.cname(forHost:)`.
+        func cname(forHost host: String) -> String? {
+            if let found = cnameTable?.exactValue(of: host) { return found }
+            return trackerData.cname(forHost: host)
+        }
+
+        /// `trackerData.entityName(forHost:)`.
+        func entityName(forHost host: String) -> String? {
+            if let found = entityNameTable?.firstSuffixValue(of: host) { return found }
+            return trackerData.entityName(forHost: host)
         }
 
         /// Calls `body` with the URL rules are matched against, `scheme://host/path?query` (no user,
@@ -320,7 +340,7 @@ extension TrackerResolver {
         }
 
         func isFirstParty(_ match: TrackerMatch, requestHost: String, siteHost: String) -> Bool {
-            if let owner = match.entry.tracker.owner?.name, let siteEntity = trackerData.entityName(forHost: siteHost),
+            if let owner = match.entry.tracker.owner?.name, let siteEntity = entityName(forHost: siteHost),
                 owner == siteEntity
             {
                 return true
