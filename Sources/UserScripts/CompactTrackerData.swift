@@ -251,7 +251,29 @@ extension CompactTrackerData {
             }
             rulesObject.writeRaw("}")
             text.writeRaw("}")
+            if let scopedKeys { warnMissingSurrogates(outside: scopedKeys) }
             return (String(decoding: text.bytes, as: UTF8.self), rulesObject)
+        }
+
+        /// The trackers a scope leaves out are not written, but a rule of theirs naming a missing
+        /// surrogate is still a problem of the input (the reason it is left out, often): reported
+        /// as for every tracker.
+        mutating func warnMissingSurrogates(outside scopedKeys: Set<String>) {
+            for key in trackerData.trackers.keys where !scopedKeys.contains(key) {
+                for (index, rule) in trackerData.trackers[key]!.rules.enumerated() {
+                    guard let surrogate = rule.surrogate, !surrogates.contains(surrogate), rule.action?.isSupported ?? true
+                    else { continue }
+                    if case .ignore? = rule.action { continue }
+                    warnings.append(Self.missingSurrogate(surrogate, key: key, index: index))
+                }
+            }
+        }
+
+        static func missingSurrogate(_ surrogate: String, key: String, index: Int) -> InputWarning {
+            InputWarning(
+                path: JSONPath.root.appending(key: "trackers").appending(key: key).appending(key: "rules")
+                    .appending(index: index).appending(key: "surrogate"),
+                message: "no surrogate \"\(surrogate)\"; the rule blocks instead")
         }
 
         mutating func compactRule(_ rule: Tracker.Rule, key: String, index: Int) -> JSONValue? {
@@ -278,9 +300,7 @@ extension CompactTrackerData {
                 if surrogates.contains(surrogate) {
                     action = .string(surrogate)
                 } else {
-                    warnings.append(InputWarning(
-                        path: path.appending(key: "surrogate"),
-                        message: "no surrogate \"\(surrogate)\"; the rule blocks instead"))
+                    warnings.append(Self.missingSurrogate(surrogate, key: key, index: index))
                 }
             }
             var compact: [JSONValue] = [.string(source), action]

@@ -128,6 +128,9 @@ struct CompactTrackerDataScopeTests {
         #expect(all.scope == .all)
         #expect(try Self.object(CompactTrackerDataTests.root(all)["trackers"]).count == 5)
         #expect(lean.json.utf8.count < all.json.utf8.count)
+        // A rule naming a missing surrogate is reported even when its tracker is left out.
+        #expect(lean.warnings.map(\.description) == all.warnings.map(\.description))
+        #expect(lean.warnings.contains { $0.description.contains(#"trackers["other.test"].rules[0].surrogate"#) })
     }
 
     @Test("the default scope is all: the existing initializer's output is unchanged")
