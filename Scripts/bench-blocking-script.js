@@ -8,9 +8,11 @@
 // a loaded machine stretches the latter; the 1-minute load average.
 //
 //   node Scripts/bench-blocking-script.js [--rendered blocking.js] [--tds FILE] [--requests FILE]
-//                                         [--runs N] [--passes N]
+//                                         [--runs N] [--passes N] [--block-in-script]
 // Without --rendered it renders blocking.js with `trackerless scripts` (TRACKERLESS_BIN, else
-// .build/release/trackerless, else .build/debug/trackerless) from this checkout's templates.
+// .build/release/trackerless, else .build/debug/trackerless) from this checkout's templates:
+// with --block-in-script the data holds every tracker, without it only the surrogate trackers
+// (decisions for other trackers are then "no match").
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -36,7 +38,8 @@ function render(tds) {
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'trackerless-bench-'));
   try {
     execFileSync(binary(), ['scripts', '--tds', tds, '--templates', path.join(repoRoot, 'JSTemplates'),
-      '--secret', '0123456789abcdef0123456789abcdef', '--output', path.join(output, 'scripts')],
+      '--secret', '0123456789abcdef0123456789abcdef', '--output', path.join(output, 'scripts')]
+      .concat(process.argv.includes('--block-in-script') ? ['--block-in-script'] : []),
     { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
     return fs.readFileSync(path.join(output, 'scripts', 'blocking.js'), 'utf8');
   } finally {

@@ -303,9 +303,11 @@ enum TrackerlessScriptsCommand {
         "WebKitGTK (python3-gi, gir1.2-webkit2-4.1, xvfb) or the `trackerless scripts` executable is missing"
 
     /// Renders for the blocklist `trackerData` (JSON text) or the file at `trackerDataFile`, with
-    /// this tree's surrogates or those of the surrogates.txt text `surrogates`.
+    /// this tree's surrogates or those of the surrogates.txt text `surrogates`; `blockInScript`
+    /// renders with --block-in-script (the data then holds every tracker, not only surrogate ones).
     static func render(
-        trackerData: String? = nil, trackerDataFile: String? = nil, surrogates: String? = nil, secret: String
+        trackerData: String? = nil, trackerDataFile: String? = nil, surrogates: String? = nil, secret: String,
+        blockInScript: Bool = false
     ) throws -> Output {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw WebKitHarness.Failure.unavailable("no trackerless executable at \(executable.path) (set TRACKERLESS_CLI)")
@@ -330,7 +332,7 @@ enum TrackerlessScriptsCommand {
         }
         let command = [executable.path, "scripts", "--tds", tds, "--bridge", "webkit", "--secret", secret,
                        "--templates", root.appendingPathComponent("JSTemplates").path,
-                       "--surrogates", surrogatesPath, "--output", output.path]
+                       "--surrogates", surrogatesPath, "--output", output.path] + (blockInScript ? ["--block-in-script"] : [])
         let result = try WebKitHarness.run(command, stdin: nil, stderrIn: directory)
         guard result.status == 0 else {
             throw WebKitHarness.Failure.failed(status: result.status, stderr: "trackerless scripts: \(result.stderr)")

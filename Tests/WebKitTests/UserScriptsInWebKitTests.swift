@@ -534,11 +534,13 @@ struct BlockingScriptStartUpInWebKitTests {
             : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    @Test("blocking.js rendered from apple-tds.json starts up in WebKitGTK; figures printed")
-    func startUp() throws {
+    // Without --block-in-script the data holds only the surrogate trackers (CompactTrackerData.Scope).
+    @Test("blocking.js rendered from apple-tds.json starts up in WebKitGTK; figures printed", arguments: [false, true])
+    func startUp(blockInScript: Bool) throws {
         let harness = try #require(try UserScriptHarness.make())
         let scripts = try TrackerlessScriptsCommand.render(
-            trackerDataFile: SharedData.path("tds/apple-tds.json"), secret: UserScriptsInWebKitTests.secret)
+            trackerDataFile: SharedData.path("tds/apple-tds.json"), secret: UserScriptsInWebKitTests.secret,
+            blockInScript: blockInScript)
         var with = scripts.harnessSpec(handler: UserScriptsInWebKitTests.handler, isolatedWorld: "trackerless",
                                        measureBlocking: true)
         with.scripts.removeLast()  // blocking.js alone
@@ -564,7 +566,8 @@ struct BlockingScriptStartUpInWebKitTests {
         let warm = Array(startUps.dropFirst())
         func ms(_ value: Double?) -> String { value.map { String(format: "%.1f ms", $0) } ?? "-" }
         print("""
-            blocking.js (\(scripts.blocking.utf8.count) bytes, apple-tds.json) start-up in WebKitGTK over \(Self.loads) \
+            blocking.js (\(scripts.blocking.utf8.count) bytes, apple-tds.json, \(blockInScript ? "all trackers" : "surrogate trackers")) \
+            start-up in WebKitGTK over \(Self.loads) \
             loads: first \(ms(startUps.first)), median of the others \(ms(Self.median(warm))) (min \(ms(warm.min())), \
             max \(ms(warm.max()))); the page's first script ran at \(ms(Self.median(firstWith))) with it, \
             \(ms(Self.median(firstWithout))) without (medians; performance.now() moves in 1 ms steps)
