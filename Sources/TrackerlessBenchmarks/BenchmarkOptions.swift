@@ -21,6 +21,7 @@ struct BenchmarkOptions: Sendable {
       --engine-only       run only the rule-engine sections (5-7)
       --bloom-only        run only the Bloom filter section (issue 6)
       --host-filter-only  run only the engine's host table with and without its Bloom filter (issue 6)
+      --pipeline-only     run only the generation pipeline (section 1, without the builder variants); takes --tds, --runs, --json
       --scripts-only      (first argument) only the user scripts' render (issue 4); takes --tds, --runs, --json
       --stats-only        (first argument) only the privacy statistics (issue 5); takes --tds, --requests, --runs, --json
       --passes N          timed passes over the requests for per-request decision times (default 5)
@@ -50,6 +51,8 @@ struct BenchmarkOptions: Sendable {
     var bloomOnly = false
     /// Whether to run only the engine's host Bloom filter comparison.
     var hostFilterOnly = false
+    /// Whether to run only the generation pipeline.
+    var pipelineOnly = false
     /// Timed passes over the requests for per-request decision times.
     var passes = 5
     /// Rule counts of the synthetic lists for the scaling section.
@@ -86,6 +89,7 @@ struct BenchmarkOptions: Sendable {
             case "--engine-only": engineOnly = true
             case "--bloom-only": bloomOnly = true
             case "--host-filter-only": hostFilterOnly = true
+            case "--pipeline-only": pipelineOnly = true
             case "--passes": passes = try Self.count(of: argument, from: &remaining, minimum: 1)
             case "--scaling-sizes": scalingSizes = try Self.sizes(of: argument, from: &remaining)
             case "--peer-python": peerPythonPath = try Self.value(of: argument, from: &remaining)

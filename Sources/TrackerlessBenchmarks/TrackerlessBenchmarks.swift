@@ -30,7 +30,9 @@ struct TrackerlessBenchmarks {
                 return
             }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
-            if options.hostFilterOnly {
+            if options.pipelineOnly {
+                FileHandle.standardOutput.write(Data(try PipelineBenchmark.report(options: options).utf8))
+            } else if options.hostFilterOnly {
                 let inputs = try BenchmarkInputs(options: options)
                 let report = try HostFilterBenchmark.measure(
                     trackerData: inputs.trackerData, trackerDataPath: options.trackerDataPath, samples: inputs.requests,
