@@ -32,6 +32,7 @@ enum ScriptsCommand {
       --handler NAME          message handler (WebKit) or injected object (Android); default trackerless
       --batch-interval MS     milliseconds between two messages of a script (default 100)
       --block-in-script       the blocking script also blocks tracker requests (hosts without content blocking)
+                              and embeds every tracker; without it, only those a surrogate can stand in for
       --debug                 the scripts report their own problems to the console
       --options FILE          the options above from a JSON file, e.g. {"bridge": "android", "handler": "h",
                               "batchInterval": 100, "blockInScript": true, "debug": false} (the build plugin's trackerless.json)
