@@ -153,6 +153,30 @@ struct HostTable<Value: Sendable>: Sendable {
         }
     }
 
+    /// Whether `body` is true for the value of some key `host` is within, as
+    /// ``HostMatching/host(_:isWithin:)`` says (the host or a suffix of it after a dot, ASCII
+    /// letters compared lowercased; keys must be lowercase); nil when `host` is not ASCII.
+    func anyKey(enclosing host: String, where body: (Value) -> Bool) -> Bool? {
+        var host = host
+        return host.withUTF8 { bytes -> Bool? in
+            if bytes.contains(where: { $0 >= 0x80 }) { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { lowered -> Bool in
+                for index in bytes.indices { lowered[index] = TrackerRuleRegex.Matcher.lowercased(bytes[index]) }
+                let lowered = UnsafeBufferPointer(rebasing: lowered[0..<bytes.count])
+                var start = 0
+                while start <= lowered.count {
+                    if start == 0 || lowered[start - 1] == UInt8(ascii: "."),
+                        let found = value(for: UnsafeBufferPointer(rebasing: lowered[start...])), body(found)
+                    {
+                        return true
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// The value of exactly `host`; nil also when `host` is not ASCII.
     func exactValue(of host: String) -> Value?? {
         var host = host

@@ -130,7 +130,7 @@ public struct RequestBlocklist: Sendable, Hashable {
     public func matchingRule(
         requestURL url: CanonicalURL, siteHost: String, publicSuffixList: PublicSuffixList = .bundled
     ) -> Rule? {
-        guard let domain = publicSuffixList.registrableDomain(of: url.host),
+        guard !blockedRequests.isEmpty, let domain = publicSuffixList.registrableDomain(of: url.host),
             let rules = blockedRequests[domain]
         else { return nil }
         return rules.first { $0.matchesRequest(url) && $0.appliesOnSite(siteHost) }

@@ -155,3 +155,67 @@ public struct TrackerAllowlist: Sendable, Hashable {
         }
     }
 }
+
+extension TrackerAllowlist {
+    /// The allowlist's rules by host, for the resolver, which asks for every request: the rules
+    /// whose host the request is within are found by the request host's suffixes, instead of
+    /// testing every rule (and working out its host and path) each time.
+    final class Index: Sendable {
+        struct PreparedRule: Sendable {
+            let rule: Rule
+            /// ``Rule/pathPrefix`` with ASCII letters lowercased; nil when it is not plain ASCII
+            /// (the rule is then asked itself).
+            let lowercasedPathPrefix: [UInt8]?
+        }
+
+        let rules: [PreparedRule]
+        /// Indices into `rules` by the rule's lowercased host.
+        let rulesByHost: HostTable<[Int]>
+
+        /// nil when a rule's host is not ASCII; use ``TrackerAllowlist/isAllowlisted(requestURL:siteHost:)``.
+        init?(_ allowlist: TrackerAllowlist) {
+            var rules: [PreparedRule] = []
+            var rulesByHost: [String: [Int]] = [:]
+            for entry in allowlist.entries {
+                for rule in entry.rules {
+                    let host = String(decoding: rule.host.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self)
+                    // An empty host is within nothing.
+                    guard !host.isEmpty else { continue }
+                    let prefix = rule.pathPrefix.utf8
+                    let isPlain = prefix.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+                    rules.append(PreparedRule(
+                        rule: rule, lowercasedPathPrefix: isPlain ? prefix.map(TrackerRuleRegex.Matcher.lowercased) : nil))
+                    rulesByHost[host, default: []].append(rules.count - 1)
+                }
+            }
+            guard let table = HostTable(rulesByHost) else { return nil }
+            self.rules = rules
+            self.rulesByHost = table
+        }
+
+        /// ``TrackerAllowlist/isAllowlisted(requestURL:siteHost:)``; nil when the request host is
+        /// not ASCII.
+        func isAllowlisted(requestURL url: CanonicalURL, siteHost: String) -> Bool? {
+            // The path and query, lowercased, made on first need; nil inside when not ASCII.
+            var pathAndQuery: [UInt8]??
+            return rulesByHost.anyKey(enclosing: url.host) { indices in
+                indices.contains { index in
+                    guard rules[index].rule.appliesOnSite(siteHost) else { return false }
+                    guard let prefix = rules[index].lowercasedPathPrefix else { return rules[index].rule.matchesRequest(url) }
+                    if prefix.isEmpty { return true }
+                    if pathAndQuery == nil {
+                        var text = Array(url.path.utf8)
+                        if let query = url.query {
+                            text.append(UInt8(ascii: "?"))
+                            text.append(contentsOf: query.utf8)
+                        }
+                        pathAndQuery = .some(
+                            text.contains { $0 >= 0x80 } ? nil : text.map(TrackerRuleRegex.Matcher.lowercased))
+                    }
+                    guard let text = pathAndQuery ?? nil else { return rules[index].rule.matchesRequest(url) }
+                    return text.starts(with: prefix)
+                }
+            }
+        }
+    }
+}

@@ -157,6 +157,13 @@ extension TrackerResolver {
         let entryTable: HostTable<TrackerEntry>?
         let cnameTable: HostTable<String>?
         let entityNameTable: HostTable<String>?
+        /// The privacy configuration's features and tracker allowlist, prepared.
+        let contentBlocking: FeatureGate?
+        let trackerAllowlist: FeatureGate?
+        let requestBlocklist: FeatureGate?
+        let allowlistIndex: TrackerAllowlist.Index?
+        /// The request blocklist's entry domains, lowercased.
+        let blocklistDomains: HostTable<Bool>?
 
         init(
             trackerData: TrackerData, surrogates: Surrogates, privacyConfiguration: PrivacyConfiguration?,
@@ -171,6 +178,17 @@ extension TrackerResolver {
             entryTable = HostTable(entries)
             cnameTable = HostTable(trackerData.cnames)
             entityNameTable = HostTable(trackerData.domains)
+            typealias Name = PrivacyConfiguration.FeatureName
+            contentBlocking = privacyConfiguration.map { FeatureGate(Name.contentBlocking, in: $0) }
+            trackerAllowlist = privacyConfiguration.map { FeatureGate(Name.trackerAllowlist, in: $0) }
+            requestBlocklist = privacyConfiguration.map { FeatureGate(Name.requestBlocklist, in: $0) }
+            allowlistIndex = privacyConfiguration.flatMap { TrackerAllowlist.Index($0.trackerAllowlist) }
+            blocklistDomains = privacyConfiguration.flatMap { configuration in
+                HostTable(Dictionary(
+                    configuration.requestBlocklist.blockedRequests.keys.map {
+                        (String(decoding: $0.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self), true)
+                    }, uniquingKeysWith: { first, _ in first }))
+            }
         }
 
     func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType) -> BlockingDecision {
@@ -191,16 +209,16 @@ extension TrackerResolver {
             if userAllowlist.contains(host: siteHost) {
                 return decided(match == nil ? nil : .ignore, .userAllowlist)
             }
-            if let configuration = privacyConfiguration,
-                !configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.contentBlocking, forSiteHost: siteHost)
-            {
+            if privacyConfiguration != nil, !isEnabled(contentBlocking, forSiteHost: siteHost) {
                 return decided(match == nil ? nil : .ignore, .unprotectedDomain)
             }
 
             // Step 3: the request blocklist, independent of the tds.
             let isAllowlisted = isTrackerAllowlisted(requestURL, siteHost: siteHost)
             if type != .mainFrame, !isAllowlisted, let configuration = privacyConfiguration,
-                configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.requestBlocklist, forSiteHost: siteHost),
+                isEnabled(requestBlocklist, forSiteHost: siteHost),
+                // The request's eTLD+1 is a suffix of its host: no entry enclosing it, no rule.
+                blocklistDomains?.anyKey(enclosing: requestURL.host, where: { $0 }) != false,
                 let rule = configuration.requestBlocklist.matchingRule(
                     requestURL: requestURL, siteHost: siteHost, publicSuffixList: publicSuffixList)
             {
@@ -252,10 +270,44 @@ extension TrackerResolver {
         /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
         /// request.
         func isTrackerAllowlisted(_ requestURL: CanonicalURL, siteHost: String) -> Bool {
-            guard let configuration = privacyConfiguration,
-                configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.trackerAllowlist, forSiteHost: siteHost)
-            else { return false }
+            guard let configuration = privacyConfiguration, isEnabled(trackerAllowlist, forSiteHost: siteHost) else {
+                return false
+            }
+            if let answer = allowlistIndex?.isAllowlisted(requestURL: requestURL, siteHost: siteHost) { return answer }
             return configuration.trackerAllowlist.isAllowlisted(requestURL: requestURL, siteHost: siteHost)
+        }
+
+        /// `isFeatureEnabled(_:forSiteHost:)` of the privacy configuration (false without one).
+        func isEnabled(_ gate: FeatureGate?, forSiteHost host: String) -> Bool {
+            guard let gate, let configuration = privacyConfiguration else { return false }
+            guard gate.isOn else { return false }
+            if let excepted = gate.exceptedSites?.anyKey(enclosing: host, where: { $0 }) { return !excepted }
+            return configuration.isFeatureEnabled(gate.name, forSiteHost: host)
+        }
+
+        /// A feature of the privacy configuration as a decision reads it: whether it is on at all,
+        /// and the sites where it is off (`unprotectedTemporary` and its exceptions, lowercased)
+        /// in one table instead of two lists to scan.
+        struct FeatureGate: Sendable {
+            let name: String
+            let isOn: Bool
+            /// nil when a domain is not ASCII: the configuration is asked.
+            let exceptedSites: HostTable<Bool>?
+
+            init(_ name: String, in configuration: PrivacyConfiguration) {
+                self.name = name
+                guard let feature = configuration.features[name], feature.state == .enabled else {
+                    isOn = false
+                    exceptedSites = nil
+                    return
+                }
+                isOn = true
+                var sites: [String: Bool] = [:]
+                for exception in configuration.unprotectedTemporary + feature.exceptions where !exception.domain.isEmpty {
+                    sites[String(decoding: exception.domain.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self)] = true
+                }
+                exceptedSites = HostTable(sites)
+            }
         }
 
         // MARK: - Steps
