@@ -173,12 +173,36 @@ extension TrackerRuleRegex {
                     continue
                 }
                 if byte == UInt8(ascii: ")") { break }
+                // A plain character with no quantifier after it (most of a rule): the node that
+                // parseAtom and parseQuantifier would make, without the calls.
+                if Self.isPlainCharacter(byte), index + 1 == bytes.count || !Self.mayStartQuantifier(bytes[index + 1]) {
+                    current.append(.character(.single(byte)))
+                    index += 1
+                    continue
+                }
                 let atom = try parseAtom(depth: depth)
                 let quantified = try parseQuantifier(applyingTo: atom)
                 current.append(quantified)
             }
             alternatives.append(current)
             return alternatives
+        }
+
+        /// Whether `byte` stands for itself as an atom (see parseAtom's default case).
+        static func isPlainCharacter(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "["), UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"),
+                 UInt8(ascii: "|"):
+                return false
+            default:
+                return byte < 128
+            }
+        }
+
+        /// Whether `byte` after an atom may begin a quantifier (see parseQuantifier).
+        static func mayStartQuantifier(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "{")
         }
 
         mutating func parseAtom(depth: Int) throws(ParseError) -> Node {
