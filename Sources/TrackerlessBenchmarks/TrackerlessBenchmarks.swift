@@ -29,6 +29,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // The tracker resolver alone: `--resolver-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
+            if CommandLine.arguments.dropFirst().first == "--resolver-only" {
+                let text = try ResolverBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
             if options.pipelineOnly {
                 FileHandle.standardOutput.write(Data(try PipelineBenchmark.report(options: options).utf8))
