@@ -96,7 +96,7 @@ struct ResolverBenchmark: Sendable {
             \(Formatting.grouped(requestCount)) request URLs (\(Formatting.grouped(trackerCount)) trackers), \(runs) runs, \
             thread CPU time, median a decision
               pre-parsed URLs, third-party site:   \(nanoseconds(parsedThirdParty)); goal <= 1,500 ns
-              pre-parsed URLs, \(Self.sites.count) sites in turn:      \(nanoseconds(parsedMixedSites))
+              pre-parsed URLs, \(Self.sites.count) sites in turn:    \(nanoseconds(parsedMixedSites))
               strings (both URLs parsed per call): \(nanoseconds(strings))
               resolver set-up (rules compiled):    \(Formatting.decimal(setUp.median, digits: 2)) ms
 
