@@ -20,33 +20,32 @@ extension TrackerRuleRegex {
     /// the run is found in the lowercased URL exactly where the pattern's characters match.
     func requiredLiteral() -> (bytes: [UInt8], isWholePattern: Bool) {
         guard alternatives.count == 1 else { return ([], false) }
-        var nodes: [Node] = []
-        Self.flatten(alternatives[0], into: &nodes)
         var best: [UInt8] = []
         var run: [UInt8] = []
         var isWhole = true
-        for node in nodes {
-            if case .character(let set) = node, let byte = Self.plainByte(set.caseFolded) {
-                run.append(byte)
-                continue
+        // Groups of one alternative are read in place; any other node ends the run.
+        func visit(_ sequence: [Node]) {
+            for node in sequence {
+                switch node {
+                case .character(let set):
+                    if let byte = Self.plainByte(set.caseFolded) {
+                        run.append(byte)
+                        continue
+                    }
+                case .group(let alternatives) where alternatives.count == 1:
+                    visit(alternatives[0])
+                    continue
+                default:
+                    break
+                }
+                isWhole = false
+                if run.count > best.count { best = run }
+                run.removeAll(keepingCapacity: true)
             }
-            isWhole = false
-            if run.count > best.count { best = run }
-            run.removeAll(keepingCapacity: true)
         }
+        visit(alternatives[0])
         if run.count > best.count { best = run }
         return (best, isWhole && !best.isEmpty)
-    }
-
-    /// Groups of one alternative spelled out in place; other nodes as they are.
-    private static func flatten(_ sequence: [Node], into nodes: inout [Node]) {
-        for node in sequence {
-            if case .group(let alternatives) = node, alternatives.count == 1 {
-                flatten(alternatives[0], into: &nodes)
-            } else {
-                nodes.append(node)
-            }
-        }
     }
 
     /// The lowercase byte of a case-folded set that matches one byte up to ASCII case, else nil.
