@@ -159,22 +159,30 @@ struct HostTable<Value: Sendable>: Sendable {
     func anyKey(enclosing host: String, where body: (Value) -> Bool) -> Bool? {
         var host = host
         return host.withUTF8 { bytes -> Bool? in
-            if bytes.contains(where: { $0 >= 0x80 }) { return nil }
+            var hasUppercase = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte &- UInt8(ascii: "A") < 26 { hasUppercase = true }
+            }
+            if !hasUppercase { return anyKey(enclosingLowercase: bytes, where: body) }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { lowered -> Bool in
                 for index in bytes.indices { lowered[index] = TrackerRuleRegex.Matcher.lowercased(bytes[index]) }
-                let lowered = UnsafeBufferPointer(rebasing: lowered[0..<bytes.count])
-                var start = 0
-                while start <= lowered.count {
-                    if start == 0 || lowered[start - 1] == UInt8(ascii: "."),
-                        let found = value(for: UnsafeBufferPointer(rebasing: lowered[start...])), body(found)
-                    {
-                        return true
-                    }
-                    start += 1
-                }
-                return false
+                return anyKey(enclosingLowercase: UnsafeBufferPointer(rebasing: lowered[0..<bytes.count]), where: body)
             }
         }
+    }
+
+    private func anyKey(enclosingLowercase host: UnsafeBufferPointer<UInt8>, where body: (Value) -> Bool) -> Bool {
+        var start = 0
+        while start <= host.count {
+            if start == 0 || host[start - 1] == UInt8(ascii: "."),
+                let found = value(for: UnsafeBufferPointer(rebasing: host[start...])), body(found)
+            {
+                return true
+            }
+            start += 1
+        }
+        return false
     }
 
     /// The value of exactly `host`; nil also when `host` is not ASCII.
