@@ -9,11 +9,11 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { repoRoot, surrogateNames, surrogateSource } = require('./page.js');
 
-const cli = process.env.TRACKERLESS_CLI || path.join(repoRoot, '.build', 'debug', 'trackerless');
+const cli = process.env.TRACKERLESS_BIN || process.env.TRACKERLESS_CLI || path.join(repoRoot, '.build', 'debug', 'trackerless');
 
 test('trackerless scripts embeds every surrogate and writes them into surrogates.txt unchanged', (t) => {
   if (!fs.existsSync(cli)) {
-    t.skip(`no trackerless executable at ${cli} (build it, or set TRACKERLESS_CLI)`);
+    t.skip(`no trackerless executable at ${cli} (build it, or set TRACKERLESS_BIN)`);
     return;
   }
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'surrogates-render-'));
