@@ -1,7 +1,7 @@
 import TrackerData
 import TrackerlessCore
 
-/// The inputs `rules` and `resolve` share: the blocklist, the privacy configuration and the
+/// The inputs `rules`, `resolve` and `stats` share: the blocklist, the privacy configuration and the
 /// user allowlist, read from the files the options name.
 struct BlocklistInputs {
     var trackerData: TrackerData
@@ -25,5 +25,18 @@ struct BlocklistInputs {
         if let path = options["allowlist"] {
             userAllowlist = try UserAllowlist(parsing: try FileIO.read(path: path), file: path)
         }
+    }
+
+    /// The resolver of these inputs with the surrogates.txt that `--surrogates` names (none
+    /// without it); unreadable surrogate blocks are reported on standard error.
+    func resolver(surrogatesFile path: String?) throws -> TrackerResolver {
+        var surrogates = Surrogates()
+        if let path {
+            surrogates = Surrogates(parsing: String(decoding: try FileIO.read(path: path), as: UTF8.self), file: path)
+            for warning in surrogates.warnings { Output.standardError("warning: \(warning)") }
+        }
+        return TrackerResolver(
+            trackerData: trackerData, surrogates: surrogates, privacyConfiguration: configuration,
+            userAllowlist: userAllowlist)
     }
 }

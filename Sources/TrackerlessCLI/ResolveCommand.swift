@@ -25,15 +25,7 @@ enum ResolveCommand {
             return 0
         }
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
-        let inputs = try BlocklistInputs(options)
-        var surrogates = Surrogates()
-        if let path = options["surrogates"] {
-            surrogates = Surrogates(parsing: String(decoding: try FileIO.read(path: path), as: UTF8.self), file: path)
-            for warning in surrogates.warnings { Output.standardError("warning: \(warning)") }
-        }
-        let resolver = TrackerResolver(
-            trackerData: inputs.trackerData, surrogates: surrogates, privacyConfiguration: inputs.configuration,
-            userAllowlist: inputs.userAllowlist)
+        let resolver = try BlocklistInputs(options).resolver(surrogatesFile: options["surrogates"])
         for warning in resolver.warnings { Output.standardError("warning: \(warning)") }
         return JSONLines.process { line throws(InputError) in
             let url = try line.requiredString("url")

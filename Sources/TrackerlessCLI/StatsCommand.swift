@@ -65,15 +65,7 @@ enum StatsCommand {
             secrets.append(secret)
         }
 
-        let inputs = try BlocklistInputs(options)
-        var surrogates = Surrogates()
-        if let path = options["surrogates"] {
-            surrogates = Surrogates(parsing: String(decoding: try FileIO.read(path: path), as: UTF8.self), file: path)
-            for warning in surrogates.warnings { Output.standardError("warning: \(warning)") }
-        }
-        let resolver = TrackerResolver(
-            trackerData: inputs.trackerData, surrogates: surrogates, privacyConfiguration: inputs.configuration,
-            userAllowlist: inputs.userAllowlist)
+        let resolver = try BlocklistInputs(options).resolver(surrogatesFile: options["surrogates"])
         let bytes = messagesPath == "-" ? FileIO.readStandardInput() : try FileIO.read(path: messagesPath)
         let records = try StatsRecording.records(in: bytes, file: messagesPath)
         if secrets.isEmpty { secrets = StatsRecording.secrets(in: records) }
