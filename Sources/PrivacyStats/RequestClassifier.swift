@@ -93,26 +93,90 @@ struct RequestClassifier: Sendable {
         return true
     }
 
+    /// The resolver's classification of a request on this site.
+    ///
+    /// Hosts that can never be trackers take a shortcut: the host, its registrable domain and
+    /// whether it is plain are looked up by the URL's raw authority (``authority(of:)``), without
+    /// parsing the URL, and such requests share one classification per (host, third party).
+    /// Only requests to other hosts are parsed, resolved and cached per site.
     func classify(_ key: RequestKey) -> RequestClassification {
+        var parsed: CanonicalURL?
+        let info: HostInfo
+        if let authority = Self.authority(of: key.url) {
+            info = cache.authorities[authority] ?? learn(authority: authority)
+        } else {
+            guard let request = CanonicalURL(key.url), !request.host.isEmpty else { return .unparseable }
+            parsed = request
+            info = hostInfo(request.host)
+        }
+        guard !info.host.isEmpty else { return .unparseable }
+        let isThirdParty = info.domain != siteDomain
+        guard !info.isPlain, let site else { return isThirdParty ? info.thirdParty : info.firstParty }
         if let known = siteTable[key] { return known }
-        let classification = resolve(url: key.url, type: key.type)
+        // The authority parsed, so the whole URL does: ``authority(of:)`` explains why.
+        guard let request = parsed ?? CanonicalURL(key.url) else { return .unparseable }
+        let classification = resolve(request, type: key.type, site: site, info: info, isThirdParty: isThirdParty)
         siteTable.store(classification, for: key)
         return classification
     }
 
-    private func resolve(url: String, type: RequestType) -> RequestClassification {
-        guard let request = CanonicalURL(url), !request.host.isEmpty else { return .unparseable }
-        let host = request.host
-        let domain = Self.publicSuffixList.registrableDomain(of: host) ?? host
-        let isThirdParty = domain != siteDomain
-        let isPlain: Bool
-        if let known = cache.plainHosts[host] {
-            isPlain = known
-        } else {
-            isPlain = isPlainHost(host, domain: domain)
-            cache.plainHosts.store(isPlain, for: host)
+    /// The authority of an `http:` or `https:` URL exactly as the URL parser delimits it (after
+    /// the run of `/` and `\` that follows the scheme, up to the first `/`, `\`, `?` or `#`),
+    /// when it is printable ASCII; nil for anything else, which is parsed in full.
+    ///
+    /// Such a URL's host depends on its authority alone: the parser trims and strips only bytes
+    /// up to U+0020, which are not in the authority, and the path, query and fragment that
+    /// follow never make a URL invalid. So the host of `http://<authority>/`, and whether it
+    /// parses, is the URL's. Printable ASCII makes string equality byte equality.
+    static func authority(of url: String) -> Substring? {
+        let utf8 = url.utf8
+        var index = utf8.startIndex
+        for byte in Self.httpPrefix {
+            guard index < utf8.endIndex, utf8[index] == byte else { return nil }
+            utf8.formIndex(after: &index)
         }
-        guard !isPlain, let site else { return RequestClassification(host: host, isThirdParty: isThirdParty) }
+        if index < utf8.endIndex, utf8[index] == UInt8(ascii: "s") { utf8.formIndex(after: &index) }
+        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: ":") else { return nil }
+        utf8.formIndex(after: &index)
+        while index < utf8.endIndex, utf8[index] == UInt8(ascii: "/") || utf8[index] == UInt8(ascii: "\\") {
+            utf8.formIndex(after: &index)
+        }
+        let start = index
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                break
+            }
+            guard byte > 0x20, byte < 0x7F else { return nil }
+            utf8.formIndex(after: &index)
+        }
+        return url[start..<index]
+    }
+
+    private static let httpPrefix = Array("http".utf8)
+
+    /// Parses an authority not seen yet and remembers what its host is.
+    private func learn(authority: Substring) -> HostInfo {
+        let host = CanonicalURL("http://" + authority + "/")?.host ?? ""
+        let info = host.isEmpty ? HostInfo.unparseable : hostInfo(host)
+        cache.authorities.store(info, for: Substring(String(authority)))
+        return info
+    }
+
+    /// What is known of a host, computed on first sight.
+    private func hostInfo(_ host: String) -> HostInfo {
+        if let known = cache.hosts[host] { return known }
+        let domain = Self.publicSuffixList.registrableDomain(of: host) ?? host
+        let info = HostInfo(host: host, domain: domain, isPlain: isPlainHost(host, domain: domain))
+        cache.hosts.store(info, for: host)
+        return info
+    }
+
+    private func resolve(
+        _ request: CanonicalURL, type: RequestType, site: CanonicalURL, info: HostInfo, isThirdParty: Bool
+    ) -> RequestClassification {
+        let host = info.host
+        let domain = info.domain
         let decision = resolver.decision(forRequestURL: request, siteURL: site, type: type)
         var company: String?
         if let tracker = decision.tracker {
