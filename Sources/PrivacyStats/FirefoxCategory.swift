@@ -43,13 +43,30 @@ public enum FirefoxCategory: String, Sendable, Hashable, CaseIterable, Comparabl
 
     /// The bucket of a tracker's categories and fingerprinting score.
     public init(categories: [String], fingerprinting: Int?) {
-        let buckets = Set(categories.compactMap { Self.bucketByCategory[$0] })
-        if buckets.contains(.cryptominers) {
+        // The first bucket in ``allCases`` order that a category names; cryptominers come first.
+        var first: FirefoxCategory?
+        for category in categories {
+            if let bucket = Self.bucketByCategory[category], first.map({ bucket.order < $0.order }) ?? true { first = bucket }
+        }
+        if first == .cryptominers {
             self = .cryptominers
         } else if let fingerprinting, fingerprinting >= Self.fingerprintingThreshold {
             self = .fingerprinters
         } else {
-            self = Self.allCases.first { buckets.contains($0) } ?? .other
+            self = first ?? .other
+        }
+    }
+
+    /// The position in ``allCases``.
+    private var order: Int {
+        switch self {
+        case .cryptominers: 0
+        case .fingerprinters: 1
+        case .social: 2
+        case .advertising: 3
+        case .analytics: 4
+        case .content: 5
+        case .other: 6
         }
     }
 
@@ -66,6 +83,6 @@ public enum FirefoxCategory: String, Sendable, Hashable, CaseIterable, Comparabl
 
     /// Orders as ``allCases`` does.
     public static func < (lhs: FirefoxCategory, rhs: FirefoxCategory) -> Bool {
-        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+        lhs.order < rhs.order
     }
 }

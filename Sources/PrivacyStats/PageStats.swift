@@ -187,9 +187,29 @@ extension ObservedState {
     func outranks(_ other: ObservedState) -> Bool { rank > other.rank }
 }
 
+/// A request: its (URL, type). Hashes the URL once, when made: the page's table and the site's
+/// cache both look it up, and a table that grows rehashes it.
 struct RequestKey: Hashable, Sendable {
-    var url: String
-    var type: RequestType
+    let url: String
+    let type: RequestType
+    private let hash: Int
+
+    init(url: String, type: RequestType) {
+        self.url = url
+        self.type = type
+        var hasher = Hasher()
+        hasher.combine(url)
+        hasher.combine(type)
+        hash = hasher.finalize()
+    }
+
+    static func == (lhs: RequestKey, rhs: RequestKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.type == rhs.type && lhs.url == rhs.url
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
 }
 
 struct RequestRecord: Sendable {
