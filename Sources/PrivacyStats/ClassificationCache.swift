@@ -36,14 +36,14 @@ final class ClassificationCache: @unchecked Sendable {
 
     /// What is known of each host seen.
     let hosts: Table<String, HostInfo>
-    /// The host of each raw URL authority seen (``RequestClassifier/authority(of:)``).
-    let authorities: Table<Substring, HostInfo>
+    /// The host of each raw URL authority seen (``RequestClassifier/authorityRange(in:)``).
+    let authorities: AuthorityTable
     private let sites: Table<String, SiteTable>
     let maxEntriesPerSite: Int
 
     init(maxHosts: Int = 16_384, maxSites: Int = 256, maxEntriesPerSite: Int = 8192) {
         hosts = Table(maxEntries: maxHosts)
-        authorities = Table(maxEntries: maxHosts)
+        authorities = AuthorityTable(maxEntries: maxHosts)
         sites = Table(maxEntries: maxSites)
         self.maxEntriesPerSite = maxEntriesPerSite
     }
@@ -55,6 +55,87 @@ final class ClassificationCache: @unchecked Sendable {
         let table = SiteTable(maxEntries: maxEntriesPerSite)
         sites.store(table, for: host)
         return table
+    }
+}
+
+/// What each raw URL authority's host is: an open-addressing table over the authority's bytes,
+/// so a lookup neither copies them into a string nor runs SipHash over them. Locked; emptied
+/// when it reaches its cap.
+///
+/// Probing stops after ``maxProbes`` slots: a lookup then misses and a store is skipped, which
+/// costs only a parse, so crafted colliding authorities cannot make lookups slow.
+final class AuthorityTable: @unchecked Sendable {
+    private struct Slot {
+        var hash: UInt64
+        var key: [UInt8]
+        var info: HostInfo
+    }
+
+    static let maxProbes = 16
+    let maxEntries: Int
+    private let lock = NSLock()
+    private var slots: [Slot?]
+    private var count = 0
+    private let mask: Int
+    private let seed = UInt64.random(in: 0...UInt64.max)
+
+    init(maxEntries: Int) {
+        self.maxEntries = maxEntries
+        var capacity = 16
+        while capacity < maxEntries * 2 { capacity *= 2 }
+        slots = Array(repeating: nil, count: capacity)
+        mask = capacity - 1
+    }
+
+    subscript(authority: UnsafeBufferPointer<UInt8>) -> HostInfo? {
+        let hash = hash(authority)
+        lock.lock()
+        defer { lock.unlock() }
+        var index = slotIndex(hash)
+        for _ in 0..<Self.maxProbes {
+            guard let slot = slots[index] else { return nil }
+            if slot.hash == hash, Self.equal(slot.key, authority) { return slot.info }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    func store(_ info: HostInfo, for authority: UnsafeBufferPointer<UInt8>) {
+        let hash = hash(authority)
+        lock.lock()
+        defer { lock.unlock() }
+        if count >= maxEntries {
+            for index in slots.indices { slots[index] = nil }
+            count = 0
+        }
+        var index = slotIndex(hash)
+        for _ in 0..<Self.maxProbes {
+            if let slot = slots[index] {
+                if slot.hash == hash, Self.equal(slot.key, authority) { return }
+            } else {
+                slots[index] = Slot(hash: hash, key: Array(authority), info: info)
+                count += 1
+                return
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    private static func equal(_ key: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.count == bytes.count else { return false }
+        guard !key.isEmpty, let base = bytes.baseAddress else { return true }
+        return key.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+    }
+
+    /// FNV-1a from a random seed.
+    private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = seed ^ 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
+    private func slotIndex(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     }
 }
 

@@ -96,14 +96,19 @@ struct RequestClassifier: Sendable {
     /// The resolver's classification of a request on this site.
     ///
     /// Hosts that can never be trackers take a shortcut: the host, its registrable domain and
-    /// whether it is plain are looked up by the URL's raw authority (``authority(of:)``), without
+    /// whether it is plain are looked up by the URL's raw authority (``authorityRange(in:)``), without
     /// parsing the URL, and such requests share one classification per (host, third party).
     /// Only requests to other hosts are parsed, resolved and cached per site.
     func classify(_ key: RequestKey) -> RequestClassification {
         var parsed: CanonicalURL?
+        let shortcut = key.url.utf8.withContiguousStorageIfAvailable { bytes -> HostInfo? in
+            guard let range = Self.authorityRange(in: bytes) else { return nil }
+            let authority = UnsafeBufferPointer(rebasing: bytes[range])
+            return cache.authorities[authority] ?? learn(authority: authority)
+        }
         let info: HostInfo
-        if let authority = Self.authority(of: key.url) {
-            info = cache.authorities[authority] ?? learn(authority: authority)
+        if let known = shortcut ?? nil {
+            info = known
         } else {
             guard let request = CanonicalURL(key.url), !request.host.isEmpty else { return .unparseable }
             parsed = request
@@ -113,53 +118,50 @@ struct RequestClassifier: Sendable {
         let isThirdParty = info.domain != siteDomain
         guard !info.isPlain, let site else { return isThirdParty ? info.thirdParty : info.firstParty }
         if let known = siteTable[key] { return known }
-        // The authority parsed, so the whole URL does: ``authority(of:)`` explains why.
+        // The authority parsed, so the whole URL does: ``authorityRange(in:)`` explains why.
         guard let request = parsed ?? CanonicalURL(key.url) else { return .unparseable }
         let classification = resolve(request, type: key.type, site: site, info: info, isThirdParty: isThirdParty)
         siteTable.store(classification, for: key)
         return classification
     }
 
-    /// The authority of an `http:` or `https:` URL exactly as the URL parser delimits it (after
-    /// the run of `/` and `\` that follows the scheme, up to the first `/`, `\`, `?` or `#`),
-    /// when it is printable ASCII; nil for anything else, which is parsed in full.
+    /// Where the authority of an `http:` or `https:` URL is, exactly as the URL parser delimits
+    /// it (after the run of `/` and `\` that follows the scheme, up to the first `/`, `\`, `?` or
+    /// `#`), when it is printable ASCII; nil for anything else, which is parsed in full.
     ///
     /// Such a URL's host depends on its authority alone: the parser trims and strips only bytes
     /// up to U+0020, which are not in the authority, and the path, query and fragment that
     /// follow never make a URL invalid. So the host of `http://<authority>/`, and whether it
-    /// parses, is the URL's. Printable ASCII makes string equality byte equality.
-    static func authority(of url: String) -> Substring? {
-        let utf8 = url.utf8
-        var index = utf8.startIndex
+    /// parses, is the URL's.
+    static func authorityRange(in url: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var index = 0
         for byte in Self.httpPrefix {
-            guard index < utf8.endIndex, utf8[index] == byte else { return nil }
-            utf8.formIndex(after: &index)
+            guard index < url.count, url[index] == byte else { return nil }
+            index += 1
         }
-        if index < utf8.endIndex, utf8[index] == UInt8(ascii: "s") { utf8.formIndex(after: &index) }
-        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: ":") else { return nil }
-        utf8.formIndex(after: &index)
-        while index < utf8.endIndex, utf8[index] == UInt8(ascii: "/") || utf8[index] == UInt8(ascii: "\\") {
-            utf8.formIndex(after: &index)
-        }
+        if index < url.count, url[index] == UInt8(ascii: "s") { index += 1 }
+        guard index < url.count, url[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        while index < url.count, url[index] == UInt8(ascii: "/") || url[index] == UInt8(ascii: "\\") { index += 1 }
         let start = index
-        while index < utf8.endIndex {
-            let byte = utf8[index]
+        while index < url.count {
+            let byte = url[index]
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
                 break
             }
             guard byte > 0x20, byte < 0x7F else { return nil }
-            utf8.formIndex(after: &index)
+            index += 1
         }
-        return url[start..<index]
+        return start..<index
     }
 
     private static let httpPrefix = Array("http".utf8)
 
     /// Parses an authority not seen yet and remembers what its host is.
-    private func learn(authority: Substring) -> HostInfo {
-        let host = CanonicalURL("http://" + authority + "/")?.host ?? ""
+    private func learn(authority: UnsafeBufferPointer<UInt8>) -> HostInfo {
+        let host = CanonicalURL("http://" + String(decoding: authority, as: UTF8.self) + "/")?.host ?? ""
         let info = host.isEmpty ? HostInfo.unparseable : hostInfo(host)
-        cache.authorities.store(info, for: Substring(String(authority)))
+        cache.authorities.store(info, for: authority)
         return info
     }
 

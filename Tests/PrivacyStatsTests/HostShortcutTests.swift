@@ -3,7 +3,7 @@ import Testing
 import TrackerData
 import TrackerlessCore
 
-/// The classifier finds a request's host by its raw authority (``RequestClassifier/authority(of:)``)
+/// The classifier finds a request's host by its raw authority (``RequestClassifier/authorityRange(in:)``)
 /// and caches hosts per authority: the host, and whether the URL parses, must be what parsing
 /// the whole URL gives, whatever comes before and after the authority.
 @Suite("Host shortcut: the cached host of an authority is the parsed URL's")
