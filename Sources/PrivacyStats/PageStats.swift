@@ -188,7 +188,8 @@ extension ObservedState {
 }
 
 /// A request: its (URL, type). Hashes the URL once, when made: the page's table and the site's
-/// cache both look it up, and a table that grows rehashes it.
+/// cache both look it up, and a table that grows rehashes it. The type is left out of the hash
+/// (the same URL rarely comes with several types); equality compares it.
 struct RequestKey: Hashable, Sendable {
     let url: String
     let type: RequestType
@@ -197,10 +198,7 @@ struct RequestKey: Hashable, Sendable {
     init(url: String, type: RequestType) {
         self.url = url
         self.type = type
-        var hasher = Hasher()
-        hasher.combine(url)
-        hasher.combine(type)
-        hash = hasher.finalize()
+        hash = url.hashValue
     }
 
     static func == (lhs: RequestKey, rhs: RequestKey) -> Bool {
@@ -219,11 +217,31 @@ struct RequestRecord: Sendable {
     var triple: Int?
 }
 
-/// The dashboard's dedup key: (company, host, state).
+/// The dashboard's dedup key: (company, host, state). Hashes its strings once, when made.
 struct TripleKey: Hashable, Sendable {
-    var company: String
-    var host: String
-    var state: TrackerState
+    let company: String
+    let host: String
+    let state: TrackerState
+    private let hash: Int
+
+    init(company: String, host: String, state: TrackerState) {
+        self.company = company
+        self.host = host
+        self.state = state
+        var hasher = Hasher()
+        hasher.combine(company)
+        hasher.combine(host)
+        hasher.combine(state)
+        hash = hasher.finalize()
+    }
+
+    static func == (lhs: TripleKey, rhs: TripleKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.state == rhs.state && lhs.host == rhs.host && lhs.company == rhs.company
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
 }
 
 struct TripleInfo: Sendable {
