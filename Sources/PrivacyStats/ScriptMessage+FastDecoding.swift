@@ -1,3 +1,4 @@
+import Foundation
 import TrackerData
 
 extension ScriptMessage {
@@ -141,8 +142,10 @@ private struct MessageScanner {
         (Array($0.rawValue.utf8), $0)
     }
 
+    /// Whether the bytes at `range` are `literal` (never empty).
     private func equals(_ range: Range<Int>, _ literal: [UInt8]) -> Bool {
-        range.count == literal.count && bytes[range].elementsEqual(literal)
+        guard range.count == literal.count, let base = bytes.baseAddress else { return false }
+        return literal.withUnsafeBufferPointer { memcmp(base + range.lowerBound, $0.baseAddress!, range.count) == 0 }
     }
 
     private func text(_ range: Range<Int>) -> String {
