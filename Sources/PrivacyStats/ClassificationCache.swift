@@ -1,11 +1,14 @@
 import Foundation
 import TrackerData
+import TrackerlessCore
 
 /// What a ``PrivacyStats`` has learnt from the resolver, shared by all its tabs: each host's
-/// registrable domain and whether it can never be a tracker, the host of each URL authority, and
-/// per site host the classification of each (URL, type) it has seen.
+/// registrable domain and whether it can never be a tracker, the host of each URL authority, the
+/// parsed URLs of requests to possible trackers, and per site host the classification of each
+/// (URL, type) it has seen.
 ///
-/// Both are functions of the resolver's inputs, so a cached answer is the resolver's answer.
+/// All are functions of the resolver's inputs (or of the URL alone), so a cached answer is the
+/// resolver's answer.
 /// Bounded: each table is emptied when it reaches its cap, which costs only recomputation.
 /// Locked, so copies of a ``PageStats`` holding it stay safe on any thread.
 final class ClassificationCache: @unchecked Sendable {
@@ -38,12 +41,15 @@ final class ClassificationCache: @unchecked Sendable {
     let hosts: Table<String, HostInfo>
     /// The host of each raw URL authority seen (``RequestClassifier/authorityRange(in:)``).
     let authorities: AuthorityTable
+    /// Request URLs on hosts that may be trackers, parsed.
+    let trackerURLs: Table<String, CanonicalURL>
     private let sites: Table<String, SiteTable>
     let maxEntriesPerSite: Int
 
-    init(maxHosts: Int = 16_384, maxSites: Int = 256, maxEntriesPerSite: Int = 8192) {
+    init(maxHosts: Int = 16_384, maxTrackerURLs: Int = 4096, maxSites: Int = 256, maxEntriesPerSite: Int = 8192) {
         hosts = Table(maxEntries: maxHosts)
         authorities = AuthorityTable(maxEntries: maxHosts)
+        trackerURLs = Table(maxEntries: maxTrackerURLs)
         sites = Table(maxEntries: maxSites)
         self.maxEntriesPerSite = maxEntriesPerSite
     }

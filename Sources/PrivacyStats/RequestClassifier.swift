@@ -119,7 +119,7 @@ struct RequestClassifier: Sendable {
         guard !info.isPlain, let site else { return isThirdParty ? info.thirdParty : info.firstParty }
         if let known = siteTable[key] { return known }
         // The authority parsed, so the whole URL does: ``authorityRange(in:)`` explains why.
-        guard let request = parsed ?? CanonicalURL(key.url) else { return .unparseable }
+        guard let request = parsed ?? parse(key.url) else { return .unparseable }
         let classification = resolve(request, type: key.type, site: site, info: info, isThirdParty: isThirdParty)
         siteTable.store(classification, for: key)
         return classification
@@ -163,6 +163,15 @@ struct RequestClassifier: Sendable {
         let info = host.isEmpty ? HostInfo.unparseable : hostInfo(host)
         cache.authorities.store(info, for: authority)
         return info
+    }
+
+    /// A request URL to a host that may be a tracker, parsed once for every site: the same
+    /// tracker scripts and pixels load on site after site.
+    private func parse(_ url: String) -> CanonicalURL? {
+        if let known = cache.trackerURLs[url] { return known }
+        guard let parsed = CanonicalURL(url) else { return nil }
+        cache.trackerURLs.store(parsed, for: url)
+        return parsed
     }
 
     /// What is known of a host, computed on first sight.
