@@ -80,17 +80,14 @@ final class AuthorityTable: @unchecked Sendable {
     static let maxProbes = 16
     let maxEntries: Int
     private let lock = NSLock()
-    private var slots: [Slot?]
+    /// Grows by doubling, kept at most half full, up to twice ``maxEntries``.
+    private var slots: [Slot?] = Array(repeating: nil, count: 64)
     private var count = 0
-    private let mask: Int
+    private var mask = 63
     private let seed = UInt64.random(in: 0...UInt64.max)
 
     init(maxEntries: Int) {
         self.maxEntries = maxEntries
-        var capacity = 16
-        while capacity < maxEntries * 2 { capacity *= 2 }
-        slots = Array(repeating: nil, count: capacity)
-        mask = capacity - 1
     }
 
     subscript(authority: UnsafeBufferPointer<UInt8>) -> HostInfo? {
@@ -113,13 +110,32 @@ final class AuthorityTable: @unchecked Sendable {
         if count >= maxEntries {
             for index in slots.indices { slots[index] = nil }
             count = 0
+        } else if count * 2 >= slots.count {
+            grow()
         }
+        insert(Slot(hash: hash, key: [], info: info), bytes: authority)
+    }
+
+    /// Doubles the slots and places every entry again.
+    private func grow() {
+        let old = slots
+        slots = Array(repeating: nil, count: old.count * 2)
+        mask = slots.count - 1
+        count = 0
+        for case let slot? in old {
+            slot.key.withUnsafeBufferPointer { insert(slot, bytes: $0) }
+        }
+    }
+
+    /// Places an entry for `authority` (the key is copied from it) unless it is there already.
+    private func insert(_ entry: Slot, bytes authority: UnsafeBufferPointer<UInt8>) {
+        let hash = entry.hash
         var index = slotIndex(hash)
         for _ in 0..<Self.maxProbes {
             if let slot = slots[index] {
                 if slot.hash == hash, Self.equal(slot.key, authority) { return }
             } else {
-                slots[index] = Slot(hash: hash, key: Array(authority), info: info)
+                slots[index] = Slot(hash: hash, key: entry.key.isEmpty ? Array(authority) : entry.key, info: entry.info)
                 count += 1
                 return
             }
