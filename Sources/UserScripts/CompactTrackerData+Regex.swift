@@ -72,6 +72,24 @@ enum JavaScriptRegex {
     /// A case-folded set: as one character when the `i` flag makes it one, else as a class whose
     /// letters are written in lowercase only (the flag adds the uppercase ones).
     private static func write(_ set: CharacterSet128, to output: inout [UInt8]) {
+        // Most sets are one character, or one letter in both cases: told from the bits alone.
+        if set.high == 0 {
+            if set.low != 0, set.low & (set.low &- 1) == 0 {
+                appendEscaped(UInt8(set.low.trailingZeroBitCount), inClass: false, to: &output)
+                return
+            }
+        } else if set.low == 0 {
+            // Lowercase letters a-z are bits 33...58 of `high`, their uppercase 32 bits lower.
+            let lowercase = set.high & (0x3FF_FFFF << 33)
+            if lowercase != 0, lowercase & (lowercase &- 1) == 0, set.high == lowercase | (lowercase >> 32) {
+                appendEscaped(UInt8(64 + lowercase.trailingZeroBitCount), inClass: false, to: &output)
+                return
+            }
+            if set.high & (set.high &- 1) == 0 {
+                appendEscaped(UInt8(64 + set.high.trailingZeroBitCount), inClass: false, to: &output)
+                return
+            }
+        }
         if set == CharacterSet128.dot {
             output.append(UInt8(ascii: "."))
             return

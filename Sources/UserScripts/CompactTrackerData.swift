@@ -342,8 +342,8 @@ extension CompactTrackerData {
             }
             var text: [UInt8] = [0x0A]
             text.reserveCapacity(trackerData.domains.count * 24)
-            for domain in Self.sortedByBytes(trackerData.domains.keys) {
-                let answer = trackerData.domains[domain].flatMap { ownerIndex[$0] } ?? -1
+            for (domain, entity) in Self.sortedByBytes(trackerData.domains, key: \.key) {
+                let answer = ownerIndex[entity] ?? -1
                 // A domain of an entity that owns no tracker only matters when it hides a parent's owner.
                 if answer == -1, parentAnswer(domain) == -1 { continue }
                 // A domain with a line feed or tab could not be searched for; no host has one.
@@ -415,8 +415,8 @@ extension CompactTrackerData {
             // Names are compared by a hash of their bytes (Swift's string hashing made this the
             // slowest step). A collision only keeps an entry more, which changes no answer: the
             // script's answers for the hosts it compares are those of the whole list already.
-            var ancestors = Set<UInt64>()
-            var bases = Set<UInt64>()
+            var ancestors = NameHashSet(capacity: domains.count * 4)
+            var bases = NameHashSet(capacity: domains.count)
             for key in domains {
                 Self.forEachSuffixHash(of: key) { ancestors.insert($0) }
                 bases.insert(Self.hash(publicSuffixList.registrableDomain(of: key) ?? key))
@@ -462,24 +462,29 @@ extension CompactTrackerData {
         /// The strings sorted on their first 8 UTF-8 bytes, then by String's order: for the ASCII
         /// names of the data the order of their bytes, and faster than String comparisons alone.
         static func sortedByBytes(_ strings: some Collection<String>) -> [String] {
-            var items: [(prefix: UInt64, string: String)] = []
-            items.reserveCapacity(strings.count)
-            for string in strings {
+            sortedByBytes(strings, key: { $0 })
+        }
+
+        /// The elements sorted by their keys as ``sortedByBytes(_:)`` sorts strings.
+        static func sortedByBytes<Element>(_ elements: some Collection<Element>, key: (Element) -> String) -> [Element] {
+            var items: [(prefix: UInt64, element: Element)] = []
+            items.reserveCapacity(elements.count)
+            for element in elements {
                 var prefix: UInt64 = 0
                 var count = 0
-                for byte in string.utf8 {
+                for byte in key(element).utf8 {
                     prefix = prefix << 8 | UInt64(byte)
                     count += 1
                     if count == 8 { break }
                 }
-                items.append((prefix << (8 * UInt64(8 - count)), string))
+                items.append((prefix << (8 * UInt64(8 - count)), element))
             }
             // Ties (google.com.ar, google.com.au ...) fall back on String's comparison, which
             // orders ASCII by bytes too.
             items.sort { first, second in
-                first.prefix != second.prefix ? first.prefix < second.prefix : first.string < second.string
+                first.prefix != second.prefix ? first.prefix < second.prefix : key(first.element) < key(second.element)
             }
-            return items.map(\.string)
+            return items.map(\.element)
         }
 
         /// `a.b.c`, `b.c`, `c`: the name and every parent, down to the last label.
