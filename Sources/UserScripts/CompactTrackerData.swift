@@ -238,7 +238,7 @@ extension CompactTrackerData {
                     } else {
                         rules?.writeRaw(",")
                     }
-                    rules?.write(compact)
+                    if rules != nil { Self.write(compact, to: &rules!) }
                 }
                 if var rules {
                     rules.writeRaw("]")
@@ -276,7 +276,33 @@ extension CompactTrackerData {
                 message: "no surrogate \"\(surrogate)\"; the rule blocks instead")
         }
 
-        mutating func compactRule(_ rule: Tracker.Rule, key: String, index: Int) -> JSONValue? {
+        /// A usable rule's members: `[source, action, options?, exceptions?]`.
+        struct CompactRule {
+            var source: String
+            var action: JSONValue
+            var options: JSONValue
+            var exceptions: JSONValue
+        }
+
+        /// Writes `[source, action, options?, exceptions?]`, the conditions only when one is set.
+        static func write(_ rule: CompactRule, to writer: inout JSONWriter) {
+            writer.writeRaw("[")
+            writer.writeString(rule.source)
+            writer.writeRaw(",")
+            writer.write(rule.action)
+            let hasExceptions = rule.exceptions != .null
+            if hasExceptions || rule.options != .null {
+                writer.writeRaw(",")
+                writer.write(rule.options)
+            }
+            if hasExceptions {
+                writer.writeRaw(",")
+                writer.write(rule.exceptions)
+            }
+            writer.writeRaw("]")
+        }
+
+        mutating func compactRule(_ rule: Tracker.Rule, key: String, index: Int) -> CompactRule? {
             var path: JSONPath {
                 JSONPath.root.appending(key: "trackers").appending(key: key).appending(key: "rules").appending(index: index)
             }
@@ -285,7 +311,14 @@ extension CompactTrackerData {
             do throws(TrackerRuleRegex.ParseError) {
                 let regex = try TrackerRuleRegex(parsing: rule.rule)
                 // Only an expression near the resolver's size limit is compiled to learn whether it fits.
-                if JavaScriptRegex.stateCount(of: regex) >= 19_000 { _ = try regex.matcher() }
+                // Without a `{n,m}` quantifier each state takes at least a byte of the rule (a
+                // character, `|`, `*`, `+`, `?`): a short rule without `{` is far from the limit.
+                let utf8 = rule.rule.utf8
+                if utf8.count >= 18_000 || utf8.contains(UInt8(ascii: "{")),
+                    JavaScriptRegex.stateCount(of: regex) >= 19_000
+                {
+                    _ = try regex.matcher()
+                }
                 source = JavaScriptRegex.source(of: regex)
             } catch {
                 warnings.append(InputWarning(
@@ -303,12 +336,8 @@ extension CompactTrackerData {
                     warnings.append(Self.missingSurrogate(surrogate, key: key, index: index))
                 }
             }
-            var compact: [JSONValue] = [.string(source), action]
-            let options = Self.condition(rule.options)
-            let exceptions = Self.condition(rule.exceptions)
-            if options != .null || exceptions != .null { compact.append(options) }
-            if exceptions != .null { compact.append(exceptions) }
-            return .array(compact)
+            return CompactRule(
+                source: source, action: action, options: Self.condition(rule.options), exceptions: Self.condition(rule.exceptions))
         }
 
         static func condition(_ condition: Tracker.Rule.Condition?) -> JSONValue {
@@ -513,3 +542,4 @@ extension CompactTrackerData {
         }
     }
 }
+
