@@ -314,7 +314,8 @@ extension CompactTrackerData {
                 // Without a `{n,m}` quantifier each state takes at least a byte of the rule (a
                 // character, `|`, `*`, `+`, `?`): a short rule without `{` is far from the limit.
                 let utf8 = rule.rule.utf8
-                if utf8.count >= 18_000 || utf8.contains(UInt8(ascii: "{")),
+                let hasBrace = utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "{")) } ?? utf8.contains(UInt8(ascii: "{"))
+                if utf8.count >= 18_000 || hasBrace,
                     JavaScriptRegex.stateCount(of: regex) >= 19_000
                 {
                     _ = try regex.matcher()
