@@ -205,8 +205,10 @@ extension CompactTrackerData {
 
         /// The `trackers` text and the `rules` object.
         mutating func trackers(ownerIndex: [String: Int]) -> (text: String, rules: JSONWriter) {
-            var text = JSONWriter(capacity: trackerData.trackers.count * 40)
-            text.writeRaw("{")
+            // Written as bytes: JSONWriter's calls cost more than the few bytes a tracker takes.
+            var text: [UInt8] = []
+            text.reserveCapacity(trackerData.trackers.count * 40)
+            text.append(UInt8(ascii: "{"))
             var rulesObject = JSONWriter()
             rulesObject.writeRaw("{")
             var hasRules = false
@@ -219,16 +221,18 @@ extension CompactTrackerData {
                         message: "a tracker key that is no host name cannot be written for the script; left out"))
                     continue
                 }
-                if text.count > 1 { text.writeRaw(",") }
-                text.writeString(key)
-                text.writeRaw(":[")
-                text.writeNumber(Double(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1))
-                text.writeRaw(tracker.defaultAction == .block ? ",1" : ",0")
+                if text.count > 1 { text.append(UInt8(ascii: ",")) }
+                Self.appendQuoted(key, to: &text)
+                text.append(UInt8(ascii: ":"))
+                text.append(UInt8(ascii: "["))
+                Self.appendInteger(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1, to: &text)
+                text.append(UInt8(ascii: ","))
+                text.append(tracker.defaultAction == .block ? UInt8(ascii: "1") : UInt8(ascii: "0"))
                 if tracker.domain != key {
-                    text.writeRaw(",")
-                    text.writeString(tracker.domain)
+                    text.append(UInt8(ascii: ","))
+                    Self.appendQuoted(tracker.domain, to: &text)
                 }
-                text.writeRaw("]")
+                text.append(UInt8(ascii: "]"))
                 var rules: JSONWriter?
                 for (index, rule) in tracker.rules.enumerated() {
                     guard let compact = compactRule(rule, key: key, index: index) else { continue }
@@ -250,9 +254,38 @@ extension CompactTrackerData {
                 }
             }
             rulesObject.writeRaw("}")
-            text.writeRaw("}")
+            text.append(UInt8(ascii: "}"))
             if let scopedKeys { warnMissingSurrogates(outside: scopedKeys) }
-            return (String(decoding: text.bytes, as: UTF8.self), rulesObject)
+            return (String(decoding: text, as: UTF8.self), rulesObject)
+        }
+
+        /// Appends `string` as ``JSONWriter/writeString(_:)`` writes it.
+        static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+            // JSONWriter escapes only `"`, `\` and control characters.
+            let isPlain = string.utf8.withContiguousStorageIfAvailable { utf8 in
+                guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+                bytes.append(UInt8(ascii: "\""))
+                bytes.append(contentsOf: utf8)
+                bytes.append(UInt8(ascii: "\""))
+                return true
+            } ?? false
+            if !isPlain {
+                var writer = JSONWriter()
+                writer.writeString(string)
+                bytes.append(contentsOf: writer.bytes)
+            }
+        }
+
+        /// Appends an integer as ``JSONWriter/writeNumber(_:)`` writes it.
+        static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            let magnitude = value.magnitude
+            var divisor: UInt = 1
+            while magnitude / divisor >= 10 { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+                divisor /= 10
+            }
         }
 
         /// The trackers a scope leaves out are not written, but a rule of theirs naming a missing
