@@ -508,8 +508,14 @@ extension CompactTrackerData {
         /// Calls `body` with the hash of each parent of `name` down to the last label, last label
         /// first, and then of `name` itself; each hash is the one `hash(_:)` gives that name.
         static func forEachSuffixHash(of name: String, _ body: (UInt64) -> Void) {
+            // Names have contiguous UTF-8 (native strings): read it through a buffer rather than
+            // string indices.
+            let handled: Void? = name.utf8.withContiguousStorageIfAvailable { forEachSuffixHash(of: $0, body) }
+            if handled == nil { forEachSuffixHash(of: Array(name.utf8), body) }
+        }
+
+        static func forEachSuffixHash(of utf8: some RandomAccessCollection<UInt8>, _ body: (UInt64) -> Void) {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            let utf8 = name.utf8
             var index = utf8.endIndex
             while index > utf8.startIndex {
                 utf8.formIndex(before: &index)
