@@ -17,17 +17,9 @@ extension TrackerData {
     ///   ``warnings``; the resolver skips such a rule (DuckDuckGo drops it when decoding) and
     ///   treats such a default as `ignore`.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
-        // As `TrackerDataError.decoding`, but without key indexes: the decoder only walks members.
-        let root: JSONValue
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes, indexingObjects: false)
-        } catch {
-            throw .syntax(error, file: file)
-        }
-        do throws(JSONDecodingError) {
-            self = try TrackerData(root: root, file: file)
-        } catch {
-            throw .invalidValue(error, file: file)
+        // Without key indexes: the decoder only walks members.
+        self = try TrackerDataError.decoding(bytes, file: file, indexingObjects: false) { root throws(JSONDecodingError) in
+            try TrackerData(root: root, file: file)
         }
     }
 
