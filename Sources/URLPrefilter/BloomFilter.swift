@@ -145,25 +145,14 @@ public struct BloomFilter: Sendable, Hashable {
     }
 
     private func contains(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Both hashes first, with no branch between them (see ProbeGroups).
         let first = FNV1a.hash32(bytes)
+        let second = MurmurHash3.x86_32(bytes, seed: murmurSeed)
         let modulus = modulus
-        let hashCount = hashCount
         return data.withUnsafeBufferPointer { bits in
-            // Probe 0 needs only FNV-1a, and about half of all non-members fail it: MurmurHash3
-            // is computed only for the rest.
-            let bit0 = modulus.remainder(of: first)
-            guard bits[Int(bit0 >> 3)] & (1 << UInt8(bit0 & 7)) != 0 else { return false }
-            let second = MurmurHash3.x86_32(bytes, seed: murmurSeed)
-            // The remaining probes are combined without branching, so that their cache misses
-            // overlap instead of waiting for one another.
-            var combined = first
-            var allSet: UInt8 = 1
-            for _ in 1..<max(hashCount, 1) {
-                combined &+= second
-                let bit = modulus.remainder(of: combined)
-                allSet &= bits[Int(bit >> 3)] >> UInt8(bit & 7)
+            ProbeGroups.allSet(count: Int(hashCount), in: bits) { probe in
+                modulus.remainder(of: first &+ UInt32(truncatingIfNeeded: probe) &* second)
             }
-            return allSet & 1 == 1
         }
     }
 

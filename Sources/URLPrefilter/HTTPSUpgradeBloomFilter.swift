@@ -106,15 +106,9 @@ public struct HTTPSUpgradeBloomFilter: Sendable, Hashable {
         let hashCount = hashCount
         let (djb2, sdbm) = Self.hashes(of: host)
         return data.withUnsafeBufferPointer { bits in
-            let bit0 = modulus.remainder(of: djb2)
-            guard bits[Int(bit0 >> 3)] & (1 << UInt8(bit0 & 7)) != 0 else { return false }
-            // The other probes without branching, so that their cache misses overlap.
-            var allSet: UInt8 = 1
-            for round in 1..<max(hashCount, 1) {
-                let bit = modulus.remainder(of: Self.position(round: round, djb2: djb2, sdbm: sdbm))
-                allSet &= bits[Int(bit >> 3)] >> UInt8(bit & 7)
+            ProbeGroups.allSet(count: Int(hashCount), in: bits) { round in
+                modulus.remainder(of: Self.position(round: UInt32(truncatingIfNeeded: round), djb2: djb2, sdbm: sdbm))
             }
-            return allSet & 1 == 1
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerlessCore
+import TrackerlessTestSupport
 @testable import URLPrefilter
 
 @Suite("Apple's URL-filter Bloom filter")
@@ -108,6 +109,33 @@ struct BloomFilterTests {
         #expect(Double(falsePositives) <= configuredBound)
         // Every member is found: a Bloom filter has no false negatives.
         #expect((0..<entryCount).allSatisfy { filter.contains("member-\($0).example/path") })
+    }
+
+    /// `contains` tests its probes in groups (ProbeGroups): whatever the hash count and however
+    /// full the filter, its answer is the definition's, every probe's bit set.
+    @Test("Lookups answer as the definition does, for hash counts on and off the group size",
+          arguments: [1, 2, 3, 4, 5, 7, 8, 9, 14, 20])
+    func lookupMatchesDefinition(hashCount: Int) throws {
+        var generator = SplitMixGenerator(seed: UInt64(hashCount))
+        let bitCount: UInt32 = 1_009
+        for density in [0.5, 0.9, 0.99] {
+            let data = (0..<BloomFilter.byteCount(forBitCount: bitCount)).map { _ in
+                (0..<8).reduce(UInt8(0)) { byte, bit in
+                    Double.random(in: 0..<1, using: &generator) < density ? byte | 1 << bit : byte
+                }
+            }
+            let filter = try BloomFilter(data: data, bitCount: bitCount, hashCount: UInt32(hashCount), murmurSeed: 7)
+            for index in 0..<500 {
+                let entry = "entry-\(index).example"
+                let first = FNV1a.hash32(Array(entry.utf8))
+                let second = MurmurHash3.x86_32(Array(entry.utf8), seed: 7)
+                let definition = (0..<UInt32(hashCount)).allSatisfy { probe in
+                    let bit = (first &+ probe &* second) % bitCount
+                    return data[Int(bit / 8)] & (1 << (bit % 8)) != 0
+                }
+                #expect(filter.contains(entry) == definition, "\(entry), density \(density)")
+            }
+        }
     }
 }
 
