@@ -73,6 +73,12 @@ extension JSONObject {
         return try JSONNode(.object(self), path: path()).required(key).value
     }
 
+    /// The string member named `key`, nil when absent or `null`, or an error naming it.
+    func optionalString(_ key: String, at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> String? {
+        guard let value = optional(key) else { return nil }
+        return try value.string(at: path().appending(key: key))
+    }
+
     /// The members in document order, zipped.
     var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
 }

@@ -38,7 +38,7 @@ extension PrivacyConfiguration {
         if let value = object.optional("version") {
             version = try value.double(at: JSONPath.root.appending(key: "version"))
         }
-        readme = try TrackerData.optionalString(object, "readme", at: .root)
+        readme = try object.optionalString("readme", at: .root)
         if let value = object.optional("features") {
             features = try Self.features(value, at: JSONPath.root.appending(key: "features"))
         }
@@ -84,7 +84,7 @@ extension PrivacyConfiguration {
         }
         feature.settings = object.optional("settings")
         feature.minSupportedVersion = object.optional("minSupportedVersion")
-        feature.hash = try TrackerData.optionalString(object, "hash", at: path)
+        feature.hash = try object.optionalString("hash", at: path)
         if let value = object.optional("features") {
             feature.features = try features(value, at: path.appending(key: "features"))
         }
@@ -97,7 +97,7 @@ extension PrivacyConfiguration {
             let elementPath = path.appending(index: index)
             let object = try element.object(at: elementPath)
             let domain = try object.required("domain", at: elementPath).string(at: elementPath.appending(key: "domain"))
-            let reason = try TrackerData.optionalString(object, "reason", at: elementPath)
+            let reason = try object.optionalString("reason", at: elementPath)
             exceptions.append(Exception(domain: HostMatching.normalized(domain), reason: reason))
         }
         return exceptions

@@ -17,9 +17,15 @@ extension TrackerData {
     ///   ``warnings``; the resolver skips such a rule (DuckDuckGo drops it when decoding) and
     ///   treats such a default as `ignore`.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
-        // Without key indexes: the decoder only walks members.
-        self = try TrackerDataError.decoding(bytes, file: file, indexingObjects: false) { root throws(JSONDecodingError) in
-            try TrackerData(root: root, file: file)
+        do throws(JSONReadError) {
+            self = try JSONReader.read(bytes) { (reader) throws(JSONReadError) in
+                try TrackerData(reader: &reader, file: file)
+            }
+        } catch {
+            switch error {
+            case .syntax(let error): throw .syntax(error, file: file)
+            case .invalidValue(let error): throw .invalidValue(error, file: file)
+            }
         }
     }
 
@@ -34,188 +40,246 @@ extension TrackerData {
         try self.init(parsing: bytes, file: path)
     }
 
-    // Decoding walks each object's members once and switches on the key, so unknown fields are
-    // skipped for free and a duplicate key's last value wins, as in `JSON.parse`. Paths are
-    // autoclosures: they are built only for an error or a warning.
+    // The document is read straight into the model, without a JSON tree (which cost a third of
+    // the parse). Each object's members are read once in document order with a switch on the
+    // key, so unknown fields are skipped and a duplicate key's last value wins, as in
+    // `JSON.parse`. Paths are autoclosures: they are built only for an error or a warning.
 
-    private init(root: JSONValue, file: String?) throws(JSONDecodingError) {
+    private init(reader: inout JSONReader, file: String?) throws(JSONReadError) {
         self.init()
-        for (key, value) in try root.object(at: .root).members where !value.isNull {
+        var members = try reader.enterObject(at: .root)
+        while let key = try reader.nextKey(in: &members) {
+            if try reader.skipNull() { continue }
             switch key {
             case "trackers":
-                let trackersPath = JSONPath.root.appending(key: "trackers")
-                let members = try value.object(at: trackersPath)
-                trackers.reserveCapacity(members.count)
-                for (domain, trackerValue) in members.members {
-                    trackers[HostMatching.normalized(domain)] = try Self.tracker(
-                        trackerValue, key: domain, at: trackersPath.appending(key: domain), file: file,
-                        warnings: &warnings)
-                }
+                try readTrackers(&reader, file: file)
             case "entities":
-                let entitiesPath = JSONPath.root.appending(key: "entities")
-                let members = try value.object(at: entitiesPath)
-                entities.reserveCapacity(members.count)
-                for (name, entityValue) in members.members {
-                    entities[name] = try Self.entity(entityValue, name: name, at: entitiesPath.appending(key: name))
-                }
+                try readEntities(&reader)
             case "domains":
-                domains = try Self.stringMap(value, at: JSONPath.root.appending(key: "domains"), lowercasingValues: false)
+                domains = try Self.stringMap(&reader, at: JSONPath.root.appending(key: "domains"), lowercasingValues: false)
             case "cnames":
-                cnames = try Self.stringMap(value, at: JSONPath.root.appending(key: "cnames"), lowercasingValues: true)
+                cnames = try Self.stringMap(&reader, at: JSONPath.root.appending(key: "cnames"), lowercasingValues: true)
             case "_builtWith":
-                builtWith = value
+                builtWith = try reader.readValue()
             case "readme":
-                readme = try value.string(at: JSONPath.root.appending(key: "readme"))
+                readme = try reader.readString(at: JSONPath.root.appending(key: "readme"))
             default:
-                continue
+                try reader.skipValue()
             }
         }
     }
 
+    private mutating func readTrackers(_ reader: inout JSONReader, file: String?) throws(JSONReadError) {
+        let trackersPath = JSONPath.root.appending(key: "trackers")
+        var members = try reader.enterObject(at: trackersPath)
+        while let key = try reader.nextKey(in: &members) {
+            let domain = key.string
+            trackers[HostMatching.normalized(domain)] = try Self.tracker(
+                &reader, key: domain, at: trackersPath.appending(key: domain), file: file, warnings: &warnings)
+        }
+    }
+
+    private mutating func readEntities(_ reader: inout JSONReader) throws(JSONReadError) {
+        let entitiesPath = JSONPath.root.appending(key: "entities")
+        var members = try reader.enterObject(at: entitiesPath)
+        while let key = try reader.nextKey(in: &members) {
+            let name = key.string
+            entities[name] = try Self.entity(&reader, name: name, at: entitiesPath.appending(key: name))
+        }
+    }
+
     private static func tracker(
-        _ value: JSONValue, key: String, at path: @autoclosure () -> JSONPath, file: String?,
+        _ reader: inout JSONReader, key: String, at path: @autoclosure () -> JSONPath, file: String?,
         warnings: inout [InputWarning]
-    ) throws(JSONDecodingError) -> Tracker {
+    ) throws(JSONReadError) -> Tracker {
         var tracker = Tracker(domain: HostMatching.normalized(key), defaultAction: nil)
-        for (field, value) in try value.object(at: path()).members where !value.isNull {
+        var members = try reader.enterObject(at: path())
+        while let field = try reader.nextKey(in: &members) {
+            if try reader.skipNull() { continue }
             switch field {
             case "domain":
-                tracker.domain = HostMatching.normalized(try value.string(at: path().appending(key: field)))
+                tracker.domain = HostMatching.normalized(try reader.readString(at: path().appending(key: "domain")))
             case "owner":
-                tracker.owner = try owner(value, at: path().appending(key: field))
+                tracker.owner = try owner(&reader, at: path().appending(key: "owner"))
             case "prevalence":
-                tracker.prevalence = try value.double(at: path().appending(key: field))
+                tracker.prevalence = try reader.readDouble(at: path().appending(key: "prevalence"))
             case "fingerprinting":
-                tracker.fingerprinting = try value.int(at: path().appending(key: field))
+                tracker.fingerprinting = try reader.readInt(at: path().appending(key: "fingerprinting"))
             case "cookies":
-                tracker.cookies = try value.double(at: path().appending(key: field))
+                tracker.cookies = try reader.readDouble(at: path().appending(key: "cookies"))
             case "categories":
-                tracker.categories = try value.stringArray(at: path().appending(key: field))
+                tracker.categories = try reader.readStringArray(at: path().appending(key: "categories"))
             case "default":
-                let action = Tracker.DefaultAction(rawValue: try value.string(at: path().appending(key: field)))
+                let action = Tracker.DefaultAction(rawValue: try reader.readString(at: path().appending(key: "default")))
                 if case .unsupported(let name) = action {
                     warnings.append(InputWarning(
-                        file: file, path: path().appending(key: field),
+                        file: file, path: path().appending(key: "default"),
                         message: "unsupported default action \"\(name)\"; requests no rule matches will not be blocked"))
                 }
                 tracker.defaultAction = action
             case "rules":
-                let elements = try value.array(at: path().appending(key: field))
-                tracker.rules.reserveCapacity(elements.count)
-                for (index, element) in elements.enumerated() {
-                    let rule = try rule(element, at: path().appending(key: "rules").appending(index: index))
-                    if let action = rule.action, !action.isSupported {
-                        warnings.append(InputWarning(
-                            file: file,
-                            path: path().appending(key: "rules").appending(index: index).appending(key: "action"),
-                            message: "unsupported action \"\(action.rawValue)\"; the rule is skipped"))
-                    }
-                    tracker.rules.append(rule)
-                }
+                try readRules(&reader, into: &tracker.rules, at: path().appending(key: "rules"), file: file, warnings: &warnings)
             case "subdomains":
-                tracker.subdomains = try value.stringArray(at: path().appending(key: field))
+                tracker.subdomains = try reader.readStringArray(at: path().appending(key: "subdomains"))
             default:
-                continue
+                try reader.skipValue()
             }
         }
         return tracker
     }
 
+    /// Appends the rules of a `rules` array (a duplicate `rules` key adds its rules after the
+    /// first one's), warning of unsupported actions.
+    private static func readRules(
+        _ reader: inout JSONReader, into rules: inout [Tracker.Rule], at path: @autoclosure () -> JSONPath,
+        file: String?, warnings: inout [InputWarning]
+    ) throws(JSONReadError) {
+        var elements = try reader.enterArray(at: path())
+        var index = 0
+        while try reader.nextElement(in: &elements) {
+            let rule = try rule(&reader, at: path().appending(index: index))
+            if let action = rule.action, !action.isSupported {
+                warnings.append(InputWarning(
+                    file: file, path: path().appending(index: index).appending(key: "action"),
+                    message: "unsupported action \"\(action.rawValue)\"; the rule is skipped"))
+            }
+            rules.append(rule)
+            index += 1
+        }
+    }
+
     private static func owner(
-        _ value: JSONValue, at path: @autoclosure () -> JSONPath
-    ) throws(JSONDecodingError) -> Tracker.Owner {
-        let object = try value.object(at: path())
-        var owner = Tracker.Owner(name: try object.required("name", at: path()).string(at: path().appending(key: "name")))
-        for (field, value) in object.members where !value.isNull {
+        _ reader: inout JSONReader, at path: @autoclosure () -> JSONPath
+    ) throws(JSONReadError) -> Tracker.Owner {
+        var owner = Tracker.Owner(name: "")
+        owner.name = try readObject(&reader, requiring: "name", at: path) { (reader, field) throws(JSONReadError) in
             switch field {
-            case "displayName": owner.displayName = try value.string(at: path().appending(key: field))
-            case "ownedBy": owner.ownedBy = try value.string(at: path().appending(key: field))
-            case "privacyPolicy": owner.privacyPolicy = try value.string(at: path().appending(key: field))
-            case "url": owner.url = try value.string(at: path().appending(key: field))
-            case "localizedName": owner.localizedName = try value.string(at: path().appending(key: field))
-            default: continue
+            case "displayName": owner.displayName = try reader.readString(at: path().appending(key: "displayName"))
+            case "ownedBy": owner.ownedBy = try reader.readString(at: path().appending(key: "ownedBy"))
+            case "privacyPolicy": owner.privacyPolicy = try reader.readString(at: path().appending(key: "privacyPolicy"))
+            case "url": owner.url = try reader.readString(at: path().appending(key: "url"))
+            case "localizedName": owner.localizedName = try reader.readString(at: path().appending(key: "localizedName"))
+            default: try reader.skipValue()
             }
         }
         return owner
     }
 
     private static func rule(
-        _ value: JSONValue, at path: @autoclosure () -> JSONPath
-    ) throws(JSONDecodingError) -> Tracker.Rule {
-        let object = try value.object(at: path())
-        var rule = Tracker.Rule(rule: try object.required("rule", at: path()).string(at: path().appending(key: "rule")))
-        for (field, value) in object.members where !value.isNull {
+        _ reader: inout JSONReader, at path: @autoclosure () -> JSONPath
+    ) throws(JSONReadError) -> Tracker.Rule {
+        var rule = Tracker.Rule(rule: "")
+        rule.rule = try readObject(&reader, requiring: "rule", at: path) { (reader, field) throws(JSONReadError) in
             switch field {
             case "action":
-                rule.action = Tracker.Rule.Action(rawValue: try value.string(at: path().appending(key: field)))
+                rule.action = Tracker.Rule.Action(rawValue: try reader.readString(at: path().appending(key: "action")))
             case "surrogate":
-                rule.surrogate = try value.string(at: path().appending(key: field))
+                rule.surrogate = try reader.readString(at: path().appending(key: "surrogate"))
             case "options":
-                rule.options = try condition(value, at: path().appending(key: field))
+                rule.options = try condition(&reader, at: path().appending(key: "options"))
             case "exceptions":
-                rule.exceptions = try condition(value, at: path().appending(key: field))
+                rule.exceptions = try condition(&reader, at: path().appending(key: "exceptions"))
             case "fingerprinting":
-                rule.fingerprinting = try value.int(at: path().appending(key: field))
+                rule.fingerprinting = try reader.readInt(at: path().appending(key: "fingerprinting"))
             case "cookies":
-                rule.cookies = try value.double(at: path().appending(key: field))
+                rule.cookies = try reader.readDouble(at: path().appending(key: "cookies"))
             case "comment":
-                rule.comment = try value.string(at: path().appending(key: field))
+                rule.comment = try reader.readString(at: path().appending(key: "comment"))
             default:
-                continue
+                try reader.skipValue()
             }
         }
         return rule
     }
 
+    /// Reads an object that must have the string member `required` (a rule's `rule`, an owner's
+    /// `name`) and returns that string; `readMember` reads each other member that is not `null`.
+    ///
+    /// Problems are reported in the order of a lookup before the walk: first a missing or
+    /// mistyped `required` (its last occurrence, which a lookup finds), then the first wrong
+    /// member in document order. As the reader cannot look ahead, on any problem the object is
+    /// read again as a tree to see which comes first.
+    private static func readObject(
+        _ reader: inout JSONReader, requiring required: StaticString, at path: () -> JSONPath,
+        _ readMember: (inout JSONReader, JSONKey) throws(JSONReadError) -> Void
+    ) throws(JSONReadError) -> String {
+        let start = reader.checkpoint
+        var memberError: JSONReadError?
+        do throws(JSONReadError) {
+            var requiredString: String?
+            var members = try reader.enterObject(at: path())
+            while let field = try reader.nextKey(in: &members) {
+                if required ~= field {
+                    requiredString = try reader.readStringIfPresent()
+                } else if try !reader.skipNull() {
+                    try readMember(&reader, field)
+                }
+            }
+            if let requiredString { return requiredString }
+        } catch {
+            guard case .invalidValue = error else { throw error }
+            memberError = error
+        }
+        reader.restore(start)
+        let value = try reader.readValue()
+        do throws(JSONDecodingError) {
+            let requiredKey = required.description
+            _ = try value.object(at: path()).required(requiredKey, at: path()).string(at: path().appending(key: requiredKey))
+        } catch {
+            throw .invalidValue(error)
+        }
+        guard let memberError else {
+            preconditionFailure("\(path()): \(required) is a string, yet it was not read as one")
+        }
+        throw memberError
+    }
+
     private static func condition(
-        _ value: JSONValue, at path: @autoclosure () -> JSONPath
-    ) throws(JSONDecodingError) -> Tracker.Rule.Condition {
+        _ reader: inout JSONReader, at path: @autoclosure () -> JSONPath
+    ) throws(JSONReadError) -> Tracker.Rule.Condition {
         var condition = Tracker.Rule.Condition()
-        for (field, value) in try value.object(at: path()).members where !value.isNull {
+        var members = try reader.enterObject(at: path())
+        while let field = try reader.nextKey(in: &members) {
+            if try reader.skipNull() { continue }
             switch field {
             case "domains":
-                condition.domains = try value.stringArray(at: path().appending(key: field))
+                condition.domains = try reader.readStringArray(at: path().appending(key: "domains"))
             case "types":
-                condition.types = try value.stringArray(at: path().appending(key: field)).map(RequestType.init(rawValue:))
+                condition.types = try reader.readStringArray(at: path().appending(key: "types")).map(RequestType.init(rawValue:))
             default:
-                continue
+                try reader.skipValue()
             }
         }
         return condition
     }
 
     private static func entity(
-        _ value: JSONValue, name: String, at path: @autoclosure () -> JSONPath
-    ) throws(JSONDecodingError) -> Entity {
+        _ reader: inout JSONReader, name: String, at path: @autoclosure () -> JSONPath
+    ) throws(JSONReadError) -> Entity {
         var entity = Entity(name: name)
-        for (field, value) in try value.object(at: path()).members where !value.isNull {
+        var members = try reader.enterObject(at: path())
+        while let field = try reader.nextKey(in: &members) {
+            if try reader.skipNull() { continue }
             switch field {
-            case "displayName": entity.displayName = try value.string(at: path().appending(key: field))
-            case "domains": entity.domains = try value.stringArray(at: path().appending(key: field))
-            case "prevalence": entity.prevalence = try value.double(at: path().appending(key: field))
-            default: continue
+            case "displayName": entity.displayName = try reader.readString(at: path().appending(key: "displayName"))
+            case "domains": entity.domains = try reader.readStringArray(at: path().appending(key: "domains"))
+            case "prevalence": entity.prevalence = try reader.readDouble(at: path().appending(key: "prevalence"))
+            default: try reader.skipValue()
             }
         }
         return entity
     }
 
     private static func stringMap(
-        _ value: JSONValue, at path: @autoclosure () -> JSONPath, lowercasingValues: Bool
-    ) throws(JSONDecodingError) -> [String: String] {
-        let object = try value.object(at: path())
+        _ reader: inout JSONReader, at path: @autoclosure () -> JSONPath, lowercasingValues: Bool
+    ) throws(JSONReadError) -> [String: String] {
         var map: [String: String] = [:]
-        map.reserveCapacity(object.count)
-        for (key, member) in object.members {
-            let string = try member.string(at: path().appending(key: key))
-            map[HostMatching.normalized(key)] = lowercasingValues ? HostMatching.normalized(string) : string
+        var members = try reader.enterObject(at: path())
+        while let key = try reader.nextKey(in: &members) {
+            let name = key.string
+            let string = try reader.readString(at: path().appending(key: name))
+            map[HostMatching.normalized(name)] = lowercasingValues ? HostMatching.normalized(string) : string
         }
         return map
-    }
-
-    static func optionalString(
-        _ object: JSONObject, _ key: String, at path: @autoclosure () -> JSONPath
-    ) throws(JSONDecodingError) -> String? {
-        guard let value = object.optional(key) else { return nil }
-        return try value.string(at: path().appending(key: key))
     }
 }

@@ -31,8 +31,9 @@ public enum JSONParser: Sendable {
     }
 }
 
-/// The parser's cursor over the document's bytes.
-private struct JSONScanner {
+/// The parser's cursor over the document's bytes; ``JSONReader`` reads through it too, so both
+/// report the same syntax errors at the same places.
+struct JSONScanner {
     /// A container being filled while its members are parsed: where its members start on the
     /// shared stacks.
     private struct Frame {
@@ -41,10 +42,10 @@ private struct JSONScanner {
         var keyBase: Int
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let maxDepth: Int
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
     private let indexingObjects: Bool
-    private var position = 0
+    var position = 0
     /// Reused buffer for strings that need unescaping.
     private var scratch: [UInt8] = []
     /// Short strings met before: documents repeat their keys and many values.
@@ -57,15 +58,24 @@ private struct JSONScanner {
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        skipByteOrderMark()
+        let value = try parseValue()
+        try expectEnd()
+        return value
+    }
+
+    mutating func skipByteOrderMark() {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
         }
-        let value = try parseValue()
+    }
+
+    /// Checks that only whitespace follows the document's value.
+    mutating func expectEnd() throws(JSONSyntaxError) {
         skipWhitespace()
         if position < bytes.count {
             throw error("unexpected \(describeByte(at: position)) after the JSON value", at: position)
         }
-        return value
     }
 
     // MARK: Values
@@ -75,46 +85,32 @@ private struct JSONScanner {
     /// Members of all open containers share one value stack (and one key stack); a container's
     /// members are copied into an exactly sized array when it closes, so each container costs
     /// one allocation instead of one per doubling.
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    ///
+    /// - Parameter depth: how many containers enclose the value (for the depth limit).
+    mutating func parseValue(depth: Int = 0) throws(JSONSyntaxError) -> JSONValue {
         var frames: [Frame] = []
         var valueStack: [JSONValue] = []
         var keyStack: [String] = []
         valueStack.reserveCapacity(256)
         keyStack.reserveCapacity(128)
         while true {
-            skipWhitespace()
-            guard position < bytes.count else {
-                throw error("unexpected end of input, expected a JSON value", at: position)
-            }
             var value: JSONValue
-            switch bytes[position] {
+            switch try valueStart() {
             case UInt8(ascii: "{"):
-                if frames.count >= maxDepth {
-                    throw error("nesting is deeper than the limit of \(maxDepth) levels", at: position)
-                }
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    position += 1
+                guard try enterContainer(closedBy: UInt8(ascii: "}"), depth: frames.count + depth) else {
                     value = .object(JSONObject())
-                } else {
-                    frames.append(Frame(isObject: true, valueBase: valueStack.count, keyBase: keyStack.count))
-                    keyStack.append(try parseKey())
-                    continue
+                    break
                 }
+                frames.append(Frame(isObject: true, valueBase: valueStack.count, keyBase: keyStack.count))
+                keyStack.append(try parseKey())
+                continue
             case UInt8(ascii: "["):
-                if frames.count >= maxDepth {
-                    throw error("nesting is deeper than the limit of \(maxDepth) levels", at: position)
-                }
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    position += 1
+                guard try enterContainer(closedBy: UInt8(ascii: "]"), depth: frames.count + depth) else {
                     value = .array([])
-                } else {
-                    frames.append(Frame(isObject: false, valueBase: valueStack.count, keyBase: keyStack.count))
-                    continue
+                    break
                 }
+                frames.append(Frame(isObject: false, valueBase: valueStack.count, keyBase: keyStack.count))
+                continue
             case UInt8(ascii: "\""):
                 value = .string(try parseString())
             case UInt8(ascii: "t"):
@@ -136,42 +132,74 @@ private struct JSONScanner {
             while true {
                 guard let frame = frames.last else { return value }
                 valueStack.append(value)
-                skipWhitespace()
-                guard position < bytes.count else {
-                    throw error(
-                        frame.isObject
-                            ? "unexpected end of input, expected ',' or '}' after an object member"
-                            : "unexpected end of input, expected ',' or ']' after an array element",
-                        at: position)
-                }
-                let byte = bytes[position]
-                if byte == UInt8(ascii: ",") {
-                    position += 1
+                if try skipSeparator(inObject: frame.isObject) {
                     if frame.isObject {
                         skipWhitespace()
                         keyStack.append(try parseKey())
                     }
                     break
                 }
-                if frame.isObject, byte == UInt8(ascii: "}") {
-                    position += 1
-                    frames.removeLast()
+                frames.removeLast()
+                if frame.isObject {
                     let keys = Self.popTail(of: &keyStack, from: frame.keyBase, filler: "")
                     let values = Self.popTail(of: &valueStack, from: frame.valueBase, filler: .null)
                     value = .object(JSONObject(keys: keys, values: values, indexed: indexingObjects))
-                } else if !frame.isObject, byte == UInt8(ascii: "]") {
-                    position += 1
-                    frames.removeLast()
-                    value = .array(Self.popTail(of: &valueStack, from: frame.valueBase, filler: .null))
                 } else {
-                    throw error(
-                        frame.isObject
-                            ? "expected ',' or '}' after an object member, found \(describeByte(at: position))"
-                            : "expected ',' or ']' after an array element, found \(describeByte(at: position))",
-                        at: position)
+                    value = .array(Self.popTail(of: &valueStack, from: frame.valueBase, filler: .null))
                 }
             }
         }
+    }
+
+    /// Skips whitespace to the first byte of a value, which it returns.
+    mutating func valueStart() throws(JSONSyntaxError) -> UInt8 {
+        skipWhitespace()
+        guard position < bytes.count else {
+            throw error("unexpected end of input, expected a JSON value", at: position)
+        }
+        return bytes[position]
+    }
+
+    /// Enters the object or array that opens at the cursor, inside `depth` others; returns false
+    /// when it is empty, and then leaves the cursor after its end.
+    mutating func enterContainer(closedBy closing: UInt8, depth: Int) throws(JSONSyntaxError) -> Bool {
+        if depth >= maxDepth {
+            throw error("nesting is deeper than the limit of \(maxDepth) levels", at: position)
+        }
+        position += 1
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == closing {
+            position += 1
+            return false
+        }
+        return true
+    }
+
+    /// After a member of an object (or an element of an array): skips the comma and returns true
+    /// when another follows, or skips the closing brace (bracket) and returns false.
+    mutating func skipSeparator(inObject: Bool) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else {
+            throw error(
+                inObject
+                    ? "unexpected end of input, expected ',' or '}' after an object member"
+                    : "unexpected end of input, expected ',' or ']' after an array element",
+                at: position)
+        }
+        let byte = bytes[position]
+        if byte == UInt8(ascii: ",") {
+            position += 1
+            return true
+        }
+        guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+            throw error(
+                inObject
+                    ? "expected ',' or '}' after an object member, found \(describeByte(at: position))"
+                    : "expected ',' or ']' after an array element, found \(describeByte(at: position))",
+                at: position)
+        }
+        position += 1
+        return false
     }
 
     /// Removes `stack[base...]` and returns it as an exactly sized array.
@@ -196,20 +224,30 @@ private struct JSONScanner {
     }
 
     /// Parses `"key" :` and leaves the cursor after the colon.
-    private mutating func parseKey() throws(JSONSyntaxError) -> String {
+    mutating func parseKey() throws(JSONSyntaxError) -> String {
+        try expectKeyQuote()
+        let key = try parseString()
+        try expectColon()
+        return key
+    }
+
+    /// Checks that an object key begins here.
+    func expectKeyQuote() throws(JSONSyntaxError) {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw error("expected '\"' to begin an object key, found \(describeByte(at: position))", at: position)
         }
-        let key = try parseString()
+    }
+
+    /// Skips the colon after a key, and the whitespace before it.
+    mutating func expectColon() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
             throw error("expected ':' after an object key, found \(describeByte(at: position))", at: position)
         }
         position += 1
-        return key
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         let start = position
                 let count = literal.utf8CodeUnitCount
         let matches = literal.withUTF8Buffer { expected -> Bool in
@@ -225,7 +263,7 @@ private struct JSONScanner {
         position += count
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x0A:
@@ -252,12 +290,24 @@ private struct JSONScanner {
     // MARK: Strings
 
     /// Parses a string starting at its opening quote.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         let quote = position
         let start = position + 1
         var index = start
-        // Fast path: plain ASCII without escapes, the vast majority of keys and values. Skip
-        // eight bytes at a time while none is a quote, a backslash, a control or non-ASCII.
+        if let end = plainStringEnd(from: start, stoppingAt: &index) {
+            position = end + 1
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            return shortStrings.string(for: text, readable: bytes.count - start) ?? String(decoding: text, as: UTF8.self)
+        }
+        return try parseEscapedString(quote: quote, plainEnd: index)
+    }
+
+    /// The index of the closing quote of the string whose text begins at `start` when the text is
+    /// plain ASCII without escapes or controls, the vast majority of keys and values; otherwise
+    /// nil, with `index` at the first byte that needs work.
+    func plainStringEnd(from start: Int, stoppingAt index: inout Int) -> Int? {
+        index = start
+        // Skip eight bytes at a time while none is a quote, a backslash, a control or non-ASCII.
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             let ones: UInt64 = 0x0101_0101_0101_0101
@@ -274,14 +324,18 @@ private struct JSONScanner {
         }
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                position = index + 1
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                return shortStrings.string(for: text, readable: bytes.count - start) ?? String(decoding: text, as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            if byte == UInt8(ascii: "\"") { return index }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
             index += 1
         }
+        return nil
+    }
+
+    /// Parses the rest of a string that is not plain: its text from `plainEnd` on needs escapes
+    /// resolved or UTF-8 validated.
+    mutating func parseEscapedString(quote: Int, plainEnd: Int) throws(JSONSyntaxError) -> String {
+        let start = quote + 1
+        var index = plainEnd
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while true {
@@ -456,7 +510,7 @@ private struct JSONScanner {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = position
         var index = position
         let isNegative = bytes[index] == UInt8(ascii: "-")
@@ -538,7 +592,7 @@ private struct JSONScanner {
 
     // MARK: Errors
 
-    private func error(_ reason: String, at offset: Int) -> JSONSyntaxError {
+    func error(_ reason: String, at offset: Int) -> JSONSyntaxError {
         let offset = min(max(offset, 0), bytes.count)
         var line = 1
         var column = 1
@@ -554,7 +608,7 @@ private struct JSONScanner {
         return JSONSyntaxError(offset: offset, line: line, column: column, reason: reason)
     }
 
-    private func describeByte(at index: Int) -> String {
+    func describeByte(at index: Int) -> String {
         guard index < bytes.count else { return "end of input" }
         return "'\(describeRawByte(at: index))'"
     }

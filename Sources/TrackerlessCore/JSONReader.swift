@@ -1,0 +1,333 @@
+/// Reads a JSON document value by value, straight into the reader's own types, without building
+/// a ``JSONValue`` tree.
+///
+/// A decoder that walks a big document once (tds.json) spends a third of its time building and
+/// freeing the tree; this reader hands it keys and values in document order instead:
+///
+/// ```swift
+/// let names = try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> [String] in
+///     var names: [String] = []
+///     var members = try reader.enterObject(at: .root)
+///     while let key = try reader.nextKey(in: &members) {
+///         switch key {
+///         case "name": names.append(try reader.readString(at: JSONPath.root.appending(key: "name")))
+///         default: try reader.skipValue()
+///         }
+///     }
+///     return names
+/// }
+/// ```
+///
+/// Errors are those of ``JSONParser`` followed by a decoder using ``JSONNode``: the same syntax
+/// errors at the same offsets, the same "expected a string, found a number" with the caller's
+/// path, and a syntax error anywhere in the document reported before any wrong value (see
+/// ``read(_:maxDepth:_:)``). A value of the wrong type is read as a tree to name its type.
+package struct JSONReader {
+    /// Where the reader is: restoring one reads the same values again.
+    package struct Checkpoint {
+        fileprivate let position: Int
+        fileprivate let depth: Int
+    }
+
+    /// An object being read: whether its first member is still to come.
+    package struct Members {
+        fileprivate var isEmpty: Bool
+        fileprivate var isAtStart = true
+    }
+
+    /// An array being read: whether its first element is still to come.
+    package struct Elements {
+        fileprivate var isEmpty: Bool
+        fileprivate var isAtStart = true
+    }
+
+    private var scanner: JSONScanner
+    /// Containers entered and not yet left, for the nesting limit.
+    private var depth = 0
+
+    private init(_ scanner: JSONScanner) {
+        self.scanner = scanner
+    }
+
+    /// Reads `bytes` (UTF-8, optional byte order mark) with `body`, which must read the document's
+    /// one value; then checks that nothing but whitespace follows it.
+    ///
+    /// When `body` stops at a wrong value, the rest of the document is checked too, and its first
+    /// syntax error is reported instead: a decoder of the parsed tree would have met that first.
+    package static func read<Result>(
+        _ bytes: [UInt8], maxDepth: Int = 512, _ body: (inout JSONReader) throws(JSONReadError) -> Result
+    ) throws(JSONReadError) -> Result {
+        do throws(JSONReadError) {
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONReadError) -> Result in
+                var reader = JSONReader(JSONScanner(buffer, maxDepth: maxDepth, indexingObjects: false))
+                reader.scanner.skipByteOrderMark()
+                let result = try body(&reader)
+                try reader.syntax { (scanner) throws(JSONSyntaxError) in try scanner.expectEnd() }
+                return result
+            }
+        } catch {
+            guard case .invalidValue = error else { throw error }
+            do throws(JSONSyntaxError) {
+                _ = try JSONParser.parse(bytes, maxDepth: maxDepth, indexingObjects: false)
+            } catch {
+                throw .syntax(error)
+            }
+            throw error
+        }
+    }
+
+    // MARK: Objects and arrays
+
+    /// Enters the object that comes next, or throws the error of ``JSONNode/members()`` for
+    /// another value at `path`.
+    package mutating func enterObject(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Members {
+        guard try nextByte() == UInt8(ascii: "{") else {
+            try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.members() }
+        }
+        return Members(isEmpty: !(try enterContainer(closedBy: UInt8(ascii: "}"))))
+    }
+
+    /// The key of the object's next member, after which the caller reads or skips its value; nil
+    /// after the last member, with the object left.
+    ///
+    /// The key is valid until the reader's next call.
+    package mutating func nextKey(in members: inout Members) throws(JSONReadError) -> JSONKey? {
+        if members.isAtStart {
+            members.isAtStart = false
+            if members.isEmpty {
+                depth -= 1
+                return nil
+            }
+        } else {
+            guard try skipSeparator(inObject: true) else { return nil }
+            scanner.skipWhitespace()
+        }
+        return try syntax { (scanner) throws(JSONSyntaxError) in try Self.readKey(&scanner) }
+    }
+
+    /// Enters the array that comes next, or throws the error of `mismatch` (a ``JSONNode``
+    /// accessor, ``JSONNode/array()`` unless the caller wants an array of something) for another
+    /// value at `path`.
+    package mutating func enterArray(
+        at path: @autoclosure () -> JSONPath,
+        mismatch: (JSONNode) throws(JSONDecodingError) -> Void = { (node) throws(JSONDecodingError) in _ = try node.array() }
+    ) throws(JSONReadError) -> Elements {
+        guard try nextByte() == UInt8(ascii: "[") else {
+            try failWithNode(at: path(), mismatch)
+        }
+        return Elements(isEmpty: !(try enterContainer(closedBy: UInt8(ascii: "]"))))
+    }
+
+    /// Whether the array has another element, which the caller then reads; false after the last,
+    /// with the array left.
+    package mutating func nextElement(in elements: inout Elements) throws(JSONReadError) -> Bool {
+        if elements.isAtStart {
+            elements.isAtStart = false
+            if elements.isEmpty { depth -= 1 }
+            return !elements.isEmpty
+        }
+        return try skipSeparator(inObject: false)
+    }
+
+    // MARK: Values
+
+    /// Whether the next value is `null`, which is then skipped.
+    package mutating func skipNull() throws(JSONReadError) -> Bool {
+        guard try nextByte() == UInt8(ascii: "n") else { return false }
+        try syntax { (scanner) throws(JSONSyntaxError) in try scanner.expectLiteral("null") }
+        return true
+    }
+
+    /// The string that comes next, or the error of ``JSONNode/string()`` for another value at `path`.
+    package mutating func readString(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> String {
+        guard try nextByte() == UInt8(ascii: "\"") else {
+            try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.string() }
+        }
+        return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseString() }
+    }
+
+    /// The string that comes next, or nil after skipping another value.
+    package mutating func readStringIfPresent() throws(JSONReadError) -> String? {
+        guard try nextByte() == UInt8(ascii: "\"") else {
+            try skipValue()
+            return nil
+        }
+        return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseString() }
+    }
+
+    /// The number that comes next, or the error of ``JSONNode/double()`` for another value at `path`.
+    package mutating func readDouble(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Double {
+        guard Self.startsNumber(try nextByte()) else {
+            try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.double() }
+        }
+        return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseNumber() }
+    }
+
+    /// The integer that comes next, or the error of ``JSONNode/int()`` for another value at `path`.
+    package mutating func readInt(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Int {
+        guard Self.startsNumber(try nextByte()) else {
+            try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.int() }
+        }
+        let number = try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseNumber() }
+        if let integer = Int(exactly: number) { return integer }
+        do throws(JSONDecodingError) {
+            return try JSONNode(.number(number), path: path()).int()
+        } catch {
+            throw .invalidValue(error)
+        }
+    }
+
+    /// The array of strings that comes next, or the error of ``JSONNode/stringArray()`` for
+    /// another value at `path` or an element that is not a string.
+    package mutating func readStringArray(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> [String] {
+        var elements = try enterArray(at: path()) { (node) throws(JSONDecodingError) in _ = try node.stringArray() }
+        var strings: [String] = []
+        while try nextElement(in: &elements) {
+            let index = strings.count
+            strings.append(try readString(at: path().appending(index: index)))
+        }
+        return strings
+    }
+
+    /// The value that comes next, as a tree.
+    package mutating func readValue() throws(JSONReadError) -> JSONValue {
+        let depth = depth
+        return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseValue(depth: depth) }
+    }
+
+    /// Skips the value that comes next (checking its syntax).
+    package mutating func skipValue() throws(JSONReadError) {
+        _ = try readValue()
+    }
+
+    // MARK: Checkpoints
+
+    /// Where the reader is now.
+    package var checkpoint: Checkpoint {
+        Checkpoint(position: scanner.position, depth: depth)
+    }
+
+    /// Goes back to `checkpoint`, to read what follows it again.
+    package mutating func restore(_ checkpoint: Checkpoint) {
+        scanner.position = checkpoint.position
+        depth = checkpoint.depth
+    }
+
+    // MARK: Scanning
+
+    /// Runs a step of the scanner, passing its syntax error on.
+    private mutating func syntax<Result>(
+        _ step: (inout JSONScanner) throws(JSONSyntaxError) -> Result
+    ) throws(JSONReadError) -> Result {
+        do throws(JSONSyntaxError) {
+            return try step(&scanner)
+        } catch {
+            throw .syntax(error)
+        }
+    }
+
+    private mutating func nextByte() throws(JSONReadError) -> UInt8 {
+        try syntax { (scanner) throws(JSONSyntaxError) in try scanner.valueStart() }
+    }
+
+    private mutating func enterContainer(closedBy closing: UInt8) throws(JSONReadError) -> Bool {
+        let depth = depth
+        let isOpen = try syntax { (scanner) throws(JSONSyntaxError) in try scanner.enterContainer(closedBy: closing, depth: depth) }
+        // An empty container is left when its first member or element is asked for.
+        self.depth += 1
+        return isOpen
+    }
+
+    private mutating func skipSeparator(inObject: Bool) throws(JSONReadError) -> Bool {
+        let another = try syntax { (scanner) throws(JSONSyntaxError) in try scanner.skipSeparator(inObject: inObject) }
+        if !another { depth -= 1 }
+        return another
+    }
+
+    /// Reads `"key" :` without making a String of a plain key.
+    private static func readKey(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONKey {
+        try scanner.expectKeyQuote()
+        let start = scanner.position + 1
+        var plainEnd = start
+        let key: JSONKey
+        if let end = scanner.plainStringEnd(from: start, stoppingAt: &plainEnd) {
+            key = JSONKey(plain: UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
+            scanner.position = end + 1
+        } else {
+            key = JSONKey(decoded: try scanner.parseEscapedString(quote: start - 1, plainEnd: plainEnd))
+        }
+        try scanner.expectColon()
+        return key
+    }
+
+    /// Reads the next value as a tree and throws what `accessor` says about it at `path`.
+    private mutating func failWithNode(
+        at path: JSONPath, _ accessor: (JSONNode) throws(JSONDecodingError) -> Void
+    ) throws(JSONReadError) -> Never {
+        let value = try readValue()
+        do throws(JSONDecodingError) {
+            try accessor(JSONNode(value, path: path))
+        } catch {
+            throw .invalidValue(error)
+        }
+        preconditionFailure("\(path): the accessor accepted a value the reader did not expect")
+    }
+
+    private static func startsNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (byte &- UInt8(ascii: "0")) < 10
+    }
+}
+
+/// Why ``JSONReader`` could not read a document: it is not JSON, or a value is not what the
+/// reader expected.
+package enum JSONReadError: Error {
+    /// The bytes are not well-formed JSON.
+    case syntax(JSONSyntaxError)
+    /// A value has the wrong type or is missing, as ``JSONNode`` reports it.
+    case invalidValue(JSONDecodingError)
+}
+
+/// An object key as ``JSONReader`` meets it: compared with a literal without making a String.
+///
+/// ```swift
+/// switch key {
+/// case "domain": ...
+/// default: ...
+/// }
+/// ```
+package struct JSONKey {
+    /// A key without escapes or non-ASCII bytes, inside the document.
+    private let plain: UnsafeBufferPointer<UInt8>?
+    /// Any other key, its escapes resolved.
+    private let decoded: String?
+
+    fileprivate init(plain: UnsafeBufferPointer<UInt8>) {
+        self.plain = plain
+        self.decoded = nil
+    }
+
+    fileprivate init(decoded: String) {
+        self.plain = nil
+        self.decoded = decoded
+    }
+
+    /// The key as a String.
+    package var string: String {
+        if let plain { return String(decoding: plain, as: UTF8.self) }
+        return decoded ?? ""
+    }
+
+    /// Whether `key` is `pattern`, so keys can be switched over.
+    package static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
+        pattern.withUTF8Buffer { expected in
+            guard let plain = key.plain else {
+                return key.decoded?.utf8.elementsEqual(expected) ?? false
+            }
+            guard plain.count == expected.count else { return false }
+            for index in 0..<plain.count where plain[index] != expected[index] {
+                return false
+            }
+            return true
+        }
+    }
+}
