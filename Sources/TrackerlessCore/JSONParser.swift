@@ -152,6 +152,7 @@ struct JSONScanner {
     }
 
     /// Skips whitespace to the first byte of a value, which it returns.
+    @inline(__always)
     mutating func valueStart() throws(JSONSyntaxError) -> UInt8 {
         skipWhitespace()
         guard position < bytes.count else {
@@ -177,6 +178,7 @@ struct JSONScanner {
 
     /// After a member of an object (or an element of an array): skips the comma and returns true
     /// when another follows, or skips the closing brace (bracket) and returns false.
+    @inline(__always)
     mutating func skipSeparator(inObject: Bool) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         guard position < bytes.count else {
@@ -232,6 +234,7 @@ struct JSONScanner {
     }
 
     /// Checks that an object key begins here.
+    @inline(__always)
     func expectKeyQuote() throws(JSONSyntaxError) {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw error("expected '\"' to begin an object key, found \(describeByte(at: position))", at: position)
@@ -239,6 +242,7 @@ struct JSONScanner {
     }
 
     /// Skips the colon after a key, and the whitespace before it.
+    @inline(__always)
     mutating func expectColon() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {

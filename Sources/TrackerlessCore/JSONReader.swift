@@ -44,6 +44,9 @@ package struct JSONReader {
     private var scanner: JSONScanner
     /// Containers entered and not yet left, for the nesting limit.
     private var depth = 0
+    /// The text of the last key that had escapes, which its ``JSONKey`` points into; freed when
+    /// the document has been read.
+    private var escapedKey = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
     private init(_ scanner: JSONScanner) {
         self.scanner = scanner
@@ -60,6 +63,7 @@ package struct JSONReader {
         do throws(JSONReadError) {
             return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONReadError) -> Result in
                 var reader = JSONReader(JSONScanner(buffer, maxDepth: maxDepth, indexingObjects: false))
+                defer { reader.escapedKey.deallocate() }
                 reader.scanner.skipByteOrderMark()
                 let result = try body(&reader)
                 try reader.syntax { (scanner) throws(JSONSyntaxError) in try scanner.expectEnd() }
@@ -102,7 +106,7 @@ package struct JSONReader {
             guard try skipSeparator(inObject: true) else { return nil }
             scanner.skipWhitespace()
         }
-        return try syntax { (scanner) throws(JSONSyntaxError) in try Self.readKey(&scanner) }
+        return try readKey()
     }
 
     /// Enters the array that comes next, or throws the error of `mismatch` (a ``JSONNode``
@@ -244,20 +248,37 @@ package struct JSONReader {
         return another
     }
 
-    /// Reads `"key" :` without making a String of a plain key.
-    private static func readKey(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONKey {
-        try scanner.expectKeyQuote()
-        let start = scanner.position + 1
-        var plainEnd = start
-        let key: JSONKey
-        if let end = scanner.plainStringEnd(from: start, stoppingAt: &plainEnd) {
-            key = JSONKey(plain: UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
+    /// Reads `"key" :` without making a String of the key.
+    private mutating func readKey() throws(JSONReadError) -> JSONKey {
+        let key = try syntax { (scanner) throws(JSONSyntaxError) -> JSONKey? in
+            try scanner.expectKeyQuote()
+            let start = scanner.position + 1
+            var plainEnd = start
+            guard let end = scanner.plainStringEnd(from: start, stoppingAt: &plainEnd) else { return nil }
             scanner.position = end + 1
-        } else {
-            key = JSONKey(decoded: try scanner.parseEscapedString(quote: start - 1, plainEnd: plainEnd))
+            try scanner.expectColon()
+            return JSONKey(UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
         }
-        try scanner.expectColon()
-        return key
+        if let key { return key }
+        return try readEscapedKey()
+    }
+
+    /// Reads a key with escapes or non-ASCII text, keeping its text in `escapedKey`.
+    private mutating func readEscapedKey() throws(JSONReadError) -> JSONKey {
+        var text = try syntax { (scanner) throws(JSONSyntaxError) -> String in
+            let key = try scanner.parseString()
+            try scanner.expectColon()
+            return key
+        }
+        let count = text.utf8.count
+        if escapedKey.count < count {
+            escapedKey.deallocate()
+            escapedKey = .allocate(capacity: max(count, 64))
+        }
+        text.withUTF8 { utf8 in
+            _ = escapedKey.initialize(fromContentsOf: utf8)
+        }
+        return JSONKey(UnsafeBufferPointer(rebasing: escapedKey[..<count]))
     }
 
     /// Reads the next value as a tree and throws what `accessor` says about it at `path`.
@@ -295,36 +316,30 @@ package enum JSONReadError: Error {
 /// default: ...
 /// }
 /// ```
+///
+/// It points into the document (or, for a key with escapes, into the reader's copy of its text),
+/// so it is valid until the reader reads the next key.
 package struct JSONKey {
-    /// A key without escapes or non-ASCII bytes, inside the document.
-    private let plain: UnsafeBufferPointer<UInt8>?
-    /// Any other key, its escapes resolved.
-    private let decoded: String?
+    /// The key's UTF-8 text, escapes resolved.
+    @usableFromInline let utf8: UnsafeBufferPointer<UInt8>
 
-    fileprivate init(plain: UnsafeBufferPointer<UInt8>) {
-        self.plain = plain
-        self.decoded = nil
-    }
-
-    fileprivate init(decoded: String) {
-        self.plain = nil
-        self.decoded = decoded
+    fileprivate init(_ utf8: UnsafeBufferPointer<UInt8>) {
+        self.utf8 = utf8
     }
 
     /// The key as a String.
     package var string: String {
-        if let plain { return String(decoding: plain, as: UTF8.self) }
-        return decoded ?? ""
+        String(decoding: utf8, as: UTF8.self)
     }
 
     /// Whether `key` is `pattern`, so keys can be switched over.
+    ///
+    /// Inlinable: with the pattern a literal, most keys are told apart by their length alone.
+    @inlinable
     package static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
-        pattern.withUTF8Buffer { expected in
-            guard let plain = key.plain else {
-                return key.decoded?.utf8.elementsEqual(expected) ?? false
-            }
-            guard plain.count == expected.count else { return false }
-            for index in 0..<plain.count where plain[index] != expected[index] {
+        guard pattern.utf8CodeUnitCount == key.utf8.count else { return false }
+        return pattern.withUTF8Buffer { expected in
+            for index in 0..<expected.count where expected[index] != key.utf8[index] {
                 return false
             }
             return true
