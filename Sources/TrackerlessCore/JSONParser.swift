@@ -355,8 +355,11 @@ struct JSONScanner {
             } else if byte < 0x20 {
                 throw error("unescaped control character U+\(hex4(UInt32(byte))) in a string", at: index)
             } else if byte < 0x80 {
-                scratch.append(byte)
-                index += 1
+                // The plain run up to the next escape (rules have one every few bytes), in one go.
+                var runEnd = index
+                let end = plainStringEnd(from: index, stoppingAt: &runEnd) ?? runEnd
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             } else {
                 let length = try utf8SequenceLength(at: index)
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
