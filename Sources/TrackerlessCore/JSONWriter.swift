@@ -77,8 +77,10 @@ public struct JSONWriter: Sendable {
         // Through a scratch copy: appending a slice of the array to itself would copy the whole
         // array (the slice shares its storage).
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
+            guard let destination = scratch.baseAddress else { return }
             bytes.withUnsafeBufferPointer { source in
-                for offset in 0..<range.count { scratch[offset] = source[range.lowerBound + offset] }
+                guard let start = source.baseAddress else { return }
+                destination.initialize(from: start + range.lowerBound, count: range.count)
             }
             bytes.append(contentsOf: UnsafeBufferPointer(scratch))
         }
