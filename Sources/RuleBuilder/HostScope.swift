@@ -36,14 +36,16 @@ struct HostScope: Sendable, Hashable {
         HostScope(kind: .tracker(domain: domain), hostPattern: hostPattern(domain, prefix: trackerPrefix))
     }
 
-    /// What comes before a tracker's escaped domain.
-    private static let trackerPrefix = schemePrefix + subdomainPrefix
+    /// What comes before a tracker's escaped domain, as bytes.
+    private static let trackerPrefix = Array((schemePrefix + subdomainPrefix).utf8)
+    /// What comes before a cloaked host, as bytes.
+    private static let cloakedPrefix = Array(schemePrefix.utf8)
 
     /// `prefix` and the escaped host written into one buffer: a scope is made for every tracker.
-    private static func hostPattern(_ host: String, prefix: String) -> String {
+    private static func hostPattern(_ host: String, prefix: [UInt8]) -> String {
         var pattern: [UInt8] = []
-        pattern.reserveCapacity(prefix.utf8.count + host.utf8.count + 8)
-        pattern += prefix.utf8
+        pattern.reserveCapacity(prefix.count + host.utf8.count + 8)
+        pattern += prefix
         TrackerRuleRegex.appendEscapedDomain(host, to: &pattern)
         return String(decoding: pattern, as: UTF8.self)
     }
@@ -51,7 +53,7 @@ struct HostScope: Sendable, Hashable {
     /// Exactly `host`, cloaking `target`.
     static func cloaked(host: String, target: String) -> HostScope {
         HostScope(kind: .cloaked(host: host, target: target),
-                  hostPattern: hostPattern(host, prefix: schemePrefix))
+                  hostPattern: hostPattern(host, prefix: cloakedPrefix))
     }
 
     /// Whether the requests of this scope can be same-site with the page and still be blocked:

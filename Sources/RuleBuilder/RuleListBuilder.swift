@@ -67,6 +67,12 @@ public struct RuleListBuilder: Sendable {
             }
         }
 
+        // The fixed parts of `if-top-url` entries as bytes: appending a String's UTF-8 view goes
+        // byte by byte.
+        private static let sitePrefix = Array(HostScope.schemePrefix.utf8)
+        private static let sitePrefixWithSubdomains = Array((HostScope.schemePrefix + HostScope.subdomainPrefix).utf8)
+        private static let siteSuffix = Array("[:/]".utf8)
+
         /// One entry of a site condition.
         func sitePattern(for domain: String, includingSubdomains: Bool = true) -> String {
             switch siteConditionStyle {
@@ -76,10 +82,9 @@ public struct RuleListBuilder: Sendable {
                 // Written as bytes into one buffer: this runs for every domain of `domains`.
                 var pattern: [UInt8] = []
                 pattern.reserveCapacity(32 + domain.utf8.count)
-                pattern += HostScope.schemePrefix.utf8
-                if includingSubdomains { pattern += HostScope.subdomainPrefix.utf8 }
+                pattern += includingSubdomains ? Self.sitePrefixWithSubdomains : Self.sitePrefix
                 TrackerRuleRegex.appendEscapedDomain(domain, to: &pattern)
-                pattern += "[:/]".utf8
+                pattern += Self.siteSuffix
                 return String(decoding: pattern, as: UTF8.self)
             }
         }
@@ -162,11 +167,11 @@ public struct RuleListBuilder: Sendable {
                 continue
             }
             let scope = HostScope.tracker(domain: domain)
-            var rules: [ContentRule] = []
+            var rules = section(for: tracker, key: key, scope: scope, cache: &cache).build(with: settings, report: &report, regexes: &cache.regexes)
             if domain == key ? isEnclosed : trackerData.hasEnclosingTracker(domain) {
-                rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
+                // Inserted rather than appended to: the section's rules move, without a copy each.
+                rules.insert(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules), at: 0)
             }
-            rules += section(for: tracker, key: key, scope: scope, cache: &cache).build(with: settings, report: &report, regexes: &cache.regexes)
             if !rules.isEmpty { sections.append(rules) }
         }
         return sections
