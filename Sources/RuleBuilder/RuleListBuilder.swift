@@ -231,13 +231,13 @@ public struct RuleListBuilder: Sendable {
     private func firstPartyCondition(
         owner: String, owned: [FirstPartySite], trackerSite: String?, cache: inout BuildCache
     ) -> Condition? {
-        let sites = firstPartySites(owned, trackerSite: trackerSite)
-        if sites.isEmpty { return nil }
-        guard sites.count == owned.count else { return settings.siteCondition(patterns: sites.map(\.pattern)) }
+        let patterns = firstPartyPatterns(owned, trackerSite: trackerSite)
+        if patterns.isEmpty { return nil }
+        guard patterns.count == owned.count else { return settings.siteCondition(patterns: patterns) }
         // All the owner's sites: the same condition as its other trackers', whose one array the
         // encoder then writes once and copies.
         if let shared = cache.ownerConditions[owner] { return shared }
-        let condition = settings.siteCondition(patterns: sites.map(\.pattern))
+        let condition = settings.siteCondition(patterns: patterns)
         cache.ownerConditions[owner] = condition
         return condition
     }
@@ -266,12 +266,18 @@ public struct RuleListBuilder: Sendable {
         }
     }
 
-    /// The sites whose pages own the tracker, as the resolver finds a page's owner: the domains
-    /// that `domains` maps to the tracker's owner. Those WebKit already sees as the same site as
-    /// the tracker are left out (`load-type: third-party` covers them).
-    private func firstPartySites(_ owned: [FirstPartySite], trackerSite: String?) -> [FirstPartySite] {
-        guard let trackerSite else { return owned }
-        return owned.filter { !SiteDomain.isDomain($0.domain, within: trackerSite) }
+    /// The condition patterns of the sites whose pages own the tracker, as the resolver finds a
+    /// page's owner: the domains that `domains` maps to the tracker's owner. Those WebKit already
+    /// sees as the same site as the tracker are left out (`load-type: third-party` covers them).
+    private func firstPartyPatterns(_ owned: [FirstPartySite], trackerSite: String?) -> [String] {
+        // One pass straight to the patterns: filtering the sites first copied each kept site,
+        // for every tracker of owners with hundreds of sites.
+        var patterns: [String] = []
+        patterns.reserveCapacity(owned.count)
+        for site in owned where trackerSite.map({ !SiteDomain.isDomain(site.domain, within: $0) }) ?? true {
+            patterns.append(site.pattern)
+        }
+        return patterns
     }
 
     /// Domains listed for one entity inside a domain listed for another: a page there belongs to

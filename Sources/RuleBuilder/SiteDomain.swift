@@ -37,8 +37,7 @@ enum SiteDomain {
     /// Whether `domain` already is its normalized form (nearly every domain of a tds.json): then
     /// ``normalized(_:)`` returns it without copying its bytes.
     private static func isNormalized(_ domain: String) -> Bool {
-        var domain = domain
-        return domain.withUTF8 { bytes in
+        withUTF8(of: domain) { bytes in
             guard !bytes.isEmpty, bytes[bytes.count - 1] != UInt8(ascii: ".") else { return false }
             var previous = UInt8(ascii: ".")
             for byte in bytes {
@@ -58,13 +57,21 @@ enum SiteDomain {
         if domainCount == parentCount { return domain == parent }
         // Over contiguous bytes: comparing the UTF-8 views element by element cost more than the
         // rest of the first-party filtering, which runs for every site of an owner per tracker.
-        var domain = domain, parent = parent
-        return domain.withUTF8 { domainBytes in
-            parent.withUTF8 { parentBytes in
+        return withUTF8(of: domain) { domainBytes in
+            withUTF8(of: parent) { parentBytes in
                 let start = domainCount - parentCount
                 return domainBytes[start - 1] == UInt8(ascii: ".")
                     && UnsafeBufferPointer(rebasing: domainBytes[start...]).elementsEqual(parentBytes)
             }
         }
+    }
+
+    /// `body` over the UTF-8 bytes of `string`, lent by its UTF-8 view: a `var` copy for
+    /// `withUTF8` cost a retain and a release per call, and these run for every domain of every
+    /// owner's sites.
+    private static func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var string = string
+        return string.withUTF8(body)
     }
 }

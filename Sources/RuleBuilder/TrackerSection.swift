@@ -44,16 +44,23 @@ struct TrackerSection {
         var blockFiltersSinceIgnore: Set<String> = []
         func isRepeatedBlock(_ rule: ContentRule) -> Bool {
             if blocksSinceIgnore.count < hashingThreshold {
-                return blocksSinceIgnore.contains { output[$0] == rule }
+                return isEmitted(rule)
             }
             if blockFiltersSinceIgnore.isEmpty {
                 for index in blocksSinceIgnore { blockFiltersSinceIgnore.insert(output[index].trigger.urlFilter) }
             }
             if blockFiltersSinceIgnore.insert(rule.trigger.urlFilter).inserted { return false }
-            return blocksSinceIgnore.contains { output[$0] == rule }
+            return isEmitted(rule)
         }
-        func append(_ rule: ContentRule) {
-            if rule.action == .block {
+        // Compared in place: reading `output[index]` copied the whole rule (all its strings and
+        // arrays retained and released) for every comparison.
+        func isEmitted(_ rule: ContentRule) -> Bool {
+            output.withUnsafeBufferPointer { emitted in blocksSinceIgnore.contains { emitted[$0] == rule } }
+        }
+        // Consuming: the new rule moves into `output` rather than being copied (a retain and a
+        // release of each of its strings and arrays).
+        func append(_ rule: consuming ContentRule) {
+            if case .block = rule.action {
                 guard !isScopeBlocked, !isRepeatedBlock(rule) else { return }
                 blocksSinceIgnore.append(output.count)
                 hasBlock = true
@@ -62,7 +69,7 @@ struct TrackerSection {
                 blocksSinceIgnore = []
                 blockFiltersSinceIgnore = []
             }
-            output.append(rule)
+            output.append(consume rule)
         }
         if blocksByDefault {
             append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, loadTypes: loadTypes), action: .block))
