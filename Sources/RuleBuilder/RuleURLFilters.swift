@@ -74,18 +74,22 @@ struct RuleURLFilters: Sendable, Hashable {
             }
         }
 
-        let tail = pathPart.isEmpty ? "[:/]" : HostScope.optionalPort + TrackerRuleRegex.render(pathPart)
+        // The host pattern, then the end of the host, or an optional port and the path part.
+        func filter(afterHost hostPattern: String) -> String {
+            pathPart.isEmpty ? hostPattern + "[:/]" : TrackerRuleRegex.render(pathPart, after: hostPattern, HostScope.optionalPort)
+        }
         var matchesEveryURL = false
         switch hostMatch {
         case .wholeScope:
-            filters.append(scope.hostPattern + tail)
+            // Without a path part, the scope's own anchor: the same text, already made.
+            filters.append(pathPart.isEmpty ? scope.anchor : filter(afterHost: scope.hostPattern))
             matchesEveryURL = pathPart.isEmpty
         case .pattern(let pattern):
-            filters.append(HostScope.schemePrefix + pattern + tail)
+            filters.append(filter(afterHost: HostScope.schemePrefix + pattern))
         case .impossible:
             break
         case .approximated(let pattern, let note):
-            filters.append(HostScope.schemePrefix + pattern + tail)
+            filters.append(filter(afterHost: HostScope.schemePrefix + pattern))
             notes.append(note)
         }
         if includingMatchesAfterHost, !matchesEveryURL {

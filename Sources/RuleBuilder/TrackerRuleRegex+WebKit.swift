@@ -105,8 +105,17 @@ extension TrackerRuleRegex.Node {
 extension TrackerRuleRegex {
     /// WebKit's url-filter syntax for an expanded sequence.
     static func render(_ sequence: some Collection<Node>) -> String {
+        render(sequence, after: "", "")
+    }
+
+    /// `prefix`, then `infix`, then ``render(_:)`` of `sequence`, written into one buffer: a
+    /// url-filter is a host pattern, a port group and the rule's path, and joining Strings cost
+    /// an allocation each, for every rule.
+    static func render(_ sequence: some Collection<Node>, after prefix: String, _ infix: String) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity(sequence.count + 16)
+        output.reserveCapacity(prefix.utf8.count + infix.utf8.count + sequence.count + 16)
+        output += prefix.utf8
+        output += infix.utf8
         for node in sequence {
             // Plain characters, most nodes of a rule, without the general switch.
             if case .character(let set) = node, let byte = set.onlyMember {
