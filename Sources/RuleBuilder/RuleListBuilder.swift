@@ -138,14 +138,14 @@ public struct RuleListBuilder: Sendable {
     /// ``Settings/maximumRulesPerList``. Install all of them.
     public func build() -> RuleListBuild {
         var report = BuildReport()
-        var sections: [[ContentRule]] = []
+        var sections = Sections()
         if isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) {
             var cache = BuildCache()
-            sections += trackerSections(report: &report, cache: &cache)
-            sections += cloakedSections(report: &report, cache: &cache)
+            appendTrackerSections(to: &sections, report: &report, cache: &cache)
+            appendCloakedSections(to: &sections, report: &report, cache: &cache)
         }
         let tail = configurationRules(report: &report)
-        let lists = Self.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
+        let lists = Self.split(consume sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
         report.trackerCount = trackerData.trackers.count
         report.approximations += nestedSiteNotes()
         // A CNAME copy of a tracker meets the same inputs again: report each once.
@@ -156,10 +156,9 @@ public struct RuleListBuilder: Sendable {
 
     // MARK: Trackers
 
-    private func trackerSections(report: inout BuildReport, cache: inout BuildCache) -> [[ContentRule]] {
+    private func appendTrackerSections(to sections: inout Sections, report: inout BuildReport, cache: inout BuildCache) {
         let order = trackerData.sectionOrder()
-        var sections: [[ContentRule]] = []
-        sections.reserveCapacity(order.count)
+        sections.ends.reserveCapacity(order.count)
         for (key, isEnclosed) in order {
             guard let tracker = trackerData.trackers[key] else { continue }
             guard let domain = SiteDomain.normalized(key) else {
@@ -167,18 +166,16 @@ public struct RuleListBuilder: Sendable {
                 continue
             }
             let scope = HostScope.tracker(domain: domain)
-            var rules = section(for: tracker, key: key, scope: scope, cache: &cache).build(with: settings, report: &report, regexes: &cache.regexes)
             if domain == key ? isEnclosed : trackerData.hasEnclosingTracker(domain) {
-                // Inserted rather than appended to: the section's rules move, without a copy each.
-                rules.insert(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules), at: 0)
+                sections.rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
             }
-            if !rules.isEmpty { sections.append(rules) }
+            section(for: tracker, key: key, scope: scope, cache: &cache)
+                .build(into: &sections.rules, with: settings, report: &report, regexes: &cache.regexes)
+            sections.endSection()
         }
-        return sections
     }
 
-    private func cloakedSections(report: inout BuildReport, cache: inout BuildCache) -> [[ContentRule]] {
-        var sections: [[ContentRule]] = []
+    private func appendCloakedSections(to sections: inout Sections, report: inout BuildReport, cache: inout BuildCache) {
         for cloaked in trackerData.cnames.keys.sorted() {
             guard let target = trackerData.cnames[cloaked] else { continue }
             // A direct tracker match wins over the CNAME.
@@ -190,10 +187,10 @@ public struct RuleListBuilder: Sendable {
                 continue
             }
             let scope = HostScope.cloaked(host: host, target: targetHost)
-            let rules = section(for: tracker, key: tracker.domain, scope: scope, cache: &cache).build(with: settings, report: &report, regexes: &cache.regexes)
-            if !rules.isEmpty { sections.append(rules) }
+            section(for: tracker, key: tracker.domain, scope: scope, cache: &cache)
+                .build(into: &sections.rules, with: settings, report: &report, regexes: &cache.regexes)
+            sections.endSection()
         }
-        return sections
     }
 
     private func section(
@@ -333,32 +330,79 @@ public struct RuleListBuilder: Sendable {
 
     // MARK: Splitting
 
+    /// The sections' rules one after another, and where each section ends: the builders append
+    /// to one array, which becomes the list itself when the rules fit in one.
+    struct Sections {
+        var rules: [ContentRule] = []
+        /// The end of each section in `rules`; none is empty.
+        var ends: [Int] = []
+
+        /// Closes the section begun at the last end, unless no rules were appended since.
+        mutating func endSection() {
+            if rules.count > (ends.last ?? 0) { ends.append(rules.count) }
+        }
+    }
+
+    /// ``split(_:tail:maximum:report:)`` for sections built one array each.
+    static func split(sections: [[ContentRule]], tail: [ContentRule], maximum: Int, report: inout BuildReport) -> [RuleList] {
+        var flat = Sections()
+        for section in sections {
+            flat.rules += section
+            flat.endSection()
+        }
+        return split(consume flat, tail: tail, maximum: maximum, report: &report)
+    }
+
     /// Packs whole sections into lists of at most `maximum` rules, and repeats the configuration
     /// tail at the end of each, since an `ignore-previous-rules` only cancels rules of its own list.
-    static func split(sections: [[ContentRule]], tail: [ContentRule], maximum: Int, report: inout BuildReport) -> [RuleList] {
-        var lists: [RuleList] = []
-        var current: [ContentRule] = []
+    static func split(_ sections: consuming Sections, tail: [ContentRule], maximum: Int, report: inout BuildReport) -> [RuleList] {
         let room = max(1, maximum - tail.count)
-        for section in sections {
-            if !current.isEmpty, current.count + section.count > room {
-                lists.append(RuleList(current + tail))
+        // The sections of each list, as ranges of `sections.rules`.
+        var packed: [[Range<Int>]] = []
+        var current: [Range<Int>] = []
+        var currentCount = 0
+        var start = 0
+        for end in sections.ends {
+            let section = start..<end
+            start = end
+            if !current.isEmpty, currentCount + section.count > room {
+                packed.append(current)
                 current = []
+                currentCount = 0
             }
             if section.count > room {
                 report.skippedRules.append(.init(path: "(section of \(section.count) rules)", reason: "larger than one list allows"))
                 continue
             }
-            current += section
+            current.append(section)
+            currentCount += section.count
         }
-        if !current.isEmpty || lists.isEmpty {
-            current += tail
-            if current.isEmpty {
-                // WebKit rejects an empty list ("Empty extension."); this rule changes nothing.
-                current = [ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument]), action: .ignorePreviousRules)]
-            }
-            lists.append(RuleList(current))
+        if !current.isEmpty || packed.isEmpty { packed.append(current) }
+
+        if packed.count == 1, packed[0].reduce(0, { $0 + $1.count }) == sections.rules.count {
+            // Every rule in one list: the builders' array becomes the list, in place (the sections
+            // are consumed), without a copy of each rule.
+            sections.rules += tail
+            return [RuleList(nonEmpty: sections.rules)]
         }
-        return lists
+        let rules = sections.rules
+        return packed.map { ranges in
+            var list: [ContentRule] = []
+            list.reserveCapacity(ranges.reduce(tail.count) { $0 + $1.count })
+            for range in ranges { list += rules[range] }
+            list += tail
+            return RuleList(nonEmpty: list)
+        }
+    }
+}
+
+private extension RuleList {
+    /// A list of `rules`, or of one rule that changes nothing when there are none: WebKit rejects
+    /// an empty list ("Empty extension.").
+    init(nonEmpty rules: [ContentRule]) {
+        self.init(rules.isEmpty
+            ? [ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument]), action: .ignorePreviousRules)]
+            : rules)
     }
 }
 

@@ -24,12 +24,12 @@ struct TrackerSection {
     /// nil when there are none that WebKit does not already treat as first party.
     var firstPartyCondition: Condition?
 
-    /// The section's rules and what could not be expressed exactly.
+    /// Appends the section's rules to `output`, and reports what could not be expressed exactly.
+    /// Appended in place: a section's own array was copied, rule by rule, into the list.
     func build(
-        with settings: RuleListBuilder.Settings, report: inout BuildReport,
+        into output: inout [ContentRule], with settings: RuleListBuilder.Settings, report: inout BuildReport,
         regexes: inout [String: Result<[[TrackerRuleRegex.Node]], TrackerRuleRegex.ParseError>]
-    ) -> [ContentRule] {
-        var output: [ContentRule] = []
+    ) {
         let loadTypes: [LoadType] = scope.blocksFirstPartyLoads ? [] : [.thirdParty]
         var hasBlock = false
         // True while every URL of the scope is blocked and nothing has cancelled it yet: a
@@ -132,7 +132,6 @@ struct TrackerSection {
         if hasBlock, let firstPartyCondition {
             append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, condition: firstPartyCondition), action: .ignorePreviousRules))
         }
-        return output
     }
 
     private enum Kind { case block, ignore }
