@@ -7,7 +7,9 @@ import TrackerData
 extension TrackerData {
     /// Whether a tracker other than `domain` itself encloses it (`tracker.com` for `a.tracker.com`).
     func hasEnclosingTracker(_ domain: String) -> Bool {
-        RuleListBuilder.firstParentDomain(of: domain) { trackers[$0] != nil } != nil
+        // The dictionary alone: the closure over `trackers` copied the whole TrackerData per call.
+        let trackers = self.trackers
+        return RuleListBuilder.firstParentDomain(of: domain) { trackers[$0] != nil } != nil
     }
 
     /// The tracker keys in section order: trackers no other encloses, sorted, then the enclosed

@@ -187,7 +187,8 @@ public struct PublicSuffixList: Sendable {
 
     private func lookUp(_ host: String, _ includingPrivateDomains: Bool, registrable: Bool) -> String? {
         var name = host
-        if name.utf8.contains(where: { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) {
+        // Over the contiguous bytes: searching the UTF-8 view cost more than the lookup itself.
+        if name.withUTF8({ $0.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } }) {
             guard let ascii = name.punycodeEncodedDomain else { return nil }
             name = ascii
         }
