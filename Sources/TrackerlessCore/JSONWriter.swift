@@ -88,8 +88,11 @@ public struct JSONWriter: Sendable {
 
     /// Appends `text` verbatim, for punctuation such as `{`, `,` or `"key":`.
     public mutating func writeRaw(_ text: String) {
-        // Literals always have contiguous UTF-8: copy it in one go rather than as a sequence.
-        let handled: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        // Literals always have contiguous UTF-8: copy it in one go rather than as a sequence. Most
+        // raw text is one punctuation byte, which appends without the general copy's overhead.
+        let handled: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            if utf8.count == 1 { bytes.append(utf8[0]) } else { bytes.append(contentsOf: utf8) }
+        }
         if handled == nil { bytes.append(contentsOf: text.utf8) }
     }
 
