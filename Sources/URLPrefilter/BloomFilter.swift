@@ -129,30 +129,42 @@ public struct BloomFilter: Sendable, Hashable {
 
     // MARK: Probes
 
+    /// Both hashes of an entry, which place its probes.
+    private struct Hashes {
+        let first: UInt32
+        let second: UInt32
+
+        @inline(__always)
+        init(_ bytes: UnsafeBufferPointer<UInt8>, murmurSeed: UInt32) {
+            first = FNV1a.hash32(bytes)
+            second = MurmurHash3.x86_32(bytes, seed: murmurSeed)
+        }
+
+        /// Probe `probe`'s bit: `(first &+ probe &* second) % bitCount`, in 32-bit wrapping arithmetic.
+        @inline(__always)
+        func bit(_ probe: Int, modulus: FastModulus) -> UInt32 {
+            modulus.remainder(of: first &+ UInt32(truncatingIfNeeded: probe) &* second)
+        }
+    }
+
     private mutating func insert(bytes: UnsafeBufferPointer<UInt8>) {
-        let first = FNV1a.hash32(bytes)
-        let second = MurmurHash3.x86_32(bytes, seed: murmurSeed)
+        let hashes = Hashes(bytes, murmurSeed: murmurSeed)
         let modulus = modulus
-        let hashCount = hashCount
+        let hashCount = Int(hashCount)
         data.withUnsafeMutableBufferPointer { bits in
-            var combined = first
-            for _ in 0..<hashCount {
-                let bit = modulus.remainder(of: combined)
+            for probe in 0..<hashCount {
+                let bit = hashes.bit(probe, modulus: modulus)
                 bits[Int(bit >> 3)] |= 1 << UInt8(bit & 7)
-                combined &+= second
             }
         }
     }
 
     private func contains(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Both hashes first, with no branch between them (see ProbeGroups).
-        let first = FNV1a.hash32(bytes)
-        let second = MurmurHash3.x86_32(bytes, seed: murmurSeed)
+        let hashes = Hashes(bytes, murmurSeed: murmurSeed)
         let modulus = modulus
         return data.withUnsafeBufferPointer { bits in
-            ProbeGroups.allSet(count: Int(hashCount), in: bits) { probe in
-                modulus.remainder(of: first &+ UInt32(truncatingIfNeeded: probe) &* second)
-            }
+            ProbeGroups.allSet(count: Int(hashCount), in: bits) { hashes.bit($0, modulus: modulus) }
         }
     }
 
