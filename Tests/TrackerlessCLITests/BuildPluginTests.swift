@@ -74,6 +74,7 @@ import Testing
         let renamed = tdsText.replacingOccurrences(of: "\"ads.example\"", with: "\"adverts.example\"")
             .replacingOccurrences(of: #"ads\\.example"#, with: #"adverts\\.example"#)
         try #require(renamed != tdsText)
+        Self.waitForTheNextSecond()
         try Data(renamed.utf8).write(to: tds)
         let second = try build.run()
         #expect(second.contains(Self.displayName), "changing tds.json did not run the plugin's command again:\n\(second)")
@@ -93,6 +94,7 @@ import Testing
 
         // trackerless.json changes: the command reads it when it runs, so the new options apply.
         let options = example.appendingPathComponent("Sources/HostApp/trackerless.json")
+        Self.waitForTheNextSecond()
         try Data(#"{"bridge": "android", "handler": "TrackerlessHost"}"#.utf8).write(to: options)
         let fourth = try build.run()
         #expect(fourth.contains(Self.displayName), "changing trackerless.json did not run the plugin's command again:\n\(fourth)")
@@ -109,6 +111,14 @@ import Testing
         try FileManager.default.removeItem(at: tds)
         let missing = try build.run(expectingFailure: true)
         #expect(missing.contains("target HostApp uses TrackerlessScriptsPlugin but has no tds.json"), "\(missing)")
+    }
+
+    /// Lets a second pass, so that an input changed now is not stamped with the same second as
+    /// files the build before wrote. Under full-suite load the app was twice left with the old
+    /// data although the generated source had changed; file timestamps of one second are the
+    /// suspected cause, and the wait costs a second a change.
+    private static func waitForTheNextSecond() {
+        Thread.sleep(forTimeInterval: 1.1)
     }
 
     /// Copies Examples/HostApp (without build products) into `directory`, requiring Trackerless
