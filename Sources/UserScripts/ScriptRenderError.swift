@@ -17,6 +17,9 @@ public enum ScriptRenderError: Error, Sendable, Equatable, CustomStringConvertib
     case missingTemplate(path: String)
     /// A setting out of its range.
     case invalidSetting(String)
+    /// Scripts rendered ahead of time that do not match their manifest, or a manifest that is not
+    /// a render's (``RenderedScripts/init(blockingScript:inferenceScript:manifest:)``).
+    case buildOutput(String)
 
     /// The place and the problem, for example `JSTemplates/blocking.js: line 12: unknown placeholder $DATA$`.
     public var description: String {
@@ -35,6 +38,8 @@ public enum ScriptRenderError: Error, Sendable, Equatable, CustomStringConvertib
             "\(path): template not found"
         case .invalidSetting(let message):
             "invalid setting: \(message)"
+        case .buildOutput(let message):
+            "rendered scripts: \(message)"
         }
     }
 }

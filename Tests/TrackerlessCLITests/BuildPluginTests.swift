@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerlessTestSupport
 
 /// Builds Examples/HostApp, which renders its tds.json with TrackerlessScriptsPlugin, in a
 /// temporary copy: the generated scripts are compiled in and the app runs; changing tds.json
@@ -24,14 +25,7 @@ import Testing
     }()
 
     /// `swift` from PATH.
-    static let swiftExecutable = executable(named: "swift")
-
-    /// The executable `name` from PATH, if there is one.
-    static func executable(named name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static let swiftExecutable = ChildProcess.executable(named: "swift")
 
     /// The root of this repository: Tests/TrackerlessCLITests/BuildPluginTests.swift, two up.
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -151,7 +145,7 @@ import Testing
         /// Builds; returns the log, and fails with it when the build does not succeed (or, when
         /// `expectingFailure`, when it does).
         func run(expectingFailure: Bool = false) throws -> String {
-            let result = try BuildPluginTests.run(try #require(BuildPluginTests.swiftExecutable), arguments, logs: logs)
+            let result = try ChildProcess.run(try #require(BuildPluginTests.swiftExecutable), arguments, logs: logs)
             if expectingFailure {
                 try #require(result.status != 0, "swift build succeeded:\n\(result.output)")
             } else {
@@ -170,31 +164,13 @@ import Testing
 
         /// Runs the built HostApp; returns its output.
         func runApp() throws -> String {
-            let binPath = try BuildPluginTests.run(try #require(BuildPluginTests.swiftExecutable), arguments + ["--show-bin-path"], logs: logs)
+            let binPath = try ChildProcess.run(try #require(BuildPluginTests.swiftExecutable), arguments + ["--show-bin-path"], logs: logs)
             try #require(binPath.status == 0, "\(binPath.output)")
             let directory = binPath.output.split(separator: "\n").last.map(String.init) ?? ""
             let app = URL(fileURLWithPath: directory).appendingPathComponent("HostApp")
-            let result = try BuildPluginTests.run(app, [], logs: logs)
+            let result = try ChildProcess.run(app, [], logs: logs)
             try #require(result.status == 0, "HostApp failed (\(result.status)):\n\(result.output)")
             return result.output
         }
-    }
-
-    /// Runs `executable` with standard output and error into one file (no pipe to fill up).
-    static func run(_ executable: URL, _ arguments: [String], logs: URL) throws -> (status: Int32, output: String) {
-        let log = logs.appendingPathComponent("log-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
     }
 }

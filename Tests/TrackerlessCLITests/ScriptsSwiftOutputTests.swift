@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerlessTestSupport
 
 /// `trackerless scripts --swift-output FILE` and `--options FILE`, what the build plugin runs.
 @Suite("trackerless scripts --swift-output and --options", .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
@@ -48,7 +49,7 @@ struct ScriptsSwiftOutputTests {
         #expect(blockingScript.contains(#"'"""'"#), "the tricky surrogate is not in blocking.js")
 
         // Compiled, every member holds exactly the bytes of its file.
-        guard let swiftc = BuildPluginTests.executable(named: "swiftc") else { return }
+        guard let swiftc = ChildProcess.executable(named: "swiftc") else { return }
         let main = directory.appendingPathComponent("main.swift")
         try Data(#"""
             import Foundation
@@ -64,11 +65,11 @@ struct ScriptsSwiftOutputTests {
             print(TrackerlessGenerated.ruleLists.count, TrackerlessGenerated.privacyConfiguration == nil, TrackerlessGenerated.contentHash)
             """#.utf8).write(to: main)
         let program = directory.appendingPathComponent("embedded")
-        let compiled = try BuildPluginTests.run(swiftc, ["-Onone", "-o", program.path, swiftFile.path, main.path], logs: directory)
+        let compiled = try ChildProcess.run(swiftc, ["-Onone", "-o", program.path, swiftFile.path, main.path], logs: directory)
         try #require(compiled.status == 0, "the generated source does not compile:\n\(compiled.output)")
         let written = directory.appendingPathComponent("written")
         try FileManager.default.createDirectory(at: written, withIntermediateDirectories: true)
-        let run = try BuildPluginTests.run(program, [written.path], logs: directory)
+        let run = try ChildProcess.run(program, [written.path], logs: directory)
         try #require(run.status == 0, "\(run.output)")
         #expect(run.output.hasPrefix("1 true "), "\(run.output)")
         for (name, original) in [

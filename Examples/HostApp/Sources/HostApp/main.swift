@@ -1,35 +1,46 @@
+// A host app's start-up with what TrackerlessScriptsPlugin compiled into this target from
+// Sources/HostApp/tds.json: the scripts to inject and the rule list to compile, and the same
+// blocklist for the host's own TrackerResolver, which classifies every URL the scripts report.
+// The lines from `import TrackerData` to the resolver are the README's, word for word (a test
+// checks it).
 import Foundation
 import TrackerData
 import UserScripts
 
-// A host app's start-up with what TrackerlessScriptsPlugin compiled into this target from
-// Sources/HostApp/tds.json: the scripts to inject and the rule list to compile, and the same
-// blocklist for the host's own TrackerResolver, which classifies every URL the scripts report.
+// The scripts as the build rendered them, with a fresh secret in place of the marker at each
+// launch; accept only messages that carry `scripts.secret`. Compile TrackerlessGenerated.ruleList
+// with WKContentRuleListStore (identifier: TrackerlessGenerated.contentHash).
+let scripts = try RenderedScripts(
+    blockingScript: TrackerlessGenerated.blockingScript,
+    inferenceScript: TrackerlessGenerated.inferenceScript,
+    manifest: TrackerlessGenerated.manifest
+).withSecret(.random())
+let blockingScript = scripts.blocking.source      // page world
+let inferenceScript = scripts.inference.source    // isolated world "trackerless"
+let resolver = TrackerResolver(
+    trackerData: try TrackerData(parsing: Array(TrackerlessGenerated.trackerData.utf8), file: "tds.json"),
+    surrogates: Surrogates(parsing: TrackerlessGenerated.surrogates, file: "surrogates.txt"))
 
-// The scripts were rendered ahead of time with a marker in place of the secret that their
-// messages carry: each launch puts a fresh secret in, and the host accepts only messages with it.
-let secret = ScriptSecret.random()
-let blockingScript = secret.inserted(into: TrackerlessGenerated.blockingScript)
-let inferenceScript = secret.inserted(into: TrackerlessGenerated.inferenceScript)
 print("blocking.js: \(blockingScript.utf8.count) bytes")
 print("inference.js: \(inferenceScript.utf8.count) bytes")
 print("rules.json: \(TrackerlessGenerated.ruleList.utf8.count) bytes")
 print("content hash: \(TrackerlessGenerated.contentHash)")
+print("handler: \(scripts.settings.handler)")
 let markerRendered = [TrackerlessGenerated.blockingScript, TrackerlessGenerated.inferenceScript]
     .allSatisfy { $0.contains(ScriptSecret.marker.value) }
 let markerLeft = [blockingScript, inferenceScript].contains { $0.contains(ScriptSecret.marker.value) }
-print("secret: " + (markerRendered && !markerLeft ? "a fresh one in both scripts" : "not in place of the marker"))
+let secretIn = [blockingScript, inferenceScript].allSatisfy { $0.contains(scripts.secret.value) }
+print("secret: " + (markerRendered && !markerLeft && secretIn ? "a fresh one in both scripts" : "not in place of the marker"))
 
 do {
-    let trackerData = try TrackerData(parsing: Array(TrackerlessGenerated.trackerData.utf8), file: "tds.json")
     let privacyConfiguration = try TrackerlessGenerated.privacyConfiguration.map { text throws in
         try PrivacyConfiguration(parsing: Array(text.utf8), file: "privacy-config.json")
     }
     let userAllowlist = try TrackerlessGenerated.userAllowlist.map { text throws in
         try UserAllowlist(parsing: Array(text.utf8), file: "allowlist.json")
     }
-    let resolver = TrackerResolver(
-        trackerData: trackerData,
+    let configured = TrackerResolver(
+        trackerData: resolver.trackerData,
         surrogates: Surrogates(parsing: TrackerlessGenerated.surrogates, file: "surrogates.txt"),
         privacyConfiguration: privacyConfiguration,
         userAllowlist: userAllowlist ?? UserAllowlist())
@@ -40,12 +51,12 @@ do {
         ("https://cdn.news.example/app.js", .script),
     ]
     for request in requests {
-        let decision = resolver.decision(forRequestURL: request.url, siteURL: "https://news.example/", type: request.type)
+        let decision = configured.decision(forRequestURL: request.url, siteURL: "https://news.example/", type: request.type)
         let action = decision?.action.map { "\($0)" } ?? "none"
         print("\(request.url) on news.example: \(action) (\(decision?.reason.rawValue ?? "invalid URL"))")
     }
     // tds.json blocks tracker.example by default: if the resolver does not, the data is not ours.
-    let check = resolver.decision(forRequestURL: "https://tracker.example/pixel.gif", siteURL: "https://news.example/", type: .image)
+    let check = configured.decision(forRequestURL: "https://tracker.example/pixel.gif", siteURL: "https://news.example/", type: .image)
     guard check?.action == .block else {
         print("HostApp: https://tracker.example/pixel.gif is not blocked on news.example")
         exit(1)
