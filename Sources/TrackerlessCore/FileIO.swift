@@ -146,7 +146,7 @@ public enum FileIO: Sendable {
         FileError(path: path, reason: "file is too large (\(size); the limit is \(maxBytes) bytes)")
     }
 
-    private static func systemError(_ path: String, while action: String? = nil) -> FileError {
+    static func systemError(_ path: String, while action: String? = nil) -> FileError {
         let message = lastErrorMessage()
         return FileError(path: path, reason: action.map { "\($0) failed: \(message)" } ?? message)
     }
@@ -158,7 +158,7 @@ public enum FileIO: Sendable {
 }
 
 /// The C library's read and write, named apart from ``FileIO/read(path:maxBytes:)``.
-private enum Glue {
+enum Glue {
     static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Darwin)
         Darwin.read(descriptor, buffer, count)
