@@ -73,12 +73,15 @@ public struct PIRServerInputs: Sendable, Hashable {
         return text
     }
 
-    /// `url-config.json` for `PIRProcessDatabase`: the dataset, the output names, Apple's
-    /// example parameters (`n_4096_logq_27_28_28_logt_5`, 5 trials a shard) and the shard count.
+    /// `url-config.json` for `PIRProcessDatabase`: a keyword database (`databaseType`, which the
+    /// tool requires since January 2026 and its older releases ignore), the dataset, the output
+    /// names, Apple's example parameters (`n_4096_logq_27_28_28_logt_5`, 5 trials a shard) and the
+    /// shard count.
     public func processingConfiguration() -> [UInt8] {
         var sharding = JSONObject()
         sharding.append("shardCount", .number(Double(shardCount)))
         var object = JSONObject()
+        object.append("databaseType", .string("keyword"))
         object.append("inputDatabase", .string("input.txtpb"))
         object.append("outputDatabase", .string("\(Self.fileStem)-SHARD_ID.bin"))
         object.append("outputPirParameters", .string("\(Self.fileStem)-SHARD_ID.params.txtpb"))

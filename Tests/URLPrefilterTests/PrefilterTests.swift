@@ -51,7 +51,7 @@ struct PrefilterTests {
         let inputs = try PIRServerInputs(entries: many, appBundleIdentifier: "com.example.app", userTokens: ["AAAA"])
         #expect(inputs.shardCount == 2)
         #expect(String(decoding: inputs.processingConfiguration(), as: UTF8.self) == """
-            {"inputDatabase":"input.txtpb","outputDatabase":"url-SHARD_ID.bin",\
+            {"databaseType":"keyword","inputDatabase":"input.txtpb","outputDatabase":"url-SHARD_ID.bin",\
             "outputPirParameters":"url-SHARD_ID.params.txtpb","rlweParameters":"n_4096_logq_27_28_28_logt_5",\
             "sharding":{"shardCount":2},"trialsPerShard":5}
 

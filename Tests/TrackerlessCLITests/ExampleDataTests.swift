@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TrackerlessTestSupport
+
+/// The example inputs the README points a new user to do what it says.
+@Suite(.enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
+struct ExampleDataTests {
+    static let configuration = SharedData.packageRoot.appendingPathComponent("Examples/privacy-config.json")
+    static let request = #"{"url":"https://ads.example/tag.js","site":"https://news.example/","type":"script"}"#
+
+    @Test("the minimal privacy configuration keeps blocking on, and an exception turns it off for that site")
+    func minimalConfiguration() throws {
+        let on = try CommandRunner.run(["resolve", "--privacy-config", Self.configuration.path], input: Self.request)
+        #expect(on.status == 0, "\(on.standardError)")
+        #expect(on.standardOutput.hasPrefix(#"{"action":"block""#), "\(on.standardOutput)")
+        #expect(on.standardError.isEmpty, "\(on.standardError)")
+
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try String(contentsOf: Self.configuration, encoding: .utf8)
+        let excepted = text.replacingOccurrences(of: #""exceptions": []"#, with: #""exceptions": [{"domain": "news.example"}]"#)
+        try #require(excepted != text)
+        let file = directory.appendingPathComponent("config.json")
+        try Data(excepted.utf8).write(to: file)
+        let off = try CommandRunner.run(["resolve", "--privacy-config", file.path], input: Self.request)
+        #expect(off.standardOutput.contains("unprotected"), "\(off.standardOutput)")
+
+        let rules = try CommandRunner.run(["rules", "--privacy-config", Self.configuration.path])
+        #expect(rules.status == 0 && rules.standardOutput.contains("ads\\\\.example"), "\(rules.standardError)")
+    }
+
+    @Test("the repository is licensed under the Apache License 2.0, as the README says")
+    func license() throws {
+        let license = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(license.contains("Apache License") && license.contains("Version 2.0, January 2004"))
+        let readme = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("[Apache License 2.0](LICENSE)"))
+    }
+}
