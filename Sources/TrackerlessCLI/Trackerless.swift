@@ -10,6 +10,7 @@ struct Trackerless {
 
     Commands:
       rules      Build the rule list from a Tracker Radar blocklist (tds.json) and a privacy configuration
+      cookies    Build the block-cookies rule list of third-party tracking-cookie protection
       validate   Check a rule list as WebKit's compiler does
       decide     Which actions rule lists apply to requests (JSON lines in, JSON lines out)
       compile    Compile rule lists into the rule engine's file, which decide and bench load fast
@@ -17,6 +18,7 @@ struct Trackerless {
       resolve    How the Tracker Radar resolver classifies requests (JSON lines in, JSON lines out)
       firefox    Build Firefox for iOS's tracking-protection lists from Disconnect's lists
       prefilter  Build the Bloom filter of Apple's URL filter and the inputs of its PIR server
+      https      Whether requests are upgraded to HTTPS, from DuckDuckGo's Smarter Encryption filter files
       stats      Privacy-dashboard statistics from recorded script messages (JSON snapshot, HTML dashboard)
       scripts    Render the user scripts (blocking, inference), rule list and surrogates for a web view
 
@@ -35,6 +37,7 @@ struct Trackerless {
         do {
             switch command {
             case "rules": status = try RulesCommand.run(arguments)
+            case "cookies": status = try CookiesCommand.run(arguments)
             case "validate": status = try ValidateCommand.run(arguments)
             case "decide": status = try DecideCommand.run(arguments)
             case "compile": status = try CompileCommand.run(arguments)
@@ -42,6 +45,7 @@ struct Trackerless {
             case "resolve": status = try ResolveCommand.run(arguments)
             case "firefox": status = try FirefoxCommand.run(arguments)
             case "prefilter": status = try PrefilterCommand.run(arguments)
+            case "https": status = try HTTPSCommand.run(arguments)
             case "stats": status = try StatsCommand.run(arguments)
             case "scripts": status = try ScriptsCommand.run(arguments)
             case "--help", "-h", "help":

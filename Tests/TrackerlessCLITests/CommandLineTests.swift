@@ -136,7 +136,7 @@ struct CommandLineTests {
         #expect(result.standardError.contains("trackerless: "))
     }
 
-    @Test("every command has --help", arguments: ["rules", "validate", "decide", "resolve"])
+    @Test("every command has --help", arguments: ["rules", "cookies", "validate", "decide", "resolve", "https"])
     func help(command: String) throws {
         let result = try CommandRunner.run([command, "--help"])
         #expect(result.status == 0)

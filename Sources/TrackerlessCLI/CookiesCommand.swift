@@ -1,0 +1,46 @@
+import ContentRuleList
+import RuleBuilder
+import TrackerData
+import TrackerlessCore
+
+/// `trackerless cookies`: the `block-cookies` rule list of third-party tracking-cookie protection.
+enum CookiesCommand {
+    static let help = """
+    Usage: trackerless cookies [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE]
+                               [--site-conditions if-top-url|if-domain] [--max-rules N]
+
+    Builds the WebKit rule list of DuckDuckGo's third-party tracking-cookie protection: block-cookies
+    on the loads whose cookies the protection strips (a tracker, found directly or through a CNAME,
+    not first party by site or company, not in excludedCookieDomains, on a site where the
+    privacy configuration's cookie feature is on). WebKit then sends them no Cookie and stores
+    none of their Set-Cookie. Install it as a list of its own beside the blocking lists, never
+    merged into them: it ends with ignore-previous-rules exceptions. With the feature off the
+    list holds one rule that changes nothing. The options mean what they mean for `rules`.
+      --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
+      --privacy-config FILE   DuckDuckGo privacy configuration (the cookie feature and its settings)
+      --allowlist FILE        user allowlist: a JSON array of sites where protection is off
+      --output FILE           write the list here (atomically) instead of standard output
+      --site-conditions S     if-top-url (default) or if-domain
+      --max-rules N           most rules per list (default and maximum 150000)
+    """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try CommandLineArguments(
+            arguments, valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules"]))
+        if options.has("help") {
+            Output.standardOutput(help)
+            return 0
+        }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        let builder = try RulesCommand.makeBuilder(options)
+        let build = CookieRules(
+            trackerData: builder.trackerData, configuration: builder.configuration, userAllowlist: builder.userAllowlist,
+            settings: builder.settings
+        ).build()
+        try RulesCommand.write(build.ruleLists, to: options["output"])
+        if options["output"] != nil {
+            Output.standardError("\(build.ruleCount) block-cookies rules in \(build.ruleLists.count) list(s)")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TrackerlessTestSupport
+
+/// `trackerless https` and `trackerless cookies`: what the Swift API does, for hosts and build
+/// scripts that are not written in Swift.
+@Suite(.enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
+struct HTTPSAndCookiesCommandTests {
+    static let folder = "privacy-reference-tests/https-upgrades"
+
+    @Test("https answers every case of the https-upgrades suite, with the negative filter as the extension has it",
+          .enabled(if: SharedData.shouldRun(folder + "/tests.json"), SharedData.skipMessage))
+    func referenceSuite() throws {
+        let root = try #require(SharedData.json(Self.folder + "/tests.json"))
+        var input = ""
+        var expected: [String] = []
+        for (_, set) in try root.members() {
+            for test in try set.required("tests").array() {
+                let line = ["url": try test.required("requestURL").string(), "site": try test.required("siteURL").string()]
+                input += String(decoding: try JSONSerialization.data(withJSONObject: line), as: UTF8.self) + "\n"
+                expected.append(try test.required("expectURL").string())
+            }
+        }
+        #expect(expected.count == 18)
+        func file(_ name: String) -> String { SharedData.path(Self.folder + "/" + name) }
+        let result = try CommandRunner.run([
+            "https", "--bloom-filter", file("https_bloomfilter_reference.bin"),
+            "--spec", file("https_bloomfilter_spec_reference.json"), "--allowlist", file("https_allowlist_reference.json"),
+            "--negative-bloom-filter", file("https_negative_bloomfilter_reference.json"),
+            "--negative-allowlist", file("https_negative_allowlist_reference.json"),
+            "--privacy-config", file("config_reference.json"),
+        ], input: input)
+        #expect(result.status == 0, "\(result.standardError)")
+        let answers = try result.standardOutput.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(answers.compactMap { $0["url"] as? String } == expected)
+        let requests = try input.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])["url"]
+        }
+        for (answer, request) in zip(answers, requests) {
+            #expect((answer["upgraded"] as? Bool) == (answer["url"] as? String != request), "\(answer)")
+        }
+    }
+
+    @Test("https without its filter, or with half of the negative pair, is a usage error")
+    func httpsUsage() throws {
+        #expect(try CommandRunner.run(["https"]).status == 2)
+        let half = try CommandRunner.run(["https", "--bloom-filter", "a", "--spec", "b", "--negative-allowlist", "c"])
+        #expect(half.status == 2 && half.standardError.contains("go together"), "\(half.standardError)")
+    }
+
+    @Test("cookies builds a block-cookies list that WebKit's validator accepts and the engine applies to third-party tracker loads")
+    func cookies() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let list = directory.appendingPathComponent("cookies.json").path
+        let built = try CommandRunner.run(["cookies", "--output", list])
+        #expect(built.status == 0, "\(built.standardError)")
+        #expect(try CommandRunner.run(["validate", list]).status == 0)
+        let decided = try CommandRunner.run(["decide", "--rules", list], input: """
+            {"url":"https://ads.example/tag.js","top":"https://news.example/","type":"script"}
+            {"url":"https://cdn.news.example/app.js","top":"https://news.example/","type":"script"}
+            """)
+        #expect(decided.standardOutput.split(separator: "\n") == [
+            #"{"blocked":false,"actions":[{"type":"block-cookies"}]}"#, #"{"blocked":false,"actions":[]}"#,
+        ])
+    }
+}
