@@ -1,12 +1,14 @@
-(function () {
+(function (surrogates) {
   'use strict';
   // The blocking script: the Tracker Radar resolver (the same decisions as the Swift
   // TrackerResolver, over the compact tracker data of CompactTrackerData), surrogates run in
   // place of the tracker scripts they stand for, and, for hosts that cannot block natively,
   // blocking in the page. It runs in the page world at document start, in every frame, so that
   // surrogates can define page globals. Everything it calls after start-up was captured before
-  // any page script ran; it never throws into the page.
-  var captured, settings, secret, post, data, surrogates;
+  // any page script ran; it never throws into the page. What it sends, and every object it
+  // writes to, has no prototype: a page's setters, getters and toJSON on Object.prototype or
+  // Array.prototype never see the message (and the secret in it).
+  var captured, settings, secret, post, data;
   try {
     var w = window;
     var urlPrototype = w.URL.prototype;
@@ -18,6 +20,7 @@
       JSONparse: JSON.parse,
       document: w.document || null,
       ObjectCreate: Object.create,
+      ObjectSetPrototypeOf: Object.setPrototypeOf,
       ObjectDefineProperty: Object.defineProperty,
       ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
       ArrayIsArray: Array.isArray,
@@ -40,7 +43,6 @@
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
       stringToLowerCase: String.prototype.toLowerCase,
-      stringSplit: String.prototype.split,
       WeakMap: w.WeakMap || null,
       weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
       weakMapSet: w.WeakMap ? w.WeakMap.prototype.set : null,
@@ -53,18 +55,27 @@
       dispatchEvent: w.EventTarget ? w.EventTarget.prototype.dispatchEvent : null,
       stopImmediatePropagation: w.Event ? w.Event.prototype.stopImmediatePropagation : null,
       getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
-      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null
+      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null,
+      console: w.console || null,
+      consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
     settings = $SETTINGS$;
     secret = $SECRET$;
     data = $TRACKER_DATA$;
-    surrogates = $SURROGATES$;
     post = ($BRIDGE$)(settings, captured);
   } catch (e) {
     return;
   }
 
   var apply = captured.apply;
+
+  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
+  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
+  function list() {
+    var result = [];
+    captured.ObjectSetPrototypeOf(result, null);
+    return result;
+  }
 
   // --- Strings, without the page-replaceable String.prototype -------------------------------
 
@@ -96,7 +107,7 @@
   // false: the feature is off; else a set of the domains (with subdomains) it is off for.
   function feature(value) { return value === false || value === undefined ? false : set(value); }
 
-  var trackerText, ruleTexts, cnames, owners, entities, suffixes, userAllowlist, contentBlocking,
+  var trackerText, ruleTexts, cnames, owners, ownersText, entities, suffixes, userAllowlist, contentBlocking,
     trackerAllowlist, requestBlocklist, allowlistRules, blocklistRules;
   try {
     // Trackers, their rules, owners and entities are text (a script parses text far faster than
@@ -105,6 +116,7 @@
     ruleTexts = table(data.rules);
     cnames = table(data.cnames);
     owners = null;
+    ownersText = typeof data.owners === 'string' ? data.owners : '';
     entities = typeof data.entities === 'string' ? data.entities : '\n';
     suffixes = table(data.psl);
     userAllowlist = set(data.userAllowlist);
@@ -145,6 +157,7 @@
       if (port === (scheme === 'https' ? 443 : 80)) { port = null; }
     }
     return {
+      __proto__: null,
       scheme: scheme,
       host: match[2],
       port: port,
@@ -183,6 +196,7 @@
     var protocol = apply(captured.urlProtocol, url, []);
     var port = apply(captured.urlPort, url, []);
     return {
+      __proto__: null,
       scheme: slice(protocol, 0, protocol.length - 1),
       host: apply(captured.urlHostname, url, []),
       port: port === '' ? null : +port,
@@ -402,8 +416,21 @@
   }
 
   function ownerName(index) {
-    if (owners === null) { owners = apply(captured.stringSplit, typeof data.owners === 'string' ? data.owners : '', ['\n']); }
+    if (owners === null) { owners = lines(ownersText); }
     return owners[index];
+  }
+
+  // The lines of `text`, without String.prototype.split (which consults a page's
+  // String.prototype[Symbol.split]).
+  function lines(text) {
+    var result = list();
+    var start = 0;
+    for (;;) {
+      var end = indexOf(text, '\n', start);
+      result[result.length] = end < 0 ? slice(text, start) : slice(text, start, end);
+      if (end < 0) { return result; }
+      start = end + 1;
+    }
   }
 
   // The owner index of the site host's nearest domain in the entities text; -1 for none. A page
@@ -457,9 +484,18 @@
     if (rules === undefined) {
       var text = ruleTexts[key];
       try {
-        rules = typeof text === 'string' ? captured.JSONparse(text) : [];
+        rules = typeof text === 'string' ? captured.JSONparse(text) : list();
       } catch (e) {
-        rules = [];
+        rules = list();
+      }
+      // ruleMatches keeps each rule's compiled expression on the rule: without a prototype, a
+      // page's Array.prototype.regex neither answers for it nor sees it written.
+      if (captured.ArrayIsArray(rules)) {
+        for (var i = 0; i < rules.length; i++) {
+          if (rules[i] !== null && typeof rules[i] === 'object') { captured.ObjectSetPrototypeOf(rules[i], null); }
+        }
+      } else {
+        rules = list();
       }
       parsedRules[key] = rules;
     }
@@ -467,7 +503,7 @@
   }
 
   function decision(action, reason, tracker, key) {
-    var result = { action: action, reason: reason };
+    var result = { __proto__: null, action: action, reason: reason };
     if (tracker !== null) {
       result.tracker = tracker.length > 2 ? tracker[2] : key;
       if (tracker[0] >= 0) { result.owner = ownerName(tracker[0]); }
@@ -582,7 +618,7 @@
 
   var win = captured.window;
   var doc = captured.document;
-  var queue = [];
+  var queue = list();
   var queueStart = 0;
   var dropped = 0;
   var seq = 0;
@@ -638,7 +674,7 @@
     timer = null;
     timerGeneration += 1;
     if (queue.length - queueStart === 0 && dropped === 0) { return; }
-    var events = [];
+    var events = list();
     var count = 0;
     while (queueStart < queue.length && count < MAX_EVENTS_PER_MESSAGE) {
       events[count] = queue[queueStart];
@@ -647,17 +683,18 @@
       count += 1;
     }
     if (queueStart === queue.length) {
-      queue = [];
+      queue = list();
       queueStart = 0;
     }
     if (count === 0) { return; }
     var url = topURL();
     var frame = locationHref();
     var message = {
+      __proto__: null,
       trackerless: 1,
       secret: secret,
       script: 'blocking',
-      page: { id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
+      page: { __proto__: null, id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
       seq: seq,
       events: events
     };
@@ -704,18 +741,18 @@
 
   function reportSurrogate(url, name) {
     url = cut(url);
-    enqueue({ kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
+    enqueue({ __proto__: null, kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
   }
 
   function reportBlocked(url, type) {
     if (!reportable(url)) { return; }
     url = cut(url);
-    enqueue({ kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
+    enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
   }
 
   function debugLog(text, error) {
-    if (!DEBUG) { return; }
-    try { win.console.warn('trackerless: ' + text, error); } catch (e) { /* no console */ }
+    if (!DEBUG || captured.consoleWarn === null) { return; }
+    try { apply(captured.consoleWarn, captured.console, ['trackerless: ' + text, error]); } catch (e) { /* no console */ }
   }
 
   // --- Surrogates ----------------------------------------------------------------------------
@@ -810,7 +847,7 @@
         }
       }
     });
-    observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+    observer.observe(doc, { __proto__: null, childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
   }
 
   // --- Blocking in the page (hosts without native content blocking) -------------------------
@@ -866,6 +903,7 @@
     if (!descriptor || typeof descriptor.set !== 'function') { return; }
     var originalSet = descriptor.set;
     captured.ObjectDefineProperty(prototype, 'src', {
+      __proto__: null,
       configurable: true,
       enumerable: descriptor.enumerable,
       get: descriptor.get,
@@ -876,7 +914,7 @@
     });
   }
 
-  var elementTypes = { SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
+  var elementTypes = { __proto__: null, SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
 
   function patchSetAttribute() {
     var elementConstructor = win.Element;
@@ -957,6 +995,7 @@
   // else {action: 'block'|'ignore'|'redirect'|null, reason, surrogate?, tracker?, owner?} with
   // the Swift TrackerResolver's reason strings.
   var api = {
+    __proto__: null,
     decide: decide,
     registrableDomain: registrableDomain,
     parseURL: parseURL,
@@ -987,4 +1026,10 @@
     apply(captured.addEventListener, win, ['pagehide', function () { flush(true); }, false]);
     apply(captured.addEventListener, win, ['pageshow', function () { schedule(); }, false]);
   } catch (error) { debugLog('pagehide', error); }
-})();
+})((function () {
+  'use strict';
+  // The surrogates are defined here, outside the blocking script's function, so that a
+  // surrogate's code can name none of its variables: not the secret, the bridge or the
+  // captured built-ins.
+  return $SURROGATES$;
+})());

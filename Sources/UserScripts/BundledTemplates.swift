@@ -7,15 +7,17 @@
 enum BundledTemplates {
     /// JSTemplates/blocking.js
     static let blocking = ##"""
-(function () {
+(function (surrogates) {
   'use strict';
   // The blocking script: the Tracker Radar resolver (the same decisions as the Swift
   // TrackerResolver, over the compact tracker data of CompactTrackerData), surrogates run in
   // place of the tracker scripts they stand for, and, for hosts that cannot block natively,
   // blocking in the page. It runs in the page world at document start, in every frame, so that
   // surrogates can define page globals. Everything it calls after start-up was captured before
-  // any page script ran; it never throws into the page.
-  var captured, settings, secret, post, data, surrogates;
+  // any page script ran; it never throws into the page. What it sends, and every object it
+  // writes to, has no prototype: a page's setters, getters and toJSON on Object.prototype or
+  // Array.prototype never see the message (and the secret in it).
+  var captured, settings, secret, post, data;
   try {
     var w = window;
     var urlPrototype = w.URL.prototype;
@@ -27,6 +29,7 @@ enum BundledTemplates {
       JSONparse: JSON.parse,
       document: w.document || null,
       ObjectCreate: Object.create,
+      ObjectSetPrototypeOf: Object.setPrototypeOf,
       ObjectDefineProperty: Object.defineProperty,
       ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
       ArrayIsArray: Array.isArray,
@@ -49,7 +52,6 @@ enum BundledTemplates {
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
       stringToLowerCase: String.prototype.toLowerCase,
-      stringSplit: String.prototype.split,
       WeakMap: w.WeakMap || null,
       weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
       weakMapSet: w.WeakMap ? w.WeakMap.prototype.set : null,
@@ -62,18 +64,27 @@ enum BundledTemplates {
       dispatchEvent: w.EventTarget ? w.EventTarget.prototype.dispatchEvent : null,
       stopImmediatePropagation: w.Event ? w.Event.prototype.stopImmediatePropagation : null,
       getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
-      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null
+      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null,
+      console: w.console || null,
+      consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
     settings = $SETTINGS$;
     secret = $SECRET$;
     data = $TRACKER_DATA$;
-    surrogates = $SURROGATES$;
     post = ($BRIDGE$)(settings, captured);
   } catch (e) {
     return;
   }
 
   var apply = captured.apply;
+
+  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
+  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
+  function list() {
+    var result = [];
+    captured.ObjectSetPrototypeOf(result, null);
+    return result;
+  }
 
   // --- Strings, without the page-replaceable String.prototype -------------------------------
 
@@ -105,7 +116,7 @@ enum BundledTemplates {
   // false: the feature is off; else a set of the domains (with subdomains) it is off for.
   function feature(value) { return value === false || value === undefined ? false : set(value); }
 
-  var trackerText, ruleTexts, cnames, owners, entities, suffixes, userAllowlist, contentBlocking,
+  var trackerText, ruleTexts, cnames, owners, ownersText, entities, suffixes, userAllowlist, contentBlocking,
     trackerAllowlist, requestBlocklist, allowlistRules, blocklistRules;
   try {
     // Trackers, their rules, owners and entities are text (a script parses text far faster than
@@ -114,6 +125,7 @@ enum BundledTemplates {
     ruleTexts = table(data.rules);
     cnames = table(data.cnames);
     owners = null;
+    ownersText = typeof data.owners === 'string' ? data.owners : '';
     entities = typeof data.entities === 'string' ? data.entities : '\n';
     suffixes = table(data.psl);
     userAllowlist = set(data.userAllowlist);
@@ -154,6 +166,7 @@ enum BundledTemplates {
       if (port === (scheme === 'https' ? 443 : 80)) { port = null; }
     }
     return {
+      __proto__: null,
       scheme: scheme,
       host: match[2],
       port: port,
@@ -192,6 +205,7 @@ enum BundledTemplates {
     var protocol = apply(captured.urlProtocol, url, []);
     var port = apply(captured.urlPort, url, []);
     return {
+      __proto__: null,
       scheme: slice(protocol, 0, protocol.length - 1),
       host: apply(captured.urlHostname, url, []),
       port: port === '' ? null : +port,
@@ -411,8 +425,21 @@ enum BundledTemplates {
   }
 
   function ownerName(index) {
-    if (owners === null) { owners = apply(captured.stringSplit, typeof data.owners === 'string' ? data.owners : '', ['\n']); }
+    if (owners === null) { owners = lines(ownersText); }
     return owners[index];
+  }
+
+  // The lines of `text`, without String.prototype.split (which consults a page's
+  // String.prototype[Symbol.split]).
+  function lines(text) {
+    var result = list();
+    var start = 0;
+    for (;;) {
+      var end = indexOf(text, '\n', start);
+      result[result.length] = end < 0 ? slice(text, start) : slice(text, start, end);
+      if (end < 0) { return result; }
+      start = end + 1;
+    }
   }
 
   // The owner index of the site host's nearest domain in the entities text; -1 for none. A page
@@ -466,9 +493,18 @@ enum BundledTemplates {
     if (rules === undefined) {
       var text = ruleTexts[key];
       try {
-        rules = typeof text === 'string' ? captured.JSONparse(text) : [];
+        rules = typeof text === 'string' ? captured.JSONparse(text) : list();
       } catch (e) {
-        rules = [];
+        rules = list();
+      }
+      // ruleMatches keeps each rule's compiled expression on the rule: without a prototype, a
+      // page's Array.prototype.regex neither answers for it nor sees it written.
+      if (captured.ArrayIsArray(rules)) {
+        for (var i = 0; i < rules.length; i++) {
+          if (rules[i] !== null && typeof rules[i] === 'object') { captured.ObjectSetPrototypeOf(rules[i], null); }
+        }
+      } else {
+        rules = list();
       }
       parsedRules[key] = rules;
     }
@@ -476,7 +512,7 @@ enum BundledTemplates {
   }
 
   function decision(action, reason, tracker, key) {
-    var result = { action: action, reason: reason };
+    var result = { __proto__: null, action: action, reason: reason };
     if (tracker !== null) {
       result.tracker = tracker.length > 2 ? tracker[2] : key;
       if (tracker[0] >= 0) { result.owner = ownerName(tracker[0]); }
@@ -591,7 +627,7 @@ enum BundledTemplates {
 
   var win = captured.window;
   var doc = captured.document;
-  var queue = [];
+  var queue = list();
   var queueStart = 0;
   var dropped = 0;
   var seq = 0;
@@ -647,7 +683,7 @@ enum BundledTemplates {
     timer = null;
     timerGeneration += 1;
     if (queue.length - queueStart === 0 && dropped === 0) { return; }
-    var events = [];
+    var events = list();
     var count = 0;
     while (queueStart < queue.length && count < MAX_EVENTS_PER_MESSAGE) {
       events[count] = queue[queueStart];
@@ -656,17 +692,18 @@ enum BundledTemplates {
       count += 1;
     }
     if (queueStart === queue.length) {
-      queue = [];
+      queue = list();
       queueStart = 0;
     }
     if (count === 0) { return; }
     var url = topURL();
     var frame = locationHref();
     var message = {
+      __proto__: null,
       trackerless: 1,
       secret: secret,
       script: 'blocking',
-      page: { id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
+      page: { __proto__: null, id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
       seq: seq,
       events: events
     };
@@ -713,18 +750,18 @@ enum BundledTemplates {
 
   function reportSurrogate(url, name) {
     url = cut(url);
-    enqueue({ kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
+    enqueue({ __proto__: null, kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
   }
 
   function reportBlocked(url, type) {
     if (!reportable(url)) { return; }
     url = cut(url);
-    enqueue({ kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
+    enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
   }
 
   function debugLog(text, error) {
-    if (!DEBUG) { return; }
-    try { win.console.warn('trackerless: ' + text, error); } catch (e) { /* no console */ }
+    if (!DEBUG || captured.consoleWarn === null) { return; }
+    try { apply(captured.consoleWarn, captured.console, ['trackerless: ' + text, error]); } catch (e) { /* no console */ }
   }
 
   // --- Surrogates ----------------------------------------------------------------------------
@@ -819,7 +856,7 @@ enum BundledTemplates {
         }
       }
     });
-    observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+    observer.observe(doc, { __proto__: null, childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
   }
 
   // --- Blocking in the page (hosts without native content blocking) -------------------------
@@ -875,6 +912,7 @@ enum BundledTemplates {
     if (!descriptor || typeof descriptor.set !== 'function') { return; }
     var originalSet = descriptor.set;
     captured.ObjectDefineProperty(prototype, 'src', {
+      __proto__: null,
       configurable: true,
       enumerable: descriptor.enumerable,
       get: descriptor.get,
@@ -885,7 +923,7 @@ enum BundledTemplates {
     });
   }
 
-  var elementTypes = { SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
+  var elementTypes = { __proto__: null, SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
 
   function patchSetAttribute() {
     var elementConstructor = win.Element;
@@ -966,6 +1004,7 @@ enum BundledTemplates {
   // else {action: 'block'|'ignore'|'redirect'|null, reason, surrogate?, tracker?, owner?} with
   // the Swift TrackerResolver's reason strings.
   var api = {
+    __proto__: null,
     decide: decide,
     registrableDomain: registrableDomain,
     parseURL: parseURL,
@@ -996,7 +1035,13 @@ enum BundledTemplates {
     apply(captured.addEventListener, win, ['pagehide', function () { flush(true); }, false]);
     apply(captured.addEventListener, win, ['pageshow', function () { schedule(); }, false]);
   } catch (error) { debugLog('pagehide', error); }
-})();
+})((function () {
+  'use strict';
+  // The surrogates are defined here, outside the blocking script's function, so that a
+  // surrogate's code can name none of its variables: not the secret, the bridge or the
+  // captured built-ins.
+  return $SURROGATES$;
+})());
 
 """##
 
@@ -1020,7 +1065,6 @@ enum BundledTemplates {
       document: w.document,
       ObjectKeys: Object.keys,
       ObjectCreate: Object.create,
-      ObjectDefineProperty: Object.defineProperty,
       ObjectSetPrototypeOf: Object.setPrototypeOf,
       setTimeout: w.setTimeout,
       clearTimeout: w.clearTimeout,
@@ -1082,6 +1126,14 @@ enum BundledTemplates {
   // estimate (3 bytes per UTF-16 unit of a URL, 100 for the rest of an event), leaving room
   // for the envelope and its two page URLs.
   var MAX_EVENT_BYTES = 200 * 1024;
+
+  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
+  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
+  function list() {
+    var result = [];
+    captured.ObjectSetPrototypeOf(result, null);
+    return result;
+  }
 
   // A lookup table without a prototype: no key of Object.prototype is found in it.
   function table(entries) {
@@ -1363,7 +1415,7 @@ enum BundledTemplates {
 
   // --- Queue and messages -------------------------------------------------------------------
 
-  var queue = [];
+  var queue = list();
   var queueHead = 0;
   var dropped = 0;
   var seq = 0;
@@ -1375,16 +1427,8 @@ enum BundledTemplates {
   // STATE_BITS), its first outcome, and whether it waits to be reported pending.
   var requests = captured.ObjectCreate(null);
   var knownRequests = 0;
-  var pendingRequests = [];
+  var pendingRequests = list();
   var STATE_BITS = table({ loaded: 1, failed: 2, blocked: 4, pending: 8 });
-
-  // What the script sends has no prototype: a page's Object.prototype.toJSON or
-  // Array.prototype.toJSON (Prototype.js defines the latter) would otherwise rewrite it wherever
-  // the message is written as JSON (the Android bridge, WebView2).
-  function bare(value) {
-    captured.ObjectSetPrototypeOf(value, null);
-    return value;
-  }
 
   function enqueue(event) {
     if (queue.length - queueHead >= MAX_QUEUED_EVENTS) {
@@ -1432,7 +1476,7 @@ enum BundledTemplates {
         return;
       }
       knownRequests += 1;
-      known = { url: url, type: type, reported: 0, outcome: null, pending: false };
+      known = { __proto__: null, url: url, type: type, reported: 0, outcome: null, pending: false };
       requests[key] = known;
     }
     var bit = STATE_BITS[state];
@@ -1447,7 +1491,7 @@ enum BundledTemplates {
     if (fromTiming && (known.outcome === 'failed' || known.outcome === 'blocked')) { return; }
     if (known.outcome === null) { known.outcome = state; }
     known.pending = false;
-    if (enqueue(bare({ kind: 'request', url: url, type: type, state: state }))) {
+    if (enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: state })) {
       known.reported |= bit;
     }
   }
@@ -1458,17 +1502,17 @@ enum BundledTemplates {
     if (href !== lastHref) {
       lastHref = href;
       var url = reportableURL(href);
-      if (url !== null) { enqueue(bare({ kind: 'navigation', url: url })); }
+      if (url !== null) { enqueue({ __proto__: null, kind: 'navigation', url: url }); }
     }
   }
 
   function queuePending() {
     var waiting = pendingRequests;
-    pendingRequests = [];
+    pendingRequests = list();
     for (var i = 0; i < waiting.length; i++) {
       var known = waiting[i];
       if (!known.pending || known.outcome !== null) { continue; }
-      if (enqueue(bare({ kind: 'request', url: known.url, type: known.type, state: 'pending' }))) {
+      if (enqueue({ __proto__: null, kind: 'request', url: known.url, type: known.type, state: 'pending' })) {
         known.pending = false;
         known.reported |= STATE_BITS.pending;
       }
@@ -1490,33 +1534,36 @@ enum BundledTemplates {
       if (count > 0 && bytes > MAX_EVENT_BYTES) { break; }
       count += 1;
     }
-    var events = [];
+    var events = list();
     for (var i = 0; i < count; i++) {
       events[i] = queue[queueHead + i];
       queue[queueHead + i] = undefined;
     }
     queueHead += count;
     if (queueHead === queue.length) {
-      queue = [];
+      queue = list();
       queueHead = 0;
     } else if (queueHead > MAX_QUEUED_EVENTS) {
-      var rest = [];
+      var rest = list();
       for (var j = queueHead; j < queue.length; j++) { rest[j - queueHead] = queue[j]; }
       queue = rest;
       queueHead = 0;
     }
-    var message = bare({
+    // What the script sends has no prototype: a page's setters on Object.prototype would
+    // otherwise see the message as it is written, and its Object.prototype.toJSON or
+    // Array.prototype.toJSON (Prototype.js defines the latter) rewrite it wherever the message is
+    // written as JSON (the Android bridge, WebView2).
+    var message = {
+      __proto__: null,
       trackerless: 1,
       secret: secret,
       script: 'inference',
-      page: bare({ id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame }),
+      page: { __proto__: null, id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame },
       seq: seq,
-      events: bare(events)
-    });
+      events: events
+    };
     if (dropped > 0) {
-      captured.ObjectDefineProperty(message, 'dropped', {
-        value: dropped, enumerable: true, writable: true, configurable: true
-      });
+      message.dropped = dropped;
       dropped = 0;
     }
     seq += 1;
@@ -1670,7 +1717,7 @@ enum BundledTemplates {
   try {
     if (captured.PerformanceObserver !== null) {
       var performanceObserver = new captured.PerformanceObserver(onEntries);
-      performanceObserver.observe({ type: 'resource', buffered: true });
+      performanceObserver.observe({ __proto__: null, type: 'resource', buffered: true });
     }
   } catch (e) {
     problem('PerformanceObserver', e);
