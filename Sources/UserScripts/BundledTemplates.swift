@@ -125,7 +125,7 @@ enum BundledTemplates {
     ruleTexts = table(data.rules);
     cnames = table(data.cnames);
     owners = null;
-    ownersText = typeof data.owners === 'string' ? data.owners : '';
+    ownersText = typeof data.owners === 'string' ? data.owners : '[]';
     entities = typeof data.entities === 'string' ? data.entities : '\n';
     suffixes = table(data.psl);
     userAllowlist = set(data.userAllowlist);
@@ -165,8 +165,9 @@ enum BundledTemplates {
       if (port > 65535) { return undefined; }
       if (port === (scheme === 'https' ? 443 : 80)) { port = null; }
     }
+    // Read only, never written to or sent: a literal with every key, so that no lookup reaches
+    // Object.prototype (and the common prototype keeps it fast).
     return {
-      __proto__: null,
       scheme: scheme,
       host: match[2],
       port: port,
@@ -205,7 +206,6 @@ enum BundledTemplates {
     var protocol = apply(captured.urlProtocol, url, []);
     var port = apply(captured.urlPort, url, []);
     return {
-      __proto__: null,
       scheme: slice(protocol, 0, protocol.length - 1),
       host: apply(captured.urlHostname, url, []),
       port: port === '' ? null : +port,
@@ -410,36 +410,38 @@ enum BundledTemplates {
     return true;
   }
 
-  // Rule expressions are compiled on first use, so start-up does not pay for all of them.
-  function ruleMatches(rule, url) {
-    var regex = rule.regex;
+  // Rule expressions are compiled on first use, so start-up does not pay for all of them; they
+  // are kept beside the rules (key -> array without a prototype), never on the page-visible
+  // rule arrays.
+  var compiledRules = captured.ObjectCreate(null);
+  function ruleMatches(key, index, rule, url) {
+    var compiled = compiledRules[key];
+    if (compiled === undefined) {
+      compiled = list();
+      compiledRules[key] = compiled;
+    }
+    var regex = compiled[index];
     if (regex === undefined) {
       try {
         regex = new captured.RegExp(rule[0], 'i');
       } catch (e) {
         regex = null;
       }
-      rule.regex = regex;
+      compiled[index] = regex;
     }
     return regex !== null && apply(captured.regExpExec, regex, [url]) !== null;
   }
 
   function ownerName(index) {
-    if (owners === null) { owners = lines(ownersText); }
-    return owners[index];
-  }
-
-  // The lines of `text`, without String.prototype.split (which consults a page's
-  // String.prototype[Symbol.split]).
-  function lines(text) {
-    var result = list();
-    var start = 0;
-    for (;;) {
-      var end = indexOf(text, '\n', start);
-      result[result.length] = end < 0 ? slice(text, start) : slice(text, start, end);
-      if (end < 0) { return result; }
-      start = end + 1;
+    if (owners === null) {
+      try {
+        owners = captured.JSONparse(ownersText);
+      } catch (e) {
+        owners = null;
+      }
+      if (!captured.ArrayIsArray(owners)) { owners = []; }
     }
+    return index < owners.length ? owners[index] : undefined;
   }
 
   // The owner index of the site host's nearest domain in the entities text; -1 for none. A page
@@ -493,31 +495,26 @@ enum BundledTemplates {
     if (rules === undefined) {
       var text = ruleTexts[key];
       try {
-        rules = typeof text === 'string' ? captured.JSONparse(text) : list();
+        rules = typeof text === 'string' ? captured.JSONparse(text) : [];
       } catch (e) {
-        rules = list();
+        rules = [];
       }
-      // ruleMatches keeps each rule's compiled expression on the rule: without a prototype, a
-      // page's Array.prototype.regex neither answers for it nor sees it written.
-      if (captured.ArrayIsArray(rules)) {
-        for (var i = 0; i < rules.length; i++) {
-          if (rules[i] !== null && typeof rules[i] === 'object') { captured.ObjectSetPrototypeOf(rules[i], null); }
-        }
-      } else {
-        rules = list();
-      }
+      if (!captured.ArrayIsArray(rules)) { rules = []; }
       parsedRules[key] = rules;
     }
     return rules;
   }
 
-  function decision(action, reason, tracker, key) {
-    var result = { __proto__: null, action: action, reason: reason };
-    if (tracker !== null) {
-      result.tracker = tracker.length > 2 ? tracker[2] : key;
-      if (tracker[0] >= 0) { result.owner = ownerName(tracker[0]); }
-    }
-    return result;
+  // Never sent: one literal with every key (undefined for those that do not apply), written
+  // whole, so that no setter of Object.prototype sees it and no lookup of its keys reaches one.
+  function decision(action, reason, tracker, key, surrogate) {
+    return {
+      action: action,
+      reason: reason,
+      tracker: tracker === null ? undefined : (tracker.length > 2 ? tracker[2] : key),
+      owner: tracker !== null && tracker[0] >= 0 ? ownerName(tracker[0]) : undefined,
+      surrogate: surrogate
+    };
   }
 
   // The Swift TrackerResolver's procedure, step for step (see its documentation); null when a
@@ -578,17 +575,13 @@ enum BundledTemplates {
       for (var i = 0; i < rules.length; i++) {
         var rule = rules[i];
         if (rule.length > 2 && rule[2] !== null && !conditionMatches(rule[2], siteHost, type)) { continue; }
-        if (!ruleMatches(rule, url)) { continue; }
+        if (!ruleMatches(key, i, rule, url)) { continue; }
         var action = rule[1];
         if (action === 1) { return decision('ignore', 'matched rule - ignore', tracker, key); }
         if (rule.length > 3 && rule[3] !== null && conditionMatches(rule[3], siteHost, type)) {
           return decision('ignore', 'matched rule - exception', tracker, key);
         }
-        if (typeof action === 'string') {
-          var result = decision('redirect', 'matched rule - surrogate', tracker, key);
-          result.surrogate = action;
-          return result;
-        }
+        if (typeof action === 'string') { return decision('redirect', 'matched rule - surrogate', tracker, key, action); }
         return decision('block', 'matched rule - block', tracker, key);
       }
     }
@@ -1065,6 +1058,7 @@ enum BundledTemplates {
       document: w.document,
       ObjectKeys: Object.keys,
       ObjectCreate: Object.create,
+      ObjectDefineProperty: Object.defineProperty,
       ObjectSetPrototypeOf: Object.setPrototypeOf,
       setTimeout: w.setTimeout,
       clearTimeout: w.clearTimeout,
