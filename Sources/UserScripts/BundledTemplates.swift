@@ -99,12 +99,14 @@ enum BundledTemplates {
 
   // --- The tracker data -------------------------------------------------------------------
 
-  // The data's objects are used as they are (giving one a null prototype costs start-up);
-  // lookups check the kind of value they expect, which no key of Object.prototype has: an array
-  // for request-blocklist rules, a string for a CNAME target or a tracker's rules, a number for
-  // public-suffix kinds.
+  // The data's tables lose their prototype, so that a lookup of a host never reaches a getter
+  // a page put on Object.prototype under that name; lookups also check the kind of value they
+  // expect: an array for request-blocklist rules, a string for a CNAME target or a tracker's
+  // rules, a number for public-suffix kinds.
   function table(object) {
-    return object !== null && typeof object === 'object' ? object : captured.ObjectCreate(null);
+    if (object === null || typeof object !== 'object') { return captured.ObjectCreate(null); }
+    captured.ObjectSetPrototypeOf(object, null);
+    return object;
   }
   function set(list) {
     var result = captured.ObjectCreate(null);
@@ -220,8 +222,7 @@ enum BundledTemplates {
   var parsedRules = captured.ObjectCreate(null);
   function parseTrackers() {
     try {
-      var parsed = captured.JSONparse(trackerText);
-      return parsed !== null && typeof parsed === 'object' ? parsed : captured.ObjectCreate(null);
+      return table(captured.JSONparse(trackerText));
     } catch (e) {
       return captured.ObjectCreate(null);
     }
