@@ -149,7 +149,7 @@ struct HostilePageInWebKitTests {
         for (var i = 0; i < 2100; i++) {
           var s = document.createElement('script'); s.src = '\(analyticsURL)?n=' + i; document.head.appendChild(s);
         }
-        window.addEventListener('load', function () { setTimeout(function () { document.title = 'done'; }, 1500); });
+        window.addEventListener('load', function () { setTimeout(function () { document.title = 'done'; }, 2500); });
         </script>
         </body></html>
         """
@@ -159,11 +159,16 @@ struct HostilePageInWebKitTests {
             throw WebKitHarness.Failure.unavailable("WebKitGTK is not installed")
         }
         let scripts = try TrackerlessScriptsCommand.render(trackerData: trackerData, secret: secret)
+        // A batch interval of a second, so that the 2,100 error events of the blocked scripts
+        // overflow inference.js's queue however slowly WebKit delivers them.
+        let interval = (from: #""batchInterval":100"#, to: #""batchInterval":1000"#)
+        let blocking = scripts.blocking.replacingOccurrences(of: interval.from, with: interval.to)
+        let inference = scripts.inference.replacingOccurrences(of: interval.from, with: interval.to)
+        try #require(blocking != scripts.blocking && inference != scripts.inference, "no batchInterval setting to change")
         var spec = UserScriptHarness.Spec()
         spec.ruleLists = [scripts.rules]
         spec.scripts = [
-            .init(source: hooks, world: nil), .init(source: scripts.blocking, world: nil),
-            .init(source: scripts.inference, world: nil),
+            .init(source: hooks, world: nil), .init(source: blocking, world: nil), .init(source: inference, world: nil),
         ]
         spec.handlers = [(handler, nil)]
         spec.resources = [page: .html(pageHTML)]
@@ -179,7 +184,7 @@ struct HostilePageInWebKitTests {
         var pageIDs: Set<String> = []
         for script in ["blocking", "inference"] {
             let ofScript = messages.filter { (try? $0["script"]?.string()) == script }
-            #expect(ofScript.count >= 10, "\(script): \(ofScript.count) messages")
+            #expect(ofScript.count >= 2, "\(script): \(ofScript.count) messages")
             #expect(ofScript.allSatisfy { (try? $0["secret"]?.string()) == Self.secret }, "\(script)")
             #expect(ofScript.contains { ((try? $0["dropped"]?.int()) ?? 0) > 0 }, "\(script): the queue never overflowed")
             pageIDs.formUnion(ofScript.compactMap { try? $0["page"]?["id"]?.string() })
