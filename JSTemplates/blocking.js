@@ -1,12 +1,14 @@
-(function () {
+(function (surrogates) {
   'use strict';
   // The blocking script: the Tracker Radar resolver (the same decisions as the Swift
   // TrackerResolver, over the compact tracker data of CompactTrackerData), surrogates run in
   // place of the tracker scripts they stand for, and, for hosts that cannot block natively,
   // blocking in the page. It runs in the page world at document start, in every frame, so that
   // surrogates can define page globals. Everything it calls after start-up was captured before
-  // any page script ran; it never throws into the page.
-  var captured, settings, secret, post, data, surrogates;
+  // any page script ran; it never throws into the page. What it sends, and every object it
+  // writes to, has no prototype: a page's setters, getters and toJSON on Object.prototype or
+  // Array.prototype never see the message (and the secret in it).
+  var captured, settings, secret, post, data;
   try {
     var w = window;
     var urlPrototype = w.URL.prototype;
@@ -18,6 +20,7 @@
       JSONparse: JSON.parse,
       document: w.document || null,
       ObjectCreate: Object.create,
+      ObjectSetPrototypeOf: Object.setPrototypeOf,
       ObjectDefineProperty: Object.defineProperty,
       ObjectGetOwnPropertyDescriptor: Object.getOwnPropertyDescriptor,
       ArrayIsArray: Array.isArray,
@@ -40,7 +43,6 @@
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
       stringToLowerCase: String.prototype.toLowerCase,
-      stringSplit: String.prototype.split,
       WeakMap: w.WeakMap || null,
       weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
       weakMapSet: w.WeakMap ? w.WeakMap.prototype.set : null,
@@ -53,18 +55,27 @@
       dispatchEvent: w.EventTarget ? w.EventTarget.prototype.dispatchEvent : null,
       stopImmediatePropagation: w.Event ? w.Event.prototype.stopImmediatePropagation : null,
       getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
-      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null
+      querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null,
+      console: w.console || null,
+      consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
     settings = $SETTINGS$;
     secret = $SECRET$;
     data = $TRACKER_DATA$;
-    surrogates = $SURROGATES$;
     post = ($BRIDGE$)(settings, captured);
   } catch (e) {
     return;
   }
 
   var apply = captured.apply;
+
+  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
+  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
+  function list() {
+    var result = [];
+    captured.ObjectSetPrototypeOf(result, null);
+    return result;
+  }
 
   // --- Strings, without the page-replaceable String.prototype -------------------------------
 
@@ -79,12 +90,14 @@
 
   // --- The tracker data -------------------------------------------------------------------
 
-  // The data's objects are used as they are (giving one a null prototype costs start-up);
-  // lookups check the kind of value they expect, which no key of Object.prototype has: an array
-  // for request-blocklist rules, a string for a CNAME target or a tracker's rules, a number for
-  // public-suffix kinds.
+  // The data's tables lose their prototype, so that a lookup of a host never reaches a getter
+  // a page put on Object.prototype under that name; lookups also check the kind of value they
+  // expect: an array for request-blocklist rules, a string for a CNAME target or a tracker's
+  // rules, a number for public-suffix kinds.
   function table(object) {
-    return object !== null && typeof object === 'object' ? object : captured.ObjectCreate(null);
+    if (object === null || typeof object !== 'object') { return captured.ObjectCreate(null); }
+    captured.ObjectSetPrototypeOf(object, null);
+    return object;
   }
   function set(list) {
     var result = captured.ObjectCreate(null);
@@ -96,7 +109,7 @@
   // false: the feature is off; else a set of the domains (with subdomains) it is off for.
   function feature(value) { return value === false || value === undefined ? false : set(value); }
 
-  var trackerText, ruleTexts, cnames, owners, entities, suffixes, userAllowlist, contentBlocking,
+  var trackerText, ruleTexts, cnames, owners, ownersText, entities, suffixes, userAllowlist, contentBlocking,
     trackerAllowlist, requestBlocklist, allowlistRules, blocklistRules;
   try {
     // Trackers, their rules, owners and entities are text (a script parses text far faster than
@@ -105,6 +118,7 @@
     ruleTexts = table(data.rules);
     cnames = table(data.cnames);
     owners = null;
+    ownersText = typeof data.owners === 'string' ? data.owners : '[]';
     entities = typeof data.entities === 'string' ? data.entities : '\n';
     suffixes = table(data.psl);
     userAllowlist = set(data.userAllowlist);
@@ -144,6 +158,8 @@
       if (port > 65535) { return undefined; }
       if (port === (scheme === 'https' ? 443 : 80)) { port = null; }
     }
+    // Read only, never written to or sent: a literal with every key, so that no lookup reaches
+    // Object.prototype (and the common prototype keeps it fast).
     return {
       scheme: scheme,
       host: match[2],
@@ -197,8 +213,7 @@
   var parsedRules = captured.ObjectCreate(null);
   function parseTrackers() {
     try {
-      var parsed = captured.JSONparse(trackerText);
-      return parsed !== null && typeof parsed === 'object' ? parsed : captured.ObjectCreate(null);
+      return table(captured.JSONparse(trackerText));
     } catch (e) {
       return captured.ObjectCreate(null);
     }
@@ -387,23 +402,38 @@
     return true;
   }
 
-  // Rule expressions are compiled on first use, so start-up does not pay for all of them.
-  function ruleMatches(rule, url) {
-    var regex = rule.regex;
+  // Rule expressions are compiled on first use, so start-up does not pay for all of them; they
+  // are kept beside the rules (key -> array without a prototype), never on the page-visible
+  // rule arrays.
+  var compiledRules = captured.ObjectCreate(null);
+  function ruleMatches(key, index, rule, url) {
+    var compiled = compiledRules[key];
+    if (compiled === undefined) {
+      compiled = list();
+      compiledRules[key] = compiled;
+    }
+    var regex = compiled[index];
     if (regex === undefined) {
       try {
         regex = new captured.RegExp(rule[0], 'i');
       } catch (e) {
         regex = null;
       }
-      rule.regex = regex;
+      compiled[index] = regex;
     }
     return regex !== null && apply(captured.regExpExec, regex, [url]) !== null;
   }
 
   function ownerName(index) {
-    if (owners === null) { owners = apply(captured.stringSplit, typeof data.owners === 'string' ? data.owners : '', ['\n']); }
-    return owners[index];
+    if (owners === null) {
+      try {
+        owners = captured.JSONparse(ownersText);
+      } catch (e) {
+        owners = null;
+      }
+      if (!captured.ArrayIsArray(owners)) { owners = []; }
+    }
+    return index < owners.length ? owners[index] : undefined;
   }
 
   // The owner index of the site host's nearest domain in the entities text; -1 for none. A page
@@ -461,18 +491,22 @@
       } catch (e) {
         rules = [];
       }
+      if (!captured.ArrayIsArray(rules)) { rules = []; }
       parsedRules[key] = rules;
     }
     return rules;
   }
 
-  function decision(action, reason, tracker, key) {
-    var result = { action: action, reason: reason };
-    if (tracker !== null) {
-      result.tracker = tracker.length > 2 ? tracker[2] : key;
-      if (tracker[0] >= 0) { result.owner = ownerName(tracker[0]); }
-    }
-    return result;
+  // Never sent: one literal with every key (undefined for those that do not apply), written
+  // whole, so that no setter of Object.prototype sees it and no lookup of its keys reaches one.
+  function decision(action, reason, tracker, key, surrogate) {
+    return {
+      action: action,
+      reason: reason,
+      tracker: tracker === null ? undefined : (tracker.length > 2 ? tracker[2] : key),
+      owner: tracker !== null && tracker[0] >= 0 ? ownerName(tracker[0]) : undefined,
+      surrogate: surrogate
+    };
   }
 
   // The Swift TrackerResolver's procedure, step for step (see its documentation); null when a
@@ -533,17 +567,13 @@
       for (var i = 0; i < rules.length; i++) {
         var rule = rules[i];
         if (rule.length > 2 && rule[2] !== null && !conditionMatches(rule[2], siteHost, type)) { continue; }
-        if (!ruleMatches(rule, url)) { continue; }
+        if (!ruleMatches(key, i, rule, url)) { continue; }
         var action = rule[1];
         if (action === 1) { return decision('ignore', 'matched rule - ignore', tracker, key); }
         if (rule.length > 3 && rule[3] !== null && conditionMatches(rule[3], siteHost, type)) {
           return decision('ignore', 'matched rule - exception', tracker, key);
         }
-        if (typeof action === 'string') {
-          var result = decision('redirect', 'matched rule - surrogate', tracker, key);
-          result.surrogate = action;
-          return result;
-        }
+        if (typeof action === 'string') { return decision('redirect', 'matched rule - surrogate', tracker, key, action); }
         return decision('block', 'matched rule - block', tracker, key);
       }
     }
@@ -582,7 +612,7 @@
 
   var win = captured.window;
   var doc = captured.document;
-  var queue = [];
+  var queue = list();
   var queueStart = 0;
   var dropped = 0;
   var seq = 0;
@@ -638,7 +668,7 @@
     timer = null;
     timerGeneration += 1;
     if (queue.length - queueStart === 0 && dropped === 0) { return; }
-    var events = [];
+    var events = list();
     var count = 0;
     while (queueStart < queue.length && count < MAX_EVENTS_PER_MESSAGE) {
       events[count] = queue[queueStart];
@@ -647,17 +677,18 @@
       count += 1;
     }
     if (queueStart === queue.length) {
-      queue = [];
+      queue = list();
       queueStart = 0;
     }
     if (count === 0) { return; }
     var url = topURL();
     var frame = locationHref();
     var message = {
+      __proto__: null,
       trackerless: 1,
       secret: secret,
       script: 'blocking',
-      page: { id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
+      page: { __proto__: null, id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
       seq: seq,
       events: events
     };
@@ -704,18 +735,18 @@
 
   function reportSurrogate(url, name) {
     url = cut(url);
-    enqueue({ kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
+    enqueue({ __proto__: null, kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
   }
 
   function reportBlocked(url, type) {
     if (!reportable(url)) { return; }
     url = cut(url);
-    enqueue({ kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
+    enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
   }
 
   function debugLog(text, error) {
-    if (!DEBUG) { return; }
-    try { win.console.warn('trackerless: ' + text, error); } catch (e) { /* no console */ }
+    if (!DEBUG || captured.consoleWarn === null) { return; }
+    try { apply(captured.consoleWarn, captured.console, ['trackerless: ' + text, error]); } catch (e) { /* no console */ }
   }
 
   // --- Surrogates ----------------------------------------------------------------------------
@@ -810,7 +841,7 @@
         }
       }
     });
-    observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+    observer.observe(doc, { __proto__: null, childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
   }
 
   // --- Blocking in the page (hosts without native content blocking) -------------------------
@@ -866,6 +897,7 @@
     if (!descriptor || typeof descriptor.set !== 'function') { return; }
     var originalSet = descriptor.set;
     captured.ObjectDefineProperty(prototype, 'src', {
+      __proto__: null,
       configurable: true,
       enumerable: descriptor.enumerable,
       get: descriptor.get,
@@ -876,7 +908,7 @@
     });
   }
 
-  var elementTypes = { SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
+  var elementTypes = { __proto__: null, SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
 
   function patchSetAttribute() {
     var elementConstructor = win.Element;
@@ -957,6 +989,7 @@
   // else {action: 'block'|'ignore'|'redirect'|null, reason, surrogate?, tracker?, owner?} with
   // the Swift TrackerResolver's reason strings.
   var api = {
+    __proto__: null,
     decide: decide,
     registrableDomain: registrableDomain,
     parseURL: parseURL,
@@ -987,4 +1020,10 @@
     apply(captured.addEventListener, win, ['pagehide', function () { flush(true); }, false]);
     apply(captured.addEventListener, win, ['pageshow', function () { schedule(); }, false]);
   } catch (error) { debugLog('pagehide', error); }
-})();
+})((function () {
+  'use strict';
+  // The surrogates are defined here, outside the blocking script's function, so that a
+  // surrogate's code can name none of its variables: not the secret, the bridge or the
+  // captured built-ins.
+  return $SURROGATES$;
+})());

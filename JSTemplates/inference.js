@@ -79,6 +79,14 @@
   // for the envelope and its two page URLs.
   var MAX_EVENT_BYTES = 200 * 1024;
 
+  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
+  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
+  function list() {
+    var result = [];
+    captured.ObjectSetPrototypeOf(result, null);
+    return result;
+  }
+
   // A lookup table without a prototype: no key of Object.prototype is found in it.
   function table(entries) {
     var result = captured.ObjectCreate(null);
@@ -359,7 +367,7 @@
 
   // --- Queue and messages -------------------------------------------------------------------
 
-  var queue = [];
+  var queue = list();
   var queueHead = 0;
   var dropped = 0;
   var seq = 0;
@@ -371,16 +379,8 @@
   // STATE_BITS), its first outcome, and whether it waits to be reported pending.
   var requests = captured.ObjectCreate(null);
   var knownRequests = 0;
-  var pendingRequests = [];
+  var pendingRequests = list();
   var STATE_BITS = table({ loaded: 1, failed: 2, blocked: 4, pending: 8 });
-
-  // What the script sends has no prototype: a page's Object.prototype.toJSON or
-  // Array.prototype.toJSON (Prototype.js defines the latter) would otherwise rewrite it wherever
-  // the message is written as JSON (the Android bridge, WebView2).
-  function bare(value) {
-    captured.ObjectSetPrototypeOf(value, null);
-    return value;
-  }
 
   function enqueue(event) {
     if (queue.length - queueHead >= MAX_QUEUED_EVENTS) {
@@ -428,7 +428,7 @@
         return;
       }
       knownRequests += 1;
-      known = { url: url, type: type, reported: 0, outcome: null, pending: false };
+      known = { __proto__: null, url: url, type: type, reported: 0, outcome: null, pending: false };
       requests[key] = known;
     }
     var bit = STATE_BITS[state];
@@ -443,7 +443,7 @@
     if (fromTiming && (known.outcome === 'failed' || known.outcome === 'blocked')) { return; }
     if (known.outcome === null) { known.outcome = state; }
     known.pending = false;
-    if (enqueue(bare({ kind: 'request', url: url, type: type, state: state }))) {
+    if (enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: state })) {
       known.reported |= bit;
     }
   }
@@ -454,17 +454,17 @@
     if (href !== lastHref) {
       lastHref = href;
       var url = reportableURL(href);
-      if (url !== null) { enqueue(bare({ kind: 'navigation', url: url })); }
+      if (url !== null) { enqueue({ __proto__: null, kind: 'navigation', url: url }); }
     }
   }
 
   function queuePending() {
     var waiting = pendingRequests;
-    pendingRequests = [];
+    pendingRequests = list();
     for (var i = 0; i < waiting.length; i++) {
       var known = waiting[i];
       if (!known.pending || known.outcome !== null) { continue; }
-      if (enqueue(bare({ kind: 'request', url: known.url, type: known.type, state: 'pending' }))) {
+      if (enqueue({ __proto__: null, kind: 'request', url: known.url, type: known.type, state: 'pending' })) {
         known.pending = false;
         known.reported |= STATE_BITS.pending;
       }
@@ -486,33 +486,36 @@
       if (count > 0 && bytes > MAX_EVENT_BYTES) { break; }
       count += 1;
     }
-    var events = [];
+    var events = list();
     for (var i = 0; i < count; i++) {
       events[i] = queue[queueHead + i];
       queue[queueHead + i] = undefined;
     }
     queueHead += count;
     if (queueHead === queue.length) {
-      queue = [];
+      queue = list();
       queueHead = 0;
     } else if (queueHead > MAX_QUEUED_EVENTS) {
-      var rest = [];
+      var rest = list();
       for (var j = queueHead; j < queue.length; j++) { rest[j - queueHead] = queue[j]; }
       queue = rest;
       queueHead = 0;
     }
-    var message = bare({
+    // What the script sends has no prototype: a page's setters on Object.prototype would
+    // otherwise see the message as it is written, and its Object.prototype.toJSON or
+    // Array.prototype.toJSON (Prototype.js defines the latter) rewrite it wherever the message is
+    // written as JSON (the Android bridge, WebView2).
+    var message = {
+      __proto__: null,
       trackerless: 1,
       secret: secret,
       script: 'inference',
-      page: bare({ id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame }),
+      page: { __proto__: null, id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame },
       seq: seq,
-      events: bare(events)
-    });
+      events: events
+    };
     if (dropped > 0) {
-      captured.ObjectDefineProperty(message, 'dropped', {
-        value: dropped, enumerable: true, writable: true, configurable: true
-      });
+      message.dropped = dropped;
       dropped = 0;
     }
     seq += 1;
@@ -666,7 +669,7 @@
   try {
     if (captured.PerformanceObserver !== null) {
       var performanceObserver = new captured.PerformanceObserver(onEntries);
-      performanceObserver.observe({ type: 'resource', buffered: true });
+      performanceObserver.observe({ __proto__: null, type: 'resource', buffered: true });
     }
   } catch (e) {
     problem('PerformanceObserver', e);

@@ -43,7 +43,9 @@ enum ScriptsCommand {
                               rename); in an existing DIR each file is replaced whole, manifest.json last
       --swift-output FILE     also write FILE, a Swift source holding the files above and the inputs as
                               string literals (internal enum TrackerlessGenerated; the build plugin's output)
-    Warnings (a tds rule naming a missing surrogate, a surrogate skipped) go to standard error.
+    Warnings (a tds rule naming a missing surrogate, a surrogate skipped for a malformed header)
+    go to standard error. A surrogate whose source could break out of the script (</script, U+2028,
+    U+2029, a bracket it closes without opening or leaves open) is an error, with file and line: exit 1.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -69,6 +71,9 @@ enum ScriptsCommand {
         let inputs = try BlocklistInputs(options)
         let templates = try options["templates"].map { directory throws in try ScriptTemplates(directory: directory) } ?? .bundled
         let surrogates = try options["surrogates"].map { path throws in try SurrogateLibrary(contentsOf: path) } ?? .bundled
+        // A surrogate that could break out of its function is an error here, not a warning: the
+        // output is what a host will inject.
+        guard surrogates.refused.isEmpty else { throw ScriptRenderError.refusedSurrogates(surrogates.refused) }
         let renderer = try ScriptRenderer(templates: templates, settings: settings)
         // Hosts that block with the rule list only need the trackers a surrogate can stand in for.
         let compact = CompactTrackerData(

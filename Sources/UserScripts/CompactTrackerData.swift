@@ -15,8 +15,10 @@ import TrackerlessCore
 /// One JSON object, keys in a fixed order, every list and table sorted, so that the same inputs
 /// give the same bytes:
 /// - `version`: 1.
-/// - `owners`: the names of the entities that own a tracker, sorted, joined by line feeds; other
-///   members refer to them by index (line number).
+/// - `owners`: the JSON text of an array of the names of the entities that own a tracker, sorted;
+///   other members refer to them by index. (JSON text, not lines: the script splits it with
+///   `JSON.parse`, since `String.prototype.split` consults a page's
+///   `String.prototype[Symbol.split]`.)
 /// - `trackers`: the JSON text of an object, tracker key → `[owner, default, domain?]`: `owner` an
 ///   index into `owners` or -1; `default` 1 for `block`, 0 for anything else (the resolver's
 ///   default ignore); `domain` only when it differs from the key.
@@ -182,7 +184,9 @@ extension CompactTrackerData {
             writer.writeRaw(",\"entities\":")
             writer.writeString(entities(ownerIndex: ownerIndex))
             writer.writeRaw(",\"owners\":")
-            writer.writeString(ownerNames.joined(separator: "\n"))
+            var ownersText = JSONWriter(capacity: ownerNames.reduce(2) { $0 + $1.utf8.count + 3 })
+            ownersText.write(.array(ownerNames.map(JSONValue.string)))
+            writer.writeString(String(decoding: ownersText.bytes, as: UTF8.self))
             writer.writeRaw(",\"psl\":")
             writer.write(publicSuffixEntries(domains: keys + blocklist.blockedRequests.keys))
             let (trackersText, rules) = trackers(ownerIndex: ownerIndex)

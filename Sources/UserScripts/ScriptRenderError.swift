@@ -1,3 +1,4 @@
+import TrackerData
 import TrackerlessCore
 
 /// Why scripts could not be rendered, naming the template or file and the line.
@@ -9,6 +10,9 @@ public enum ScriptRenderError: Error, Sendable, Equatable, CustomStringConvertib
     /// Code to be inserted verbatim (a bridge, a surrogate) that would break out of a script
     /// element or an ES2017 parser: `</script`, U+2028, U+2029.
     case unsafeCode(file: String, line: Int, reason: String)
+    /// Surrogates whose source could break out of the blocking script or of the function it is
+    /// wrapped in (``SurrogateLibrary/refused``), each with its file and line.
+    case refusedSurrogates([InputWarning])
     /// A file that is not valid UTF-8, with the line of the first bad byte.
     case invalidUTF8(file: String, line: Int)
     /// A file that could not be read.
@@ -30,6 +34,9 @@ public enum ScriptRenderError: Error, Sendable, Equatable, CustomStringConvertib
             "\(template): the template has no $\(name)$ placeholder"
         case .unsafeCode(let file, let line, let reason):
             "\(file): line \(line): \(reason)"
+        case .refusedSurrogates(let refusals):
+            "surrogates refused (code that could break out of the blocking script):\n"
+                + refusals.map { "  \($0)" }.joined(separator: "\n")
         case .invalidUTF8(let file, let line):
             "\(file): line \(line): not valid UTF-8"
         case .file(let error):

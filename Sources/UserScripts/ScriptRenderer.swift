@@ -42,7 +42,7 @@ public struct ScriptRenderer: Sendable {
         let bridgePath = templates.path(of: settings.bridge.templatePath)
         guard let bridge = templates.bridges[settings.bridge] else { throw .missingTemplate(path: bridgePath) }
         bridgeCode = Array(bridge.trimmingTrailingWhitespace.utf8)
-        if let problem = UnsafeCode.firstProblem(in: bridgeCode) {
+        if let problem = UnsafeCode.firstProblem(inFunctionBody: bridgeCode) {
             throw .unsafeCode(file: bridgePath, line: problem.line, reason: problem.reason)
         }
         var json: [UInt8] = []

@@ -14,12 +14,18 @@ import TrackerlessCore
 ///
 /// A surrogate that cannot be embedded is skipped with a warning naming its file and line: a
 /// malformed header, a file that is not UTF-8, `</script` (any case), U+2028 or U+2029 in the
-/// source. ``bundled`` holds the project's own surrogates (`Surrogates/` in the repository).
+/// source, or a source that does not stay inside the function it is wrapped in (a bracket it
+/// closes without opening, one it leaves open; see ``CodeNesting``). The unsafe ones are also in
+/// ``refused``, which a tool rendering ahead of time treats as an error.
+/// ``bundled`` holds the project's own surrogates (`Surrogates/` in the repository).
 public struct SurrogateLibrary: Sendable, Hashable {
     /// The surrogates, in file order (directories: by file name).
     public private(set) var surrogates: Surrogates
     /// What was skipped, with file and line.
     public private(set) var warnings: [InputWarning]
+    /// The surrogates skipped because their source could break out of the script element or of
+    /// the function it is wrapped in, with file and line (they are in ``warnings`` too).
+    public private(set) var refused: [InputWarning] = []
 
     /// The project's surrogates, compiled into the SDK.
     public static let bundled = SurrogateLibrary(
@@ -31,9 +37,11 @@ public struct SurrogateLibrary: Sendable, Hashable {
         warnings = surrogates.warnings
         var kept: [Surrogates.Surrogate] = []
         for surrogate in surrogates.surrogates {
-            if let problem = UnsafeCode.firstProblem(in: surrogate.source.utf8) {
-                warnings.append(InputWarning(
-                    file: file, message: "surrogate \(surrogate.name): line \(problem.line) of its source: \(problem.reason); skipped"))
+            if let problem = UnsafeCode.firstProblem(inFunctionBody: surrogate.source.utf8) {
+                let warning = InputWarning(
+                    file: file, message: "surrogate \(surrogate.name): line \(problem.line) of its source: \(problem.reason); skipped")
+                warnings.append(warning)
+                refused.append(warning)
             } else {
                 kept.append(surrogate)
             }
@@ -66,9 +74,11 @@ public struct SurrogateLibrary: Sendable, Hashable {
             if surrogate.source.contains(Self.invalidLineStandIn) {
                 let line = badLines.first(where: { $0 > header }) ?? header
                 warnings.append(InputWarning(file: file, line: line, message: "not valid UTF-8; surrogate \(surrogate.name) skipped"))
-            } else if let problem = UnsafeCode.firstProblem(in: surrogate.source.utf8) {
-                warnings.append(InputWarning(
-                    file: file, line: header + problem.line, message: "\(problem.reason); surrogate \(surrogate.name) skipped"))
+            } else if let problem = UnsafeCode.firstProblem(inFunctionBody: surrogate.source.utf8) {
+                let warning = InputWarning(
+                    file: file, line: header + problem.line, message: "\(problem.reason); surrogate \(surrogate.name) skipped")
+                warnings.append(warning)
+                refused.append(warning)
             } else {
                 kept.append(surrogate)
             }
@@ -78,6 +88,7 @@ public struct SurrogateLibrary: Sendable, Hashable {
         }
         self.surrogates = Surrogates(kept)
         self.warnings = warnings.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        refused.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     }
 
     /// Reads surrogate script files: each `<name>.js` starts with `// <domain>/<name> <content type>`.
@@ -85,14 +96,19 @@ public struct SurrogateLibrary: Sendable, Hashable {
     public init(scriptFiles: [(path: String, text: String)]) {
         var kept: [Surrogates.Surrogate] = []
         var warnings: [InputWarning] = []
+        var refused: [InputWarning] = []
         for (path, text) in scriptFiles {
             switch Self.parseScriptFile(path: path, text: text) {
             case .surrogate(let surrogate): kept.append(surrogate)
             case .skipped(let warning): warnings.append(warning)
+            case .refused(let warning):
+                warnings.append(warning)
+                refused.append(warning)
             }
         }
         self.surrogates = Surrogates(kept)
         self.warnings = warnings
+        self.refused = refused
     }
 
     /// Reads a surrogates.txt file, or a directory of `<name>.js` surrogate files (other files,
@@ -194,6 +210,8 @@ public struct SurrogateLibrary: Sendable, Hashable {
     private enum ScriptFile {
         case surrogate(Surrogates.Surrogate)
         case skipped(InputWarning)
+        /// Skipped because its source is unsafe to embed.
+        case refused(InputWarning)
     }
 
     private static func parseScriptFile(path: String, text: String) -> ScriptFile {
@@ -215,8 +233,8 @@ public struct SurrogateLibrary: Sendable, Hashable {
         }
         var source = firstLineEnd < text.endIndex ? text[text.index(after: firstLineEnd)...] : ""
         while let last = source.last, last == "\n" || last == "\r" || last == "\r\n" { source = source.dropLast() }
-        if let problem = UnsafeCode.firstProblem(in: source.utf8) {
-            return .skipped(InputWarning(file: path, line: problem.line + 1, message: "\(problem.reason); surrogate skipped"))
+        if let problem = UnsafeCode.firstProblem(inFunctionBody: source.utf8) {
+            return .refused(InputWarning(file: path, line: problem.line + 1, message: "\(problem.reason); surrogate skipped"))
         }
         return .surrogate(Surrogates.Surrogate(
             name: String(name), path: String(tokens[1]), contentType: String(tokens[2]), source: String(source)))

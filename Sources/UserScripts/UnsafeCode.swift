@@ -9,6 +9,12 @@ enum UnsafeCode {
         var reason: String
     }
 
+    /// The first problem of code the renderer wraps in a function (a surrogate's source, a
+    /// bridge): unsafe text, or brackets that do not balance (``CodeNesting``).
+    static func firstProblem(inFunctionBody bytes: some Collection<UInt8>) -> Problem? {
+        firstProblem(in: bytes) ?? CodeNesting.firstProblem(in: bytes)
+    }
+
     /// The first unsafe text in `bytes` (UTF-8), or nil.
     static func firstProblem(in bytes: some Collection<UInt8>) -> Problem? {
         let scriptEnd = Array("/script".utf8)

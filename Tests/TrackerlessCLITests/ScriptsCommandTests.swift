@@ -197,6 +197,25 @@ struct ScriptsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("bad").path))
     }
 
+    @Test("A surrogate that escapes its function is refused with file and line: exit 1, nothing written")
+    func escapingSurrogates() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sibling = directory.appendingPathComponent("sibling.txt")
+        try Data("ads.example/tag.js application/javascript\nwindow.a = 1;\n}, \"z.js\": function () {\n  alert(1);\n".utf8)
+            .write(to: sibling)
+        let unparsable = directory.appendingPathComponent("unparsable")
+        try FileManager.default.createDirectory(at: unparsable, withIntermediateDirectories: true)
+        try Data("// ads.example/tag.js application/javascript\n})();alert(1);(function(){\n".utf8)
+            .write(to: unparsable.appendingPathComponent("tag.js"))
+        for (input, place) in [(sibling.path, sibling.path + ": line 3: "), (unparsable.path, unparsable.path + "/tag.js: line 2: ")] {
+            let (result, output) = try Self.render(["--surrogates", input], in: directory)
+            #expect(result.status == 1, "\(input)")
+            #expect(result.standardError.contains(place + "\"}\" closes a bracket this code did not open"), "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
+
     @Test("Bad tracker data names the file and the JSON path; nothing is written")
     func badTrackerData() throws {
         let directory = try CommandRunner.temporaryDirectory()

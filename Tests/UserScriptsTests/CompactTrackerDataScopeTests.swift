@@ -107,7 +107,7 @@ struct CompactTrackerDataScopeTests {
         #expect(Set(trackers.keys) == ["cdn.test", "sub.cdn.test", "ctl.test"])
         // Every rule of a kept tracker, in order (the ignore rule before the surrogate wins first).
         #expect(try CompactTrackerDataTests.rules(lean, "cdn.test").count == 3)
-        #expect(root["owners"] == .string("Cdn Inc\nCtl Inc\nSub Inc"))
+        #expect(root["owners"] == .string(#"["Cdn Inc","Ctl Inc","Sub Inc"]"#))
         #expect(root["cnames"] == .object(JSONObject([
             ("cloaked.site.test", .string("x.cdn.test")), ("deep.site.test", .string("y.sub.cdn.test")),
         ])))

@@ -56,7 +56,7 @@ struct CompactTrackerDataTests {
             .array([.string("tracker\\.test/ignored"), .number(1)]),
             .array([.string("tracker\\.test/plain"), .number(0)]),
         ])
-        #expect(compact.json.contains("\"owners\":\"Tracker Inc\""))
+        #expect(compact.json.contains(#""owners":"[\"Tracker Inc\"]""#))
         #expect(compact.json.contains("\"trackers\":\"{\\\"tracker.test\\\":[0,1]}\""))
     }
 

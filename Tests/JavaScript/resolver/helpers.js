@@ -81,7 +81,8 @@ function createPage(extra) {
   const sandbox = {
     URL, console, setTimeout, clearTimeout,
     location: { href: 'https://site.example/' },
-    webkit: { messageHandlers: { trackerless: { postMessage(message) { posted.push(message); } } } }
+    // WebKit hands the host a copy of the message (structured clone), not the page's object.
+    webkit: { messageHandlers: { trackerless: { postMessage(message) { posted.push(structuredClone(message)); } } } }
   };
   const context = vm.createContext(sandbox);
   const global = vm.runInContext('this', context);
