@@ -78,11 +78,14 @@ function renderBlocking(options) {
 // recorded messages. `extra` adds or replaces globals before the script runs.
 function createPage(extra) {
   const posted = [];
+  // When each message was posted (Date.now()), so that tests measure the script's spacing, not
+  // how late a loaded machine let them look.
+  const postTimes = [];
   const sandbox = {
     URL, console, setTimeout, clearTimeout,
     location: { href: 'https://site.example/' },
     // WebKit hands the host a copy of the message (structured clone), not the page's object.
-    webkit: { messageHandlers: { trackerless: { postMessage(message) { posted.push(structuredClone(message)); } } } }
+    webkit: { messageHandlers: { trackerless: { postMessage(message) { posted.push(structuredClone(message)); postTimes.push(Date.now()); } } } }
   };
   const context = vm.createContext(sandbox);
   const global = vm.runInContext('this', context);
@@ -90,7 +93,7 @@ function createPage(extra) {
   global.top = global;
   global.self = global;
   Object.assign(global, extra || {});
-  return { context, global, posted };
+  return { context, global, posted, postTimes };
 }
 
 // Runs the rendered script in a page and returns its internal API (decide, flush, ...).
