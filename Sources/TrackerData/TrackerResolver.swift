@@ -84,14 +84,16 @@ public struct TrackerResolver: Sendable {
     ///
     /// - Parameters:
     ///   - trackerData: the blocklist.
-    ///   - surrogates: the surrogates a rule's `surrogate` may name; a rule naming a missing one blocks.
+    ///   - surrogates: the surrogates a rule's `surrogate` may name; a rule naming a missing one
+    ///     blocks. The default is ``Surrogates/bundled``, the same set the blocking script embeds
+    ///     by default, so that the resolver redirects where the script runs a surrogate.
     ///   - privacyConfiguration: nil means tracker blocking on everywhere and no allowlist or
     ///     request blocklist.
     ///   - userAllowlist: sites where the user turned protection off.
     ///   - publicSuffixList: for eTLD+1 comparisons.
     public init(
         trackerData: TrackerData,
-        surrogates: Surrogates = Surrogates(),
+        surrogates: Surrogates = .bundled,
         privacyConfiguration: PrivacyConfiguration? = nil,
         userAllowlist: UserAllowlist = UserAllowlist(),
         publicSuffixList: PublicSuffixList = .bundled

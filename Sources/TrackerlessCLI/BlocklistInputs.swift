@@ -1,5 +1,6 @@
 import TrackerData
 import TrackerlessCore
+import UserScripts
 
 /// The inputs `rules`, `resolve` and `stats` share: the blocklist, the privacy configuration and the
 /// user allowlist, read from the files the options name.
@@ -27,13 +28,15 @@ struct BlocklistInputs {
         }
     }
 
-    /// The resolver of these inputs with the surrogates.txt that `--surrogates` names (none
-    /// without it); unreadable surrogate blocks are reported on standard error.
-    func resolver(surrogatesFile path: String?) throws -> TrackerResolver {
-        var surrogates = Surrogates()
+    /// The resolver of these inputs with the surrogates `--surrogates` names (a surrogates.txt
+    /// file or a directory of `<name>.js` files, as `scripts` reads them), or the bundled ones,
+    /// which `scripts` embeds by default; what cannot be read is reported on standard error.
+    func resolver(surrogatesPath path: String?) throws -> TrackerResolver {
+        var surrogates = Surrogates.bundled
         if let path {
-            surrogates = Surrogates(parsing: String(decoding: try FileIO.read(path: path), as: UTF8.self), file: path)
-            for warning in surrogates.warnings { Output.standardError("warning: \(warning)") }
+            let library = try SurrogateLibrary(contentsOf: path)
+            for warning in library.warnings { Output.standardError("warning: \(warning)") }
+            surrogates = library.surrogates
         }
         return TrackerResolver(
             trackerData: trackerData, surrogates: surrogates, privacyConfiguration: configuration,

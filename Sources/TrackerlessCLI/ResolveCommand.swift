@@ -4,7 +4,7 @@ import TrackerlessCore
 /// `trackerless resolve`: how the Tracker Radar resolver classifies each request.
 enum ResolveCommand {
     static let help = """
-    Usage: trackerless resolve [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--surrogates FILE]
+    Usage: trackerless resolve [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--surrogates DIR|FILE]
 
     Reads JSON lines {"url", "site", "type"} on standard input and writes one JSON line per request:
     {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?, "entity"?}
@@ -12,7 +12,9 @@ enum ResolveCommand {
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE   DuckDuckGo privacy configuration
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
-      --surrogates FILE       surrogates.txt; a rule's surrogate redirects only if it is there
+      --surrogates DIR|FILE   a directory of <name>.js surrogates or a surrogates.txt file; without
+                              it, the bundled surrogates (those `scripts` embeds). A rule's
+                              surrogate redirects only if it is there
     type is a Tracker Radar (webRequest) type: script, image, stylesheet, xmlhttprequest,
     subdocument, font, media, websocket, ping, main_frame, other, ...
     """
@@ -25,7 +27,7 @@ enum ResolveCommand {
             return 0
         }
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
-        let resolver = try BlocklistInputs(options).resolver(surrogatesFile: options["surrogates"])
+        let resolver = try BlocklistInputs(options).resolver(surrogatesPath: options["surrogates"])
         for warning in resolver.warnings { Output.standardError("warning: \(warning)") }
         return JSONLines.process { line throws(InputError) in
             let url = try line.requiredString("url")

@@ -12,7 +12,7 @@ let sampleTrackerData = #"""
       "default": "block",
       "rules": [
         {"rule": "ads\\.example/consent/", "action": "ignore"},
-        {"rule": "ads\\.example/tag\\.js", "surrogate": "tag.js"},
+        {"rule": "ads\\.example/tag\\.js", "surrogate": "noop.js"},
         {"rule": "ads\\.example/pixel", "exceptions": {"domains": ["shop.example"], "types": ["image"]}}
       ]
     },

@@ -7,7 +7,7 @@ import TrackerlessCore
 enum StatsCommand {
     static let help = """
     Usage: trackerless stats --messages FILE.jsonl [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
-                             [--surrogates FILE] [--secret HEX]... [--html FILE] [--tab ID] [--output FILE]
+                             [--surrogates DIR|FILE] [--secret HEX]... [--html FILE] [--tab ID] [--output FILE]
                              [--store FILE] [--flush-every N]
 
     Replays recorded messages of the blocking and inference scripts (message protocol v1) through the
@@ -29,7 +29,8 @@ enum StatsCommand {
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE   DuckDuckGo privacy configuration
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
-      --surrogates FILE       surrogates.txt; surrogate events count only for surrogates it has
+      --surrogates DIR|FILE   surrogates as `scripts` reads them (default: the bundled ones, which
+                              `scripts` embeds); surrogate events count only for surrogates it has
       --secret HEX            a render secret to accept (repeatable); without it, the secrets that the
                               recording's messages carry are accepted (the recording is trusted)
       --html FILE             also write the HTML privacy dashboard of the last page of --tab
@@ -65,7 +66,7 @@ enum StatsCommand {
             secrets.append(secret)
         }
 
-        let resolver = try BlocklistInputs(options).resolver(surrogatesFile: options["surrogates"])
+        let resolver = try BlocklistInputs(options).resolver(surrogatesPath: options["surrogates"])
         let bytes = messagesPath == "-" ? FileIO.readStandardInput() : try FileIO.read(path: messagesPath)
         let records = try StatsRecording.records(in: bytes, file: messagesPath)
         if secrets.isEmpty { secrets = StatsRecording.secrets(in: records) }

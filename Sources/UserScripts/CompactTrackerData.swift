@@ -103,7 +103,7 @@ public struct CompactTrackerData: Sendable {
     public static let formatVersion = 1
 
     public init(
-        trackerData: TrackerData, surrogates: Surrogates = Surrogates(),
+        trackerData: TrackerData, surrogates: Surrogates = .bundled,
         privacyConfiguration: PrivacyConfiguration? = nil, userAllowlist: UserAllowlist = UserAllowlist(),
         publicSuffixList: PublicSuffixList = .bundled, scope: Scope = .all
     ) {

@@ -28,8 +28,7 @@ public struct SurrogateLibrary: Sendable, Hashable {
     public private(set) var refused: [InputWarning] = []
 
     /// The project's surrogates, compiled into the SDK.
-    public static let bundled = SurrogateLibrary(
-        scriptFiles: BundledTemplates.surrogates.map { (path: "Surrogates/" + $0.file, text: $0.source) })
+    public static let bundled = SurrogateLibrary(Surrogates.bundled, file: "Surrogates/")
 
     /// A library of `surrogates`, skipping (with a warning) any that cannot be embedded safely.
     public init(_ surrogates: Surrogates, file: String? = nil) {

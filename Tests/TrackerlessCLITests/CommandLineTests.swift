@@ -47,7 +47,7 @@ struct CommandLineTests {
         let result = try CommandRunner.run(["resolve"], input: input)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.split(separator: "\n") == [
-            #"{"action":"block","reason":"matched rule - block","tracker":"ads.example","entity":"Example Ads Inc."}"#,
+            #"{"action":"redirect","surrogate":"noop.js","reason":"matched rule - surrogate","tracker":"ads.example","entity":"Example Ads Inc."}"#,
             #"{"action":"ignore","reason":"matched rule - ignore","tracker":"ads.example","entity":"Example Ads Inc."}"#,
             #"{"action":null,"reason":"no match"}"#,
         ])

@@ -48,19 +48,17 @@ struct BundledTemplatesTests {
     func surrogates() throws {
         let directory = Self.packageRoot.appendingPathComponent("Surrogates").path
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".js") }.sorted()
-        #expect(BundledTemplates.surrogates.map(\.file) == names, "Surrogates/ has other files than the bundled copy: \(Self.regenerate)")
-        for (file, source) in BundledTemplates.surrogates {
-            if source != Self.text("Surrogates/" + file) {
-                Issue.record("Surrogates/\(file) differs from the bundled copy: \(Self.regenerate)")
-            }
-        }
+        let repository = try SurrogateLibrary(contentsOf: directory)
+        #expect(repository.warnings.isEmpty, "\(repository.warnings)")
+        #expect(Surrogates.bundled.surrogates.map(\.name) == names, "Surrogates/ has other files than the bundled copy: \(Self.regenerate)")
+        #expect(Surrogates.bundled == repository.surrogates, "Surrogates/ differs from the bundled copy: \(Self.regenerate)")
     }
 
     @Test("The bundled surrogates all load, without warnings")
     func bundledSurrogates() {
         let library = SurrogateLibrary.bundled
         #expect(library.warnings.isEmpty, "\(library.warnings)")
-        #expect(library.surrogates.surrogates.count == BundledTemplates.surrogates.count)
+        #expect(library.surrogates == Surrogates.bundled)
     }
 
     @Test("The bundled templates render with every bridge, and Node parses the scripts", arguments: MessageBridge.allCases)
