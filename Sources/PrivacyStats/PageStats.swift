@@ -65,7 +65,10 @@ public struct PageStats: Sendable {
     /// Same-document navigations count only from the top frame.
     public mutating func record(_ message: ScriptMessage) {
         counters.messages += 1
-        counters.eventsDroppedByScripts += message.dropped
+        // A page's `dropped` may claim any count up to 2^53: the sum stops there (exact in JSON)
+        // instead of overflowing after a thousand such messages.
+        counters.eventsDroppedByScripts = min(
+            counters.eventsDroppedByScripts + min(max(message.dropped, 0), JSONCount.maximum), JSONCount.maximum)
         for event in message.events {
             if case .navigation = event, !message.page.isTopFrame { continue }
             record(event)

@@ -83,6 +83,34 @@ struct StatsCommandTests {
         #expect(result.standardError.contains("recording.jsonl:2: expected a JSON object"))
     }
 
+    @Test("huge integers in a page's message are rejections, not a crash: object and string bodies, bare messages")
+    func hugeIntegers() throws {
+        let huge = "99999999999999999999"
+        let good = Self.message(page: "https://site.example/", document: "aaaaaaaaaaaaaaaa", urls: ["https://ads.tracker.test/1.js"])
+        let withSeq = good.replacingOccurrences(of: #""seq": 0"#, with: #""seq": \#(huge)"#)
+        let withDropped = good.replacingOccurrences(of: #""seq": 0"#, with: #""seq": 0, "dropped": \#(huge)"#)
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let (directory, tds, recording) = try Self.setUp([
+            #"{"trackerless":\#(huge)}"#,
+            #"{"tab": "a", "navigate": "https://site.example/"}"#,
+            #"{"tab": "a", "message": {"trackerless": \#(huge)}}"#,
+            #"{"tab": "a", "message": \#(quoted(#"{"trackerless": \#(huge)}"#))}"#,
+            #"{"tab": "a", "message": \#(withSeq)}"#,
+            #"{"tab": "a", "message": \#(quoted(withSeq))}"#,
+            #"{"tab": "a", "message": \#(withDropped)}"#,
+            #"{"tab": "a", "message": \#(quoted(withDropped))}"#,
+            #"{"tab": "a", "message": \#(good)}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(["stats", "--tds", tds, "--messages", recording, "--secret", Self.secret])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rejections = try #require(try Self.report(result.standardOutput)["rejections"] as? [String: Int])
+        #expect(rejections["unknownVersion"] == 3)
+        #expect(rejections["invalidSchema"] == 4)
+    }
+
     @Test("--store keeps totals across runs")
     func store() throws {
         let (directory, tds, recording) = try Self.setUp([
