@@ -71,7 +71,7 @@ struct StatsCommandTests {
         #expect(page.contains("<h1>Privacy dashboard</h1>"))
     }
 
-    @Test("bad usage exits 2; an unreadable recording line exits 1 naming file and line")
+    @Test("bad usage exits 2; an unreadable recording line exits 1 naming file, line, column and byte; no huge echo")
     func errors() throws {
         #expect(try CommandRunner.run(["stats"]).status == 2)
         #expect(try CommandRunner.run(["stats", "--messages", "x", "--secret", "nothex"]).status == 2)
@@ -80,7 +80,14 @@ struct StatsCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CommandRunner.run(["stats", "--tds", tds, "--messages", recording])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("recording.jsonl:2: expected a JSON object"))
+        #expect(result.standardError.contains(
+            "recording.jsonl:2: column 1 (byte 0 of the line): expected a JSON value, found 'n' (not 'null')"),
+            "\(result.standardError)")
+        let huge = String(repeating: "x", count: 100_000)
+        let usage = try CommandRunner.run(["stats", "--messages", recording, huge])
+        #expect(usage.status == 2)
+        #expect(usage.standardError.contains("unexpected argument \"xxx"))
+        #expect(usage.standardError.count < 3000)
     }
 
     @Test("huge integers in a page's message are rejections, not a crash: object and string bodies, bare messages")
