@@ -38,7 +38,9 @@ enum StatsCommand {
       --store FILE            keep totals in this file (and FILE.journal), crash-safe, adding to what it holds
       --flush-every N         with --store: make totals durable every N records (default: at the end);
                               each flush prints "flushed <records> <pages> <blocked>" on standard error
-    Exit status: 0 success (rejected messages are counted, not errors), 1 unreadable input, 2 wrong usage.
+    Exit status: 0 success (rejected messages are counted, not errors), 1 unreadable input (a recording
+    line that is not JSON or not a record is named FILE:LINE, with the column and byte in the line and
+    what was expected there), 2 wrong usage.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
