@@ -8,7 +8,8 @@ public enum ObservedEvent: Sendable, Hashable {
     /// `{"kind": "request", "url", "type", "state"}`: a request of the page or one of its frames.
     case request(url: String, type: RequestType, state: ObservedState)
     /// `{"kind": "surrogate", "url", "surrogate"}`: the blocking script ran a surrogate in place
-    /// of the script at `url`.
+    /// of the script at `url`. The script counts as blocked unless a request event reports it
+    /// `loaded` (and none `failed` or `blocked`), in any order.
     case surrogate(url: String, surrogate: String)
     /// `{"kind": "navigation", "url"}`: a same-document navigation in the top frame (history API,
     /// `hashchange`); the page and its statistics stay the same.

@@ -141,7 +141,7 @@ public struct PageSnapshot: Sendable, Hashable {
         var trackerRequests = 0
         /// Events repeating what the page already knew.
         public var duplicateEvents = 0
-        /// Events the scripts dropped (their `dropped` counts).
+        /// Events the scripts dropped (their `dropped` counts), at most 2^53 - 1.
         public var eventsDroppedByScripts = 0
         /// Events the host dropped: the page reached ``PrivacyStats/Limits/maxRequestsPerPage`` or
         /// ``PrivacyStats/Limits/maxSurrogatesPerPage``.

@@ -14,11 +14,14 @@ import TrackerlessCore
 /// ```
 ///
 /// ## Dedup
-/// - A request is its (URL, type). Its state is the strongest it was seen in, whatever the
+/// - A request is its (URL, type). Its state is the strongest it was reported in, whatever the
 ///   order: `failed` and `blocked` over `loaded` over `pending`. A block is what a content
-///   blocker or the blocking script did; a `loaded` beside it is the load event a surrogate
-///   fires in place of the script (seen in WebKitGTK), not a load from the network. A
-///   surrogate that ran marks its script URL blocked.
+///   blocker or the blocking script did, and wins over any load reported beside it.
+/// - A surrogate that ran in place of a script counts as a surrogate, and its script URL as
+///   blocked unless a request event says what else happened: `loaded` (the real script reached
+///   the network too, as a parser-inserted script does when the blocking script runs the
+///   surrogate but nothing blocks the load) makes it a load, `failed` or `blocked` a block. The
+///   outcome depends on the events, not on their order.
 /// - A tracker counts once per (company, host, state), the dashboard's key: ten blocked scripts
 ///   from `www.google-analytics.com` are one blocked tracker, as DuckDuckGo shows them.
 ///   Requests that move to another state move their key with them; a key with no request left
@@ -65,7 +68,10 @@ public struct PageStats: Sendable {
     /// Same-document navigations count only from the top frame.
     public mutating func record(_ message: ScriptMessage) {
         counters.messages += 1
-        counters.eventsDroppedByScripts += message.dropped
+        // A page's `dropped` may claim any count up to 2^53: the sum stops there (exact in JSON)
+        // instead of overflowing after a thousand such messages.
+        counters.eventsDroppedByScripts = min(
+            counters.eventsDroppedByScripts + min(max(message.dropped, 0), JSONCount.maximum), JSONCount.maximum)
         for event in message.events {
             if case .navigation = event, !message.page.isTopFrame { continue }
             record(event)
@@ -83,17 +89,20 @@ public struct PageStats: Sendable {
 
     private mutating func recordRequest(url: String, type: RequestType, state: ObservedState) {
         let key = RequestKey(url: url, type: type)
-        if let record = requests[key] {
-            guard state.outranks(record.state) else {
-                counters.duplicateEvents += 1
-                return
-            }
-            let classification = record.classification
-            let triple = classification.state(observed: state).map { tripleKey(classification, $0) }
-            let index = move(from: record.triple, to: triple, classification)
-            requests[key] = RequestRecord(state: state, classification: classification, triple: index)
+        guard var record = requests[key] else {
+            add(key, reported: state, isReplacedBySurrogate: false)
             return
         }
+        guard state.outranks(record.reported) else {
+            counters.duplicateEvents += 1
+            return
+        }
+        record.reported = state
+        update(key, record)
+    }
+
+    /// Records a request the page had not reported yet, unless the page is at its cap.
+    private mutating func add(_ key: RequestKey, reported: ObservedState?, isReplacedBySurrogate: Bool) {
         guard requests.count < limits.maxRequestsPerPage else {
             counters.eventsDroppedByHost += 1
             return
@@ -103,9 +112,17 @@ public struct PageStats: Sendable {
         if classification.host.isEmpty { counters.unparseableURLs += 1 }
         if classification.isThirdParty { counters.thirdPartyRequests += 1 }
         if classification.company != nil { counters.trackerRequests += 1 }
-        let triple = classification.state(observed: state).map { tripleKey(classification, $0) }
-        let index = move(from: nil, to: triple, classification)
-        requests[key] = RequestRecord(state: state, classification: classification, triple: index)
+        update(key, RequestRecord(
+            reported: reported, isReplacedBySurrogate: isReplacedBySurrogate, classification: classification, triple: nil))
+    }
+
+    /// Stores a request's record under the dashboard key of its outcome.
+    private mutating func update(_ key: RequestKey, _ changed: RequestRecord) {
+        var record = changed
+        let classification = record.classification
+        let triple = classification.state(observed: record.outcome).map { tripleKey(classification, $0) }
+        record.triple = move(from: record.triple, to: triple, classification)
+        requests[key] = record
     }
 
     private func tripleKey(_ classification: RequestClassification, _ state: TrackerState) -> TripleKey {
@@ -148,9 +165,17 @@ public struct PageStats: Sendable {
             return
         }
         surrogates[key, default: 0] += 1
-        // The surrogate ran because the script did not load: the request was blocked, whatever
-        // load event the surrogate's stand-in fired for the page.
-        recordRequest(url: url, type: .script, state: .blocked)
+        let request = RequestKey(url: url, type: .script)
+        guard var record = requests[request] else {
+            add(request, reported: nil, isReplacedBySurrogate: true)
+            return
+        }
+        guard !record.isReplacedBySurrogate else {
+            counters.duplicateEvents += 1
+            return
+        }
+        record.isReplacedBySurrogate = true
+        update(request, record)
     }
 
     /// Calls `body` with every dashboard key that has requests under it.
@@ -183,8 +208,8 @@ extension ObservedState {
         }
     }
 
-    /// Whether this state replaces `other` as a request's state.
-    func outranks(_ other: ObservedState) -> Bool { rank > other.rank }
+    /// Whether this state replaces `other` as a request's reported state (nil: none yet).
+    func outranks(_ other: ObservedState?) -> Bool { other.map { rank > $0.rank } ?? true }
 }
 
 /// A request: its (URL, type). Hashes the URL once, when made: the page's table and the site's
@@ -211,10 +236,21 @@ struct RequestKey: Hashable, Sendable {
 }
 
 struct RequestRecord: Sendable {
-    var state: ObservedState
+    /// The strongest state request events reported; nil when only a surrogate was reported.
+    var reported: ObservedState?
+    /// Whether the blocking script ran a surrogate in place of the request (a script).
+    var isReplacedBySurrogate: Bool
     var classification: RequestClassification
     /// Index of its dashboard key, nil when it is not a tracker.
     var triple: Int?
+
+    /// What happened to the request, from all its events in any order: a reported outcome
+    /// (`failed`, `blocked`, `loaded`) is what happened; without one, a surrogate that ran in its
+    /// place means it was blocked.
+    var outcome: ObservedState {
+        if let reported, reported != .pending { return reported }
+        return isReplacedBySurrogate ? .blocked : .pending
+    }
 }
 
 /// The dashboard's dedup key: (company, host, state). Hashes its strings once, when made.

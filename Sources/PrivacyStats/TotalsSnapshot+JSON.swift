@@ -88,9 +88,12 @@ extension TotalsDelta {
 
 /// Counts in JSON: non-negative integers below 2^53 (exact as a JavaScript number).
 enum JSONCount {
+    /// The largest count, 2^53 - 1.
+    static let maximum = 9_007_199_254_740_991
+
     /// The count, or nil when the value is not a non-negative integer below 2^53.
     static func count(_ value: JSONValue?) -> Int? {
-        guard case .number(let number)? = value, number >= 0, number < 9_007_199_254_740_992,
+        guard case .number(let number)? = value, number >= 0, number <= Double(maximum),
             number.rounded(.towardZero) == number
         else { return nil }
         return Int(number)

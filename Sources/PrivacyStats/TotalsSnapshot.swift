@@ -2,7 +2,10 @@
 ///
 /// A tracker here is what the page dashboard counts: a (company, host, state) on one page, so
 /// reloading a page counts its trackers again and ten requests to one tracker host on one page
-/// count once.
+/// count once. It is counted when the page first shows it, and counts never go down: when a
+/// request moves to another state later (a script counted blocked for its surrogate, then
+/// reported loaded; `pending`, then loaded), its new entry is counted too and the earlier one
+/// stays.
 public struct TotalsSnapshot: Sendable, Hashable {
     /// The version of the JSON schema.
     public static let schemaVersion = 1

@@ -18,6 +18,9 @@ import TrackerlessCore
 /// the machine is shared. Goals: ingest >= 500,000 requests/s on one core; a snapshot of a page
 /// with 500 trackers <= 1 ms.
 ///
+/// Also `trackerless stats`'s replay of a recording with 40,000 open tabs (issue 12: it took
+/// 58 s when each message scanned every tab), parsing included.
+///
 /// Run with `TrackerlessBenchmarks --stats-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
 struct StatsBenchmark: Sendable {
     let trackerDataPath: String
@@ -38,6 +41,10 @@ struct StatsBenchmark: Sendable {
     /// Resident bytes one tab adds when filled to ``PrivacyStats/Limits/maxRequestsPerPage``.
     let bytesPerFullTab: Int
     let requestsPerFullTab: Int
+    /// Milliseconds to read and replay a recording of `replayTabs` tabs, each navigated once
+    /// and sent one message, all open at the end.
+    let replay: Samples
+    let replayTabs: Int
 
     struct Throughput: Sendable {
         /// Events per second, median and best run.
@@ -108,11 +115,30 @@ struct StatsBenchmark: Sendable {
         let (snapshotSamples, last) = Samples.measure(runs: max(runs, 100)) { page.snapshot() }
         let snapshotTrackers = last.trackers.blocked + last.trackers.allowed
 
+        let replayTabs = 40_000
+        let recording = openTabsRecording(tabs: replayTabs, requests: requests)
+        let replayTimes = try (0...min(max(1, runs), 3)).map { _ throws(BenchmarkError) in
+            let stats = PrivacyStats(resolver: resolver, secrets: [secret])
+            var pages = 0
+            var failure: StatsRecordingError?
+            let time = cpuTime {
+                do throws(StatsRecordingError) {
+                    pages = try StatsRecording(parsing: recording, file: "tabs.jsonl").replay(into: stats).pages.count
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw .invalidInput(path: "tabs.jsonl", detail: "\(failure)") }
+            guard pages == replayTabs else { throw .invalidInput(path: "tabs.jsonl", detail: "\(pages) pages replayed") }
+            return time
+        }.dropFirst()
+
         return StatsBenchmark(
             trackerDataPath: trackerDataPath, runs: runs, requestCount: requests.count,
             resolverDecisionsPerSecond: resolverRate, ingestJSON: jsonRate, ingestDecoded: decodedRate, ingestCold: coldRate,
             snapshot: snapshotSamples, snapshotTrackers: snapshotTrackers,
-            bytesPerFullTab: max(0, after - before) / tabs, requestsPerFullTab: held)
+            bytesPerFullTab: max(0, after - before) / tabs, requestsPerFullTab: held,
+            replay: Samples(milliseconds: Array(replayTimes)), replayTabs: replayTabs)
     }
 
     /// The entry point of `--stats-only`: `[--tds FILE] [--requests FILE] [--runs N] [--json]`.
@@ -163,6 +189,8 @@ struct StatsBenchmark: Sendable {
             (min \(Formatting.decimal(snapshot.minimum, digits: 3))); goal <= 1 ms
               memory of a tab at its cap (\(Formatting.grouped(requestsPerFullTab)) requests): \
             \(Formatting.grouped(bytesPerFullTab)) bytes
+              trackerless stats's replay of \(Formatting.grouped(replayTabs)) open tabs (a navigation and a message each): \
+            \(Formatting.decimal(replay.median, digits: 0)) ms (min \(Formatting.decimal(replay.minimum, digits: 0)))
 
             """
     }
@@ -180,6 +208,8 @@ struct StatsBenchmark: Sendable {
             ("snapshot_trackers", .number(Double(snapshotTrackers))),
             ("bytes_per_full_tab", .number(Double(bytesPerFullTab))),
             ("requests_per_full_tab", .number(Double(requestsPerFullTab))),
+            ("replay_open_tabs", .number(Double(replayTabs))),
+            ("replay_open_tabs_median_ms", .number(replay.median)),
         ])).jsonString() + "\n"
     }
 
@@ -219,6 +249,29 @@ struct StatsBenchmark: Sendable {
             }
             return PageWorkload(url: url, messages: messages, bodies: messages.map { $0.jsonValue().jsonString() })
         }
+    }
+
+    /// A `trackerless stats` recording of `tabs` tabs that all stay open: each navigates to its
+    /// own page, then each sends one inference message of three requests.
+    static func openTabsRecording(tabs: Int, requests: [(url: String, type: RequestType)]) -> [UInt8] {
+        var lines: [String] = []
+        lines.reserveCapacity(tabs * 2)
+        func page(_ tab: Int) -> String { "https://www.site\(tab % 500).example/\(tab)" }
+        for tab in 0..<tabs {
+            lines.append(JSONValue.object(JSONObject([("tab", .string("\(tab)")), ("navigate", .string(page(tab)))])).jsonString())
+        }
+        for tab in 0..<tabs {
+            let events = (0..<3).map { index -> ObservedEvent in
+                let request = requests[(tab * 3 + index) % requests.count]
+                return .request(url: request.url, type: request.type, state: .failed)
+            }
+            let message = ScriptMessage(
+                secret: secret.hex, script: .inference,
+                page: .init(id: String(format: "%016llx", UInt64(tab)), url: page(tab), frame: page(tab), isTopFrame: true),
+                sequence: 0, events: events)
+            lines.append(JSONValue.object(JSONObject([("tab", .string("\(tab)")), ("message", message.jsonValue())])).jsonString())
+        }
+        return Array(lines.joined(separator: "\n").utf8)
     }
 
     /// Thread CPU milliseconds of each run (after a warm-up) feeding the workload to a new

@@ -80,18 +80,48 @@ struct PageStatsTests {
         #expect(snapshot.counters.duplicateEvents == 1)
     }
 
-    @Test("a block outranks a load in either order: the load event a surrogate fires is not a load")
+    @Test("a block outranks a load in either order")
     func blockOutranksLoad() {
         for order in [[ObservedState.loaded, .failed], [.failed, .loaded], [.loaded, .blocked], [.blocked, .loaded]] {
             let snapshot = page(order.map { StatsFixture.request("https://ads.tracker.test/x.js", .script, $0) })
             #expect(states(snapshot) == ["ads.tracker.test blocked"], "\(order)")
         }
-        let surrogate = page([
-            StatsFixture.request("https://analytics.test/a.js", .script, .loaded),
-            .surrogate(url: "https://analytics.test/a.js", surrogate: "analytics.js"),
-        ])
-        #expect(states(surrogate) == ["analytics.test blocked"])
-        #expect(surrogate.requests.observed == 1)
+    }
+
+    /// Every order of `events`.
+    static func orders(_ events: [ObservedEvent]) -> [[ObservedEvent]] {
+        guard events.count > 1 else { return [events] }
+        return events.indices.flatMap { index in
+            var rest = events
+            let first = rest.remove(at: index)
+            return orders(rest).map { [first] + $0 }
+        }
+    }
+
+    @Test("a surrogate counts as a surrogate; its script counts as blocked unless it was reported loaded, in any order",
+          arguments: [
+            // The blocking script ran the surrogate and stopped the load (in JS, or nothing else was seen).
+            ([nil], "analytics.test blocked"),
+            ([.pending], "analytics.test blocked"),
+            // The content blocker stopped the script: the inference script saw it fail.
+            ([.failed], "analytics.test blocked"),
+            ([.failed, .loaded], "analytics.test blocked"),
+            ([.blocked, .loaded], "analytics.test blocked"),
+            // Nothing stopped it: the surrogate ran and the real script loaded too.
+            ([.loaded], "analytics.test allowed (protections off)"),
+            ([.pending, .loaded], "analytics.test allowed (protections off)"),
+          ] as [([ObservedState?], String)])
+    func surrogateAndOutcome(reported: [ObservedState?], expected: String) {
+        let url = "https://analytics.test/a.js"
+        let events = [ObservedEvent.surrogate(url: url, surrogate: "analytics.js")]
+            + reported.compactMap { $0.map { StatsFixture.request(url, .script, $0) } }
+        for order in Self.orders(events) {
+            let snapshot = page(order)
+            #expect(states(snapshot) == [expected], "\(order)")
+            #expect(snapshot.surrogates == [.init(surrogate: "analytics.js", host: "analytics.test")], "\(order)")
+            #expect(snapshot.requests.observed == 1)
+            #expect(snapshot.companies.first?.hosts.first?.requests == 1)
+        }
     }
 
     @Test("dedup: a request that goes pending -> loaded moves to its new state; pending never undoes an outcome")

@@ -95,6 +95,26 @@ struct PrivacyStatsTests {
         #expect(stats.snapshot(tab: "1").trackers.blocked == 2)  // ads.tracker.test, and analytics.test the surrogate replaced
     }
 
+    @Test("--block-in-script without a rule list: the surrogate ran and the script loaded too, in either order: a load")
+    func surrogateAndLoad() {
+        let url = "https://analytics.test/a.js"
+        let blocking = StatsFixture.body(StatsFixture.message(
+            [.surrogate(url: url, surrogate: "analytics.js")], document: "2222222222222222", script: .blocking))
+        let inference = StatsFixture.body(StatsFixture.message(
+            [StatsFixture.request(url, .script, .loaded)], document: "1111111111111111", script: .inference))
+        for (order, bodies) in [("surrogate first", [blocking, inference]), ("load first", [inference, blocking])] {
+            let stats = stats()
+            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            for body in bodies { #expect(stats.receive(body, tab: "1").isAccepted, "\(order)") }
+            let snapshot = stats.snapshot(tab: "1")
+            #expect(snapshot.trackers.blocked == 0, "\(order)")
+            #expect(snapshot.trackers.allowed == 1, "\(order)")
+            #expect(snapshot.allowedReasons.first { $0.reason == .protectionsOff }?.trackers == 1, "\(order)")
+            #expect(snapshot.surrogates == [.init(surrogate: "analytics.js", host: "analytics.test")], "\(order)")
+            #expect(snapshot.companies.first?.hosts.map(\.state) == [.allowed(.protectionsOff)], "\(order)")
+        }
+    }
+
     @Test("a top-frame document of another site cannot claim the page")
     func otherSite() {
         let stats = stats()

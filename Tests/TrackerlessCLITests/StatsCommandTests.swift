@@ -71,7 +71,7 @@ struct StatsCommandTests {
         #expect(page.contains("<h1>Privacy dashboard</h1>"))
     }
 
-    @Test("bad usage exits 2; an unreadable recording line exits 1 naming file and line")
+    @Test("bad usage exits 2; an unreadable recording line exits 1 naming file, line, column and byte; no huge echo")
     func errors() throws {
         #expect(try CommandRunner.run(["stats"]).status == 2)
         #expect(try CommandRunner.run(["stats", "--messages", "x", "--secret", "nothex"]).status == 2)
@@ -80,7 +80,42 @@ struct StatsCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CommandRunner.run(["stats", "--tds", tds, "--messages", recording])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("recording.jsonl:2: expected a JSON object"))
+        #expect(result.standardError.contains(
+            "recording.jsonl:2: column 1 (byte 0 of the line): expected a JSON value, found 'n' (not 'null')"),
+            "\(result.standardError)")
+        let huge = String(repeating: "x", count: 100_000)
+        let usage = try CommandRunner.run(["stats", "--messages", recording, huge])
+        #expect(usage.status == 2)
+        #expect(usage.standardError.contains("unexpected argument \"xxx"))
+        #expect(usage.standardError.count < 3000)
+    }
+
+    @Test("huge integers in a page's message are rejections, not a crash: object and string bodies, bare messages")
+    func hugeIntegers() throws {
+        let huge = "99999999999999999999"
+        let good = Self.message(page: "https://site.example/", document: "aaaaaaaaaaaaaaaa", urls: ["https://ads.tracker.test/1.js"])
+        let withSeq = good.replacingOccurrences(of: #""seq": 0"#, with: #""seq": \#(huge)"#)
+        let withDropped = good.replacingOccurrences(of: #""seq": 0"#, with: #""seq": 0, "dropped": \#(huge)"#)
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let (directory, tds, recording) = try Self.setUp([
+            #"{"trackerless":\#(huge)}"#,
+            #"{"tab": "a", "navigate": "https://site.example/"}"#,
+            #"{"tab": "a", "message": {"trackerless": \#(huge)}}"#,
+            #"{"tab": "a", "message": \#(quoted(#"{"trackerless": \#(huge)}"#))}"#,
+            #"{"tab": "a", "message": \#(withSeq)}"#,
+            #"{"tab": "a", "message": \#(quoted(withSeq))}"#,
+            #"{"tab": "a", "message": \#(withDropped)}"#,
+            #"{"tab": "a", "message": \#(quoted(withDropped))}"#,
+            #"{"tab": "a", "message": \#(good)}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(["stats", "--tds", tds, "--messages", recording, "--secret", Self.secret])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rejections = try #require(try Self.report(result.standardOutput)["rejections"] as? [String: Int])
+        #expect(rejections["unknownVersion"] == 3)
+        #expect(rejections["invalidSchema"] == 4)
     }
 
     @Test("--store keeps totals across runs")
@@ -177,19 +212,16 @@ struct StatsCommandTests {
             && ProcessInfo.processInfo.environment["TRACKERLESS_REQUIRE_SHARED_DATA"] == "1"
     }
 
+    static let needsWebKit = ConditionTrait.enabled(
+        if: webKitRequired || (canRunWebKit && FileManager.default.fileExists(atPath: sharedTDS)),
+        "needs WebKitGTK and ../shared/data/tds/apple-tds.json")
+
     /// A 1x1 PNG.
     static let pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4//8/AwAI/AL+p5qgoAAAAABJRU5ErkJggg=="
 
     @Test("end to end in WebKitGTK: the real scripts' messages give the page's trackers, frames and surrogates included",
-          .enabled(if: webKitRequired || (canRunWebKit && FileManager.default.fileExists(atPath: sharedTDS)),
-                   "needs WebKitGTK and ../shared/data/tds/apple-tds.json"))
+          needsWebKit)
     func endToEnd() throws {
-        let directory = try CommandRunner.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out").path
-        let rendered = try CommandRunner.run(["scripts", "--tds", Self.sharedTDS, "--secret", Self.secret, "--output", out])
-        try #require(rendered.status == 0, "\(rendered.standardError)")
-
         let page = """
             <!DOCTYPE html><html><head><title>loading</title>
             <script src="https://www.google-analytics.com/analytics.js"></script>
@@ -204,14 +236,8 @@ struct StatsCommandTests {
             <img src="https://frame.example/x.png"></body></html>
             """
         let png: [String: Any] = ["type": "image/png", "body_base64": Self.pixel]
-        let spec: [String: Any] = [
-            "rules": [out + "/rules.json"],
-            "scripts": [
-                ["file": out + "/blocking.js", "world": NSNull(), "frames": "all", "time": "start"],
-                ["file": out + "/inference.js", "world": "trackerless", "frames": "all", "time": "start"],
-            ],
-            "handlers": [["name": "trackerless", "world": NSNull()], ["name": "trackerless", "world": "trackerless"]],
-            "resources": [
+        let snapshot = try Self.replayInWebKit(
+            resources: [
                 "https://site.example/": ["type": "text/html", "body": page],
                 "https://site.example/app.js": ["type": "application/javascript", "body": "window.app = 1;"],
                 "https://site.example/logo.png": png, "https://frame.example/x.png": png,
@@ -219,7 +245,60 @@ struct StatsCommandTests {
                 "https://www.google-analytics.com/analytics.js": ["type": "application/javascript", "body": "window.ga = 1;"],
                 "https://pixel.facebook.com/tr?id=1": png,
                 "https://securepubads.g.doubleclick.net/tag/js/gpt.js": ["type": "application/javascript", "body": ""],
+            ])
+        #expect(snapshot["url"] as? String == "https://site.example/page2")
+        let companies = (snapshot["companies"] as? [[String: Any]] ?? []).map { company in
+            ((company["company"] as? [String: Any])?["name"] as? String ?? "",
+             (company["hosts"] as? [[String: Any]] ?? []).map { "\($0["host"] ?? "") \($0["state"] ?? "")" })
+        }
+        #expect(companies.map(\.0) == ["Google LLC", "Facebook, Inc."])
+        #expect(companies.first?.1 == ["securepubads.g.doubleclick.net blocked", "www.google-analytics.com blocked"])
+        let surrogates = (snapshot["surrogates"] as? [[String: Any]] ?? []).compactMap { $0["surrogate"] as? String }
+        #expect(surrogates == ["analytics.js", "gpt.js"], "\(snapshot["counters"] ?? "")")
+        #expect((snapshot["trackers"] as? [String: Any])?["blocked"] as? Int == 3)
+    }
+
+    @Test("end to end in WebKitGTK, --block-in-script without a rule list: a surrogate's script that loads anyway is allowed, not blocked",
+          needsWebKit)
+    func blockInScriptWithoutRules() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>loading</title>
+            <script src="https://securepubads.g.doubleclick.net/tag/js/gpt.js"></script></head><body>
+            <script>setTimeout(function () { document.title = 'done'; }, 600);</script></body></html>
+            """
+        let snapshot = try Self.replayInWebKit(
+            resources: [
+                "https://site.example/": ["type": "text/html", "body": page],
+                "https://securepubads.g.doubleclick.net/tag/js/gpt.js": [
+                    "type": "application/javascript", "body": "window.realGPT = true;"],
             ],
+            blockInScript: true)
+        let hosts = (snapshot["companies"] as? [[String: Any]] ?? []).flatMap { $0["hosts"] as? [[String: Any]] ?? [] }
+        #expect(hosts.map { "\($0["host"] ?? "") \($0["state"] ?? "") \($0["reason"] ?? "-")" }
+                == ["securepubads.g.doubleclick.net allowed protections off"], "\(hosts)")
+        let surrogates = (snapshot["surrogates"] as? [[String: Any]] ?? []).compactMap { $0["surrogate"] as? String }
+        #expect(surrogates == ["gpt.js"], "\(snapshot["counters"] ?? "")")
+        #expect((snapshot["trackers"] as? [String: Any])?["blocked"] as? Int == 0)
+    }
+
+    /// Renders the scripts for apple-tds.json, loads https://site.example/ from `resources` in
+    /// WebKitGTK (with the rule list unless `blockInScript`), replays every message the host
+    /// received through `trackerless stats`, and returns the page's snapshot.
+    static func replayInWebKit(resources: [String: Any], blockInScript: Bool = false) throws -> [String: Any] {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let rendered = try CommandRunner.run(
+            ["scripts", "--tds", Self.sharedTDS, "--secret", Self.secret, "--output", out] + (blockInScript ? ["--block-in-script"] : []))
+        try #require(rendered.status == 0, "\(rendered.standardError)")
+        let spec: [String: Any] = [
+            "rules": blockInScript ? [] : [out + "/rules.json"],
+            "scripts": [
+                ["file": out + "/blocking.js", "world": NSNull(), "frames": "all", "time": "start"],
+                ["file": out + "/inference.js", "world": "trackerless", "frames": "all", "time": "start"],
+            ],
+            "handlers": [["name": "trackerless", "world": NSNull()], ["name": "trackerless", "world": "trackerless"]],
+            "resources": resources,
             "pages": [["id": "p1", "url": "https://site.example/", "done_title": "done", "timeout": 20, "settle": 0.8, "leave": true]],
         ]
         let specPath = directory.appendingPathComponent("spec.json")
@@ -252,16 +331,6 @@ struct StatsCommandTests {
         try #require(stats.status == 0, "\(stats.standardError)")
         let report = try Self.report(stats.standardOutput)
         #expect((report["rejections"] as? [String: Int])?.values.allSatisfy { $0 == 0 } == true)
-        let snapshot = try #require((report["pages"] as? [[String: Any]])?.first)
-        #expect(snapshot["url"] as? String == "https://site.example/page2")
-        let companies = (snapshot["companies"] as? [[String: Any]] ?? []).map { company in
-            ((company["company"] as? [String: Any])?["name"] as? String ?? "",
-             (company["hosts"] as? [[String: Any]] ?? []).map { "\($0["host"] ?? "") \($0["state"] ?? "")" })
-        }
-        #expect(companies.map(\.0) == ["Google LLC", "Facebook, Inc."])
-        #expect(companies.first?.1 == ["securepubads.g.doubleclick.net blocked", "www.google-analytics.com blocked"])
-        let surrogates = (snapshot["surrogates"] as? [[String: Any]] ?? []).compactMap { $0["surrogate"] as? String }
-        #expect(surrogates == ["analytics.js", "gpt.js"], "\(snapshot["counters"] ?? "") \(messages.count) messages")
-        #expect((snapshot["trackers"] as? [String: Any])?["blocked"] as? Int == 3)
+        return try #require((report["pages"] as? [[String: Any]])?.first, "\(messages.count) messages")
     }
 }
