@@ -31,6 +31,9 @@ package struct StatsRecording: Sendable {
         package var pages: [PageSnapshot]
         /// The tab of the last record, nil for an empty recording.
         package var lastTab: TabID?
+        /// The pages still open at the end of the recording, in the order they started (also in
+        /// ``pages``).
+        package var openAtEnd: [PageSnapshot] = []
     }
 
     /// The records, in order; blank lines are left out.
@@ -45,18 +48,27 @@ package struct StatsRecording: Sendable {
         var lineNumber = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-            let value: JSONValue
-            do throws(JSONSyntaxError) {
-                value = try JSONParser.parse(Array(line))
-            } catch {
-                throw .syntax(error, file: file, line: lineNumber)
-            }
-            guard case .object(let object) = value else {
-                throw .invalidRecord("expected a JSON object, found \(JSONNode(value).typeName)", file: file, line: lineNumber)
-            }
-            records.append(try Self.record(object, file: file, line: lineNumber))
+            if let record = try Self.record(line: line, file: file, lineNumber: lineNumber) { records.append(record) }
         }
+    }
+
+    /// The record of one line of a recording, nil for a blank line: what a reader that takes the
+    /// lines as they arrive (`trackerless stats --messages -`) feeds to a ``Replayer``.
+    ///
+    /// - Throws: ``StatsRecordingError`` naming the file and line when the line is not JSON (with
+    ///   the column and byte of the problem) or not a record.
+    package static func record(line: some Collection<UInt8>, file: String, lineNumber: Int) throws(StatsRecordingError) -> Record? {
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+            value = try JSONParser.parse(Array(line))
+        } catch {
+            throw .syntax(error, file: file, line: lineNumber)
+        }
+        guard case .object(let object) = value else {
+            throw .invalidRecord("expected a JSON object, found \(JSONNode(value).typeName)", file: file, line: lineNumber)
+        }
+        return try record(object, file: file, line: lineNumber)
     }
 
     private static func record(_ object: JSONObject, file: String, line: Int) throws(StatsRecordingError) -> Record {
@@ -94,14 +106,7 @@ package struct StatsRecording: Sendable {
 
     /// The well-formed secrets the recording's messages carry.
     package func secrets() -> [MessageSecret] {
-        var secrets: Set<String> = []
-        for record in records {
-            guard case .message(let body, _) = record.kind,
-                case .success(let message) = ScriptMessage.decode(body, acceptsSecret: { MessageSecret(hex: $0) != nil })
-            else { continue }
-            secrets.insert(message.secret)
-        }
-        return secrets.sorted().compactMap { MessageSecret(hex: $0) }
+        Array(Set(records.compactMap(\.secret).map(\.hex))).sorted().compactMap { MessageSecret(hex: $0) }
     }
 
     /// Feeds every record to `stats`, as a host would have. A message for a tab that has no page
@@ -115,32 +120,88 @@ package struct StatsRecording: Sendable {
     package func replay<Failure: Error>(
         into stats: PrivacyStats, afterRecord: (_ recordsDone: Int) throws(Failure) -> Void
     ) throws(Failure) -> Replay {
-        var pages: [(start: Int, snapshot: PageSnapshot)] = []
-        // Where each tab's current page started; a tab is absent until its first page.
-        var pageStarts: [TabID: Int] = [:]
-        func finishPage(_ tab: TabID) {
-            if let start = pageStarts[tab] { pages.append((start, stats.snapshot(tab: tab))) }
+        var replayer = Replayer(stats: stats)
+        for record in records {
+            replayer.feed(record)
+            try afterRecord(replayer.recordCount)
         }
-        for (index, record) in records.enumerated() {
+        return replayer.finish()
+    }
+
+    /// Feeds records to a ``PrivacyStats`` one at a time, as they arrive, and says which pages
+    /// each one ended.
+    package struct Replayer {
+        package let stats: PrivacyStats
+        /// Whether every well-formed secret a message carries is accepted, as it arrives: the
+        /// recording is trusted (no secret was given).
+        package let acceptsRecordedSecrets: Bool
+        /// The records fed so far.
+        package private(set) var recordCount = 0
+        private var pages: [(start: Int, snapshot: PageSnapshot)] = []
+        // Where each tab's current page started; a tab is absent until its first page.
+        private var pageStarts: [TabID: Int] = [:]
+        private var acceptedSecrets: Set<String> = []
+        private var lastTab: TabID?
+
+        package init(stats: PrivacyStats, acceptsRecordedSecrets: Bool = false, secrets: [MessageSecret] = []) {
+            self.stats = stats
+            self.acceptsRecordedSecrets = acceptsRecordedSecrets
+            acceptedSecrets = Set(secrets.map(\.hex))
+        }
+
+        /// Feeds one record; returns the snapshots of the pages it ended (a navigation or a close
+        /// in their tab), for a reader that writes them as they end.
+        @discardableResult
+        package mutating func feed(_ record: Record) -> [PageSnapshot] {
+            let index = recordCount
+            recordCount += 1
+            lastTab = record.tab
+            var ended: [PageSnapshot] = []
             switch record.kind {
             case .navigate(let url):
-                finishPage(record.tab)
+                ended += finishPage(record.tab)
                 stats.didStartNavigation(tab: record.tab, url: url)
                 pageStarts[record.tab] = index
             case .message(let body, let pageURL):
+                if acceptsRecordedSecrets, let secret = record.secret, acceptedSecrets.insert(secret.hex).inserted {
+                    stats.setSecrets(acceptedSecrets.sorted().compactMap { MessageSecret(hex: $0) })
+                }
                 if pageStarts[record.tab] == nil, let pageURL {
                     stats.didStartNavigation(tab: record.tab, url: pageURL)
                     pageStarts[record.tab] = index
                 }
                 _ = stats.receive(body, tab: record.tab)
             case .close:
-                finishPage(record.tab)
+                ended += finishPage(record.tab)
                 stats.closeTab(record.tab)
                 pageStarts[record.tab] = nil
             }
-            try afterRecord(index + 1)
+            return ended
         }
-        for tab in pageStarts.keys.sorted() { finishPage(tab) }
-        return Replay(pages: pages.sorted { $0.start < $1.start }.map(\.snapshot), lastTab: records.last?.tab)
+
+        /// Ends the pages still open and returns every page's final snapshot, in the order the
+        /// pages started.
+        package mutating func finish() -> Replay {
+            let open = pageStarts.sorted { $0.value < $1.value }.flatMap { finishPage($0.key) }
+            pageStarts = [:]
+            return Replay(pages: pages.sorted { $0.start < $1.start }.map(\.snapshot), lastTab: lastTab, openAtEnd: open)
+        }
+
+        private mutating func finishPage(_ tab: TabID) -> [PageSnapshot] {
+            guard let start = pageStarts[tab] else { return [] }
+            let snapshot = stats.snapshot(tab: tab)
+            pages.append((start, snapshot))
+            return [snapshot]
+        }
+    }
+}
+
+extension StatsRecording.Record {
+    /// The well-formed secret of a message record, if it has one.
+    var secret: MessageSecret? {
+        guard case .message(let body, _) = kind,
+            case .success(let message) = ScriptMessage.decode(body, acceptsSecret: { MessageSecret(hex: $0) != nil })
+        else { return nil }
+        return MessageSecret(hex: message.secret)
     }
 }

@@ -107,4 +107,30 @@ struct JSONLinesStreamingTests {
         #expect(text == #"{"error":"line 1: the line has 67108864 bytes; the limit is 1048576"}"# + "\n")
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
     }
+
+    @Test("stats --stream writes a page's snapshot when the page ends, while standard input is still open")
+    func statsStream() throws {
+        let input = Pipe()
+        let output = Pipe()
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["stats", "--messages", "-", "--stream", "--secret", "5ec7e75ec7e75ec7e75ec7e75ec7e75e"]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let reader = PipeReader(output.fileHandleForReading)
+        let message = #"{"tab":"1","message":{"trackerless":1,"secret":"5ec7e75ec7e75ec7e75ec7e75ec7e75e","script":"inference","page":{"id":"0f1e2d3c4b5a6978","url":"https://news.example/","frame":"https://news.example/","isTopFrame":true},"seq":0,"events":[{"kind":"request","url":"https://social.example/w.js","type":"script","state":"failed"}]}}"#
+        let lines = [#"{"tab":"1","navigate":"https://news.example/"}"#, message, #"{"tab":"1","navigate":"https://shop.example/"}"#]
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        let first = reader.text(lines: 1, seconds: 60)
+        #expect(first.hasPrefix(#"{"schema":"trackerless-dashboard""#) && first.contains(#""url":"https://news.example/""#), "\(first)")
+        #expect(first.contains(#""trackers":{"blocked":1"#), "\(first)")
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let all = reader.text(lines: 2, seconds: 60).split(separator: "\n")
+        #expect(all.count == 2 && all[1].hasPrefix(#"{"schema":"trackerless-stats-report""#), "\(all)")
+        #expect(all.last?.contains(#""pages":[{"schema":"trackerless-dashboard","schemaVersion":1,"tab":"1","url":"https://shop.example/""#) == true)
+        #expect(process.terminationStatus == 0)
+    }
 }
