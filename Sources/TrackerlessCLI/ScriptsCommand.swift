@@ -31,7 +31,8 @@ enum ScriptsCommand {
       --bridge B              the host's message channel (default webkit)
       --handler NAME          message handler (WebKit) or injected object (Android); default trackerless
       --batch-interval MS     milliseconds between two messages of a script (default 100)
-      --block-in-script       the blocking script also blocks tracker requests (hosts without content blocking)
+      --block-in-script       the blocking script also blocks the tracker requests page script starts
+                              (not those of the HTML parser: decide those in the host's request hook)
                               and embeds every tracker; without it, only those a surrogate can stand in for
       --debug                 the scripts report their own problems to the console
       --options FILE          the options above from a JSON file, e.g. {"bridge": "android", "handler": "h",

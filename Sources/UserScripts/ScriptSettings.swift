@@ -16,8 +16,9 @@ public struct ScriptSettings: Sendable, Hashable {
     public var handler: String
     /// Milliseconds between two messages of one script in one document (at least 10; default 100).
     public var batchInterval: Int
-    /// Whether the blocking script blocks tracker requests itself, for hosts that cannot block
-    /// natively (no content rule lists): default false.
+    /// Whether the blocking script blocks the tracker requests page script starts (elements it
+    /// makes, `new Image()`, `fetch`, XHR, `sendBeacon`; not the loads of the HTML parser), for
+    /// hosts without content rule lists: default false.
     public var blockInScript: Bool
     /// The most events one message carries (1 … 500, the host's limit; default 200).
     public var maxEventsPerMessage: Int
