@@ -19,27 +19,8 @@ struct BlockInScriptInWebKitTests {
     static let page = "https://news.example/block-in-script"
     static let gpt = "https://securepubads.g.doubleclick.net/tag/js/gpt.js"
 
-    static let trackerData = #"""
-        {
-          "trackers": {
-            "doubleclick.net": {
-              "domain": "doubleclick.net", "owner": {"name": "Google LLC", "displayName": "Google"},
-              "prevalence": 0.5, "fingerprinting": 3, "cookies": 0.4, "categories": ["Advertising"], "default": "block",
-              "rules": [{"rule": "doubleclick\\.net/tag/js/gpt\\.js", "surrogate": "gpt.js"}]
-            },
-            "tracker.example": {
-              "domain": "tracker.example", "owner": {"name": "Tracker Example Inc", "displayName": "Tracker Example"},
-              "prevalence": 0.1, "fingerprinting": 1, "cookies": 0.1, "categories": ["Advertising"], "default": "block"
-            }
-          },
-          "entities": {
-            "Google LLC": {"domains": ["doubleclick.net"], "prevalence": 1, "displayName": "Google"},
-            "Tracker Example Inc": {"domains": ["tracker.example"], "prevalence": 0.1, "displayName": "Tracker Example"}
-          },
-          "domains": {"doubleclick.net": "Google LLC", "tracker.example": "Tracker Example Inc"},
-          "cnames": {}
-        }
-        """#
+    /// Google's surrogate scripts (gpt.js among them) and tracker.example, blocked by default.
+    static let trackerData = UserScriptsInWebKitTests.trackerData
 
     /// Each way a page loads a tracker URL, by the URL it uses.
     static let loads: [(url: String, how: String, stopped: Bool)] = [
