@@ -586,6 +586,11 @@
   var lastSite = null;
   function decide(requestURL, siteURL, type) {
     var request = parseURL(requestURL);
+    // The final dot of a fully qualified host names the same host (`tracker.com.`): the
+    // request is looked up, and its rules matched, without it, as the Swift resolver does.
+    if (request !== null && request.host.length > 1 && request.host[request.host.length - 1] === '.') {
+      request.host = slice(request.host, 0, request.host.length - 1);
+    }
     if (siteURL !== lastSiteURL) {
       lastSite = parseURL(siteURL);
       lastSiteURL = siteURL;

@@ -11,8 +11,11 @@ import TrackerlessCore
 /// ```
 ///
 /// The rules are Firefox's, with its generator's faults fixed:
-/// - the `url-filter` ends at the host (`[:/]`), so `tracker.com` no longer matches
-///   `tracker.com.evil.net`;
+/// - the `url-filter` ends at the host (an optional port, then `/`), so `tracker.com` no longer
+///   matches `tracker.com.evil.net`, nor the user name of `https://tracker.com:pw@evil.net/`;
+/// - the host is found after any userinfo (`https://u:p@tracker.com/`) and may keep the final
+///   dot of a fully qualified name (`https://tracker.com./`), both of which WebKit keeps in the
+///   URL it matches;
 /// - the owner is found by exact resource, then by parent domain, not by the first substring
 ///   in dictionary order (see ``EntityList/owner(of:publicSuffixList:)``);
 /// - an empty category yields a list with only ``placeholderRule`` instead of silently ending
@@ -60,15 +63,16 @@ public struct FirefoxRuleListBuilder: Sendable {
         level.blocklists.map { ($0, ruleList(for: $0)) }
     }
 
-    /// The `url-filter` of a tracker domain: `^https?://([^/]+\.)?tracker\.com[:/]` for a domain
-    /// and its subdomains; for an entry with a path, the escaped path follows the host instead
-    /// of `[:/]` (as in Firefox, the port must then be absent).
+    /// The `url-filter` of a tracker domain: `^https?://([^/]+[.@])?tracker\.com\.?(:[0-9]+)?/`
+    /// for a domain and its subdomains, with or without userinfo and the host's final dot; for an
+    /// entry with a path, the escaped path follows the host instead of the port and `/` (as in
+    /// Firefox, the port must then be absent).
     public static func urlFilter(for domain: TrackerDomain) -> String {
-        var filter = #"^https?://([^/]+\.)?"# + escaped(domain.host)
+        var filter = #"^https?://([^/]+[.@])?"# + escaped(domain.host) + #"\.?"#
         if let path = domain.path {
             filter += escaped(path)
         } else {
-            filter += "[:/]"
+            filter += "(:[0-9]+)?/"
         }
         return filter
     }

@@ -174,12 +174,14 @@ struct RequestClassifier: Sendable {
         return parsed
     }
 
-    /// What is known of a host, computed on first sight.
-    private func hostInfo(_ host: String) -> HostInfo {
-        if let known = cache.hosts[host] { return known }
+    /// What is known of a host, computed on first sight; a host with the final dot of a fully
+    /// qualified name is the same host as without it, as the resolver sees it.
+    private func hostInfo(_ spelledHost: String) -> HostInfo {
+        if let known = cache.hosts[spelledHost] { return known }
+        let host = CanonicalURL.removingFinalDot(fromHost: spelledHost)
         let domain = Self.publicSuffixList.registrableDomain(of: host) ?? host
         let info = HostInfo(host: host, domain: domain, isPlain: isPlainHost(host, domain: domain))
-        cache.hosts.store(info, for: host)
+        cache.hosts.store(info, for: spelledHost)
         return info
     }
 

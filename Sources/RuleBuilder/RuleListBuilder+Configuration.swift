@@ -72,7 +72,7 @@ extension RuleListBuilder {
                 }
                 let prefix = rule.pathPrefix
                 let urlFilter = HostScope.tracker(domain: host).hostPattern
-                    + (prefix.isEmpty ? "[:/]" : HostScope.optionalPort + Self.escapedLiteral(prefix))
+                    + (prefix.isEmpty ? HostScope.hostEnd : HostScope.optionalPort + Self.escapedLiteral(prefix))
                 guard let (condition, holes) = siteCondition(
                     listed: rule.appliesToAllSites ? nil : rule.domains,
                     lessExceptionsOf: PrivacyConfiguration.FeatureName.trackerAllowlist)

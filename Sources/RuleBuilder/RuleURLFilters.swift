@@ -8,8 +8,8 @@ import TrackerData
 /// by where it starts:
 ///
 /// - **In the host** (`sub\.tracker\.com/path`): the host part of the regex must end exactly where
-///   the host ends, so it is aligned with the tracker domain and anchored behind the scheme, with an
-///   optional port before the path part.
+///   the host ends, so it is aligned with the tracker domain and anchored behind the scheme and any
+///   userinfo, with the host's optional final dot and an optional port before the path part.
 /// - **After the host** (the rule's text appears in the path or query): the scope's host anchor,
 ///   then `.*`, then the whole regex.
 ///
@@ -76,7 +76,8 @@ struct RuleURLFilters: Sendable, Hashable {
 
         // The host pattern, then the end of the host, or an optional port and the path part.
         func filter(afterHost hostPattern: String) -> String {
-            pathPart.isEmpty ? hostPattern + "[:/]" : TrackerRuleRegex.render(pathPart, after: hostPattern, HostScope.optionalPort)
+            pathPart.isEmpty
+                ? hostPattern + HostScope.hostEnd : TrackerRuleRegex.render(pathPart, after: hostPattern, HostScope.optionalPort)
         }
         var matchesEveryURL = false
         switch hostMatch {
@@ -102,7 +103,7 @@ struct RuleURLFilters: Sendable, Hashable {
     private enum HostMatch {
         /// Every host of the scope matches.
         case wholeScope
-        /// Hosts matching this pattern (written after the scheme prefix).
+        /// Hosts matching this pattern (written after the scheme prefix; it includes the final dot).
         case pattern(String)
         /// Never in the host.
         case impossible
@@ -120,7 +121,7 @@ struct RuleURLFilters: Sendable, Hashable {
             guard case .character(let set) = hostPart[nodeIndex], set.caseFolded.contains(domainBytes[domainIndex]) else {
                 if case .character = hostPart[nodeIndex] { return .impossible }
                 return .approximated(
-                    HostScope.subdomainPrefix + TrackerRuleRegex.escapedDomain(domain),
+                    HostScope.subdomainPrefix + TrackerRuleRegex.escapedDomain(domain) + HostScope.finalDot,
                     note: "host part with groups or quantifiers: any host of the tracker matches"
                 )
             }
@@ -136,14 +137,16 @@ struct RuleURLFilters: Sendable, Hashable {
         var prefix = Array(hostPart[...nodeIndex])
         guard case .character(let last) = prefix[prefix.count - 1] else {
             return .approximated(
-                HostScope.subdomainPrefix + TrackerRuleRegex.escapedDomain(domain),
+                HostScope.subdomainPrefix + TrackerRuleRegex.escapedDomain(domain) + HostScope.finalDot,
                 note: "host part with groups or quantifiers: any host of the tracker matches"
             )
         }
         guard last.contains(UInt8(ascii: ".")) else { return .impossible }
         prefix[prefix.count - 1] = .character(.single(UInt8(ascii: ".")))
         prefix = prefix.map(restrictedToHost)
-        return .pattern("[^:/]*" + TrackerRuleRegex.render(prefix) + TrackerRuleRegex.escapedDomain(domain))
+        return .pattern(
+            HostScope.userinfoPrefix + "[^:/]*" + TrackerRuleRegex.render(prefix) + TrackerRuleRegex.escapedDomain(domain)
+                + HostScope.finalDot)
     }
 
     /// The node with `/` and `:` removed from its character sets, so that it stays in the host.

@@ -1,22 +1,38 @@
 import ContentRuleList
 
-// Most patterns of real lists name a host: `^[^:]+://+([^:/]+\.)?tracker\.com[:/]` and its
-// variants with a path. Read from the pattern's terms, such a pattern says "the URL's host part is
-// `tracker.com` or ends with `.tracker.com`", which a hash table answers with a few lookups per
-// URL instead of running one automaton per rule.
+// Most patterns of real lists name a host: `^[^:]+://+([^/]+[.@])?tracker\.com\.?(:[0-9]+)?/`,
+// `^[^:]+://+([^:/]+\.)?tracker\.com[:/]` and their variants with a path. Read from the
+// pattern's terms, such a pattern says "a part of the URL's authority is `tracker.com` or ends
+// with `.tracker.com`", which a hash table answers with a few lookups per URL instead of running
+// one automaton per rule.
 
 /// The host a url-filter (or condition pattern) requires, read from its parsed terms.
 ///
-/// The "head" of a URL is what such a pattern can match as its host: skip the scheme up to the
-/// first `:`, then the slashes, then take everything up to the next `:` or `/`. For a canonical
-/// URL without user info it is the host. A pattern has a host when every URL it matches has a
-/// head equal to ``host`` or, with ``allowsSubdomains``, ending with `.` + ``host`` after at least
-/// one character: looking the head's suffixes up in a table finds every rule that can match.
+/// The authority of a URL is what follows the scheme's `:` and the slashes after it, up to the
+/// next `/`. A host pattern's host ends where a `:` or `/` follows (or the URL ends), so it lies in
+/// one "segment" of the authority: the text between its start or a `:` and the next `:` or `/`.
+/// For a canonical URL without userinfo the first segment is the host. Where the host may start
+/// in its segment depends on the pattern's ``Prefix`` (see ``HostProbe``); looking the
+/// segments' suffixes up in a table finds every rule that can match.
 struct HostPattern: Sendable, Hashable {
+    /// What the pattern allows between the scheme's slashes and the host.
+    enum Prefix: UInt32, Sendable, Hashable {
+        /// Nothing: the host starts the authority.
+        case none = 0
+        /// `([^:/]+\.)?`: subdomain labels; the host is the end of the first segment, after a dot
+        /// and at least one other character, or the whole segment.
+        case subdomains = 1
+        /// `([^/]+[.@])?`: subdomain labels or userinfo; the host starts the authority, or follows
+        /// a `.` or `@` that is not its first character, in any segment.
+        case subdomainsOrUserinfo = 2
+        /// `([^/]*@)?`: userinfo; the host starts the authority or follows any `@`.
+        case userinfo = 3
+    }
+
     /// What the pattern requires after the host, when the engine can check it without an
     /// automaton.
     enum Remainder: Sendable, Hashable {
-        /// `[:/]`: the head is followed by `:` or `/` (any URL with a path).
+        /// `[:/]`: the host is followed by `:` or `/` (any URL with a path).
         case separator
         /// `(:[0-9]+)?` when `allowsPort`, then the literal (starting with `/`), then the end of
         /// the URL when `isAnchoredAtEnd`.
@@ -25,16 +41,26 @@ struct HostPattern: Sendable, Hashable {
 
     /// The host, lowercased.
     var host: [UInt8]
-    /// Whether subdomains of ``host`` match too.
-    var allowsSubdomains: Bool
+    /// What may come before the host.
+    var prefix: Prefix
+    /// Whether the host may be followed by one `.` (`\.?`, the final dot of a fully qualified
+    /// name) before the remainder.
+    var allowsFinalDot: Bool
     /// What follows the host, when a matcher simpler than the pattern's automaton decides it
     /// exactly; nil when the automaton must confirm each candidate.
     var remainder: Remainder?
 
-    init(host: [UInt8], allowsSubdomains: Bool, remainder: Remainder?) {
+    init(host: [UInt8], prefix: Prefix, allowsFinalDot: Bool = false, remainder: Remainder?) {
         self.host = host
-        self.allowsSubdomains = allowsSubdomains
+        self.prefix = prefix
+        self.allowsFinalDot = allowsFinalDot
         self.remainder = remainder
+    }
+
+    /// The value a table files the rule (or condition) `index` under: the index, then whether a
+    /// final dot may follow, then the prefix, in the bits ``HostProbe`` reads.
+    func tableValue(_ index: UInt32) -> UInt32 {
+        index << 3 | (allowsFinalDot ? 4 : 0) | prefix.rawValue
     }
 
     /// Reads the host requirement of `filter`, or nil when it has none.
@@ -50,7 +76,7 @@ struct HostPattern: Sendable, Hashable {
             else { return nil }
             index += 1
         }
-        // At least one scheme character: the head is only read after a non-empty scheme.
+        // At least one scheme character: the authority is only read after a non-empty scheme.
         guard index > 0, index < terms.count,
             terms[..<index].contains(where: { $0.quantifier == .one || $0.quantifier == .oneOrMore })
         else { return nil }
@@ -66,27 +92,21 @@ struct HostPattern: Sendable, Hashable {
         else { return nil }
         if secondSlash.quantifier != .oneOrMore { isExact = false }
         index += 2
-        // An optional subdomain group whose characters exclude `:` and `/`.
-        var allowsSubdomains = false
+        // An optional group of subdomains or userinfo.
+        var prefix = Prefix.none
         if index < terms.count, case .group(let inner) = terms[index].atom,
             terms[index].quantifier == .zeroOrOne || terms[index].quantifier == .zeroOrMore
         {
-            guard inner.count == 2, case .characterSet(let set) = inner[0].atom, !set.contains(UInt8(ascii: ":")),
-                !set.contains(UInt8(ascii: "/")), !set.contains(0), Self.isSingle(inner[1], UInt8(ascii: "."))
-            else { return nil }
-            allowsSubdomains = true
-            if !(inner[0].quantifier == .oneOrMore
-                && Self.isAnythingBut(inner[0], [UInt8(ascii: ":"), UInt8(ascii: "/")], quantifier: .oneOrMore))
-            {
-                isExact = false
-            }
+            guard let (groupPrefix, isExactGroup) = Self.prefix(of: inner) else { return nil }
+            prefix = groupPrefix
+            if !isExactGroup { isExact = false }
             index += 1
         }
-        // `[^:/]*` before the host: the head only has to end with the host, so the part of the
-        // host after its first dot is a suffix of the head after a dot. File the rule under that
+        // `[^:/]*` before the host: the host only has to end a segment, so the part of the host
+        // after its first dot is a suffix of the segment after a dot. File the rule under that
         // part; the automaton confirms candidates.
         var endsWithHost = false
-        if !allowsSubdomains, index < terms.count, terms[index].quantifier == .zeroOrMore,
+        if prefix == .none || prefix == .userinfo, index < terms.count, terms[index].quantifier == .zeroOrMore,
             case .characterSet(let set) = terms[index].atom, !set.contains(UInt8(ascii: ":")),
             !set.contains(UInt8(ascii: "/")), !set.contains(0)
         {
@@ -107,17 +127,49 @@ struct HostPattern: Sendable, Hashable {
         if endsWithHost {
             guard let dot = host.firstIndex(of: UInt8(ascii: ".")), dot + 1 < host.count else { return nil }
             host = Array(host[(dot + 1)...])
-            allowsSubdomains = true
+            // After a dot, past the first character of the authority (`[^:/]*` and the dot).
+            prefix = prefix == .none ? .subdomains : .subdomainsOrUserinfo
         }
         guard !host.isEmpty else { return nil }
-        // The host must end the head: whatever follows starts with `:` or `/` (or the URL's end).
+        // `\.?`: the final dot of a fully qualified host.
+        var allowsFinalDot = false
+        if index < terms.count, terms[index].quantifier == .zeroOrOne, case .characterSet(let set) = terms[index].atom,
+            Self.isOnly(set, UInt8(ascii: "."))
+        {
+            allowsFinalDot = true
+            index += 1
+        }
+        // The host must end its segment: whatever follows starts with `:` or `/` (or the URL's end).
         let rest = terms[index...]
         guard let first = Self.firstCharacters(of: rest), first.isSubset(of: [0, UInt8(ascii: ":"), UInt8(ascii: "/")])
         else { return nil }
         self.host = host
-        self.allowsSubdomains = allowsSubdomains
+        self.prefix = prefix
+        self.allowsFinalDot = allowsFinalDot
         if filter.isCaseSensitive && hostHasLetters { isExact = false }
         self.remainder = isExact ? Self.remainder(Array(rest), isCaseSensitive: filter.isCaseSensitive) : nil
+    }
+
+    /// The prefix a group of subdomains or userinfo allows, and whether the group is exactly the
+    /// one the prefix names; nil for any other group. A group that allows less is filed under
+    /// the prefix that allows more, and its automaton confirms candidates.
+    private static func prefix(of inner: [Term]) -> (Prefix, isExact: Bool)? {
+        guard inner.count == 2, case .characterSet(let set) = inner[0].atom, !set.contains(UInt8(ascii: "/")),
+            !set.contains(0), case .characterSet(let last) = inner[1].atom, inner[1].quantifier == .one
+        else { return nil }
+        let dot = UInt8(ascii: "."), at = UInt8(ascii: "@")
+        let atLeastOne = inner[0].quantifier == .one || inner[0].quantifier == .oneOrMore
+        if isOnly(last, dot) {
+            // `[^:/]+\.`: the characters before the dot stay in the first segment.
+            guard atLeastOne, !set.contains(UInt8(ascii: ":")) else { return nil }
+            return (.subdomains, isAnythingBut(inner[0], [UInt8(ascii: ":"), UInt8(ascii: "/")], quantifier: .oneOrMore))
+        }
+        if isOnly(last, at) {
+            return (.userinfo, isAnythingBut(inner[0], [UInt8(ascii: "/")], quantifier: .zeroOrMore))
+        }
+        let words = last.matchedWords
+        guard atLeastOne, words.high == 1 << UInt64(at - 64), words.low == 1 << UInt64(dot) else { return nil }
+        return (.subdomainsOrUserinfo, isAnythingBut(inner[0], [UInt8(ascii: "/")], quantifier: .oneOrMore))
     }
 
     /// The remainder, when it is `[:/]` or an optional port and a literal path.
@@ -243,9 +295,10 @@ struct HostPattern: Sendable, Hashable {
     }
 
     /// Reads the common shapes without parsing the pattern: `^[^:]+://+`, optionally
-    /// `([^:/]+\.)?`, a host of lowercase letters, digits, `-`, `_` and `\.`, then `[:/]` or an
-    /// optional `(:[0-9]+)?` and a path of letters, digits, `-`, `_`, `/` and `\.`, optionally
-    /// `$`. Gives what ``init(_:)`` gives for the parsed pattern; nil for any other text.
+    /// `([^/]+[.@])?`, `([^:/]+\.)?` or `([^/]*@)?`, a host of lowercase letters, digits, `-`,
+    /// `_` and `\.`, optionally `\.?`, then `[:/]` or an optional `(:[0-9]+)?` and a path of
+    /// letters, digits, `-`, `_`, `/` and `\.`, optionally `$`. Gives what ``init(_:)`` gives for
+    /// the parsed pattern; nil for any other text.
     init?(text pattern: String, isCaseSensitive: Bool) {
         // Letters of a case-sensitive pattern need exact comparisons: leave those to the parser.
         guard !isCaseSensitive else { return nil }
@@ -255,7 +308,11 @@ struct HostPattern: Sendable, Hashable {
     }
 
     private static let schemePrefix = Array("^[^:]+://+".utf8)
-    private static let subdomainGroup = Array(#"([^:/]+\.)?"#.utf8)
+    private static let prefixGroups: [(text: [UInt8], prefix: Prefix)] = [
+        (Array(#"([^/]+[.@])?"#.utf8), .subdomainsOrUserinfo), (Array(#"([^:/]+\.)?"#.utf8), .subdomains),
+        (Array(#"([^/]*@)?"#.utf8), .userinfo),
+    ]
+    private static let finalDot = Array(#"\.?"#.utf8)
     private static let separator = Array("[:/]".utf8)
     private static let portGroup = Array("(:[0-9]+)?".utf8)
 
@@ -268,12 +325,13 @@ struct HostPattern: Sendable, Hashable {
             return true
         }
         guard consume(schemePrefix) else { return nil }
-        let allowsSubdomains = consume(subdomainGroup)
+        let prefix = prefixGroups.first { consume($0.text) }?.prefix ?? .none
         let host = literal(text, &index, allowsSlash: false)
         guard !host.isEmpty else { return nil }
+        let allowsFinalDot = consume(finalDot)
         if consume(separator) {
             guard index == text.count else { return nil }
-            return HostPattern(host: host, allowsSubdomains: allowsSubdomains, remainder: .separator)
+            return HostPattern(host: host, prefix: prefix, allowsFinalDot: allowsFinalDot, remainder: .separator)
         }
         let allowsPort = consume(portGroup)
         guard index < text.count, text[index] == UInt8(ascii: "/") else { return nil }
@@ -281,17 +339,20 @@ struct HostPattern: Sendable, Hashable {
         let isAnchoredAtEnd = index == text.count - 1 && text[index] == UInt8(ascii: "$")
         guard index == text.count || isAnchoredAtEnd else { return nil }
         return HostPattern(
-            host: host, allowsSubdomains: allowsSubdomains,
+            host: host, prefix: prefix, allowsFinalDot: allowsFinalDot,
             remainder: .path(literal: path, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd))
     }
 
-    /// Reads a run of plain characters and `\.`, lowercased, up to anything else.
+    /// Reads a run of plain characters and `\.`, lowercased, up to anything else (an optional
+    /// `\.?` is not part of it).
     private static func literal(_ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, allowsSlash: Bool) -> [UInt8] {
         var literal: [UInt8] = []
         while index < text.count {
             let byte = text[index]
             if byte == UInt8(ascii: "\\") {
-                guard index + 1 < text.count, text[index + 1] == UInt8(ascii: ".") else { break }
+                guard index + 1 < text.count, text[index + 1] == UInt8(ascii: "."),
+                    index + 2 == text.count || text[index + 2] != UInt8(ascii: "?")
+                else { break }
                 literal.append(UInt8(ascii: "."))
                 index += 2
                 continue

@@ -70,22 +70,12 @@ struct PageState: Sendable {
         conditionBits[Int(condition >> 6)] |= 1 << UInt64(condition & 63)
     }
 
-    /// Host-anchored condition patterns (`^[^:]+://+([^:/]+\.)?site[:/]`): the URL's head or one
-    /// of its suffixes is the site, and a `:` or `/` follows the head.
+    /// Host-anchored condition patterns (`^[^:]+://+([^/]+[.@])?site[:/]`): a segment of the
+    /// URL's authority ends with the site where the pattern allows it, and a `:` or `/` follows.
     private mutating func matchHosts(_ table: FrozenSuffixTable, in url: UnsafeBufferPointer<UInt8>) {
-        guard !table.isEmpty, let head = URLScan.head(url), head.upperBound < url.count else { return }
-        var hash = SuffixTable.seed
-        var start = head.upperBound
-        while start > head.lowerBound {
-            start -= 1
-            hash = SuffixTable.step(hash, url[start])
-            guard start == head.lowerBound || url[start - 1] == UInt8(ascii: ".") else { continue }
-            let isWholeHead = start == head.lowerBound
-            for position in table.lookup(hash: hash, url, start, head.upperBound) {
-                let entry = table.values[position]
-                let allowsSubdomains = entry & 1 == 1
-                if isWholeHead || (allowsSubdomains && start >= head.lowerBound + 2) { set(entry >> 1) }
-            }
+        guard !table.isEmpty, let authority = URLScan.authority(url) else { return }
+        HostProbe.forEachMatch(in: url, authority: authority, table: table) { condition, hostEnd in
+            if hostEnd < url.count { set(condition) }
         }
     }
 

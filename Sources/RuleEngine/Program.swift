@@ -112,7 +112,7 @@ final class Program: Sendable {
     let matchers: [RuleMatcher]
     /// The automata of ``matchers``, indexed by their ``MatcherEntry``.
     let automata: [URLFilter]
-    /// Host → `rule << 1 | allowsSubdomains`.
+    /// Host → ``HostPattern/tableValue(_:)`` of the rule.
     let hosts: SuffixTable
     /// Gram → rule.
     let grams: GramTable
@@ -124,9 +124,9 @@ final class Program: Sendable {
 
     // Conditions
     let conditionCount: Int
-    /// Top-URL host → `condition << 1 | allowsSubdomains`.
+    /// Top-URL host → ``HostPattern/tableValue(_:)`` of the condition.
     let topURLHosts: SuffixTable
-    /// Frame-URL host → `condition << 1 | allowsSubdomains`.
+    /// Frame-URL host → ``HostPattern/tableValue(_:)`` of the condition.
     let frameURLHosts: SuffixTable
     /// `if-domain` entry → `condition << 1 | isCaseSensitive`.
     let domains: SuffixTable

@@ -203,7 +203,7 @@ struct ProgramBuilder {
             matchers.append(.automaton(urlFilter))
         }
         rules.append(record)
-        hostEntries.append(ruleIndex << 1 | (host.allowsSubdomains ? 1 : 0), to: host.host)
+        hostEntries.append(host.tableValue(ruleIndex), to: host.host)
     }
 
     /// The condition's index, filing its patterns the first time it is seen.
@@ -250,7 +250,7 @@ struct ProgramBuilder {
     }
 
     private mutating func fileHostCondition(_ id: UInt32, host: HostPattern, isOnFrameURL: Bool) {
-        let entry = id << 1 | (host.allowsSubdomains ? 1 : 0)
+        let entry = host.tableValue(id)
         if isOnFrameURL {
             frameURLHostEntries.append(entry, to: host.host)
         } else {

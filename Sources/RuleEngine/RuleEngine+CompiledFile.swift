@@ -35,7 +35,8 @@ extension RuleEngine {
 enum CompiledFormat {
     static let signature: [UInt8] = Array("TRKLSRE\0".utf8)
     /// Bumped whenever the layout of the payload changes.
-    static let version: UInt32 = 1
+    /// 2: host table values carry the pattern's prefix and final dot (``HostPattern/tableValue(_:)``).
+    static let version: UInt32 = 2
     static let headerSize = 8 + 4 + 8 + 8
 
     static func wrap(_ payload: [UInt8]) -> [UInt8] {

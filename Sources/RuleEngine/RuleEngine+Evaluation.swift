@@ -13,10 +13,10 @@ extension RuleEngine {
         let decision = request.url.utf8.withContiguousStorageIfAvailable { raw -> Decision in
             if let parts = URLScan.canonicalParts(raw) {
                 let host = UnsafeBufferPointer(rebasing: raw[parts.hostStart..<parts.hostEnd])
-                let head = parts.hostStart..<parts.hostEnd
                 guard let insertion = parts.slashInsertion else {
                     let bytes = UnsafeBufferPointer(rebasing: raw[0..<parts.length])
-                    return decide(request, url: bytes, host: host, head: head, isUpgradable: parts.isUpgradable, cache: &cache)
+                    let authority = parts.hostStart..<parts.authorityEnd
+                    return decide(request, url: bytes, host: host, authority: authority, isUpgradable: parts.isUpgradable, cache: &cache)
                 }
                 // `https://host` is matched as `https://host/`.
                 return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: parts.length + 1) { buffer in
@@ -32,7 +32,7 @@ extension RuleEngine {
                         index += 1
                     }
                     return decide(
-                        request, url: UnsafeBufferPointer(buffer), host: host, head: head,
+                        request, url: UnsafeBufferPointer(buffer), host: host, authority: parts.hostStart..<insertion,
                         isUpgradable: parts.isUpgradable, cache: &cache)
                 }
             }
@@ -45,7 +45,9 @@ extension RuleEngine {
             let isUpgradable = (canonical.scheme == "http" || canonical.scheme == "ws") && canonical.port == nil
             return string.withUTF8 { bytes in
                 host.withUTF8 { host in
-                    decide(request, url: bytes, host: host, head: URLScan.head(bytes), isUpgradable: isUpgradable, cache: &cache)
+                    decide(
+                        request, url: bytes, host: host, authority: URLScan.authority(bytes), isUpgradable: isUpgradable,
+                        cache: &cache)
                 }
             }
         }
@@ -59,7 +61,7 @@ extension RuleEngine {
     }
 
     private func decide(
-        _ request: Request, url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, head: Range<Int>?,
+        _ request: Request, url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, authority: Range<Int>?,
         isUpgradable: Bool, cache: inout PageCache
     ) -> Decision {
         let type = request.resourceType
@@ -84,7 +86,7 @@ extension RuleEngine {
 
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
-            collect(url: url, head: head, load: load, page: &cache.entries[pageIndex].state, into: &found)
+            collect(url: url, authority: authority, load: load, page: &cache.entries[pageIndex].state, into: &found)
             return found.withSortedUniqueLocations { locations in
                 finish(locations, isUpgradable: isUpgradable)
             }
@@ -93,15 +95,15 @@ extension RuleEngine {
 
     /// Adds the action locations of every rule that matches the load.
     private func collect(
-        url: UnsafeBufferPointer<UInt8>, head: Range<Int>?, load: UInt32, page: inout PageState, into found: inout LocationBuffer
+        url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: UInt32, page: inout PageState,
+        into found: inout LocationBuffer
     ) {
         let program = self.program
         for location in program.universalLocations { found.append(location) }
-        let headEnd = head?.upperBound ?? 0
 
         let rules = program.frozenRules
         @inline(__always)
-        func check(_ ruleIndex: Int) {
+        func check(_ ruleIndex: Int, hostEnd: Int = 0) {
             let rule = rules[ruleIndex]
             guard Self.flagsMatch(rule.flags, load: load) else { return }
             switch rule.conditionMode {
@@ -110,27 +112,14 @@ extension RuleEngine {
             case .ifAny: guard page.matches(rule.condition, program) else { return }
             case .unlessAny: guard !page.matches(rule.condition, program) else { return }
             }
-            guard matches(rule.matcher, url: url, headEnd: headEnd) else { return }
+            guard matches(rule.matcher, url: url, hostEnd: hostEnd) else { return }
             found.append(rule.location)
         }
 
-        // Rules naming a host: probe the head's suffixes, each hashed on the way left.
-        if let head, !program.frozenHosts.isEmpty {
-            let table = program.frozenHosts
-            var hash = SuffixTable.seed
-            var start = head.upperBound
-            while start > head.lowerBound {
-                start -= 1
-                hash = SuffixTable.step(hash, url[start])
-                guard start == head.lowerBound || url[start - 1] == UInt8(ascii: "."), table.mayContain(hash) else { continue }
-                let range = table.lookup(hash: hash, url, start, head.upperBound)
-                guard !range.isEmpty else { continue }
-                let isWholeHead = start == head.lowerBound
-                let allowsSubdomain = start >= head.lowerBound + 2
-                for position in range {
-                    let entry = table.values[position]
-                    if isWholeHead || (entry & 1 == 1 && allowsSubdomain) { check(Int(entry >> 1)) }
-                }
+        // Rules naming a host: probe the authority's segments, each hashed on the way left.
+        if let authority, !program.frozenHosts.isEmpty {
+            HostProbe.forEachMatch(in: url, authority: authority, table: program.frozenHosts) { ruleIndex, hostEnd in
+                check(Int(ruleIndex), hostEnd: hostEnd)
             }
         }
 
@@ -158,15 +147,16 @@ extension RuleEngine {
         }
     }
 
-    /// Whether the rule's url-filter matches, given that its index found it.
+    /// Whether the rule's url-filter matches, given that its index found it (a host rule's host
+    /// and final dot ending at `hostEnd`).
     @inline(__always)
-    private func matches(_ matcher: Int32, url: UnsafeBufferPointer<UInt8>, headEnd: Int) -> Bool {
+    private func matches(_ matcher: Int32, url: UnsafeBufferPointer<UInt8>, hostEnd: Int) -> Bool {
         if matcher == RuleRecord.matchesEverything { return true }
-        // A host rule with `[:/]` after its host: the head must be followed by `:` or `/`.
-        if matcher == RuleRecord.separatorAfterHost { return headEnd < url.count }
+        // A host rule with `[:/]` after its host: its segment must be followed by `:` or `/`.
+        if matcher == RuleRecord.separatorAfterHost { return hostEnd < url.count }
         let entry = program.frozenMatchers[Int(matcher)]
         if entry.isAutomaton { return program.automata[Int(entry.index)].matches(utf8: url) }
-        var index = headEnd
+        var index = hostEnd
         if entry.allowsPort && index < url.count && url[index] == UInt8(ascii: ":") {
             index += 1
             let digitsStart = index

@@ -14,7 +14,7 @@ import TrackerlessCore
 /// ```
 ///
 /// Compiling files each rule where a load finds it in a few steps: rules naming a host
-/// (`^[^:]+://+([^:/]+\.)?tracker\.com[:/]…`, most of real lists) under that host in a hash
+/// (`^[^:]+://+([^/]+[.@])?tracker\.com\.?(:[0-9]+)?/…`, most of real lists) under that host in a hash
 /// table, other rules under a literal piece of their pattern; page conditions (`if-domain`,
 /// `if-top-url`, …) in tables read once per page. A load then costs a few table probes and the
 /// checks of the rules found, whatever the size of the lists.

@@ -14,6 +14,8 @@ struct URLScan {
         var length: Int
         var hostStart: Int
         var hostEnd: Int
+        /// Where the host and port end: the path's `/`, or where it is inserted.
+        var authorityEnd: Int
         /// `http:` or `ws:` on the default port: what make-https upgrades.
         var isUpgradable: Bool
         /// Where canonicalization inserts the `/` of an empty path (the URL ends, or `?` or `#`
@@ -79,6 +81,7 @@ struct URLScan {
             guard index > portStart, url[portStart] != UInt8(ascii: "0"), port <= 65535, port != defaultPort else { return nil }
             hasPort = true
         }
+        let authorityEnd = index
         // Path, then query: characters that stay as they are. An empty path becomes `/`.
         var slashInsertion: Int?
         if index == count || url[index] == UInt8(ascii: "?") || url[index] == UInt8(ascii: "#") {
@@ -120,15 +123,16 @@ struct URLScan {
         }
         if !isQuery && isDotSegment(url, segmentStart, index) { return nil }
         return CanonicalParts(
-            length: index, hostStart: hostStart, hostEnd: hostEnd, isUpgradable: !isSecure && !hasPort,
+            length: index, hostStart: hostStart, hostEnd: hostEnd, authorityEnd: authorityEnd,
+            isUpgradable: !isSecure && !hasPort,
             slashInsertion: slashInsertion)
     }
 
-    /// The head of a URL: after the scheme's `:` and the slashes that follow it, up to the next
-    /// `:` or `/`; what host patterns match. Nil when the URL has no `//` after its first `:`,
-    /// when the scheme is empty, or when the scheme or head hold a byte no pattern matches (0 or
-    /// non-ASCII).
-    static func head(_ url: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    /// The authority of a URL as host patterns read it: after the scheme's `:` and the slashes
+    /// that follow it, up to the next `/`, or to a byte no pattern matches (0 or non-ASCII), or
+    /// to the URL's end. Nil when the URL has no `//` after its first `:`, when the scheme is
+    /// empty, or when the scheme holds a byte no pattern matches.
+    static func authority(_ url: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let count = url.count
         var index = 0
         while index < count && url[index] != UInt8(ascii: ":") {
@@ -140,10 +144,7 @@ struct URLScan {
         index += 3
         while index < count && url[index] == UInt8(ascii: "/") { index += 1 }
         let start = index
-        while index < count && url[index] != UInt8(ascii: ":") && url[index] != UInt8(ascii: "/") {
-            if url[index] == 0 || url[index] >= 0x80 { return nil }
-            index += 1
-        }
+        while index < count && url[index] != UInt8(ascii: "/") && url[index] != 0 && url[index] < 0x80 { index += 1 }
         return start..<index
     }
 

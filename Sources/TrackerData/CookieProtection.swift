@@ -84,7 +84,7 @@ public struct CookieProtection: Sendable {
     /// page, as shown in the address bar) loses its cookies. For a navigation, `siteURL` is the
     /// page being loaded, so its cookies are kept.
     public func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL) -> CookieDecision {
-        decision(forHost: requestURL.host, siteHost: siteURL.host)
+        decision(forHost: CanonicalURL.removingFinalDot(fromHost: requestURL.host), siteHost: siteURL.host)
     }
 
     /// Decides whether `document.cookie` is blocked in a frame. Nil when either URL cannot be
@@ -101,7 +101,7 @@ public struct CookieProtection: Sendable {
     /// (`about:blank`, `data:`) is never a tracker; pass the URL of the document it inherits its
     /// origin from instead.
     public func decision(forFrameURL frameURL: CanonicalURL, siteURL: CanonicalURL) -> CookieDecision {
-        decision(forHost: frameURL.host, siteHost: siteURL.host)
+        decision(forHost: CanonicalURL.removingFinalDot(fromHost: frameURL.host), siteHost: siteURL.host)
     }
 
     // MARK: - Steps

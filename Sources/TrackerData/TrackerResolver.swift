@@ -17,7 +17,8 @@ import TrackerlessCore
 /// `decision(forRequestURL:siteURL:type:)` runs these steps in order; the
 /// first that decides wins.
 ///
-/// 1. **Find the tracker.** Walk the request host and its parents in `trackers`. Only if that
+/// 1. **Find the tracker.** Walk the request host (without the final dot of a fully qualified
+///    name; userinfo is never part of the host) and its parents in `trackers`. Only if that
 ///    finds nothing, look the *exact* request host up in `cnames` (subdomains of a cloaked host
 ///    are not cloaked) and walk the CNAME target and its parents in `trackers`; the request URL
 ///    is then rewritten to the target host, keeping scheme, path and query. A direct tracker
@@ -133,14 +134,17 @@ public struct TrackerResolver: Sendable {
 
     /// Decides a request of `type` to `requestURL` made by a page at `siteURL` (the top-level
     /// page, as shown in the address bar). See the type's documentation for the procedure.
+    ///
+    /// A request host spelled with its final dot (`https://tracker.com./a.js`) is the same host
+    /// as without it: it is looked up, and the rules see it, without the dot.
     public func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType) -> BlockingDecision {
-        engine.decision(forRequestURL: requestURL, siteURL: siteURL, type: type)
+        engine.decision(forRequestURL: requestURL.removingFinalDotFromHost(), siteURL: siteURL, type: type)
     }
 
     /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
     /// request.
     public func isTrackerAllowlisted(_ requestURL: CanonicalURL, siteHost: String) -> Bool {
-        engine.isTrackerAllowlisted(requestURL, siteHost: siteHost)
+        engine.isTrackerAllowlisted(requestURL.removingFinalDotFromHost(), siteHost: siteHost)
     }
 }
 

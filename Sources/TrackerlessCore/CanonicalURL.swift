@@ -38,6 +38,10 @@ public struct CanonicalURL: Sendable, Hashable {
     /// Parses and canonicalizes an absolute URL; nil = invalid URL (WebKit would not check it).
     public init?(_ string: String) {
         guard let parts = URLParser(string).parse() else { return nil }
+        self.init(parts)
+    }
+
+    private init(_ parts: URLParts) {
         scheme = parts.scheme
         host = parts.host ?? ""
         port = parts.port
@@ -61,6 +65,27 @@ public struct CanonicalURL: Sendable, Hashable {
         stringWithoutFragment = serialization
         if let fragment = parts.fragment { serialization += "#" + fragment }
         self.string = serialization
+    }
+
+    /// The same URL with the final dot of a fully qualified host removed
+    /// (`https://tracker.com./a.js` → `https://tracker.com/a.js`); the URL itself when its host
+    /// has none.
+    ///
+    /// WebKit keeps the dot, in the URL it loads and in the string its content blockers match,
+    /// but DNS resolves both names to the same address: blocklists, which list names without the
+    /// dot, must look the host up without it.
+    public func removingFinalDotFromHost() -> CanonicalURL {
+        let trimmed = Self.removingFinalDot(fromHost: host)
+        guard trimmed.utf8.count != host.utf8.count else { return self }
+        return CanonicalURL(URLParts(
+            scheme: scheme, host: trimmed, port: port, userinfo: user, path: path, query: query, fragment: fragment))
+    }
+
+    /// `host` without the final dot of a fully qualified name (`tracker.com.` → `tracker.com`);
+    /// a host that is only a dot, or has none, is returned as it is.
+    public static func removingFinalDot(fromHost host: String) -> String {
+        guard host.utf8.count > 1, host.utf8.last == UInt8(ascii: ".") else { return host }
+        return String(host.dropLast())
     }
 
     /// Whether the scheme is one of WHATWG's special schemes, whose URLs always have a host and a

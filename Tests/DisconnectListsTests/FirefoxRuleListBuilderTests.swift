@@ -29,9 +29,9 @@ struct FirefoxRuleListBuilderTests {
         let list = try Self.builder().ruleList(for: FirefoxBlocklist(.block, .advertising))
         let json = String(decoding: list.encoded(), as: UTF8.self)
         #expect(json == #"""
-            [{"trigger":{"url-filter":"^https?://([^/]+\\.)?ads\\.example[:/]","load-type":["third-party"],"unless-domain":["*ads.example"]},"action":{"type":"block"}},\#
-            {"trigger":{"url-filter":"^https?://([^/]+\\.)?adserver\\.example[:/]","load-type":["third-party"]},"action":{"type":"block"}},\#
-            {"trigger":{"url-filter":"^https?://([^/]+\\.)?bigco-ads\\.example[:/]","load-type":["third-party"],"unless-domain":["*bigco-news.example","*bigco-shop.example","*bigco.example"]},"action":{"type":"block"}}]
+            [{"trigger":{"url-filter":"^https?://([^/]+[.@])?ads\\.example\\.?(:[0-9]+)?/","load-type":["third-party"],"unless-domain":["*ads.example"]},"action":{"type":"block"}},\#
+            {"trigger":{"url-filter":"^https?://([^/]+[.@])?adserver\\.example\\.?(:[0-9]+)?/","load-type":["third-party"]},"action":{"type":"block"}},\#
+            {"trigger":{"url-filter":"^https?://([^/]+[.@])?bigco-ads\\.example\\.?(:[0-9]+)?/","load-type":["third-party"],"unless-domain":["*bigco-news.example","*bigco-shop.example","*bigco.example"]},"action":{"type":"block"}}]
             """#)
     }
 
@@ -48,7 +48,7 @@ struct FirefoxRuleListBuilderTests {
     @Test("a path entry keeps its path after the host")
     func pathRule() throws {
         let list = try Self.builder().ruleList(for: FirefoxBlocklist(.block, .analytics))
-        #expect(list.rules.map(\.trigger.urlFilter).last == #"^https?://([^/]+\.)?yandex\.example/clck/click"#)
+        #expect(list.rules.map(\.trigger.urlFilter).last == #"^https?://([^/]+[.@])?yandex\.example\.?/clck/click"#)
     }
 
     @Test("an empty category gives a list WebKit accepts, and the categories after it are still built")
@@ -93,6 +93,14 @@ struct FirefoxRuleListBuilderTests {
         Load(url: "https://ads.example.evil.net/a.js", page: "https://news.example/", isBlocked: false),
         Load(url: "https://ads.examples.net/a.js", page: "https://news.example/", isBlocked: false),
         Load(url: "https://myads.example/a.js", page: "https://news.example/", isBlocked: false),
+        // Spellings WebKit keeps in the URL it matches: the final dot and userinfo are the host's;
+        // a user named like the tracker is not the tracker.
+        Load(url: "https://ads.example./a.js", page: "https://news.example/", isBlocked: true),
+        Load(url: "https://u:p@cdn.ads.example.:8443/a.js", page: "https://news.example/", isBlocked: true),
+        Load(url: "https://u@ads.example/a.js", page: "https://news.example/", isBlocked: true),
+        Load(url: "https://ads.example:pw@evil.net/a.js", page: "https://news.example/", isBlocked: false),
+        Load(url: "https://ads.example@evil.net/a.js", page: "https://news.example/", isBlocked: false),
+        Load(url: "https://evil.net/a.js?u=x@ads.example/", page: "https://news.example/", isBlocked: false),
         // First party, and the owner's own sites.
         Load(url: "https://ads.example/a.js", page: "https://www.ads.example/", isBlocked: false),
         Load(url: "https://bigco-ads.example/a.js", page: "https://shop.bigco-shop.example/", isBlocked: false),

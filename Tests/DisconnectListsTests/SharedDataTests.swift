@@ -116,8 +116,9 @@ struct SharedDataTests {
 
     private func isSortedByDomain(_ list: RuleList) -> Bool {
         let domains = list.rules.map { rule in
-            rule.trigger.urlFilter.replacingOccurrences(of: #"^https?://([^/]+\.)?"#, with: "")
-                .replacingOccurrences(of: "[:/]", with: "").replacingOccurrences(of: "\\", with: "")
+            rule.trigger.urlFilter.replacingOccurrences(of: #"^https?://([^/]+[.@])?"#, with: "")
+                .replacingOccurrences(of: #"\.?"#, with: "").replacingOccurrences(of: "(:[0-9]+)?/", with: "")
+                .replacingOccurrences(of: "\\", with: "")
         }
         return domains == domains.sorted()
     }
@@ -149,7 +150,27 @@ struct SharedDataTests {
                 #expect(ourEvaluator.actions(for: request).isBlocked == blocked, "ours: \(url)")
                 #expect(theirEvaluator.actions(for: request).isBlocked, "Firefox's: \(url)")
             }
+            // The spellings WebKit keeps in the URL it matches, which Firefox's filter lets through
+            // (the final dot, userinfo with a password) or takes for the tracker (a user named
+            // like it).
+            for (url, blocked) in [
+                ("https://\(host)./ad.js", true), ("https://\(host)%2e/ad.js", true), ("https://u:p@cdn.\(host)/ad.js", true),
+                ("https://u@\(host)./", true), ("https://\(host):pw@evil.net/ad.js", false), ("https://\(host)@evil.net/", false),
+            ] {
+                let request = Request(url: url, topURL: page, resourceType: .script)
+                #expect(ourEvaluator.actions(for: request).isBlocked == blocked, "ours: \(url)")
+            }
         }
+    }
+
+    /// Firefox's `^https?://([^/]+\.)?host[/path]` as we write it: the host after subdomains or
+    /// userinfo, its optional final dot, then the path or an optional port and `/`.
+    static func withSpellings(_ firefoxFilter: String, hasPath: Bool) -> String {
+        let firefoxPrefix = #"^https?://([^/]+\.)?"#
+        guard firefoxFilter.hasPrefix(firefoxPrefix) else { return firefoxFilter }
+        let rest = firefoxFilter.dropFirst(firefoxPrefix.count)
+        let hostEnd = hasPath ? rest.firstIndex(of: "/") ?? rest.endIndex : rest.endIndex
+        return #"^https?://([^/]+[.@])?"# + rest[..<hostEnd] + #"\.?"# + (hasPath ? rest[hostEnd...] : "(:[0-9]+)?/")
     }
 
     @Test("same rules as Firefox's generator on its pinned input, except the documented fixes")
@@ -166,7 +187,7 @@ struct SharedDataTests {
             #expect(rules.count == domains.count, "\(blocklist): one rule per domain")
             for (rule, domain) in zip(rules, domains) {
                 let firefox = model.rule(for: domain.description)
-                let expectedFilter = firefox.urlFilter + (domain.path == nil ? "[:/]" : "")
+                let expectedFilter = Self.withSpellings(firefox.urlFilter, hasPath: domain.path != nil)
                 if rule.trigger.urlFilter != expectedFilter {
                     unexplained.append("\(blocklist) \(domain): url-filter \(rule.trigger.urlFilter)")
                 }

@@ -57,6 +57,34 @@ struct RuleListBuilderTests {
         #expect(!rules.blocks("https://news.example/?u=https://tracker.example/", on: "https://news.example/"))
     }
 
+    @Test("a host is the same tracker with userinfo and its final dot; a user named like it is not it")
+    func hostSpellings() throws {
+        let rules = try BuiltRules(tds(
+            [tracker("tracker.example", owner: "Owner"), tracker("t.example", default: "ignore", rules: #"[{"rule": "t\\.example/ads\\.js"}, {"rule": "cdn\\.t\\.example/x"}]"#)],
+            entities: #"{"Owner": {"name": "Owner", "domains": ["owner.example", "tracker.example"]}}"#,
+            domains: #"{"owner.example": "Owner", "tracker.example": "Owner"}"#,
+            cnames: #"{"metrics.news.example": "edge.tracker.example"}"#))
+        #expect(rules.build.ruleLists[0].rules.contains { $0.trigger.urlFilter == #"^[^:]+://+([^/]+[.@])?tracker\.example\.?(:[0-9]+)?/"# })
+        for url in [
+            "https://tracker.example./a.js", "https://www.tracker.example%2e/a.js", "https://a:b@www.tracker.example/a.js",
+            "https://a@tracker.example/a.js", "https://a:b@tracker.example.:8443/a.js", "https://evil.example@tracker.example/",
+            "https://t.example./ads.js", "https://u:p@cdn.t.example./x/y", "https://metrics.news.example./collect",
+            "https://u@metrics.news.example/collect",
+        ] {
+            #expect(rules.blocks(url, on: "https://site.example/"), "\(url)")
+        }
+        for url in [
+            "https://tracker.example@evil.example/a.js", "https://tracker.example:pw@evil.example/a.js",
+            "https://x.tracker.example.:1@evil.example/", "https://evil.example/?u=a@tracker.example/a.js",
+            "https://evil.example/a@tracker.example/", "https://tracker.example.evil.example/", "https://t.example./other.js",
+            "https://sub.metrics.news.example./collect",
+        ] {
+            #expect(!rules.blocks(url, on: "https://site.example/"), "\(url)")
+        }
+        // The owner's pages with userinfo are the owner's pages.
+        #expect(!rules.blocks("https://tracker.example./a.js", on: "https://u:p@www.owner.example/"))
+    }
+
     @Test("first-party loads, navigations and popups are not blocked")
     func neverBlocked() throws {
         let rules = try BuiltRules(tds([tracker("tracker.example")]))

@@ -30,13 +30,24 @@ import TrackerlessTestSupport
             HostPattern(try URLFilter(parsing: pattern, isCaseSensitive: caseSensitive))
         }
         let subdomains = try #require(try host(#"^[^:]+://+([^:/]+\.)?tracker\.com[:/]"#))
-        #expect(subdomains == HostPattern(host: Array("tracker.com".utf8), allowsSubdomains: true, remainder: .separator))
+        #expect(subdomains == HostPattern(host: Array("tracker.com".utf8), prefix: .subdomains, remainder: .separator))
         let exact = try #require(try host(#"^[^:]+://+cdn\.tracker\.com(:[0-9]+)?/a/b\.js$"#))
         #expect(exact.remainder == .path(literal: Array("/a/b.js".utf8), allowsPort: true, isAnchoredAtEnd: true))
-        #expect(!exact.allowsSubdomains)
+        #expect(exact.prefix == .none)
         // `[^:/]*` before the host: filed under what follows its first dot, confirmed by the automaton.
         let suffix = try #require(try host(#"^[^:]+://+[^:/]*acdn\.adnxs\.com(:[0-9]+)?/video"#))
-        #expect(suffix.host == Array("adnxs.com".utf8) && suffix.allowsSubdomains && suffix.remainder == nil)
+        #expect(suffix.host == Array("adnxs.com".utf8) && suffix.prefix == .subdomains && suffix.remainder == nil)
+        // The shapes of the rules built now: userinfo or subdomains, the final dot, a port or the path.
+        let built = try #require(try host(#"^[^:]+://+([^/]+[.@])?tracker\.com\.?(:[0-9]+)?/"#))
+        #expect(built == HostPattern(
+            host: Array("tracker.com".utf8), prefix: .subdomainsOrUserinfo, allowsFinalDot: true,
+            remainder: .path(literal: [UInt8(ascii: "/")], allowsPort: true, isAnchoredAtEnd: false)))
+        let cloaked = try #require(try host(#"^[^:]+://+([^/]*@)?t\.site\.com\.?(:[0-9]+)?/"#))
+        #expect(cloaked.prefix == .userinfo && cloaked.allowsFinalDot && cloaked.remainder != nil)
+        let aligned = try #require(try host(#"^[^:]+://+([^/]*@)?[^:/]*acdn\.adnxs\.com\.?(:[0-9]+)?/video"#))
+        #expect(aligned.host == Array("adnxs.com".utf8) && aligned.prefix == .subdomainsOrUserinfo && aligned.remainder == nil)
+        // A group that may put the host right after a `.` at the authority's start is not one.
+        #expect(try host(#"^[^:]+://+([^:/]*\.)?tracker\.com[:/]"#) == nil)
         // Not host patterns: unanchored, a possibly empty scheme, a host that may continue.
         #expect(try host(#"tracker\.com[:/]"#) == nil)
         #expect(try host(#"^[^:]*://+tracker\.com[:/]"#) == nil)
@@ -49,6 +60,8 @@ import TrackerlessTestSupport
         #"^[^:]+://+([^:/]+\.)?tracker\.com[:/]"#, #"^[^:]+://+tracker\.com[:/]"#,
         #"^[^:]+://+([^:/]+\.)?t-r_a\.co\.uk(:[0-9]+)?/Path/to\.js"#, #"^[^:]+://+t\.com/x$"#,
         #"^[^:]+://+t\.com(:[0-9]+)?/a.b"#, #"^[^:]+://+t\.com/a?"#, #"^[^:]+://+t\.com"#,
+        #"^[^:]+://+([^/]+[.@])?tracker\.com\.?(:[0-9]+)?/"#, #"^[^:]+://+([^/]*@)?t\.com\.?(:[0-9]+)?/x\.js"#,
+        #"^[^:]+://+([^/]+[.@])?site\.com[:/]"#, #"^[^:]+://+t\.com\.?[:/]"#, #"^[^:]+://+t\.com\.?/a\.?b"#,
     ])
     func textMatchesParse(_ pattern: String) throws {
         let parsed = HostPattern(try URLFilter(parsing: pattern, isCaseSensitive: false))
@@ -89,17 +102,54 @@ import TrackerlessTestSupport
         #expect(accepted > MatchingTestRequest.all.count / 2)
     }
 
-    @Test("the head of a URL needs a scheme, `//` and ASCII")
-    func heads() {
-        func head(_ url: String) -> String? {
+    @Test("the authority of a URL needs a scheme, `//` and ASCII")
+    func authorities() {
+        func authority(_ url: String) -> String? {
             var url = url
-            return url.withUTF8 { bytes in URLScan.head(bytes).map { String(decoding: bytes[$0], as: UTF8.self) } }
+            return url.withUTF8 { bytes in URLScan.authority(bytes).map { String(decoding: bytes[$0], as: UTF8.self) } }
         }
-        #expect(head("https://a.example/x") == "a.example")
-        #expect(head("https://user:pw@a.example/") == "user")
-        #expect(head("blob:https://a.example/") == nil)
-        #expect(head("://a.example/ad") == nil)
-        #expect(head("https:///a.example:8080/") == "a.example")
+        #expect(authority("https://a.example/x") == "a.example")
+        #expect(authority("https://user:pw@a.example./?u=b@c.example/") == "user:pw@a.example.")
+        #expect(authority("blob:https://a.example/") == nil)
+        #expect(authority("://a.example/ad") == nil)
+        #expect(authority("https:///a.example:8080/") == "a.example:8080")
+    }
+
+    @Test("host rules find their host after userinfo and before a final dot, as WebKit's regex does")
+    func userinfoAndFinalDot() throws {
+        let list = try Self.list(#"""
+            {"trigger":{"url-filter":"^[^:]+://+([^/]+[.@])?tracker\\.com\\.?(:[0-9]+)?/"},"action":{"type":"block"}},
+            {"trigger":{"url-filter":"^[^:]+://+([^/]*@)?cloak\\.site\\.com\\.?(:[0-9]+)?/px"},"action":{"type":"block-cookies"}},
+            {"trigger":{"url-filter":"^[^:]+://+([^:/]+\\.)?old\\.com[:/]"},"action":{"type":"block"}},
+            {"trigger":{"url-filter":"^[^:]+://+([^/]+[.@])?loose\\.com[:/]"},"action":{"type":"block"}},
+            {"trigger":{"url-filter":".*","if-top-url":["^[^:]+://+([^/]+[.@])?owner\\.com[:/]"]},"action":{"type":"ignore-previous-rules"}}
+            """#)
+        let engine = try RuleEngine(ruleList: list)
+        // Every url-filter is read as a host pattern, decided without an automaton.
+        #expect(engine.program.automata.isEmpty)
+        let blocked = [
+            "https://tracker.com/a.js", "https://www.tracker.com./a.js", "https://tracker.com.:8443/a.js",
+            "https://a:b@www.tracker.com/a.js", "https://a@tracker.com/", "https://TRACKER.com%2e/a.js",
+            "https://evil.com@tracker.com/", "https://evil.com:pw@x.tracker.com./",
+            "https://old.com/", "https://x.old.com:1/", "https://a@x.old.com/",
+            "https://loose.com:pw@evil.com/",  // `[:/]` takes the user name's `:` for the host's end
+        ]
+        let allowed = [
+            "https://tracker.com@evil.com/", "https://tracker.com:pw@evil.com/", "https://tracker.com.:pw@evil.com/",
+            "https://x.tracker.com:1@evil.com/", "https://evil.com/?u=a@tracker.com/", "https://evil.com/a@tracker.com/",
+            "https://tracker.com.evil.com/", "https://tracker.com../", "https://nottracker.com/", "https://a:b@old.com/",
+            "https://old.com./", "https://a@old.com/",
+        ]
+        for url in blocked + allowed {
+            let request = Request(url: url, topURL: "https://news.example/", resourceType: .script)
+            #expect(engine.decision(for: request).isBlocked == blocked.contains(url), "\(url)")
+        }
+        let cloaked = ["https://cloak.site.com/px", "https://u:p@cloak.site.com./px", "https://x.cloak.site.com/px", "https://cloak.site.com@e.com/px"]
+        var requests = (blocked + allowed + cloaked).map { Request(url: $0, topURL: "https://news.example/", resourceType: .script) }
+        for top in ["https://owner.com/", "https://u:p@www.owner.com/", "https://owner.com./", "https://owner.com:x@evil.com/", "https://evil.com/?owner.com/"] {
+            requests.append(Request(url: "https://tracker.com/a.js", topURL: top, resourceType: .script))
+        }
+        try Self.expectSameAsReference(list, requests)
     }
 
     @Test("regression: a condition on an invalid top URL that starts with `://`")

@@ -127,14 +127,19 @@ public struct RandomRequests: Sendable {
     /// path words, maybe a query and a fragment.
     public mutating func wellFormedURL(schemes: [String]) -> String {
         var url = random.pick(schemes) + "://"
-        if random.chance(0.08) { url += random.pick(["user@", "u:p@", "a.example@"]) }
+        if random.chance(0.08) {
+            // Userinfo, some of it spelled like a host: `https://tracker.com:pw@evil.com/` is evil.com.
+            let other = random.pick(RandomVocabulary.hosts)
+            url += random.pick(["user@", "u:p@", "a.example@", other + "@", other + ":pw@", other + ".:1@", "x." + other + "@"])
+        }
         let host = random.pick(RandomVocabulary.hosts)
         url += random.chance(0.1) ? host.uppercased() : host
-        if random.chance(0.03) { url += "." }  // a fully qualified host keeps its trailing dot
+        // A fully qualified host keeps its final dot, also written `%2e`.
+        if random.chance(0.05) { url += random.pick([".", ".", "%2e", "%2E", ".."]) }
         if random.chance(0.15) { url += random.pick([":80", ":443", ":8080", ":1", ":"]) }
         url += "/"
         url += (0..<random.int(in: 0...3)).map { _ in random.pick(RandomVocabulary.pathWords) }.joined(separator: "/")
-        if random.chance(0.25) { url += random.pick(["?q=1", "?u=http://c.test/ad", "?AD=1&x", "?"]) }
+        if random.chance(0.25) { url += random.pick(["?q=1", "?u=http://c.test/ad", "?AD=1&x", "?", "?u=a@c.test/", "@c.test/ad"]) }
         if random.chance(0.1) { url += random.pick(["#track", "#", "#AD"]) }
         return url
     }

@@ -221,7 +221,14 @@ public struct RandomRuleLists: Sendable {
     /// patterns must not mistake for it.
     private mutating func hostAnchoredPattern(host: String) -> String {
         let escaped = Self.escaped(host)
-        if random.chance(0.5) { return "^[^:]+://+([^:/]+\\.)?" + escaped + "[:/]" }
+        if random.chance(0.5) {
+            // The built shapes: userinfo or subdomains, the final dot, a port and the path.
+            return random.pick([
+                "^[^:]+://+([^:/]+\\.)?" + escaped + "[:/]", "^[^:]+://+([^/]+[.@])?" + escaped + "\\.?(:[0-9]+)?/",
+                "^[^:]+://+([^/]*@)?" + escaped + "\\.?(:[0-9]+)?/" + random.pick(RandomVocabulary.pathWords),
+                "^[^:]+://+([^/]+[.@])?" + escaped + "[:/]",
+            ])
+        }
         if random.chance(0.3) { return "^[^:]+://+" + escaped + "(:[0-9]+)?/" }
         let suffix = random.chance(0.25) ? random.pick([Self.escaped(random.pick(RandomVocabulary.pathWords)), ".*ad", "\\?"]) : ""
         return random.pick([
@@ -238,6 +245,8 @@ public struct RandomRuleLists: Sendable {
             "^[^:]+:/+([^:/]+\\.)?" + escaped + "[:/]",
             "^[^:]+://+([^/]+\\.)?" + escaped + "(:[0-9]*)?/",
             "^[^:]+://+([^:/]+\\.)?" + escaped.uppercased() + "[:/]",
+            "^[^:]+://+([^/]*[.@])?" + escaped + "\\.?[:/]", "^[^:]+://+([^/]+@)?" + escaped + "\\.?/",
+            "^[^:]+://+([^:/]+[.@])?" + escaped + "\\.*/", "^[^:]+://+([^/]+\\.)?" + escaped + "(\\.)?[:/]",
         ]) + suffix
     }
 

@@ -42,6 +42,21 @@ struct TrackerResolverTests {
         try #require(resolver.decision(forRequestURL: request, siteURL: site, type: type))
     }
 
+    @Test("a host with its final dot is the same tracker; userinfo is not the host")
+    func hostSpellings() throws {
+        for url in ["https://ads.example./tag.js", "https://ADS.example%2e/tag.js", "https://u:p@ads.example/tag.js"] {
+            let decision = try decide(url)
+            #expect(decision.tracker?.domain == "ads.example", "\(url)")
+            #expect(decision.action == .redirect(surrogate: "tag.js"), "\(url)")
+        }
+        #expect(try decide("https://ads.example./pixel", on: "https://shop.example/", type: .image).reason == .matchedRuleException)
+        #expect(try decide("https://metrics.shop.example./x").cnameTarget == "edge.ads.example")
+        for url in ["https://ads.example@evil.example/tag.js", "https://ads.example:pw@evil.example/tag.js",
+                    "https://evil.example/?u=a@ads.example/tag.js", "https://ads.example../tag.js"] {
+            #expect(try decide(url).reason == .noMatch, "\(url)")
+        }
+    }
+
     @Test("an invalid regular expression is reported with its JSON path and skipped")
     func invalidRegex() throws {
         #expect(resolver.warnings.map(\.description) == [

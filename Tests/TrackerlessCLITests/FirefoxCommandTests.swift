@@ -40,7 +40,7 @@ struct FirefoxCommandTests {
             "disconnect-block-cryptomining.json", "disconnect-block-fingerprinting.json", "disconnect-block-social.json",
         ])
         let analytics = String(decoding: try Data(contentsOf: output.appendingPathComponent("disconnect-block-analytics.json")), as: UTF8.self)
-        #expect(analytics == #"[{"trigger":{"url-filter":"^https?://([^/]+\\.)?stats\\.example[:/]","load-type":["third-party"],"unless-domain":["*stats.example","*statsnews.example"]},"action":{"type":"block"}}]"#)
+        #expect(analytics == #"[{"trigger":{"url-filter":"^https?://([^/]+[.@])?stats\\.example\\.?(:[0-9]+)?/","load-type":["third-party"],"unless-domain":["*stats.example","*statsnews.example"]},"action":{"type":"block"}}]"#)
         #expect(result.standardOutput.split(separator: "\n").map { String($0) } == [
             "disconnect-block-cookies-advertising.json", "disconnect-block-cookies-analytics.json",
             "disconnect-block-cookies-social.json", "disconnect-block-cryptomining.json",

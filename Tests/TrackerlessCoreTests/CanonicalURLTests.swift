@@ -90,6 +90,27 @@ struct CanonicalURLTests {
         #expect(CanonicalURL(input) == nil)
     }
 
+    @Test("the final dot: kept in the URL as WebKit keeps it, removed for lookups by name")
+    func finalDot() throws {
+        let dotted = try #require(CanonicalURL("https://a:b@WWW.Tracker.com%2E:8443/a.js?q#f"))
+        #expect(dotted.host == "www.tracker.com.")
+        #expect(dotted.string == "https://a:b@www.tracker.com.:8443/a.js?q#f")
+        let trimmed = dotted.removingFinalDotFromHost()
+        #expect(trimmed.host == "www.tracker.com")
+        #expect(trimmed.string == "https://a:b@www.tracker.com:8443/a.js?q#f")
+        #expect(trimmed.stringWithoutFragment == "https://a:b@www.tracker.com:8443/a.js?q")
+        #expect(trimmed == CanonicalURL("https://a:b@www.tracker.com:8443/a.js?q#f"))
+        let plain = try #require(CanonicalURL("https://tracker.com/"))
+        #expect(plain.removingFinalDotFromHost() == plain)
+        #expect(CanonicalURL.removingFinalDot(fromHost: "tracker.com..") == "tracker.com.")
+        #expect(CanonicalURL.removingFinalDot(fromHost: ".") == ".")
+        #expect(CanonicalURL.removingFinalDot(fromHost: "") == "")
+        // Userinfo is never the host, whatever it looks like.
+        #expect(CanonicalURL("https://tracker.com:pw@evil.com/")?.host == "evil.com")
+        #expect(CanonicalURL("https://tracker.com@evil.com/")?.host == "evil.com")
+        #expect(CanonicalURL("https://evil.com/?u=a@tracker.com/")?.host == "evil.com")
+    }
+
     @Test("components")
     func components() throws {
         let url = try #require(CanonicalURL("HTTPS://u:p@Sub.Example.COM:8443/a b/c?x=1&y=ü#frag"))

@@ -110,3 +110,27 @@ test('TR-domain-matching: the same answers as trackerless resolve', { skip: skip
   const rendered = helpers.runBlocking(helpers.renderBlocking({ tds: allowlistTds, privacyConfig }));
   assert.deepEqual(helpers.compareWithSwift(allowlistRequests, { tds: allowlistTds, privacyConfig }, rendered.api), []);
 });
+
+test('a tracker host with its final dot or userinfo is the same tracker; a user named like it is not', { skip: skip || false }, () => {
+  const { api } = helpers.runBlocking(helpers.renderBlocking({ tds, surrogates }));
+  const requests = [];
+  for (const c of cases.domainTests) {
+    const url = new URL(c.requestURL);
+    if (!url.protocol.startsWith('http')) { continue; }
+    const dotted = c.requestURL.replace(url.host, url.hostname + '.' + (url.port === '' ? '' : ':' + url.port));
+    const withUser = c.requestURL.replace('://', '://u:p@');
+    for (const spelled of [dotted, withUser]) {
+      const decision = api.decide(spelled, c.siteURL, c.requestType);
+      assert.notEqual(decision, null, spelled);
+      assert.equal(decision.action, c.expectAction, `${spelled}: ${decision.reason}`);
+      requests.push({ url: spelled, site: c.siteURL, type: c.requestType });
+    }
+    // `https://tracker:pw@evil.example/` is evil.example, never the tracker.
+    const named = url.protocol + '//' + url.hostname + ':pw@evil.example' + url.pathname;
+    const evil = api.decide(named, c.siteURL, c.requestType);
+    assert.equal(evil.reason, 'no match', named);
+    requests.push({ url: named, site: c.siteURL, type: c.requestType });
+  }
+  assert.ok(requests.length > 200);
+  assert.deepEqual(helpers.compareWithSwift(requests, { tds, surrogates }, api), []);
+});

@@ -168,7 +168,9 @@ def canonical(url):
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https", "ws", "wss"):
         return url.split("#", 1)[0]
-    host = (parts.hostname or "").lower()
+    # The host as WebKit sends it: percent-escapes decoded (`tracker.com%2e` is `tracker.com.`),
+    # userinfo left out (urlsplit's hostname already drops it), a final dot kept.
+    host = urllib.parse.unquote(parts.hostname or "").lower()
     try:
         port = parts.port
     except ValueError:
