@@ -31,6 +31,9 @@ struct URLFilterCache {
 /// A pattern of a rule that WebKit's regex subset rejects, described for ``RuleListError/detail``.
 package struct RegexFailure: Error {
     package var detail: String
+    /// ``RuleListError/Kind/invalidRegex``, unless the pattern passes WebKit and fails only a
+    /// limit of Trackerless's own.
+    package var kind: RuleListError.Kind = .invalidRegex
 }
 
 /// One rule ready to be matched: its url-filter, flags and condition patterns parsed.
@@ -100,7 +103,7 @@ package struct CompiledRule: Sendable {
     }
 
     package static func failure(urlFilter: String, _ error: URLFilterError) -> RegexFailure {
-        RegexFailure(detail: "url-filter \(RuleListParser.quoted(urlFilter)): \(describe(error))")
+        RegexFailure(detail: "url-filter \(RuleListParser.quoted(urlFilter)) \(error.reason)", kind: kind(of: error))
     }
 
     package static func failure(condition: Condition, value: String, pattern: String, _ error: URLFilterError) -> RegexFailure {
@@ -108,11 +111,11 @@ package struct CompiledRule: Sendable {
             value == pattern
             ? "\(condition.key) \(RuleListParser.quoted(value))"
             : "\(condition.key) \(RuleListParser.quoted(value)) (as the regex \(RuleListParser.quoted(pattern)))"
-        return RegexFailure(detail: "\(source): \(describe(error))")
+        return RegexFailure(detail: "\(source) \(error.reason)", kind: kind(of: error))
     }
 
-    private static func describe(_ error: URLFilterError) -> String {
-        "\(error.statusText) at offset \(error.offset)"
+    private static func kind(of error: URLFilterError) -> RuleListError.Kind {
+        error.isWebKitError ? .invalidRegex : .regexNestedTooDeeply
     }
 
     /// Checks every pattern of a trigger as WebKit's compiler does, without building matchers.

@@ -31,7 +31,7 @@ package struct CompiledRuleList: Sendable {
             do {
                 rules.append(try CompiledRule(rule, cache: &cache))
             } catch {
-                throw RuleListError(.invalidRegex, ruleIndex: index, detail: error.detail)
+                throw RuleListError(error.kind, ruleIndex: index, detail: error.detail)
             }
         }
         self.rules = rules

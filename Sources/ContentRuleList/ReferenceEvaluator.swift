@@ -106,7 +106,7 @@ private struct Load {
     var lowercasedURL: [UInt8]
     /// The canonical main document URL, fragment kept.
     var topURL: String
-    /// The canonical URL of the issuing frame's document, fragment kept.
+    /// The canonical URL of the document in the issuing frame, fragment kept.
     var frameURL: String
     var flags: ResourceFlags
     /// `http:` or `ws:` on the default port: what make-https upgrades.
@@ -124,10 +124,15 @@ private struct Load {
 
         let top = isMainFrameNavigation ? url : CanonicalURL(request.topURL)
         topURL = top?.string ?? request.topURL
+        // WebKit's frame URL is the URL of the document in the issuing frame. A navigation is
+        // issued by the frame it navigates, so it sees the document being left: a new iframe's
+        // about:blank, or none in a new view (WebKit then takes the request URL).
         if let frame = request.frameURL {
             frameURL = CanonicalURL(frame)?.string ?? frame
+        } else if isFrameNavigation {
+            frameURL = Request.initialFrameDocumentURL
         } else {
-            frameURL = isMainFrameNavigation || isFrameNavigation ? url.string : topURL
+            frameURL = isMainFrameNavigation ? url.string : topURL
         }
 
         var flags: ResourceFlags

@@ -11,8 +11,15 @@ public struct Request: Sendable, Hashable {
     /// The main document's URL (used by domain and top-URL conditions and for the load type).
     /// For a main-frame navigation (``ResourceType/topDocument``) WebKit uses ``url`` instead.
     public var topURL: String
-    /// The URL of the frame's document that issues the load, or nil when the main frame issues
-    /// it; then the frame URL is the top URL (the request URL for a main-frame navigation).
+    /// The URL of the document in the frame that issues the load, which `if-frame-url` and
+    /// `unless-frame-url` match: nil when the main frame issues it (then the top URL).
+    ///
+    /// A navigation is issued by the frame it navigates, so WebKit matches the document the
+    /// navigation leaves. For a ``ResourceType/childDocument`` give the iframe's current document
+    /// when it navigates again; nil is a new iframe's first load, which WebKit matches against
+    /// ``initialFrameDocumentURL`` (`about:blank`), whatever its parent. For a
+    /// ``ResourceType/topDocument`` give the page the view leaves; nil is a new view's first load,
+    /// which WebKit matches against the request URL.
     public var frameURL: String?
     /// The kind of load, as the loader assigns it: ``ResourceType/topDocument``,
     /// ``ResourceType/childDocument``, ``ResourceType/image``, … (not `document` or `raw`).
@@ -31,6 +38,10 @@ public struct Request: Sendable, Hashable {
         self.resourceType = resourceType
         self.method = method
     }
+
+    /// The URL of a new frame's initial document: what WebKit matches frame conditions against
+    /// on a new iframe's first load.
+    public static let initialFrameDocumentURL = "about:blank"
 
     /// A main-frame navigation to `url`.
     public static func mainDocument(_ url: String, method: RequestMethod? = nil) -> Request {

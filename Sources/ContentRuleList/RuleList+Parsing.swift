@@ -105,7 +105,7 @@ enum RuleListParser {
             do {
                 try CompiledRule.validatePatterns(of: rule.trigger, validated: &validated)
             } catch {
-                throw RuleListError(.invalidRegex, ruleIndex: sourceIndices[position], detail: error.detail)
+                throw RuleListError(error.kind, ruleIndex: sourceIndices[position], detail: error.detail)
             }
         }
         return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices)

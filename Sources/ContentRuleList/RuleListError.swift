@@ -32,6 +32,9 @@ public struct RuleListError: Error, Sendable, Hashable, CustomStringConvertible 
         case invalidCSSDisplayNoneActionType
         /// `JSONInvalidRegex`: the url-filter or a condition pattern is outside the regex subset.
         case invalidRegex
+        /// Not WebKit's: a pattern WebKit accepts, with groups nested deeper than the 200 levels
+        /// Trackerless supports.
+        case regexNestedTooDeeply
         /// `JSONInvalidConditionList`
         case invalidConditionList
         /// `JSONTooManyRules`
@@ -105,6 +108,7 @@ public struct RuleListError: Error, Sendable, Hashable, CustomStringConvertible 
             case .invalidActionType: "Invalid action type."
             case .invalidCSSDisplayNoneActionType: "Invalid css-display-none action type. Requires a selector."
             case .invalidRegex: "Invalid or unsupported regular expression."
+            case .regexNestedTooDeeply: "Regular expression nested too deeply for Trackerless."
             case .invalidConditionList:
                 "Invalid list of if-domain, unless-domain, if-top-url, or unless-top-url conditions."
             case .tooManyRules: "Too many rules in JSON array."

@@ -39,6 +39,9 @@ public struct URLFilter: Sendable, Hashable {
 
     let storage: Storage
 
+    /// Which automaton matches (see ``Automaton/kind``), for tests.
+    var automatonKind: String { storage.automaton.kind }
+
     /// Parses `pattern` with WebKit's rules.
     ///
     /// - Throws: ``URLFilterError`` with WebKit's status for the first unsupported construct.
@@ -47,7 +50,7 @@ public struct URLFilter: Sendable, Hashable {
     }
 
     /// Parses `pattern`; tests turn off the position automaton to exercise the Thompson one.
-    init(parsing pattern: String, isCaseSensitive: Bool, allowsPositionAutomaton: Bool) throws(URLFilterError) {
+    package init(parsing pattern: String, isCaseSensitive: Bool, allowsPositionAutomaton: Bool) throws(URLFilterError) {
         let result = try URLFilterParser.parse(pattern, isCaseSensitive: isCaseSensitive)
         self.isCaseSensitive = isCaseSensitive
         self.matchesEverything = result.matchesEverything

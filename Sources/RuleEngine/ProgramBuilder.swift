@@ -98,8 +98,8 @@ struct ProgramBuilder {
                 do {
                     urlFilter = try filter(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
                 } catch {
-                    throw RuleListError(
-                        .invalidRegex, ruleIndex: index, detail: CompiledRule.failure(urlFilter: trigger.urlFilter, error).detail)
+                    let failure = CompiledRule.failure(urlFilter: trigger.urlFilter, error)
+                    throw RuleListError(failure.kind, ruleIndex: index, detail: failure.detail)
                 }
             }
             let flags = trigger.flags
@@ -119,7 +119,7 @@ struct ProgramBuilder {
                 do {
                     record.condition = try conditionID(condition, trigger: trigger)
                 } catch {
-                    throw RuleListError(.invalidRegex, ruleIndex: index, detail: error.detail)
+                    throw RuleListError(error.kind, ruleIndex: index, detail: error.detail)
                 }
                 let quirk = trigger.requestMethod != nil
                 record.conditionMode = condition.isPositive ? (quirk ? .never : .ifAny) : (quirk ? .always : .unlessAny)

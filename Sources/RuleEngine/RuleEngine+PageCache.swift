@@ -40,7 +40,11 @@ extension RuleEngine {
         for request: Request, isMainFrameNavigation: Bool, isFrameNavigation: Bool, cache: inout PageCache
     ) -> Int {
         let usesFrameKey = program.hasFrameConditions
-        let isNavigation = isMainFrameNavigation || isFrameNavigation
+        // WebKit's frame URL is the document in the issuing frame. A navigation's issuing frame
+        // is the frame it navigates: a new iframe still shows about:blank, a new view nothing
+        // (then WebKit takes the request URL).
+        let unsaidFrameKey: String? =
+            isFrameNavigation ? Request.initialFrameDocumentURL : isMainFrameNavigation ? request.url : nil
         if cache.program !== program {
             cache.entries.removeAll()
             cache.program = program
@@ -48,19 +52,19 @@ extension RuleEngine {
         cache.clock &+= 1
         // The page of the previous load first: loads of one page usually come together.
         if cache.current < cache.entries.count,
-            isSamePage(cache.entries[cache.current], request, isMainFrameNavigation, isNavigation, usesFrameKey)
+            isSamePage(cache.entries[cache.current], request, isMainFrameNavigation, unsaidFrameKey, usesFrameKey)
         {
             cache.entries[cache.current].lastUsed = cache.clock
             return cache.current
         }
         for index in cache.entries.indices
-        where index != cache.current && isSamePage(cache.entries[index], request, isMainFrameNavigation, isNavigation, usesFrameKey) {
+        where index != cache.current && isSamePage(cache.entries[index], request, isMainFrameNavigation, unsaidFrameKey, usesFrameKey) {
             cache.entries[index].lastUsed = cache.clock
             cache.current = index
             return index
         }
         let topKey = isMainFrameNavigation ? request.url : request.topURL
-        let frameKey: String? = usesFrameKey ? request.frameURL ?? (isNavigation ? request.url : nil) : nil
+        let frameKey: String? = usesFrameKey ? request.frameURL ?? unsaidFrameKey : nil
         let top = CanonicalURL(topKey)
         let topURL = top?.string ?? topKey
         var frameURL = topURL
@@ -89,13 +93,13 @@ extension RuleEngine {
     /// would cost reference counting on every load) and their lengths first.
     @inline(__always)
     private func isSamePage(
-        _ entry: borrowing PageEntry, _ request: Request, _ isMainFrameNavigation: Bool, _ isNavigation: Bool,
+        _ entry: borrowing PageEntry, _ request: Request, _ isMainFrameNavigation: Bool, _ unsaidFrameKey: String?,
         _ usesFrameKey: Bool
     ) -> Bool {
         let top = isMainFrameNavigation ? request.url : request.topURL
         guard entry.topKey.utf8.count == top.utf8.count, entry.topKey == top else { return false }
         guard usesFrameKey else { return true }
-        let frame = request.frameURL ?? (isNavigation ? request.url : nil)
+        let frame = request.frameURL ?? unsaidFrameKey
         return entry.frameKey == frame
     }
 }

@@ -25,6 +25,7 @@ struct BenchmarkOptions: Sendable {
       --scripts-only      (first argument) only the user scripts' render (issue 4); takes --tds, --runs, --json
       --stats-only        (first argument) only the privacy statistics (issue 5); takes --tds, --requests, --runs, --json
       --resolver-only     (first argument) only the tracker resolver's decisions; takes --tds, --requests, --runs, --json
+      --long-filter-only  (first argument) only a 50,000-character url-filter on a long URL (issue 12); takes --runs
       --passes N          timed passes over the requests for per-request decision times (default 5)
       --scaling-sizes L   rule counts of the synthetic lists (default 1000,10000,50000,150000; none skips)
       --peer-python FILE  the Python with PyPI adblock 0.6.0 for the adblock-rust peer

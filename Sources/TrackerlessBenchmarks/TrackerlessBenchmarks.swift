@@ -29,6 +29,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // One 50,000-character url-filter: `--long-filter-only [--runs N]`.
+            if CommandLine.arguments.dropFirst().first == "--long-filter-only" {
+                let text = try LongFilterBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             // The tracker resolver alone: `--resolver-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--resolver-only" {
                 let text = try ResolverBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))

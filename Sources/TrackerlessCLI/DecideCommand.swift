@@ -17,9 +17,13 @@ enum DecideCommand {
                      so their outputs can be compared with diff.
     type is the resource type WebKit's loader gives the load: top-document, child-document, image,
     style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other.
-    frame is the URL of the frame that makes the request (absent: the main frame); method is the
-    document's HTTP method (get when absent), as WebKit compares it. The requests are decided in
-    order, as the loads of the pages they name, with one page cache.
+    frame is the URL of the document in the frame that makes the request (absent: the main
+    frame), which if-frame-url and unless-frame-url match. A navigation is made by the frame it
+    navigates, so for a child-document frame is the iframe's current document, the one it leaves
+    (absent: a new iframe's first load, which WebKit matches as about:blank, nested or not), and
+    for a top-document the page the view leaves (absent: a new view, matched as the url itself).
+    method is the document's HTTP method (get when absent), as WebKit compares it. The requests
+    are decided in order, as the loads of the pages they name, with one page cache.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {

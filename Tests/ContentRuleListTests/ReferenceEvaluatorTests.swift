@@ -163,6 +163,34 @@ struct ReferenceEvaluatorTests {
         #expect(try !blocks(unless, subresource("http://c.net/x.png", on: top, frame: "http://a.net/FRAME")))
     }
 
+    /// WebKitGTK 2.50.6 (EvaluatorAgreementTests pins it): a navigation matches frame conditions
+    /// against the document its frame leaves, not against its own URL or its parent's.
+    @Test func aNavigationSeesTheDocumentItsFrameLeaves() throws {
+        let blank = block(#""url-filter":"ad","if-frame-url":["^about:blank$"]"#)
+        let own = block(#""url-filter":"ad","if-frame-url":["^http://c\\.net/"]"#)
+        let parent = block(#""url-filter":"ad","if-frame-url":["^http://p\\.net/"]"#)
+        let left = block(#""url-filter":"ad","if-frame-url":["^http://old\\.net/"]"#)
+        let unlessBlank = block(#""url-filter":"ad","unless-frame-url":["about:blank"]"#)
+        let top = "http://a.com/"
+        // A new iframe's first load: its initial about:blank document, whatever its parent.
+        let first = subresource("http://c.net/ad", on: top, .childDocument)
+        #expect(try blocks(blank, first))
+        #expect(try !blocks(own, first))
+        #expect(try !blocks(unlessBlank, first))
+        // The same iframe navigating again: the document it shows now.
+        let again = subresource("http://c.net/ad", on: top, frame: "http://old.net/f", .childDocument)
+        #expect(try blocks(left, again))
+        #expect(try !blocks(blank, again))
+        #expect(try !blocks(own, again))
+        #expect(try !blocks(parent, again))
+        // A main-frame navigation in a new view: the URL itself; leaving a page: that page.
+        #expect(try blocks(own, .mainDocument("http://c.net/ad")))
+        #expect(try !blocks(blank, .mainDocument("http://c.net/ad")))
+        let leaving = Request(url: "http://c.net/ad", topURL: "http://c.net/ad", frameURL: "http://old.net/", resourceType: .topDocument)
+        #expect(try blocks(left, leaving))
+        #expect(try !blocks(own, leaving))
+    }
+
     @Test func resourceTypes() throws {
         let images = block(#""url-filter":"x","resource-type":["image"]"#)
         #expect(try blocks(images, subresource("http://c.net/x", on: "http://a.com/", .image)))

@@ -117,7 +117,7 @@ struct URLFilterDifferentialTests {
         #expect(failures.count == 0, "\(failures.count) disagreements, first: \(failures.prefix(20).joined(separator: "\n"))")
     }
 
-    @Test("Long patterns use the Thompson automaton and agree with NSRegularExpression")
+    @Test("Long patterns use the sequence automaton and agree with NSRegularExpression and Thompson")
     func longPatterns() throws {
         var g = Generator(state: 7)
         var failures: [String] = []
@@ -135,19 +135,84 @@ struct URLFilterDifferentialTests {
                 }
             }
             guard let filter = try? URLFilter(parsing: pattern, isCaseSensitive: false),
+                  let thompson = try? URLFilter(parsing: pattern, isCaseSensitive: false, allowsPositionAutomaton: false),
                   let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { continue }
+            if !filter.matchesEverything && filter.automatonKind != "sequence" {
+                failures.append("\"\(pattern)\" uses the \(filter.automatonKind) automaton")
+            }
             for _ in 0..<20 {
                 var url = ""
                 for _ in 0..<(60 + g.below(40)) { url.append(g.pick(Array("abcAB/:.x-_%1"))) }
                 if filter.matchesEverything { continue }
                 let expected = regex.firstMatch(in: url, options: [], range: NSRange(location: 0, length: url.utf16.count)) != nil
                 if expected { matched += 1 }
-                if filter.matches(url) != expected {
-                    failures.append("\"\(pattern)\" on \"\(url)\": got \(!expected)")
+                if filter.matches(url) != expected || thompson.matches(url) != expected {
+                    failures.append("\"\(pattern)\" on \"\(url)\": got \(filter.matches(url)), Thompson \(thompson.matches(url))")
                 }
             }
         }
         #expect(matched > 100 && matched < 2900, "matched \(matched) of 3000")
         #expect(failures.count == 0, "\(failures.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// Sequences longer than one word of positions, with many quantifiers, skippable runs that
+    /// cross word boundaries, groups around one set, unquantified groups and `$`: the sequence
+    /// automaton must answer as the Thompson automaton does (the reference for exact semantics).
+    @Test("Long sequences with many quantifiers: sequence automaton == Thompson")
+    func longSequences() throws {
+        var g = Generator(state: 20261126)
+        var failures: [String] = []
+        var matched = 0, compared = 0
+        for round in 0..<300 {
+            var pattern = g.below(4) == 0 ? "^" : ""
+            for _ in 0..<(60 + g.below(60)) {
+                pattern += g.below(8) > 0
+                    ? g.pick([".", "[ab]", "[^/]"]) : g.pick(["a", "b", "[^b]", "(a)", "(?:b)", "(ab)", "/"])
+                if g.below(3) == 0 { pattern += g.pick(["*", "+", "?"]) }
+                // A long run of skippable positions, so that the carry crosses words.
+                if g.below(40) == 0 { pattern += String(repeating: "a?", count: 70) }
+            }
+            if g.below(5) == 0 { pattern += "$" }
+            guard let filter = try? URLFilter(parsing: pattern, isCaseSensitive: round % 2 == 0),
+                  let thompson = try? URLFilter(parsing: pattern, isCaseSensitive: round % 2 == 0, allowsPositionAutomaton: false)
+            else { continue }
+            if filter.matchesEverything { continue }
+            // Normalization may leave 63 positions or fewer: the one-word automaton then.
+            if filter.automatonKind == "thompson" && !pattern.contains("(ab)") {
+                failures.append("\"\(pattern)\" uses the \(filter.automatonKind) automaton")
+            }
+            for _ in 0..<10 {
+                var url = "http://x.org/"
+                for _ in 0..<g.below(400) { url.append(g.pick(Array("aaaaabbbA/."))) }
+                let expected = thompson.matches(url)
+                compared += 1
+                if expected { matched += 1 }
+                if filter.matches(url) != expected {
+                    failures.append("\"\(pattern)\" on \"\(url)\": got \(!expected)")
+                }
+            }
+        }
+        #expect(matched > 50 && matched < compared - 50, "matched \(matched) of \(compared)")
+        #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// The corner: a 50,000-character url-filter on a long URL. The answers are checked
+    /// here; BENCHMARKS.md has the time (`TrackerlessBenchmarks --long-filter`).
+    @Test("A 50,000-character filter uses the sequence automaton and answers right")
+    func fiftyThousandCharacters() throws {
+        let urls = ["http://x.org/" + String(repeating: "a", count: 20_000),
+                    "http://x.org/" + String(repeating: "ab", count: 26_000),
+                    "http://x.org/" + String(repeating: "ab", count: 8_000)]
+        // 16,666 a's in order; 25,000 a's each followed by any character; 10,000 letters.
+        let cases: [(pattern: String, answers: [Bool])] = [
+            (String(repeating: "a.*", count: 16_666), [true, true, false]),
+            (String(repeating: "a.", count: 25_000), [false, true, false]),
+            (String(repeating: "[a-z]", count: 10_000), [true, true, true]),
+        ]
+        for (pattern, answers) in cases {
+            let filter = try URLFilter(parsing: pattern, isCaseSensitive: false)
+            #expect(filter.automatonKind == "sequence")
+            #expect(urls.map { filter.matches($0) } == answers, "\(pattern.prefix(12))…")
+        }
     }
 }

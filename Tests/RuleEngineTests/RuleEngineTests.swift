@@ -163,6 +163,31 @@ import TrackerlessTestSupport
         ])
     }
 
+    @Test("a navigation matches frame conditions against the document its frame leaves, as WebKit")
+    func navigationFrameURL() throws {
+        let list = try Self.list(#"""
+            {"trigger":{"url-filter":"blank","if-frame-url":["^about:blank$"]},"action":{"type":"block"}},
+            {"trigger":{"url-filter":"own","if-frame-url":["^http://f\\.example/"]},"action":{"type":"block"}},
+            {"trigger":{"url-filter":"unless","unless-frame-url":["blank"]},"action":{"type":"block"}}
+            """#)
+        let top = "http://a.example/"
+        // The page cache sees the iframe's own URL as a frame first, then its navigations.
+        let requests = [
+            Request(url: "http://f.example/own.png", topURL: top, frameURL: "http://f.example/own", resourceType: .image),
+            Request(url: "http://f.example/own", topURL: top, resourceType: .childDocument),
+            Request(url: "http://f.example/blank", topURL: top, resourceType: .childDocument),
+            Request(url: "http://f.example/unless", topURL: top, resourceType: .childDocument),
+            Request(url: "http://g.example/own", topURL: top, frameURL: "http://f.example/own", resourceType: .childDocument),
+            Request(url: "http://g.example/blank", topURL: top, frameURL: "http://f.example/own", resourceType: .childDocument),
+            Request(url: "http://f.example/own", topURL: "http://f.example/own", resourceType: .topDocument),
+        ]
+        let engine = try RuleEngine(ruleList: list)
+        var cache = RuleEngine.PageCache()
+        #expect(requests.map { engine.decision(for: $0, cache: &cache).appliedActions.isBlocked }
+            == [true, false, true, false, true, false, true])
+        try Self.expectSameAsReference(list, requests)
+    }
+
     @Test("a URL repeating one literal checks its rules once")
     func repeatedLiteral() throws {
         let list = try Self.list(#"{"trigger":{"url-filter":"abcd.*x$"},"action":{"type":"block"}}"#)

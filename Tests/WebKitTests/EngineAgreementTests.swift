@@ -169,7 +169,9 @@ struct WebKitLoads {
         var requests: [Request] = [.mainDocument(page.top)]
         let frame = inFrame ? page.frame : nil
         if let frame { requests.append(Request(url: frame, topURL: page.top, resourceType: .childDocument)) }
-        requests.append(Request(url: url, topURL: page.top, frameURL: frame, resourceType: type))
+        // An iframe created in the frame is a new frame: WebKit matches its first load against
+        // its own about:blank, not against the frame that created it.
+        requests.append(Request(url: url, topURL: page.top, frameURL: type == .childDocument ? nil : frame, resourceType: type))
         return Load(
             load: .init(id: id, topURL: page.top, requestURL: url, type: type.rawValue, frameURL: frame),
             requests: requests)

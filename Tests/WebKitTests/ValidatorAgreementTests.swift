@@ -82,6 +82,13 @@ struct ValidatorAgreementTests {
                       message: "Invalid or unsupported regular expression."),
             ErrorCase(name: "non-ASCII pattern", json: "[" + rule(#""url-filter":"é""#) + "]",
                       message: "Invalid or unsupported regular expression."),
+            // WebKit logs "Internal error in YARR." for these three (JavaScript syntax errors).
+            ErrorCase(name: "unterminated character class", json: "[" + rule(#""url-filter":"[""#) + "]",
+                      message: "Invalid or unsupported regular expression."),
+            ErrorCase(name: "quantified quantifier", json: "[" + rule(#""url-filter":"a**""#) + "]",
+                      message: "Invalid or unsupported regular expression."),
+            ErrorCase(name: "inline flags", json: "[" + rule(#""url-filter":"(?i)ads""#) + "]",
+                      message: "Invalid or unsupported regular expression."),
             ErrorCase(name: "bad if-top-url regex", json: "[" + rule(#""url-filter":"a","if-top-url":["a|b"]"#) + "]",
                       message: "Invalid or unsupported regular expression."),
             ErrorCase(name: "domain with a bar", json: "[" + rule(#""url-filter":"a","if-domain":["a|b"]"#) + "]",
@@ -188,6 +195,26 @@ struct ValidatorAgreementTests {
         #expect(ours == Outcome(webkit), "list: \(errorCase.json.prefix(300))")
         if let ruleIndex = errorCase.ruleIndex, case .rejected(_, let ourIndex) = ours.detailed {
             #expect(ourIndex == ruleIndex)
+        }
+    }
+
+    @Test("WebKit compiles groups nested deeper than the 200 levels we support; our error says it is ours")
+    func deepNesting() throws {
+        let harness = try #require(try WebKitHarness.make())
+        let lists = [201, 1000].map { depth in
+            (id: "depth \(depth)", json: Array(#"[{"trigger":{"url-filter":"\#(String(repeating: "(", count: depth))a\#(String(repeating: ")", count: depth))"},"action":{"type":"block"}}]"#.utf8))
+        }
+        let results = try harness.compile(lists)
+        for list in lists {
+            let webKit = try #require(results[list.id])
+            #expect(webKit.ok, "\(list.id): \(webKit.error ?? "")")
+            do {
+                _ = try RuleList(parsing: list.json)
+                Issue.record("\(list.id): accepted beyond our nesting limit")
+            } catch {
+                #expect(error.kind == .regexNestedTooDeeply)
+                #expect(!error.description.contains("Invalid or unsupported regular expression."))
+            }
         }
     }
 

@@ -48,6 +48,14 @@ struct WebKitHarness: Sendable {
         var type: String
         /// When set, the request is issued by an iframe at this URL inside the top page.
         var frameURL: String?
+        /// For child-document and top-document: the URL the frame (the view) shows first,
+        /// before it navigates to `requestURL`. Without it an iframe is new and a top-document
+        /// loads in a new view.
+        var fromURL: String? = nil
+        /// Who starts the navigation from `fromURL`: "parent" (sets iframe.src; the default for
+        /// child-document), "view" (the default for top-document) or "frame" (the document at
+        /// `fromURL` sets location.href).
+        var navigatedBy: String? = nil
     }
 
     /// What WebKit did with one request.
@@ -142,6 +150,8 @@ struct WebKitHarness: Sendable {
             let input: [[String: String]] = cases.map { load in
                 var line = ["id": load.id, "top": load.topURL, "url": load.requestURL, "type": load.type]
                 if let frame = load.frameURL { line["frame"] = frame }
+                if let from = load.fromURL { line["from"] = from }
+                if let by = load.navigatedBy { line["by"] = by }
                 return line
             }
             let output = try runHarness(arguments, input: input, in: directory)

@@ -10,7 +10,12 @@ WebKit2 4.1 typelib. Input and output are JSON lines.
 
   load --rules FILE [--rules FILE ...]
             stdin:  {"id", "top": page URL, "url": request URL, "type": resource type,
-                     "frame"?: URL of an iframe (inside the top page) that issues the request}
+                     "frame"?: URL of an iframe (inside the top page) that issues the request,
+                     "from"?: for child-document and top-document, the URL the frame (the
+                     view) shows first, before it navigates to "url",
+                     "by"?: who starts that navigation: "parent" (default for child-document:
+                     the parent sets iframe.src), "view" (default for top-document: load_uri)
+                     or "frame" (the document at "from" sets location.href)}
             stdout: {"id", "blocked": bool, "detail": str}
             Needs a display: when DISPLAY is unset the harness re-executes itself under
             `xvfb-run -a`.
@@ -237,6 +242,12 @@ def document_html(report_id=None, body=""):
             "<body>%s</body></html>" % (REPORT_JS, on_load, body)).encode("utf-8")
 
 
+def navigation_html(url):
+    """A document that navigates its own frame to `url` once it has loaded."""
+    return document_html(None, "<script>addEventListener('load',function(){location.href=%s;});"
+                               "</script>" % js(url))
+
+
 def case_snippet(case):
     """JavaScript that issues the case's request with the right element or API."""
     cid, url, kind = js(case["id"]), js(case["url"]), case["type"]
@@ -258,6 +269,12 @@ def case_snippet(case):
     if kind == "fetch":
         return ("fetch(%s,{mode:'no-cors',cache:'no-store'}).then(function(r){return r.text();})"
                 ".then(%s,%s);" % (url, ok, err))
+    if kind == "child-document" and case.get("from"):
+        # The frame shows `from` first; a second onload means the navigation to `url` ended.
+        then = "f.src=%s;" % url if navigator(case) == "parent" else ""
+        return ("(function(){var f=document.createElement('iframe'),n=0;f.onload=function(){"
+                "n++;__report(%s,'frame-onload','');if(n===1){%s}};f.src=%s;"
+                "document.body.appendChild(f);})();" % (cid, then, js(case["from"])))
     if kind == "child-document":
         # The framed document reports 'load' itself; onload alone also fires for blocked frames.
         return ("(function(){var f=document.createElement('iframe');f.onload=function(){"
@@ -291,6 +308,11 @@ def case_snippet(case):
         return ("(function(){var sent=navigator.sendBeacon(%s,'x');__report(%s,'sent',sent);})();"
                 % (url, cid))
     raise ValueError(kind)
+
+
+def navigator(case):
+    """Who navigates a frame (or the view) from `from` to `url`: parent, view or frame."""
+    return case.get("by") or ("view" if case["type"] == "top-document" else "parent")
 
 
 def resource_for(kind, report_id):
@@ -471,17 +493,17 @@ def plan_batches(cases):
     for case in cases:
         if case["type"] == "top-document":
             batches.append({"top": case["url"], "navigation": case, "cases": [],
-                            "requests": {canonical(case["url"])}, "frames": set()})
+                            "requests": case_urls(case), "frames": set()})
             continue
-        request = canonical(case["url"])
+        requests = case_urls(case)
         frame = canonical(case["frame"]) if case.get("frame") else None
         for batch in batches:
             if batch.get("navigation") or batch["top"] != case["top"]:
                 continue
             used = batch["requests"] | batch["frames"] | {canonical(batch["top"])}
-            if request in used or (frame and frame in batch["requests"]):
+            if requests & used or (frame and frame in batch["requests"]):
                 continue
-            if frame and frame == request:
+            if frame and frame in requests:
                 continue
             break
         else:
@@ -489,10 +511,24 @@ def plan_batches(cases):
                      "requests": set(), "frames": set()}
             batches.append(batch)
         batch["cases"].append(case)
-        batch["requests"].add(request)
+        batch["requests"] |= requests
         if frame:
             batch["frames"].add(frame)
     return batches
+
+
+def case_urls(case):
+    """The canonical URLs a case requests itself: its URL, and `from` when it has one."""
+    urls = {canonical(case["url"])}
+    if case.get("from"):
+        urls.add(canonical(case["from"]))
+    return urls
+
+
+def from_response(case):
+    """The document at a case's `from`: plain, or navigating itself when `by` is frame."""
+    body = navigation_html(case["url"]) if navigator(case) == "frame" else document_html()
+    return 200, "text/html; charset=utf-8", body, {}
 
 
 def batch_responses(batch):
@@ -501,11 +537,15 @@ def batch_responses(batch):
     if batch["navigation"]:
         case = batch["navigation"]
         responses[canonical(case["url"])] = resource_for("top-document", case["id"])
+        if case.get("from"):
+            responses[canonical(case["from"])] = from_response(case)
         return responses
     by_frame = {}
     for case in batch["cases"]:
         by_frame.setdefault(case.get("frame") or None, []).append(case)
         responses[canonical(case["url"])] = resource_for(case["type"], case["id"])
+        if case.get("from"):
+            responses[canonical(case["from"])] = from_response(case)
 
     def script_for(frame_cases):
         return "".join(case_snippet(case) for case in frame_cases)
@@ -560,8 +600,13 @@ class PageLoader:
         self.slots = [self.make_slot() for _ in range(parallel)]
 
     def make_slot(self):
-        WebKit2, Gtk = self.WebKit2, self.Gtk
         slot = {"batch": None, "popups": []}
+        self.show_view(slot)
+        return slot
+
+    def show_view(self, slot):
+        """Gives the slot a new web view in a new window."""
+        WebKit2, Gtk = self.WebKit2, self.Gtk
         view = WebKit2.WebView(web_context=self.context, user_content_manager=self.content,
                                settings=self.settings)
         view.connect("load-changed", self.on_load_changed, slot)
@@ -573,7 +618,6 @@ class PageLoader:
         window.add(view)
         window.show_all()
         slot["view"], slot["window"] = view, window
-        return slot
 
     def on_report(self, _manager, result):
         try:
@@ -592,6 +636,15 @@ class PageLoader:
         return slot["batch"] is not None and canonical(uri or "") == canonical(slot["batch"]["top"])
 
     def on_load_changed(self, view, event, slot):
+        first = slot.get("first")
+        if first and event == self.WebKit2.LoadEvent.FINISHED \
+                and canonical(view.get_uri() or "") == canonical(first):
+            # The view shows the document the case's navigation leaves; now navigate.
+            slot["first"] = None
+            navigation = slot["batch"]["navigation"]
+            if navigator(navigation) == "view":
+                view.load_uri(navigation["url"])
+            return
         if event == self.WebKit2.LoadEvent.FINISHED and self.is_current(slot, view.get_uri()) \
                 and slot["finished"] is None:
             slot["finished"] = time.monotonic()
@@ -650,8 +703,18 @@ class PageLoader:
         batch["served"] = set(responses)
         self.state.open(responses)
         slot.update(batch=batch, started=time.monotonic(), finished=None, failure=None,
-                    timed_out=False)
-        slot["view"].load_uri(batch["top"])
+                    timed_out=False, first=None)
+        navigation = batch["navigation"]
+        if navigation:
+            # A main-frame navigation leaves a known document, never the page of an earlier
+            # case: `from`, or none at all in a new view (its frame URL is then the request's).
+            slot["window"].destroy()
+            self.show_view(slot)
+            slot["first"] = navigation.get("from")
+            slot["view"].load_uri(slot["first"] or navigation["url"])
+        else:
+            slot["view"].load_uri(batch["top"])
+
 
     def finish(self, slot):
         slot["view"].stop_loading()
@@ -690,6 +753,10 @@ class PageLoader:
             return True  # the page itself was blocked: its requests never start
         if case.get("frame") and not seen(canonical(case["frame"])):
             return True
+        if case["type"] == "child-document" and case.get("from"):
+            # The iframe's element fires onload once for `from` and once more when the
+            # navigation to `url` loads; a blocked navigation fires none (settle timeout).
+            return events.count("frame-onload") >= 2
         if case["type"] == "child-document":
             return not seen(url)  # frames delay the load event: a blocked one is over by now
         if case["type"] in FIRE_AND_FORGET:
@@ -759,6 +826,16 @@ def run_load(args):
         if case.get("frame") is not None and (
                 not isinstance(case["frame"], str) or canonical(case["frame"]) == canonical(case["top"])):
             fail(EXIT_USAGE, "case %r: \"frame\" must be a URL other than the top URL" % case["id"])
+        if case.get("from") is not None and (
+                case["type"] not in ("child-document", "top-document")
+                or not isinstance(case["from"], str)
+                or canonical(case["from"]) in (canonical(case["url"]), canonical(case["top"]))):
+            fail(EXIT_USAGE, "case %r: \"from\" is for child-document and top-document, a URL "
+                             "other than \"url\" and \"top\"" % case["id"])
+        if case.get("by") is not None and (not case.get("from") or case["by"] not in (
+                ("parent", "frame") if case["type"] == "child-document" else ("view", "frame"))):
+            fail(EXIT_USAGE, "case %r: \"by\" needs \"from\" and is parent or frame "
+                             "(child-document), view or frame (top-document)" % case["id"])
         if case["type"] not in SUPPORTED_TYPES:
             fail(EXIT_USAGE, "case %r: unsupported type %r (supported: %s)"
                  % (case["id"], case["type"], ", ".join(SUPPORTED_TYPES)))
@@ -804,6 +881,8 @@ def verdict(case, batch, state, reports, slot):
             notes.append("frame was not requested")
     else:
         requested = None  # data: and other local URLs never reach the proxy: ask the page
+    if case.get("from") and is_proxied(case["from"]) and not seen(canonical(case["from"])):
+        notes.append("the first document (from) was not requested")
     blocked = (not requested) if requested is not None else page.startswith("error")
     if requested is True and any(e.startswith("error") for e in events) \
             and not any(e.startswith("load") for e in events):
