@@ -5,7 +5,7 @@
 
 Loads the page in a WebKit2 4.1 web view in a GTK window on the (virtual) display, with JavaScript off
 (the dashboard must read without it), waits for the load to finish and the page to paint, and
-saves the window's pixels. Prints one JSON line:
+saves the window's pixels once they show a page (10 s at most after the load). Prints one JSON line:
   {"png": path, "width": int, "height": int, "distinctColors": int, "nonBlank": bool,
    "externalRequests": [URLs other than the page itself that the page tried to load]}
 Run it with the system interpreter, which has PyGObject and the WebKit2 typelib. It re-executes
@@ -71,11 +71,37 @@ def main():
         if uri != page_uri and not uri.startswith("data:"):
             external.append(uri)
 
+    def distinct_colors():
+        pixbuf = Gdk.pixbuf_get_from_window(window.get_window(), 0, 0, width, height)
+        if pixbuf is None:
+            return 0
+        pixels = pixbuf.get_pixels()
+        stride, channels = pixbuf.get_rowstride(), pixbuf.get_n_channels()
+        colors = set()
+        for y in range(0, pixbuf.get_height(), 7):
+            row = y * stride
+            for x in range(0, pixbuf.get_width(), 5):
+                offset = row + x * channels
+                colors.add(bytes(pixels[offset:offset + 3]))
+        return len(colors)
+
     def on_load_changed(_view, event):
         if event == WebKit2.LoadEvent.FINISHED:
             state["loaded"] = True
-            # Gives the page time to lay out and paint before the pixels are read.
-            GLib.timeout_add(700, Gtk.main_quit)
+            # The page lays out and paints after the load: look at the pixels every 200 ms until
+            # they show a page, 10 s at most (a loaded machine paints late), then once more for
+            # the paint after that.
+            waited = {"ms": 0, "painted": False}
+
+            def check():
+                waited["ms"] += 200
+                if waited["painted"] or waited["ms"] >= 10000:
+                    Gtk.main_quit()
+                    return False
+                waited["painted"] = distinct_colors() >= 8
+                return True
+
+            GLib.timeout_add(200, check)
 
     def on_load_failed(_view, _event, uri, error):
         state["failed"] = f"{uri}: {error.message}"
@@ -85,7 +111,7 @@ def main():
     view.connect("resource-load-started", on_resource)
     view.connect("load-changed", on_load_changed)
     view.connect("load-failed", on_load_failed)
-    GLib.timeout_add_seconds(20, Gtk.main_quit)
+    GLib.timeout_add_seconds(40, Gtk.main_quit)
     view.load_uri(page_uri)
     Gtk.main()
 
