@@ -27,6 +27,9 @@ struct BlocklistInputs {
         }
     }
 
+    /// What reading the tds and the privacy configuration skipped, each with its file and JSON path.
+    var warnings: [InputWarning] { trackerData.warnings + (configuration?.warnings ?? []) }
+
     /// The resolver of these inputs with the surrogates.txt that `--surrogates` names (none
     /// without it); unreadable surrogate blocks are reported on standard error.
     func resolver(surrogatesFile path: String?) throws -> TrackerResolver {

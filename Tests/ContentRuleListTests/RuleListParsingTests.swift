@@ -338,3 +338,41 @@ struct RuleListParsingTests {
         }
     }
 }
+
+/// `validateTriggers()` gives `validate()`'s answer for built lists without parsing them again.
+@Suite("RuleList.validateTriggers")
+struct RuleListTriggerValidationTests {
+    static let good = ContentRule(trigger: Trigger(urlFilter: "^https?://a\\.example/"), action: .block)
+
+    static let lists: [(String, [ContentRule])] = [
+        ("valid", [good, ContentRule(trigger: Trigger(urlFilter: ".*", condition: .ifDomain(["*a.example"])), action: .ignorePreviousRules)]),
+        ("empty list", []),
+        ("empty url-filter", [good, ContentRule(trigger: Trigger(urlFilter: ""), action: .block)]),
+        ("uppercase domain", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .unlessDomain(["A.example"])), action: .block)]),
+        ("empty condition value", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .ifTopURL([""])), action: .block)]),
+        ("empty condition", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .ifTopURL([])), action: .block)]),
+        ("bad regex", [good, ContentRule(trigger: Trigger(urlFilter: "a(b"), action: .block)]),
+        ("bad condition regex", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .ifTopURL(["^https://[a"])), action: .block)]),
+        ("pattern over the limit", [good, ContentRule(trigger: Trigger(urlFilter: String(repeating: "a", count: 1_048_577)), action: .block)]),
+        ("shape error after a regex error", [ContentRule(trigger: Trigger(urlFilter: "a(b"), action: .block),
+                                             ContentRule(trigger: Trigger(urlFilter: ""), action: .block)]),
+    ]
+
+    @Test("the same error, kind and rule index, as validate()", arguments: lists.indices)
+    func agrees(_ index: Int) {
+        let (name, rules) = Self.lists[index]
+        let list = RuleList(rules)
+        let full = Result { () throws(RuleListError) in try list.validate() }
+        let triggers = Result { () throws(RuleListError) in try list.validateTriggers() }
+        switch (full, triggers) {
+        case (.success, .success):
+            #expect(name == "valid")
+        case (.failure(let expected), .failure(let error)):
+            #expect(error.kind == expected.kind, "\(name): \(error) / \(expected)")
+            #expect(error.ruleIndex == expected.ruleIndex, "\(name): \(error) / \(expected)")
+            #expect(error.description == expected.description, "\(name)")
+        default:
+            Issue.record("\(name): validate() \(full), validateTriggers() \(triggers)")
+        }
+    }
+}
