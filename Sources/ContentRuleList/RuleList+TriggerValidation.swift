@@ -7,7 +7,8 @@ extension RuleList {
     ///
     /// Encoding and parsing a list of tens of thousands of rules costs more than building it;
     /// the patterns are what can be wrong in a built list, and they are checked here by the
-    /// parser's own pattern pass.
+    /// parser's own pattern pass, once per skeleton (``URLFilterParser/skeleton(of:)``: the
+    /// pattern with its runs of literal letters as one letter) rather than once per pattern.
     public func validateTriggers() throws(RuleListError) {
         guard rules.allSatisfy({ [.block, .blockCookies, .ignorePreviousRules].contains($0.action) }) else {
             try validate()
@@ -45,9 +46,10 @@ extension RuleList {
             }
         }
         var validated = Set<PatternKey>()
+        var skeletons: Set<PatternKey>? = []
         for (index, rule) in rules.enumerated() {
             do throws(RegexFailure) {
-                try CompiledRule.validatePatterns(of: rule.trigger, validated: &validated)
+                try CompiledRule.validatePatterns(of: rule.trigger, validated: &validated, skeletons: &skeletons)
             } catch {
                 throw RuleListError(.invalidRegex, ruleIndex: index, detail: error.detail)
             }

@@ -7,7 +7,7 @@ import TrackerlessCore
 /// `trackerless rules`: Tracker Radar data and a privacy configuration to WebKit rule list JSON.
 enum RulesCommand {
     static let help = """
-    Usage: trackerless rules [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE]
+    Usage: trackerless rules [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE|DIR/]
                              [--site-conditions if-top-url|if-domain] [--exact-path-matches]
                              [--max-rules N] [--report]
 
@@ -18,12 +18,14 @@ enum RulesCommand {
       --output FILE|DIR/      write the list(s) instead of standard output:
                               FILE (no trailing /): the one list, replaced whole (temporary file,
                               then rename); refused when the rules need several lists.
-                              DIR/ (a trailing /, or a set written before): the set rules.json,
-                              rules.2.json, ... as one generation. DIR becomes a symbolic link to
-                              .DIR.<content hash>/, switched by one rename. A host resolves DIR once
-                              (realpath) and reads rules.json, rules.2.json, ... from the resolved
-                              directory until the next number is missing: every list it installs then
-                              comes from one run. The replaced generation is kept until the next run.
+                              DIR/ (a trailing /, or a path that is already a directory): the set
+                              rules.json, rules.2.json, ... as one generation. DIR becomes a symbolic
+                              link to .DIR.<content hash>/, switched by one rename, so that a kill
+                              leaves the old set or the new one. A host resolves DIR once (realpath)
+                              and reads rules.json, rules.2.json, ... from the resolved directory
+                              until the next number is missing: every list it installs then comes
+                              from one run. The replaced generation is kept until the next run. A
+                              plain DIR holding only rules*.json is replaced; any other is refused.
       --site-conditions S     how page conditions are written: if-top-url (anchored, exact; default)
                               or if-domain (WebKit's own form, unanchored)
       --exact-path-matches    also match a rule's text where it appears in the path or query of a

@@ -376,3 +376,34 @@ struct RuleListTriggerValidationTests {
         }
     }
 }
+
+/// The skeleton of a url-filter stands for it only where it cannot change the parser's answer.
+@Suite("URLFilterParser.skeleton")
+struct URLFilterSkeletonTests {
+    @Test("runs of literal letters, digits and \\. become one letter; classes and other syntax stay")
+    func examples() {
+        #expect(URLFilterParser.skeleton(of: #"^[^:]+://+([^:/]+\.)?google\.com[:/]"#) == #"^[^:]+://+([^:/]+a)?a[:/]"#)
+        #expect(URLFilterParser.skeleton(of: #"^https?://([^/]+\.)?360yield\.com/a\/b"#) == #"^a?://([^/]+a)?a/a\/a"#)
+        for pattern in [#"(?:a)"#, "a{2}", #"a\d"#, #"\1"#, "[]a]", "[^]a]", "é", "[a", #"a\"#] {
+            #expect(URLFilterParser.skeleton(of: pattern) == nil, "\(pattern)")
+        }
+    }
+
+    @Test("whenever a skeleton parses, so does its pattern (random patterns)")
+    func sound() {
+        let pieces = ["a", "b", "z", "0", "9", "-", "_", #"\."#, ".", "*", "+", "?", "(", ")", "[", "]", "^", "$", "|",
+                      #"\/"#, #"\-"#, "[a-z]", "[z-a]", "[^:]", ":", "/", "{2}", #"\d"#, "(?:"]
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...8, using: &generator)
+            let pattern = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            guard let skeleton = URLFilterParser.skeleton(of: pattern),
+                  (try? URLFilterParser.parse(skeleton, isCaseSensitive: false)) != nil else { continue }
+            checked += 1
+            #expect((try? URLFilterParser.parse(pattern, isCaseSensitive: false)) != nil,
+                    "the skeleton \(skeleton) parses, its pattern \(pattern) does not")
+        }
+        #expect(checked > 1_000)
+    }
+}

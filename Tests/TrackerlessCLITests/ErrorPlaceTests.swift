@@ -44,14 +44,20 @@ struct ErrorPlaceTests {
         #expect(validate.status == 0, "rules wrote a list that validate refuses: \(validate.standardError.prefix(300))")
     }
 
-    @Test("a UTF-8 byte order mark at the start of an entries file is skipped")
+    @Test("a UTF-8 byte order mark at the start of an entries file is skipped, before a comment or an entry")
     func byteOrderMark() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let entries = directory.appendingPathComponent("entries.txt")
-        try Data([0xEF, 0xBB, 0xBF] + Array("example.com\nads.example/x/\n".utf8)).write(to: entries)
-        let result = try CommandRunner.run(["prefilter", "--entries", entries.path, "--output", directory.appendingPathComponent("out").path])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardError.contains("2 entries"))
+        // Before: a comment after the mark was "a space is not allowed in an entry", and an entry
+        // after it became xn--example-xq93b.com.
+        for text in ["# trackers\nexample.com\n", "example.com\n"] {
+            try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: entries)
+            let output = directory.appendingPathComponent("out").path
+            let result = try CommandRunner.run(["prefilter", "--entries", entries.path, "--output", output])
+            #expect(result.status == 0, "\(result.standardError)")
+            let keywords = try String(contentsOfFile: output + "/input.txtpb", encoding: .utf8)
+            #expect(keywords == #"rows { keyword: "example.com" value: "1" }"# + "\n", "\(keywords)")
+        }
     }
 }
