@@ -129,23 +129,20 @@ package struct CompiledRule: Sendable {
         of trigger: Trigger, validated: inout Set<PatternKey>, skeletons: inout Set<PatternKey>?
     ) throws(RegexFailure) {
         func check(_ pattern: String, _ isCaseSensitive: Bool) throws(URLFilterError) {
-            let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
-            guard !validated.contains(key) else { return }
+            // A skeleton known valid settles the pattern without hashing the pattern itself.
             if var known = skeletons, pattern.utf8.count <= URLFilterParser.maximumPatternLength,
                let skeleton = URLFilterParser.skeleton(of: pattern) {
                 let skeletonKey = PatternKey(pattern: skeleton, isCaseSensitive: isCaseSensitive)
-                var isValid = known.contains(skeletonKey)
-                if !isValid, (try? URLFilterParser.parse(skeleton, isCaseSensitive: isCaseSensitive)) != nil {
+                if known.contains(skeletonKey) { return }
+                if (try? URLFilterParser.parse(skeleton, isCaseSensitive: isCaseSensitive)) != nil {
                     skeletons = nil  // keep `known` the only reference while it grows
                     known.insert(skeletonKey)
                     skeletons = known
-                    isValid = true
-                }
-                if isValid {
-                    validated.insert(key)
                     return
                 }
             }
+            let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
+            guard !validated.contains(key) else { return }
             _ = try URLFilterParser.parse(pattern, isCaseSensitive: isCaseSensitive)
             validated.insert(key)
         }

@@ -18,6 +18,9 @@ extension RuleList {
             throw RuleListError(.tooManyRules, detail: "\(rules.count) rules; at most \(RuleList.maximumRuleCount)")
         }
         if rules.isEmpty { throw RuleListError(.containsNoRules, detail: "the array is empty") }
+        // A builder shares one array of condition values between many rules (an entity's sites):
+        // each array is checked once, known by its storage, which the list keeps alive.
+        var checkedConditions: Set<ConditionIdentity> = []
         // The parser reads every rule's shape before it compiles any pattern: shape errors first.
         for (index, rule) in rules.enumerated() {
             let trigger = rule.trigger
@@ -26,7 +29,9 @@ extension RuleList {
                     .invalidURLFilterInTrigger, ruleIndex: index,
                     detail: "trigger[\"url-filter\"]: found \(RuleListParser.typeName(.string("")))")
             }
-            guard let condition = trigger.condition else { continue }
+            guard let condition = trigger.condition,
+                  checkedConditions.insert(ConditionIdentity(condition, isCaseSensitive: true)).inserted
+            else { continue }
             let key = condition.key
             for (valueIndex, value) in condition.values.enumerated() where value.isEmpty {
                 throw RuleListError(
@@ -47,12 +52,37 @@ extension RuleList {
         }
         var validated = Set<PatternKey>()
         var skeletons: Set<PatternKey>? = []
+        var validatedConditions: Set<ConditionIdentity> = []
         for (index, rule) in rules.enumerated() {
+            var trigger = rule.trigger
+            if let condition = trigger.condition {
+                let isCaseSensitive = condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
+                if !validatedConditions.insert(ConditionIdentity(condition, isCaseSensitive: isCaseSensitive)).inserted {
+                    trigger.condition = nil
+                }
+            }
             do throws(RegexFailure) {
-                try CompiledRule.validatePatterns(of: rule.trigger, validated: &validated, skeletons: &skeletons)
+                try CompiledRule.validatePatterns(of: trigger, validated: &validated, skeletons: &skeletons)
             } catch {
                 throw RuleListError(.invalidRegex, ruleIndex: index, detail: error.detail)
             }
         }
+    }
+}
+
+/// A condition known by the storage of its values, its kind and its case flag: two rules
+/// holding the same array have the same condition.
+private struct ConditionIdentity: Hashable {
+    var storage: UnsafeRawPointer?
+    var count: Int
+    var key: String
+    var isCaseSensitive: Bool
+
+    init(_ condition: Condition, isCaseSensitive: Bool) {
+        let values = condition.values
+        storage = values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        count = values.count
+        key = condition.key
+        self.isCaseSensitive = isCaseSensitive
     }
 }

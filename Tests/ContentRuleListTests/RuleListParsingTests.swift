@@ -354,6 +354,11 @@ struct RuleListTriggerValidationTests {
         ("bad regex", [good, ContentRule(trigger: Trigger(urlFilter: "a(b"), action: .block)]),
         ("bad condition regex", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .ifTopURL(["^https://[a"])), action: .block)]),
         ("pattern over the limit", [good, ContentRule(trigger: Trigger(urlFilter: String(repeating: "a", count: 1_048_577)), action: .block)]),
+        ("one condition array shared by rules, invalid", {
+            let shared = Condition.ifTopURL(["^https://a\\.example/", "^https://[b"])
+            return [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: shared), action: .block),
+                    ContentRule(trigger: Trigger(urlFilter: "y", condition: shared), action: .block)]
+        }()),
         ("shape error after a regex error", [ContentRule(trigger: Trigger(urlFilter: "a(b"), action: .block),
                                              ContentRule(trigger: Trigger(urlFilter: ""), action: .block)]),
     ]
