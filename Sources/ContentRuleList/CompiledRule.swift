@@ -120,7 +120,30 @@ package struct CompiledRule: Sendable {
 
     /// Checks every pattern of a trigger as WebKit's compiler does, without building matchers.
     static func validatePatterns(of trigger: Trigger, validated: inout Set<PatternKey>) throws(RegexFailure) {
+        var noSkeletons: Set<PatternKey>?
+        try validatePatterns(of: trigger, validated: &validated, skeletons: &noSkeletons)
+    }
+
+    /// ``validatePatterns(of:validated:)``; with `skeletons` (the skeletons found valid so far), a
+    /// pattern whose ``URLFilterParser/skeleton(of:)`` parses is valid without being parsed itself:
+    /// the url-filters of a built list differ mostly in their domains, and share a few skeletons.
+    /// A pattern whose skeleton fails is parsed itself, for the error.
+    static func validatePatterns(
+        of trigger: Trigger, validated: inout Set<PatternKey>, skeletons: inout Set<PatternKey>?
+    ) throws(RegexFailure) {
         func check(_ pattern: String, _ isCaseSensitive: Bool) throws(URLFilterError) {
+            // A skeleton known valid settles the pattern without hashing the pattern itself.
+            if var known = skeletons, pattern.utf8.count <= URLFilterParser.maximumPatternLength,
+               let skeleton = URLFilterParser.skeleton(of: pattern) {
+                let skeletonKey = PatternKey(pattern: skeleton, isCaseSensitive: isCaseSensitive)
+                if known.contains(skeletonKey) { return }
+                if (try? URLFilterParser.parse(skeleton, isCaseSensitive: isCaseSensitive)) != nil {
+                    skeletons = nil  // keep `known` the only reference while it grows
+                    known.insert(skeletonKey)
+                    skeletons = known
+                    return
+                }
+            }
             let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
             guard !validated.contains(key) else { return }
             _ = try URLFilterParser.parse(pattern, isCaseSensitive: isCaseSensitive)

@@ -1,15 +1,18 @@
 import ContentRuleList
 import TrackerData
+import TrackerlessCore
 
 /// The privacy configuration's part of the rule list: it comes after every tracker section, so
 /// that its exceptions cancel whatever blocked the request before.
 extension RuleListBuilder {
     /// Request-blocklist blocks, then the exceptions that turn protection off, then the loads that
     /// are never blocked.
-    func configurationRules(report: inout BuildReport) -> [ContentRule] {
+    /// Also returns the input of each rule.
+    func configurationRules(report: inout BuildReport) -> (rules: [ContentRule], origins: [Origin]) {
         var rules: [ContentRule] = []
-        rules += requestBlocklistRules(report: &report)
-        rules += trackerAllowlistRules(report: &report)
+        var origins: [Origin] = []
+        requestBlocklistRules(into: &rules, origins: &origins, report: &report)
+        trackerAllowlistRules(into: &rules, origins: &origins, report: &report)
 
         let unprotected = ((configuration?.unprotectedTemporary ?? []).map(\.domain)
             + (configuration?.features[PrivacyConfiguration.FeatureName.contentBlocking]?.exceptions.map(\.domain) ?? []))
@@ -18,17 +21,20 @@ extension RuleListBuilder {
             rules.append(ContentRule(
                 trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: Self.outermost(unprotected))),
                 action: .ignorePreviousRules))
+            origins.append(.configuration("unprotectedTemporary and features.contentBlocking.exceptions"))
         }
         let userAllowlisted = userAllowlist.domains.compactMap(SiteDomain.normalized).sorted()
         if !userAllowlisted.isEmpty {
             rules.append(ContentRule(
                 trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: userAllowlisted, includingSubdomains: false)),
                 action: .ignorePreviousRules))
+            origins.append(.configuration("the user allowlist"))
         }
         // The resolver decides about subresources; navigations and popups are never blocked.
         rules.append(ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument, .popup]),
                                  action: .ignorePreviousRules))
-        return rules
+        origins.append(.configuration("(the rule that never blocks navigations)"))
+        return (rules, origins)
     }
 
     /// Whether a feature is on at all (its per-site exceptions are separate rules), as the
@@ -60,14 +66,14 @@ extension RuleListBuilder {
         return (settings.siteCondition(for: Self.outermost(sites)), holes)
     }
 
-    private func trackerAllowlistRules(report: inout BuildReport) -> [ContentRule] {
-        guard isFeatureOn(PrivacyConfiguration.FeatureName.trackerAllowlist) else { return [] }
-        var rules: [ContentRule] = []
+    private func trackerAllowlistRules(into rules: inout [ContentRule], origins: inout [Origin], report: inout BuildReport) {
+        guard isFeatureOn(PrivacyConfiguration.FeatureName.trackerAllowlist) else { return }
         for entry in configuration?.trackerAllowlist.entries ?? [] {
             for (index, rule) in entry.rules.enumerated() {
-                let path = #"features.trackerAllowlist.settings.allowlistedTrackers["\#(entry.trackerDomain)"].rules[\#(index)]"#
+                let path = JSONPath.root.appending(key: "features").appending(key: "trackerAllowlist").appending(key: "settings")
+                    .appending(key: "allowlistedTrackers").appending(key: entry.trackerDomain).appending(key: "rules").appending(index: index).description
                 guard let host = SiteDomain.normalized(rule.host) else {
-                    report.skippedRules.append(.init(path: path, reason: "invalid host in \"\(rule.rule)\""))
+                    report.skippedRules.append(.init(path: path, reason: "invalid host in \"\(rule.rule.excerpt())\""))
                     continue
                 }
                 let prefix = rule.pathPrefix
@@ -82,24 +88,24 @@ extension RuleListBuilder {
                         path: path, reason: "trackerAllowlist exception sites inside the rule's sites stay allowlisted"))
                 }
                 rules.append(ContentRule(trigger: Trigger(urlFilter: urlFilter, condition: condition), action: .ignorePreviousRules))
+                origins.append(.configuration(path))
             }
         }
-        return rules
     }
 
-    private func requestBlocklistRules(report: inout BuildReport) -> [ContentRule] {
-        guard isFeatureOn(PrivacyConfiguration.FeatureName.requestBlocklist) else { return [] }
-        var rules: [ContentRule] = []
+    private func requestBlocklistRules(into rules: inout [ContentRule], origins: inout [Origin], report: inout BuildReport) {
+        guard isFeatureOn(PrivacyConfiguration.FeatureName.requestBlocklist) else { return }
         let blocklist = configuration?.requestBlocklist.blockedRequests ?? [:]
         for key in blocklist.keys.sorted() {
             for (index, rule) in (blocklist[key] ?? []).enumerated() {
-                let path = #"features.requestBlocklist.settings.blockedRequests["\#(key)"].rules[\#(index)]"#
+                let path = JSONPath.root.appending(key: "features").appending(key: "requestBlocklist").appending(key: "settings")
+                    .appending(key: "blockedRequests").appending(key: key).appending(key: "rules").appending(index: index).description
                 // The resolver looks rules up by the request's eTLD+1: a rule for a host under
                 // another registrable domain never matches.
                 guard let host = SiteDomain.normalized(rule.host),
                       (publicSuffixList.registrableDomain(of: host) ?? host) == key
                 else {
-                    report.skippedRules.append(.init(path: path, reason: "host of \"\(rule.rule)\" is not under \(key)"))
+                    report.skippedRules.append(.init(path: path, reason: "host of \"\(rule.rule.excerpt())\" is not under \(key.excerpt())"))
                     continue
                 }
                 var urlFilter = HostScope.tracker(domain: host).hostPattern
@@ -112,6 +118,7 @@ extension RuleListBuilder {
                 rules.append(ContentRule(
                     trigger: Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: true, condition: condition),
                     action: .block))
+                origins.append(.configuration(path))
                 if !holes.isEmpty {
                     report.approximations.append(.init(
                         path: path,
@@ -120,10 +127,10 @@ extension RuleListBuilder {
                         trigger: Trigger(urlFilter: urlFilter, urlFilterIsCaseSensitive: true,
                                          condition: settings.siteCondition(for: holes)),
                         action: .ignorePreviousRules))
+                    origins.append(.configuration(path))
                 }
             }
         }
-        return rules
     }
 
     /// Drops domains that are inside another domain of the list (subdomains are included anyway).

@@ -141,25 +141,74 @@ public struct RuleListBuilder: Sendable {
 
     /// Builds the rule lists: usually one; more when the rules exceed
     /// ``Settings/maximumRulesPerList``. Install all of them.
+    ///
+    /// Every list is one that ``ContentRuleList/RuleList/validate()`` accepts (checked with
+    /// ``ContentRuleList/RuleList/validateTriggers()``, which gives the same answer for a built
+    /// list at a fraction of the cost): an input whose rules WebKit would refuse (a tracker
+    /// domain too long for a url-filter, say) is left out, with a note in
+    /// ``BuildReport/skippedRules`` naming it and WebKit's error.
     public func build() -> RuleListBuild {
+        var leftOut: Set<Origin> = []
+        var notes: [BuildReport.Note] = []
+        while true {
+            var (build, origins) = build(leavingOut: leftOut)
+            guard let (origin, error) = Self.firstRefusedRule(build.ruleLists, origins: origins),
+                  leftOut.insert(origin).inserted
+            else {
+                build.report.skippedRules += notes
+                return build
+            }
+            notes.append(.init(path: origin.path, reason: "WebKit would refuse a rule made from it (\(error)); left out"))
+        }
+    }
+
+    /// The input of the first rule that ``ContentRuleList/RuleList/validateTriggers()`` refuses,
+    /// with the error; nil when every list is valid.
+    private static func firstRefusedRule(_ lists: [RuleList], origins: [[Sections.Span]]) -> (Origin, RuleListError)? {
+        for (list, spans) in zip(lists, origins) {
+            do throws(RuleListError) {
+                try list.validateTriggers()
+            } catch {
+                guard let index = error.ruleIndex, let span = spans.first(where: { index < $0.end }) else { return nil }
+                return (span.origin, error)
+            }
+        }
+        return nil
+    }
+
+    /// ``build()`` without the rules of `leftOut`, with the origin of every rule of every list.
+    private func build(leavingOut leftOut: Set<Origin>) -> (RuleListBuild, [[Sections.Span]]) {
         var report = BuildReport()
+        var sections = trackerSections(leavingOut: leftOut, report: &report)
+        var (tail, tailOrigins) = configurationRules(report: &report)
+        for index in tail.indices.reversed() where leftOut.contains(tailOrigins[index]) {
+            tail.remove(at: index)
+            tailOrigins.remove(at: index)
+        }
+        let packed = Self.split(sections.take(), tail: tail, tailOrigins: tailOrigins,
+                                maximum: settings.maximumRulesPerList, report: &report)
+        report.trackerCount = trackerData.trackers.count
+        report.inputWarnings = trackerData.warnings + (configuration?.warnings ?? [])
+        report.approximations += nestedSiteNotes()
+        // A CNAME copy of a tracker meets the same inputs again: report each once.
+        report.skippedRules = Self.unique(report.skippedRules)
+        report.approximations = Self.unique(report.approximations)
+        return (RuleListBuild(ruleLists: packed.lists, report: report), packed.origins)
+    }
+
+    // MARK: Trackers
+
+    /// The sections of the trackers and of the CNAMEs cloaking them, without those of `leftOut`.
+    private func trackerSections(leavingOut leftOut: Set<Origin>, report: inout BuildReport) -> Sections {
         var sections = Sections()
+        sections.leftOut = leftOut
         if isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) {
             var cache = BuildCache()
             appendTrackerSections(to: &sections, report: &report, cache: &cache)
             appendCloakedSections(to: &sections, report: &report, cache: &cache)
         }
-        let tail = configurationRules(report: &report)
-        let lists = Self.split(consume sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
-        report.trackerCount = trackerData.trackers.count
-        report.approximations += nestedSiteNotes()
-        // A CNAME copy of a tracker meets the same inputs again: report each once.
-        report.skippedRules = Self.unique(report.skippedRules)
-        report.approximations = Self.unique(report.approximations)
-        return RuleListBuild(ruleLists: lists, report: report)
+        return sections
     }
-
-    // MARK: Trackers
 
     private func appendTrackerSections(to sections: inout Sections, report: inout BuildReport, cache: inout BuildCache) {
         let order = trackerData.sectionOrder()
@@ -176,7 +225,7 @@ public struct RuleListBuilder: Sendable {
             }
             section(for: tracker, key: key, scope: scope, cache: &cache)
                 .build(into: &sections.rules, with: settings, report: &report, regexes: &cache.regexes)
-            sections.endSection()
+            sections.endSection(.tracker(key))
         }
     }
 
@@ -194,7 +243,7 @@ public struct RuleListBuilder: Sendable {
             let scope = HostScope.cloaked(host: host, target: targetHost)
             section(for: tracker, key: tracker.domain, scope: scope, cache: &cache)
                 .build(into: &sections.rules, with: settings, report: &report, regexes: &cache.regexes)
-            sections.endSection()
+            sections.endSection(.cname(cloaked))
         }
     }
 
@@ -341,33 +390,81 @@ public struct RuleListBuilder: Sendable {
         var rules: [ContentRule] = []
         /// The end of each section in `rules`; none is empty.
         var ends: [Int] = []
+        /// The input of each section.
+        var origins: [Origin] = []
+        /// Inputs whose sections are dropped when they end.
+        var leftOut: Set<Origin> = []
 
-        /// Closes the section begun at the last end, unless no rules were appended since.
-        mutating func endSection() {
-            if rules.count > (ends.last ?? 0) { ends.append(rules.count) }
+        /// Closes the section begun at the last end, unless no rules were appended since; drops
+        /// it when its input is left out.
+        mutating func endSection(_ origin: Origin = .configuration("")) {
+            let start = ends.last ?? 0
+            guard rules.count > start else { return }
+            if !leftOut.isEmpty, leftOut.contains(origin) {
+                rules.removeSubrange(start...)
+                return
+            }
+            ends.append(rules.count)
+            origins.append(origin)
+        }
+
+        /// The sections, leaving none behind, so that the caller holds the only reference to
+        /// their rules (`consume sections` in the caller crashes this compiler: "a compiler bug").
+        mutating func take() -> Sections {
+            let taken = self
+            self = Sections()
+            return taken
+        }
+
+        /// Rules of one list up to `end` (exclusive) that came from `origin`.
+        struct Span {
+            var end: Int
+            var origin: Origin
         }
     }
 
-    /// ``split(_:tail:maximum:report:)`` for sections built one array each.
+    /// The input a section of rules was made from, for reports.
+    enum Origin: Hashable {
+        case tracker(String)
+        case cname(String)
+        /// A JSON path in the privacy configuration, or another description.
+        case configuration(String)
+
+        var path: String {
+            switch self {
+            case .tracker(let key): JSONPath.root.appending(key: "trackers").appending(key: key).description
+            case .cname(let host): JSONPath.root.appending(key: "cnames").appending(key: host).description
+            case .configuration(let path): path
+            }
+        }
+    }
+
+    /// ``split(_:tail:tailOrigins:maximum:report:)`` for sections built one array each.
     static func split(sections: [[ContentRule]], tail: [ContentRule], maximum: Int, report: inout BuildReport) -> [RuleList] {
         var flat = Sections()
         for section in sections {
             flat.rules += section
             flat.endSection()
         }
-        return split(consume flat, tail: tail, maximum: maximum, report: &report)
+        return split(consume flat, tail: tail, tailOrigins: tail.map { _ in .configuration("") }, maximum: maximum, report: &report).lists
     }
 
     /// Packs whole sections into lists of at most `maximum` rules, and repeats the configuration
     /// tail at the end of each, since an `ignore-previous-rules` only cancels rules of its own list.
-    static func split(_ sections: consuming Sections, tail: [ContentRule], maximum: Int, report: inout BuildReport) -> [RuleList] {
+    /// Also returns where the rules of each list came from.
+    static func split(
+        _ sections: consuming Sections, tail: [ContentRule], tailOrigins: [Origin], maximum: Int, report: inout BuildReport
+    ) -> (lists: [RuleList], origins: [[Sections.Span]]) {
+        func tailSpans(after count: Int) -> [Sections.Span] {
+            tailOrigins.enumerated().map { Sections.Span(end: count + $0.offset + 1, origin: $0.element) }
+        }
         let room = max(1, maximum - tail.count)
         // The sections of each list, as ranges of `sections.rules`.
-        var packed: [[Range<Int>]] = []
-        var current: [Range<Int>] = []
+        var packed: [[(range: Range<Int>, section: Int)]] = []
+        var current: [(range: Range<Int>, section: Int)] = []
         var currentCount = 0
         var start = 0
-        for end in sections.ends {
+        for (sectionIndex, end) in sections.ends.enumerated() {
             let section = start..<end
             start = end
             if !current.isEmpty, currentCount + section.count > room {
@@ -379,25 +476,34 @@ public struct RuleListBuilder: Sendable {
                 report.skippedRules.append(.init(path: "(section of \(section.count) rules)", reason: "larger than one list allows"))
                 continue
             }
-            current.append(section)
+            current.append((section, sectionIndex))
             currentCount += section.count
         }
         if !current.isEmpty || packed.isEmpty { packed.append(current) }
 
-        if packed.count == 1, packed[0].reduce(0, { $0 + $1.count }) == sections.rules.count {
+        let origins = sections.origins
+        if packed.count == 1, packed[0].reduce(0, { $0 + $1.range.count }) == sections.rules.count {
             // Every rule in one list: the builders' array becomes the list, in place (the sections
             // are consumed), without a copy of each rule.
+            let spans = zip(sections.ends, origins).map { Sections.Span(end: $0, origin: $1) } + tailSpans(after: sections.rules.count)
             sections.rules += tail
-            return [RuleList(nonEmpty: sections.rules)]
+            return ([RuleList(nonEmpty: sections.rules)], [spans])
         }
         let rules = sections.rules
-        return packed.map { ranges in
+        var spans: [[Sections.Span]] = []
+        let lists = packed.map { ranges in
             var list: [ContentRule] = []
-            list.reserveCapacity(ranges.reduce(tail.count) { $0 + $1.count })
-            for range in ranges { list += rules[range] }
+            var listSpans: [Sections.Span] = []
+            list.reserveCapacity(ranges.reduce(tail.count) { $0 + $1.range.count })
+            for (range, section) in ranges {
+                list += rules[range]
+                listSpans.append(Sections.Span(end: list.count, origin: origins[section]))
+            }
+            spans.append(listSpans + tailSpans(after: list.count))
             list += tail
             return RuleList(nonEmpty: list)
         }
+        return (lists, spans)
     }
 }
 
@@ -440,4 +546,7 @@ public struct BuildReport: Sendable, Hashable {
     public var approximations: [Note] = []
     /// Trackers in the input.
     public var trackerCount = 0
+    /// What reading the inputs skipped (``TrackerData/warnings``, ``PrivacyConfiguration/warnings``):
+    /// values of the wrong type and unsupported values, which are not in the rules.
+    public var inputWarnings: [InputWarning] = []
 }

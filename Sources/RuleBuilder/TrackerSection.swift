@@ -82,7 +82,7 @@ struct TrackerSection {
             var action = Kind.block
             if let declared = rule.action {
                 guard let kind = Self.kind(of: declared) else {
-                    report.skippedRules.append(.init(path: path() + ".action", reason: "unsupported action \"\(declared.rawValue)\""))
+                    report.skippedRules.append(.init(path: path() + ".action", reason: "unsupported action \"\(declared.rawValue.excerpt())\""))
                     continue
                 }
                 action = kind
@@ -170,7 +170,7 @@ struct SiteAndTypeScope: Sendable, Hashable {
         if let listed = condition.domains {
             domains = listed.compactMap { domain in
                 guard let normalized = SiteDomain.normalized(domain) else {
-                    report.skippedRules.append(.init(path: path() + ".domains", reason: "invalid domain \"\(domain)\" left out"))
+                    report.skippedRules.append(.init(path: path() + ".domains", reason: "invalid domain \"\(domain.excerpt())\" left out"))
                     return nil
                 }
                 return normalized

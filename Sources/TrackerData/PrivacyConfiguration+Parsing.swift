@@ -3,11 +3,21 @@ import TrackerlessCore
 extension PrivacyConfiguration {
     /// Reads a privacy configuration document.
     ///
-    /// The structure (`features` as an object of objects, each `state` a string, each
-    /// `exceptions` an array of `{domain, reason}`, `unprotectedTemporary` likewise) is strict:
-    /// a wrong type is an error naming its path. The settings of `trackerAllowlist` and
-    /// `requestBlocklist` are lenient: an invalid entry is dropped and reported in ``warnings``,
-    /// as DuckDuckGo's clients drop it. Unknown fields are ignored.
+    /// DuckDuckGo's clients (BrowserServicesKit's `PrivacyConfigurationData`) refuse only a
+    /// document whose root is not an object; anything else of the wrong type they drop in
+    /// silence. We drop the same, and report each in ``warnings`` with its JSON path and what
+    /// dropping it means:
+    /// - `version` (a number), `readme` and a feature's `hash` (strings): the field is ignored;
+    /// - `features` not an object: every feature is ignored (so `contentBlocking` is off);
+    /// - a feature that is not an object or has no string `state`: the feature is ignored;
+    /// - `exceptions`, `unprotectedTemporary` not an array: ignored; an entry that is not
+    ///   `{"domain": string, "reason"?: string}`: the entry is dropped;
+    /// - `settings` not an object: the settings are ignored;
+    /// - the settings the SDK reads (`trackerAllowlist`'s `allowlistedTrackers`,
+    ///   `requestBlocklist`'s `blockedRequests`, the `cookie` feature's `trackerCookie` and
+    ///   `excludedCookieDomains`, and any feature's `aboutBlankEnabled`, `aboutBlankSites` and
+    ///   `scripts`): the wrong part is dropped.
+    /// Unknown fields are ignored.
     ///
     /// - Parameters:
     ///   - bytes: the UTF-8 JSON.
@@ -35,17 +45,29 @@ extension PrivacyConfiguration {
     private init(root: JSONValue, file: String?, publicSuffixList: PublicSuffixList) throws(JSONDecodingError) {
         self.init()
         let object = try root.object(at: .root)
+        var reader = LenientReader(file: file)
         if let value = object.optional("version") {
-            version = try value.double(at: JSONPath.root.appending(key: "version"))
+            version = reader.read(value, at: JSONPath.root.appending(key: "version"), "the field is ignored") {
+                (value, path) throws(JSONDecodingError) in try value.double(at: path)
+            }
         }
-        readme = try object.optionalString("readme", at: .root)
-        if let value = object.optional("features") {
-            features = try Self.features(value, at: JSONPath.root.appending(key: "features"))
-        }
-        if let value = object.optional("unprotectedTemporary") {
-            unprotectedTemporary = try Self.exceptions(value, at: JSONPath.root.appending(key: "unprotectedTemporary"))
+        if let value = object.optional("readme") {
+            readme = reader.read(value, at: JSONPath.root.appending(key: "readme"), "the field is ignored") {
+                (value, path) throws(JSONDecodingError) in try value.string(at: path)
+            }
         }
         let featuresPath = JSONPath.root.appending(key: "features")
+        if let value = object.optional("features") {
+            features = Self.features(value, at: featuresPath, reader: &reader)
+        }
+        if let value = object.optional("unprotectedTemporary") {
+            unprotectedTemporary = Self.exceptions(value, at: JSONPath.root.appending(key: "unprotectedTemporary"), reader: &reader)
+        }
+        for name in features.keys.sorted() {
+            guard let feature = features[name] else { continue }
+            Self.checkSettings(of: feature, named: name, at: featuresPath.appending(key: name), reader: &reader)
+        }
+        warnings = reader.warnings
         if let settings = features[FeatureName.trackerAllowlist]?.settings,
             case .object(let object) = settings, let allowlisted = object.optional("allowlistedTrackers")
         {
@@ -67,39 +89,128 @@ extension PrivacyConfiguration {
         }
     }
 
-    private static func features(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> [String: Feature] {
+    /// Reads values that DuckDuckGo's clients drop when they have the wrong type, collecting a
+    /// warning for each one dropped.
+    struct LenientReader {
+        var file: String?
+        var warnings: [InputWarning] = []
+
+        /// `decode(value, path)`, or nil with a warning saying `consequence`.
+        mutating func read<T>(
+            _ value: JSONValue, at path: JSONPath, _ consequence: String,
+            _ decode: (JSONValue, JSONPath) throws(JSONDecodingError) -> T
+        ) -> T? {
+            do throws(JSONDecodingError) {
+                return try decode(value, path)
+            } catch {
+                warn(error, consequence)
+                return nil
+            }
+        }
+
+        mutating func warn(_ problem: JSONDecodingError, _ consequence: String) {
+            warnings.append(InputWarning(file: file, path: problem.path, message: "\(problem.reason); \(consequence)"))
+        }
+    }
+
+    private static func features(_ value: JSONValue, at path: JSONPath, reader: inout LenientReader) -> [String: Feature] {
+        guard let members = reader.read(value, at: path, "every feature is ignored, so contentBlocking is off", {
+            (value, path) throws(JSONDecodingError) in try value.object(at: path)
+        }) else { return [:] }
         var features: [String: Feature] = [:]
-        for (name, featureValue) in try value.object(at: path).members {
-            features[name] = try feature(featureValue, at: path.appending(key: name))
+        for (name, featureValue) in members.members {
+            if let feature = feature(featureValue, at: path.appending(key: name), reader: &reader) {
+                features[name] = feature
+            }
         }
         return features
     }
 
-    private static func feature(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> Feature {
-        let object = try value.object(at: path)
-        let state = try object.required("state", at: path).string(at: path.appending(key: "state"))
+    private static func feature(_ value: JSONValue, at path: JSONPath, reader: inout LenientReader) -> Feature? {
+        let state = reader.read(value, at: path, "the feature is ignored") { (value, path) throws(JSONDecodingError) in
+            try value.object(at: path).required("state", at: path).string(at: path.appending(key: "state"))
+        }
+        guard let state, case .object(let object) = value else { return nil }
         var feature = Feature(state: Feature.State(rawValue: state))
         if let value = object.optional("exceptions") {
-            feature.exceptions = try exceptions(value, at: path.appending(key: "exceptions"))
+            feature.exceptions = exceptions(value, at: path.appending(key: "exceptions"), reader: &reader)
         }
-        feature.settings = object.optional("settings")
+        if let settings = object.optional("settings") {
+            feature.settings = reader.read(settings, at: path.appending(key: "settings"), "the settings are ignored") {
+                (value, path) throws(JSONDecodingError) -> JSONValue in _ = try value.object(at: path); return value
+            }
+        }
         feature.minSupportedVersion = object.optional("minSupportedVersion")
-        feature.hash = try object.optionalString("hash", at: path)
+        if let hash = object.optional("hash") {
+            feature.hash = reader.read(hash, at: path.appending(key: "hash"), "the field is ignored") {
+                (value, path) throws(JSONDecodingError) in try value.string(at: path)
+            }
+        }
         if let value = object.optional("features") {
-            feature.features = try features(value, at: path.appending(key: "features"))
+            let subfeaturesPath = path.appending(key: "features")
+            if let members = reader.read(value, at: subfeaturesPath, "the sub-features are ignored", {
+                (value, path) throws(JSONDecodingError) in try value.object(at: path)
+            }) {
+                for (name, subfeatureValue) in members.members {
+                    if let subfeature = Self.feature(subfeatureValue, at: subfeaturesPath.appending(key: name), reader: &reader) {
+                        feature.features[name] = subfeature
+                    }
+                }
+            }
         }
         return feature
     }
 
-    private static func exceptions(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> [Exception] {
+    private static func exceptions(_ value: JSONValue, at path: JSONPath, reader: inout LenientReader) -> [Exception] {
+        guard let elements = reader.read(value, at: path, "the list is ignored", {
+            (value, path) throws(JSONDecodingError) in try value.array(at: path)
+        }) else { return [] }
         var exceptions: [Exception] = []
-        for (index, element) in try value.array(at: path).enumerated() {
-            let elementPath = path.appending(index: index)
-            let object = try element.object(at: elementPath)
-            let domain = try object.required("domain", at: elementPath).string(at: elementPath.appending(key: "domain"))
-            let reason = try object.optionalString("reason", at: elementPath)
-            exceptions.append(Exception(domain: HostMatching.normalized(domain), reason: reason))
+        for (index, element) in elements.enumerated() {
+            let exception = reader.read(element, at: path.appending(index: index), "the entry is dropped") {
+                (element, elementPath) throws(JSONDecodingError) -> Exception in
+                let object = try element.object(at: elementPath)
+                let domain = try object.required("domain", at: elementPath).string(at: elementPath.appending(key: "domain"))
+                let reason = try object.optionalString("reason", at: elementPath)
+                return Exception(domain: HostMatching.normalized(domain), reason: reason)
+            }
+            if let exception { exceptions.append(exception) }
         }
         return exceptions
+    }
+
+    /// Warns of the settings the SDK reads that it cannot use: `aboutBlankEnabled` (a string),
+    /// `aboutBlankSites` and `scripts` (arrays of `{"domain": string}`) of any feature, and the
+    /// cookie feature's `trackerCookie` and `excludedCookieDomains` (strings or `{"domain"}`).
+    private static func checkSettings(of feature: Feature, named name: String, at path: JSONPath, reader: inout LenientReader) {
+        guard case .object(let settings)? = feature.settings else { return }
+        let settingsPath = path.appending(key: "settings")
+        func checkString(_ key: String) {
+            guard let value = settings.optional(key) else { return }
+            _ = reader.read(value, at: settingsPath.appending(key: key), "the setting is ignored") {
+                (value, path) throws(JSONDecodingError) in try value.string(at: path)
+            }
+        }
+        func checkDomains(_ key: String, plainStringsAllowed: Bool) {
+            guard let value = settings.optional(key) else { return }
+            let listPath = settingsPath.appending(key: key)
+            guard let elements = reader.read(value, at: listPath, "the setting is ignored", {
+                (value, path) throws(JSONDecodingError) in try value.array(at: path)
+            }) else { return }
+            for (index, element) in elements.enumerated() {
+                if plainStringsAllowed, case .string = element { continue }
+                _ = reader.read(element, at: listPath.appending(index: index), "the entry is dropped") {
+                    (element, path) throws(JSONDecodingError) in
+                    try element.object(at: path).required("domain", at: path).string(at: path.appending(key: "domain"))
+                }
+            }
+        }
+        checkString("aboutBlankEnabled")
+        checkDomains("aboutBlankSites", plainStringsAllowed: false)
+        checkDomains("scripts", plainStringsAllowed: false)
+        if name == CookieProtection.Settings.featureName || name == CookieProtection.Settings.legacyFeatureName {
+            checkString("trackerCookie")
+            checkDomains("excludedCookieDomains", plainStringsAllowed: true)
+        }
     }
 }

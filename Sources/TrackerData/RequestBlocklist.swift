@@ -149,7 +149,7 @@ public struct RequestBlocklist: Sendable, Hashable {
             let entryPath = path.appending(key: key)
             let domain = HostMatching.normalized(key)
             guard publicSuffixList.registrableDomain(of: domain) == domain else {
-                drop(entryPath, "\"\(key)\" is not an eTLD+1; entry dropped")
+                drop(entryPath, "\"\(key.excerpt())\" is not an eTLD+1; entry dropped")
                 continue
             }
             guard case .object(let entryObject) = entryValue, case .array(let ruleValues)? = entryObject["rules"] else {
@@ -164,7 +164,7 @@ public struct RequestBlocklist: Sendable, Hashable {
                     continue
                 }
                 if let unknown = ruleObject.keys.first(where: { !["rule", "domains", "reason"].contains($0) }) {
-                    drop(rulePath.appending(key: unknown), "unknown property \"\(unknown)\"; rule dropped")
+                    drop(rulePath.appending(key: unknown), "unknown property \"\(unknown.excerpt())\"; rule dropped")
                     continue
                 }
                 guard case .string(let pattern)? = ruleObject["rule"] else {
@@ -192,11 +192,11 @@ public struct RequestBlocklist: Sendable, Hashable {
                     reason = text
                 }
                 guard let rule = Rule(rule: pattern, domains: domains, reason: reason) else {
-                    drop(rulePath.appending(key: "rule"), "\"\(pattern)\" is not host[:port][/path]; rule dropped")
+                    drop(rulePath.appending(key: "rule"), "\"\(pattern.excerpt())\" is not host[:port][/path]; rule dropped")
                     continue
                 }
                 guard HostMatching.host(rule.host, isWithin: domain) else {
-                    drop(rulePath.appending(key: "rule"), "host \"\(rule.host)\" is not within \"\(domain)\"; rule dropped")
+                    drop(rulePath.appending(key: "rule"), "host \"\(rule.host.excerpt())\" is not within \"\(domain.excerpt())\"; rule dropped")
                     continue
                 }
                 rules.append(rule)

@@ -77,6 +77,8 @@ public struct Surrogates: Sendable, Hashable {
         }
 
         var lineNumber = 0
+        // A UTF-8 byte order mark, which some editors write, is not part of the first line.
+        let text = text.droppingByteOrderMark()
         // "\r\n" is one Character in Swift, so it has to be named as a separator of its own.
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1

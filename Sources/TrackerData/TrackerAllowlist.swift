@@ -128,13 +128,20 @@ public struct TrackerAllowlist: Sendable, Hashable {
             var rules: [Rule] = []
             for (index, ruleValue) in ruleValues.enumerated() {
                 let rulePath = entryPath.appending(key: "rules").appending(index: index)
-                guard case .object(let ruleObject) = ruleValue,
-                    case .string(let pattern)? = ruleObject["rule"], !pattern.isEmpty,
-                    case .array(let domainValues)? = ruleObject["domains"]
-                else {
+                guard case .object(let ruleObject) = ruleValue else {
                     warnings.append(InputWarning(
                         file: file, path: rulePath,
                         message: "expected {\"rule\": string, \"domains\": [string]}; rule dropped"))
+                    continue
+                }
+                guard case .string(let pattern)? = ruleObject["rule"], !pattern.isEmpty else {
+                    warnings.append(InputWarning(
+                        file: file, path: rulePath.appending(key: "rule"), message: "expected a non-empty string; rule dropped"))
+                    continue
+                }
+                guard case .array(let domainValues)? = ruleObject["domains"] else {
+                    warnings.append(InputWarning(
+                        file: file, path: rulePath.appending(key: "domains"), message: "expected an array of strings; rule dropped"))
                     continue
                 }
                 let domains = domainValues.compactMap { value -> String? in
@@ -148,7 +155,15 @@ public struct TrackerAllowlist: Sendable, Hashable {
                     continue
                 }
                 var reason: String?
-                if case .string(let text)? = ruleObject["reason"] { reason = text }
+                switch ruleObject["reason"] {
+                case .string(let text)?: reason = text
+                case nil, .null?: break
+                case let other?:
+                    // DuckDuckGo's clients never read the reason; the rule stays.
+                    warnings.append(InputWarning(
+                        file: file, path: rulePath.appending(key: "reason"),
+                        message: "expected a string, found \(JSONNode.typeName(of: other)); the reason is ignored"))
+                }
                 rules.append(Rule(rule: pattern, domains: domains, reason: reason))
             }
             entries.append(Entry(trackerDomain: HostMatching.normalized(trackerDomain), rules: rules))

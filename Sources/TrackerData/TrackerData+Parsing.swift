@@ -9,10 +9,19 @@ extension TrackerData {
     /// - Throws: ``TrackerDataError`` naming the file and the JSON path of the first problem, for
     ///   example `apple-tds.json: trackers["x.com"].rules[3].rule: expected a string, found a number`.
     ///
-    /// What is strict and what is lenient:
-    /// - Unknown fields anywhere are ignored, so newer files still load; `null` counts as absent.
-    /// - A known field of the wrong type, a tracker or rule that is not an object, or a rule
-    ///   without `rule`, is an error: the file is broken and guessing would change what is blocked.
+    /// What is strict and what is lenient follows DuckDuckGo's decoder (TrackerRadarKit), which
+    /// fails the whole file in some places and drops a value in others; where it drops one, we
+    /// drop the same and report it in ``warnings`` with its JSON path, never in silence:
+    /// - Unknown fields anywhere are ignored, so newer files still load; `null` counts as absent
+    ///   for optional fields.
+    /// - Errors (DuckDuckGo's decode fails): the root, `trackers`, `entities` or `domains` not
+    ///   an object (`null` included), a tracker or an entity that is not an object, a field of
+    ///   an entity of the wrong type, a `domains` or `cnames` value that is not a string.
+    /// - Warnings, the value dropped (DuckDuckGo drops it): a tracker field of the wrong type
+    ///   (`domain`, `owner`, `prevalence`, `fingerprinting`, `cookies`, `categories`, `default`,
+    ///   `rules`, `subdomains`: the field is ignored); a rule that is not an object, lacks
+    ///   `rule`, or has a field of the wrong type (the rule is dropped); `"owner": null` (the
+    ///   tracker has no owner, so no site is first party to it); a `readme` that is not a string.
     /// - An unknown rule `action` or tracker `default` is kept in the model and reported in
     ///   ``warnings``; the resolver skips such a rule (DuckDuckGo drops it when decoding) and
     ///   treats such a default as `ignore`.
@@ -49,7 +58,13 @@ extension TrackerData {
         self.init()
         var members = try reader.enterObject(at: .root)
         while let key = try reader.nextKey(in: &members) {
-            if try reader.skipNull() { continue }
+            if try reader.skipNull() {
+                if let name = Self.requiredMembers.first(where: { $0 ~= key }) {
+                    // DuckDuckGo's decoder needs these: null fails it, as a wrong type does.
+                    throw .invalidValue(Self.nullError(at: JSONPath.root.appending(key: name.description), expected: "an object"))
+                }
+                continue
+            }
             switch key {
             case "trackers":
                 try readTrackers(&reader, file: file)
@@ -62,11 +77,68 @@ extension TrackerData {
             case "_builtWith":
                 builtWith = try reader.readValue()
             case "readme":
-                readme = try reader.readString(at: JSONPath.root.appending(key: "readme"))
+                if let problem = try Self.readLeniently(&reader, { (reader) throws(JSONReadError) in
+                    readme = try reader.readString(at: JSONPath.root.appending(key: "readme"))
+                }) {
+                    warnings.append(Self.warning(problem, file: file, consequence: "the field is ignored"))
+                }
             default:
                 try reader.skipValue()
             }
         }
+    }
+
+    /// The members a tds must not have as `null`.
+    static let requiredMembers: [StaticString] = ["trackers", "entities", "domains"]
+
+    /// The error for a `null` where `expected` is needed, in JSONNode's words.
+    static func nullError(at path: JSONPath, expected: String) -> JSONDecodingError {
+        JSONDecodingError(path: path, reason: "expected \(expected), found null")
+    }
+
+    /// Reads the value that comes next with `read`; a wrong value (not a syntax error) is
+    /// skipped and returned, for the caller to report.
+    private static func readLeniently(
+        _ reader: inout JSONReader, _ read: (inout JSONReader) throws(JSONReadError) -> Void
+    ) throws(JSONReadError) -> JSONDecodingError? {
+        let start = reader.checkpoint
+        do throws(JSONReadError) {
+            try read(&reader)
+            return nil
+        } catch {
+            guard case .invalidValue(let problem) = error else { throw error }
+            reader.restore(start)
+            try reader.skipValue()
+            return problem
+        }
+    }
+
+    /// The warning for a value dropped because of `problem`.
+    static func warning(_ problem: JSONDecodingError, file: String?, consequence: String) -> InputWarning {
+        InputWarning(file: file, path: problem.path, message: "\(problem.reason); \(consequence)")
+    }
+
+    /// ``consequence(ofDroppingTrackerField:)-(String)`` of a key as read.
+    private static func consequence(ofDroppingTrackerField field: JSONKey) -> String {
+        if "owner" ~= field { return consequence(ofDroppingTrackerField: "owner") }
+        if "rules" ~= field { return consequence(ofDroppingTrackerField: "rules") }
+        if "default" ~= field { return consequence(ofDroppingTrackerField: "default") }
+        return consequence(ofDroppingTrackerField: "")
+    }
+
+    /// What dropping a tracker's field of the wrong type means.
+    static func consequence(ofDroppingTrackerField field: String) -> String {
+        switch field {
+        case "owner": "the owner is ignored, so no site is first party to this tracker"
+        case "rules": "the tracker's rules are ignored"
+        case "default": "the default is ignored, so requests no rule matches are not blocked"
+        default: "the field is ignored"
+        }
+    }
+
+    /// The warning for `"owner": null`.
+    static func nullOwnerWarning(file: String?, at path: JSONPath) -> InputWarning {
+        InputWarning(file: file, path: path, message: "null; the tracker has no owner, so no site is first party to it")
     }
 
     private mutating func readTrackers(_ reader: inout JSONReader, file: String?) throws(JSONReadError) {
@@ -95,7 +167,13 @@ extension TrackerData {
         var tracker = Tracker(domain: HostMatching.normalized(key), defaultAction: nil)
         var members = try reader.enterObject(at: path())
         while let field = try reader.nextKey(in: &members) {
-            if try reader.skipNull() { continue }
+            if try reader.skipNull() {
+                if "owner" ~= field { warnings.append(nullOwnerWarning(file: file, at: path().appending(key: "owner"))) }
+                continue
+            }
+            // The key is valid only until the next read: what dropping it means is taken now.
+            let consequence = consequence(ofDroppingTrackerField: field)
+            let problem = try readLeniently(&reader) { (reader) throws(JSONReadError) in
             switch field {
             case "domain":
                 tracker.domain = HostMatching.normalized(try reader.readString(at: path().appending(key: "domain")))
@@ -114,7 +192,7 @@ extension TrackerData {
                 if case .unsupported(let name) = action {
                     warnings.append(InputWarning(
                         file: file, path: path().appending(key: "default"),
-                        message: "unsupported default action \"\(name)\"; requests no rule matches will not be blocked"))
+                        message: "unsupported default action \"\(name.excerpt())\"; requests no rule matches will not be blocked"))
                 }
                 tracker.defaultAction = action
             case "rules":
@@ -124,6 +202,8 @@ extension TrackerData {
             default:
                 try reader.skipValue()
             }
+            }
+            if let problem { warnings.append(warning(problem, file: file, consequence: consequence)) }
         }
         return tracker
     }
@@ -137,13 +217,20 @@ extension TrackerData {
         var elements = try reader.enterArray(at: path())
         var index = 0
         while try reader.nextElement(in: &elements) {
-            let rule = try rule(&reader, at: path().appending(index: index))
-            if let action = rule.action, !action.isSupported {
-                warnings.append(InputWarning(
-                    file: file, path: path().appending(index: index).appending(key: "action"),
-                    message: "unsupported action \"\(action.rawValue)\"; the rule is skipped"))
+            var read: Tracker.Rule?
+            if let problem = try readLeniently(&reader, { (reader) throws(JSONReadError) in
+                read = try rule(&reader, at: path().appending(index: index))
+            }) {
+                warnings.append(warning(problem, file: file, consequence: "the rule is dropped"))
             }
-            rules.append(rule)
+            if let rule = read {
+                if let action = rule.action, !action.isSupported {
+                    warnings.append(InputWarning(
+                        file: file, path: path().appending(index: index).appending(key: "action"),
+                        message: "unsupported action \"\(action.rawValue.excerpt())\"; the rule is skipped"))
+                }
+                rules.append(rule)
+            }
             index += 1
         }
     }

@@ -113,7 +113,7 @@ public struct TrackerResolver: Sendable {
                     warnings.append(InputWarning(
                         path: JSONPath.root.appending(key: "trackers").appending(key: key)
                             .appending(key: "rules").appending(index: index).appending(key: "rule"),
-                        message: "unusable regular expression \"\(rule.rule)\": \(compiled.regexError?.description ?? "invalid"); the rule is skipped"))
+                        message: "unusable regular expression \"\(rule.rule.excerpt())\": \(compiled.regexError?.description ?? "invalid"); the rule is skipped"))
                 }
                 return compiled
             }

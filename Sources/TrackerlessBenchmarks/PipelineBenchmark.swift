@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ContentRuleList
 import RuleBuilder
 import TrackerData
 import TrackerlessCore
@@ -20,6 +21,10 @@ struct PipelineBenchmark: Sendable {
         var build: Samples
         var encode: Samples
         var total: Samples
+        /// Not in the total: `RuleList.validate()` (encode and parse) of the built lists, and
+        /// `validateTriggers()`, which `build()` runs, for the cost of each.
+        var fullValidation: Samples
+        var triggerValidation: Samples
     }
 
     /// The stage timings (wall clock).
@@ -73,6 +78,16 @@ struct PipelineBenchmark: Sendable {
         }
         let build = try timed { RuleListBuilder(trackerData: trackerData).build() }
         let encoded = try timed { build.ruleLists.map { $0.encoded() } }
+        try timed { () throws(BenchmarkError) in
+            for list in build.ruleLists {
+                do throws(RuleListError) { try list.validate() } catch { throw .invalidInput(path: path, detail: "\(error)") }
+            }
+        }
+        try timed { () throws(BenchmarkError) in
+            for list in build.ruleLists {
+                do throws(RuleListError) { try list.validateTriggers() } catch { throw .invalidInput(path: path, detail: "\(error)") }
+            }
+        }
         return (wall, cpu, build.ruleCount, trackerData.trackers.count, encoded)
     }
 
@@ -89,7 +104,8 @@ extension PipelineBenchmark.Stages {
     init(passes: [[Double]]) {
         func stage(_ index: Int) -> Samples { Samples(milliseconds: passes.map { $0[index] }) }
         self.init(read: stage(0), parse: stage(1), build: stage(2), encode: stage(3),
-                  total: Samples(milliseconds: passes.map { $0.reduce(0, +) }))
+                  total: Samples(milliseconds: passes.map { $0[0..<4].reduce(0, +) }),
+                  fullValidation: stage(4), triggerValidation: stage(5))
     }
 }
 
@@ -139,6 +155,8 @@ extension PipelineBenchmark {
         lines.append(row("build (RuleListBuilder)", wall.build, cpu.build))
         lines.append(row("encode (encoded())", wall.encode, cpu.encode))
         lines.append(row("total", wall.total, cpu.total))
+        lines.append(row("(validate(): encode + parse)", wall.fullValidation, cpu.fullValidation))
+        lines.append(row("(validateTriggers(), in build)", wall.triggerValidation, cpu.triggerValidation))
         lines.append("   \(Formatting.grouped(pipeline.ruleCount)) rules in \(pipeline.listCount) list(s), \(Formatting.grouped(pipeline.byteCount)) bytes")
         lines.append("   (CPU: CPU time of the measuring thread; the wall clock also counts waiting for a busy machine)")
         return lines.joined(separator: "\n") + "\n"

@@ -44,13 +44,13 @@ enum BenchCommand {
             Output.standardOutput(help)
             return 0
         }
-        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         guard let paths = options.repeatedOptions["rules"], !paths.isEmpty else { throw UsageError("bench needs --rules FILE") }
         guard let requestsPath = options["requests"] else { throw UsageError("bench needs --requests FILE") }
         var passes = 5
         if let text = options["passes"] {
             guard let count = Int(text), (1...1000).contains(count) else {
-                throw UsageError("--passes must be a number from 1 to 1000, not \"\(text)\"")
+                throw UsageError("--passes must be a number from 1 to 1000, not \"\(text.excerpt())\"")
             }
             passes = count
         }

@@ -28,6 +28,9 @@ struct BlocklistInputs {
         }
     }
 
+    /// What reading the tds and the privacy configuration skipped, each with its file and JSON path.
+    var warnings: [InputWarning] { trackerData.warnings + (configuration?.warnings ?? []) }
+
     /// The resolver of these inputs with the surrogates `--surrogates` names (a surrogates.txt
     /// file or a directory of `<name>.js` files, as `scripts` reads them), or the bundled ones,
     /// which `scripts` embeds by default; what cannot be read is reported on standard error.

@@ -23,7 +23,7 @@ enum CompileCommand {
             Output.standardOutput(help)
             return 0
         }
-        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         guard let paths = options.repeatedOptions["rules"], !paths.isEmpty else { throw UsageError("compile needs --rules FILE") }
         guard let output = options["output"] else { throw UsageError("compile needs --output FILE") }
         guard (options.repeatedOptions["output"]?.count ?? 0) == 1 else { throw UsageError("compile takes one --output FILE") }

@@ -32,7 +32,7 @@ enum DecideCommand {
             Output.standardOutput(help)
             return 0
         }
-        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         guard let paths = options.repeatedOptions["rules"], !paths.isEmpty else { throw UsageError("decide needs --rules FILE") }
         let inputs = try RuleInputs(paths: paths)
         if options.has("reference") {
@@ -55,12 +55,12 @@ enum DecideCommand {
     static func request(from line: JSONNode) throws(InputError) -> Request {
         let typeName = try line.requiredString("type")
         guard let type = ResourceType(rawValue: typeName), type != .document, type != .raw else {
-            throw InputError("unknown resource type \"\(typeName)\" (a load has one of top-document, child-document, image, style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other)")
+            throw InputError("unknown resource type \"\(typeName.excerpt())\" (a load has one of top-document, child-document, image, style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other)")
         }
         var method: RequestMethod?
         if let name = try line.optionalString("method") {
             guard let parsed = RequestMethod(rawValue: name.lowercased()) else {
-                throw InputError("unknown method \"\(name)\"")
+                throw InputError("unknown method \"\(name.excerpt())\"")
             }
             method = parsed
         }

@@ -15,7 +15,9 @@ enum FirefoxCommand {
                         and the others, directly or in normalized-lists/), or disconnect-blacklist.json
                         (or a directory holding it)
       --entities FILE   disconnect-entitylist.json (default: the one beside the lists)
-      --output DIR      write the ten lists into DIR (created if needed), each file atomically
+      --output DIR      write the ten lists as one generation: DIR is a symbolic link to
+                        .DIR.<content hash>/, switched by one rename; resolve DIR once (realpath)
+                        and read all ten from the resolved directory, so that they come from one run
       --level L         print the files of protection level L (standard or strict) in the order
                         Firefox compiles them, one per line
     At least one of --output and --level is needed.
@@ -27,12 +29,12 @@ enum FirefoxCommand {
             Output.standardOutput(help)
             return 0
         }
-        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         guard let lists = options["lists"] else { throw UsageError("firefox needs --lists PATH") }
         var level: ProtectionLevel?
         if let name = options["level"] {
             guard let parsed = ProtectionLevel(rawValue: name) else {
-                throw UsageError("--level must be standard or strict, not \"\(name)\"")
+                throw UsageError("--level must be standard or strict, not \"\(name.excerpt())\"")
             }
             level = parsed
         }
@@ -42,15 +44,18 @@ enum FirefoxCommand {
         let inputs = try FirefoxListInputs(lists: lists, entities: options["entities"])
         let builder = FirefoxRuleListBuilder(categoryLists: inputs.categoryLists, entityList: inputs.entityList)
         if let output {
+            let parent = (output.hasSuffix("/") ? String(output.dropLast()) : output) as NSString
             do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: parent.deletingLastPathComponent.isEmpty ? "." : parent.deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
             } catch {
-                throw InputError("\(output): cannot create the directory")
+                throw InputError("\(output): cannot create the directory it goes in")
             }
-            for (blocklist, ruleList) in builder.ruleLists() {
-                let bytes = ruleList.encoded()
-                try FileIO.writeAtomically(bytes, to: (output as NSString).appendingPathComponent(blocklist.fileName))
-                Output.standardError("\(blocklist.fileName): \(ruleList.rules.count) rules, \(bytes.count) bytes")
+            let lists = builder.ruleLists()
+            let files = lists.map { (name: $0.blocklist.fileName, bytes: $0.ruleList.encoded()) }
+            try FileSet.write(files, to: output, isOwnFile: Set(files.map(\.name)).contains)
+            for (list, file) in zip(lists, files) {
+                Output.standardError("\(file.name): \(list.ruleList.rules.count) rules, \(file.bytes.count) bytes")
             }
         }
         if let level {

@@ -39,7 +39,7 @@ enum PrefilterCommand {
             Output.standardOutput(help)
             return 0
         }
-        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         for name in ["tds", "entries", "false-positive-rate", "seed", "bundle-id", "output"]
         where (options.repeatedOptions[name]?.count ?? 0) > 1 {
             throw UsageError("prefilter takes one --\(name)")
@@ -79,6 +79,7 @@ enum PrefilterCommand {
             } catch {
                 throw .trackerData(error)
             }
+            for warning in trackerData.warnings { Output.standardError("warning: \(warning)") }
             return try PrefilterEntries(trackerData: trackerData, source: tds)
         }
         let path = list ?? ""
@@ -97,7 +98,7 @@ enum PrefilterCommand {
     private static func falsePositiveRate(_ text: String?) throws(UsageError) -> Double {
         guard let text else { return defaultFalsePositiveRate }
         guard let rate = Double(text) else {
-            throw UsageError("--false-positive-rate \"\(text)\" is not a number")
+            throw UsageError("--false-positive-rate \"\(text.excerpt())\" is not a number")
         }
         guard rate > 0, rate < 1 else {
             throw UsageError("--false-positive-rate: \(BloomFilterError.invalidFalsePositiveRate(rate))")
@@ -108,7 +109,7 @@ enum PrefilterCommand {
     private static func murmurSeed(_ text: String?) throws(UsageError) -> UInt32 {
         guard let text else { return UInt32.random(in: 0...UInt32.max) }
         guard let seed = UInt32(text) else {
-            throw UsageError("--seed \"\(text)\" must be a whole number from 0 to \(UInt32.max)")
+            throw UsageError("--seed \"\(text.excerpt())\" must be a whole number from 0 to \(UInt32.max)")
         }
         return seed
     }

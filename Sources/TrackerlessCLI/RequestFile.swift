@@ -80,7 +80,7 @@ enum RequestFile {
         } else {
             throw JSONDecodingError(
                 path: typeNode.path,
-                reason: "unknown resource type \"\(typeName)\" (a load has one of top-document, child-document, image, "
+                reason: "unknown resource type \"\(typeName.excerpt())\" (a load has one of top-document, child-document, image, "
                     + "style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other; "
                     + "or adblock-rust's xhr, stylesheet, subdocument)")
         }
@@ -97,7 +97,7 @@ enum RequestFile {
         if let node = item["method"], !node.isNull {
             let name = try node.string()
             guard let parsed = RequestMethod(name: name) else {
-                throw JSONDecodingError(path: node.path, reason: "unknown method \"\(name)\"")
+                throw JSONDecodingError(path: node.path, reason: "unknown method \"\(name.excerpt())\"")
             }
             method = parsed
         }

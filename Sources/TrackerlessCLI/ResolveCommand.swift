@@ -26,18 +26,23 @@ enum ResolveCommand {
             Output.standardOutput(help)
             return 0
         }
-        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
-        let resolver = try BlocklistInputs(options).resolver(surrogatesPath: options["surrogates"])
-        for warning in resolver.warnings { Output.standardError("warning: \(warning)") }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
+        let inputs = try BlocklistInputs(options)
+        let resolver = try inputs.resolver(surrogatesPath: options["surrogates"])
+        for warning in inputs.warnings + resolver.warnings { Output.standardError("warning: \(warning)") }
         return JSONLines.process { line throws(InputError) in
             let url = try line.requiredString("url")
             let site = try line.requiredString("site")
             let type = RequestType(rawValue: try line.requiredString("type"))
-            guard let decision = resolver.decision(forRequestURL: url, siteURL: site, type: type) else {
-                throw InputError("\"url\" and \"site\" must be valid URLs")
-            }
-            return json(decision)
+            guard let request = CanonicalURL(url) else { throw InputError(invalidURL("url", url)) }
+            guard let siteURL = CanonicalURL(site) else { throw InputError(invalidURL("site", site)) }
+            return json(resolver.decision(forRequestURL: request, siteURL: siteURL, type: type))
         }
+    }
+
+    /// `"site": "not a url" is not a valid URL`, the value cut to a readable length.
+    static func invalidURL(_ member: String, _ value: String) -> String {
+        "\"\(member)\": \(JSONValue.string(value.excerpt()).jsonString()) is not a valid URL"
     }
 
     static func json(_ decision: BlockingDecision) -> JSONValue {

@@ -1,4 +1,5 @@
 import ContentRuleList
+import Foundation
 import RuleBuilder
 import TrackerData
 import TrackerlessCore
@@ -6,7 +7,7 @@ import TrackerlessCore
 /// `trackerless rules`: Tracker Radar data and a privacy configuration to WebKit rule list JSON.
 enum RulesCommand {
     static let help = """
-    Usage: trackerless rules [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE]
+    Usage: trackerless rules [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE|DIR/]
                              [--site-conditions if-top-url|if-domain] [--exact-path-matches]
                              [--max-rules N] [--report]
 
@@ -14,14 +15,25 @@ enum RulesCommand {
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE   DuckDuckGo privacy configuration (unprotected sites, allowlists, request blocklist)
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
-      --output FILE           write the list here (atomically) instead of standard output; when the
-                              rules need several lists, the others go to FILE.2.json, FILE.3.json, ...
+      --output FILE|DIR/      write the list(s) instead of standard output:
+                              FILE (no trailing /): the one list, replaced whole (temporary file,
+                              then rename); refused when the rules need several lists.
+                              DIR/ (a trailing /, or a path that is already a directory): the set
+                              rules.json, rules.2.json, ... as one generation. DIR becomes a symbolic
+                              link to .DIR.<content hash>/, switched by one rename, so that a kill
+                              leaves the old set or the new one. A host resolves DIR once (realpath)
+                              and reads rules.json, rules.2.json, ... from the resolved directory
+                              until the next number is missing: every list it installs then comes
+                              from one run. The replaced generation is kept until the next run. A
+                              plain DIR holding only rules*.json is replaced; any other is refused.
       --site-conditions S     how page conditions are written: if-top-url (anchored, exact; default)
                               or if-domain (WebKit's own form, unanchored)
       --exact-path-matches    also match a rule's text where it appears in the path or query of a
                               tracker URL, as the resolver does (exact; about doubles WebKit's compile time)
       --max-rules N           most rules per list (default and maximum 150000)
       --report                print what was left out or approximated to standard error
+    Warnings about the inputs (a value of the wrong type or an unsupported value, skipped as
+    DuckDuckGo's clients skip it) always go to standard error, each with its file and JSON path.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -34,11 +46,13 @@ enum RulesCommand {
             Output.standardOutput(help)
             return 0
         }
-        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         let builder = try makeBuilder(options)
         let build = builder.build()
         try write(build.ruleLists, to: options["output"])
         let report = build.report
+        // Input the rules leave out is never dropped in silence.
+        for warning in report.inputWarnings { Output.standardError("warning: \(warning)") }
         if options.has("report") {
             for note in report.skippedRules { Output.standardError("skipped: \(note)") }
             for note in report.approximations { Output.standardError("approximated: \(note)") }
@@ -46,7 +60,8 @@ enum RulesCommand {
         if options["output"] != nil || options.has("report") {
             Output.standardError(
                 "\(build.ruleCount) rules in \(build.ruleLists.count) list(s) for \(report.trackerCount) trackers; "
-                    + "\(report.skippedRules.count) input rules skipped, \(report.approximations.count) approximated"
+                    + "\(report.skippedRules.count) input rules skipped, \(report.approximations.count) approximated, "
+                    + "\(report.inputWarnings.count) input warning(s)"
                     + (options.has("report") ? "" : " (--report lists them)"))
         }
         return 0
@@ -57,14 +72,14 @@ enum RulesCommand {
         var settings = RuleListBuilder.Settings()
         if let style = options["site-conditions"] {
             guard let parsed = RuleListBuilder.Settings.SiteConditionStyle(rawValue: style) else {
-                throw UsageError("--site-conditions must be if-top-url or if-domain, not \"\(style)\"")
+                throw UsageError("--site-conditions must be if-top-url or if-domain, not \"\(style.excerpt())\"")
             }
             settings.siteConditionStyle = parsed
         }
         settings.matchesRuleTextAfterHost = options.has("exact-path-matches")
         if let text = options["max-rules"] {
             guard let maximum = Int(text), maximum > 0, maximum <= RuleList.maximumRuleCount else {
-                throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text)\"")
+                throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text.excerpt())\"")
             }
             settings.maximumRulesPerList = maximum
         }
@@ -72,23 +87,49 @@ enum RulesCommand {
                                userAllowlist: inputs.userAllowlist, settings: settings)
     }
 
-    /// Writes each list whole or not at all.
+    /// Writes one list whole to a file, or the lists as one generation of a set (``FileSet``).
     static func write(_ lists: [RuleList], to output: String?) throws {
         guard let output else {
             guard lists.count == 1, let list = lists.first else {
-                throw InputError("the rules need \(lists.count) lists; give --output FILE to write them all")
+                throw InputError("the rules need \(lists.count) lists; give --output DIR/ to write them as one set")
             }
             Output.write(list.encoded() + [0x0A])
             return
         }
-        for (index, list) in lists.enumerated() {
-            try FileIO.writeAtomically(list.encoded(), to: index == 0 ? output : numberedPath(output, index + 1))
+        guard isSetPath(output) else {
+            guard lists.count == 1, let list = lists.first else {
+                throw InputError("\(output): the rules need \(lists.count) lists, which one file cannot hold; "
+                    + "give --output DIR/ (with the trailing /) to write them as one set")
+            }
+            try FileIO.writeAtomically(list.encoded(), to: output)
+            return
         }
+        try FileSet.write(files(of: lists), to: output, isOwnFile: isRuleListFileName)
     }
 
-    /// `rules.json` -> `rules.2.json`.
-    static func numberedPath(_ path: String, _ number: Int) -> String {
-        if path.hasSuffix(".json") { return String(path.dropLast(5)) + ".\(number).json" }
-        return path + ".\(number)"
+    /// The files of a set of lists: rules.json, rules.2.json, ...
+    static func files(of lists: [RuleList]) -> [FileSet.File] {
+        lists.enumerated().map { index, list in (ruleListFileName(index + 1), list.encoded()) }
+    }
+
+    /// `rules.json` for the first list, `rules.2.json` for the second, ...
+    static func ruleListFileName(_ number: Int) -> String {
+        number == 1 ? "rules.json" : "rules.\(number).json"
+    }
+
+    /// Whether `name` is one of the names ``ruleListFileName(_:)`` gives.
+    static func isRuleListFileName(_ name: String) -> Bool {
+        if name == "rules.json" { return true }
+        guard name.hasPrefix("rules."), name.hasSuffix(".json") else { return false }
+        let number = name.dropFirst("rules.".count).dropLast(".json".count)
+        return number.allSatisfy { ("0"..."9").contains($0) } && (Int(number) ?? 0) >= 2
+    }
+
+    /// Whether `--output` names a set (a directory): a trailing `/`, or an existing directory or
+    /// link to one.
+    static func isSetPath(_ path: String) -> Bool {
+        if path.hasSuffix("/") { return true }
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }

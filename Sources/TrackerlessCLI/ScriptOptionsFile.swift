@@ -59,12 +59,12 @@ enum ScriptOptionsFile {
         var arguments: [String] = []
         for (index, key) in object.keys.enumerated() {
             guard let entry = keys.first(where: { $0.key == key }) else {
-                throw InputError("\(path): unknown option \"\(key)\"; the options are \(keys.map(\.key).joined(separator: ", "))")
+                throw InputError("\(path): unknown option \"\(key.excerpt())\"; the options are \(keys.map(\.key).joined(separator: ", "))")
             }
             switch (entry.kind, object.values[index]) {
             case (.string, .string(let string)) where key == "bridge" && MessageBridge(rawValue: string) == nil:
                 let names = MessageBridge.allCases.map(\.rawValue).joined(separator: ", ")
-                throw InputError("\(path): \"bridge\" must be one of \(names), not \"\(string)\"")
+                throw InputError("\(path): \"bridge\" must be one of \(names), not \"\(string.excerpt())\"")
             case (.string, .string(let string)):
                 arguments += ["--\(entry.option)", string]
             case (.integer, .number(let number)) where number == number.rounded() && abs(number) < 1e9:

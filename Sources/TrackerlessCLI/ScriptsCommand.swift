@@ -40,8 +40,12 @@ enum ScriptsCommand {
       --secret HEX            the secret the messages carry (32 hex digits); without it the scripts
                               carry the marker TRACKERLESS-RENDER-SECRET-MARKER, which the host
                               replaces with a fresh secret at launch (RenderedScript.withSecret)
-      --output DIR            where to write; a new DIR appears whole (temporary directory, then
-                              rename); in an existing DIR each file is replaced whole, manifest.json last
+      --output DIR            where to write: the files above as one generation. DIR is a symbolic
+                              link to .DIR.<content hash>/, switched by one rename, so that no reader
+                              sees files of two runs: resolve DIR once (realpath) and read every file
+                              from the resolved directory. The replaced generation is kept until the
+                              next run. A DIR that is a plain directory holding only these files (an
+                              older version's output) is replaced; any other directory is refused.
       --swift-output FILE     also write FILE, a Swift source holding the files above and the inputs as
                               string literals (internal enum TrackerlessGenerated; the build plugin's output)
     Warnings (a tds rule naming a missing surrogate, a surrogate skipped for a malformed header)
@@ -60,7 +64,7 @@ enum ScriptsCommand {
             Output.standardOutput(help)
             return 0
         }
-        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
+        guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         guard let output = options["output"] else { throw UsageError("scripts needs --output DIR") }
         let settings = try makeSettings(options)
         var secret = ScriptSecret.marker
@@ -90,9 +94,7 @@ enum ScriptsCommand {
             ("blocking.js", Array(scripts.blocking.source.utf8)),
             ("inference.js", Array(scripts.inference.source.utf8)),
         ]
-        for (index, list) in build.ruleLists.enumerated() {
-            files.append((index == 0 ? "rules.json" : RulesCommand.numberedPath("rules.json", index + 1), list.encoded()))
-        }
+        files += RulesCommand.files(of: build.ruleLists)
         let index = Array(surrogates.index.utf8)
         files.append(("surrogates.txt", index))
         // The surrogates as embedded (their index), whether they came from files or the SDK.
@@ -103,33 +105,38 @@ enum ScriptsCommand {
             surrogateCount: surrogates.surrogates.surrogates.count, templates: options["templates"],
             inputs: try inputHashes(options) + [surrogateInput], files: files)
         files.append(("manifest.json", manifest.bytes))
-        try OutputDirectory.write(files, to: output)
+        let generation = try FileSet.write(files, to: output, isOwnFile: isOutputFileName)
         if let swiftOutput = options["swift-output"] {
-            let source = try EmbeddedScriptsSource(outputDirectory: output, options: options)
+            let source = try EmbeddedScriptsSource(outputDirectory: generation, options: options)
             try FileIO.writeAtomically(Array(source.text.utf8), to: swiftOutput)
         }
 
-        for warning in scripts.warnings { Output.standardError("warning: \(warning)") }
+        for warning in inputs.warnings + scripts.warnings { Output.standardError("warning: \(warning)") }
         let sizes = scripts.blocking.sizes
         Output.standardError(
             "wrote \(output): blocking.js \(sizes.total) bytes (tracker data \(sizes.trackerData) for \(compact.scope.rawValue), "
                 + "surrogates \(sizes.surrogates), template \(sizes.template)), inference.js \(scripts.inference.byteCount) bytes, "
                 + "\(build.ruleCount) rules, \(surrogates.surrogates.surrogates.count) surrogates; "
-                + "\(scripts.warnings.count) warning(s)")
+                + "\(inputs.warnings.count + scripts.warnings.count) warning(s)")
         return 0
+    }
+
+    /// The names this command writes, which an older version's output directory holds.
+    static func isOutputFileName(_ name: String) -> Bool {
+        ["blocking.js", "inference.js", "surrogates.txt", "manifest.json"].contains(name) || RulesCommand.isRuleListFileName(name)
     }
 
     private static func makeSettings(_ options: CommandLineArguments) throws -> ScriptSettings {
         var settings = ScriptSettings()
         if let name = options["bridge"] {
             guard let bridge = MessageBridge(rawValue: name) else {
-                throw UsageError("--bridge must be webkit, android, webview2 or none, not \"\(name)\"")
+                throw UsageError("--bridge must be webkit, android, webview2 or none, not \"\(name.excerpt())\"")
             }
             settings.bridge = bridge
         }
         if let handler = options["handler"] { settings.handler = handler }
         if let text = options["batch-interval"] {
-            guard let interval = Int(text) else { throw UsageError("--batch-interval must be a number of milliseconds, not \"\(text)\"") }
+            guard let interval = Int(text) else { throw UsageError("--batch-interval must be a number of milliseconds, not \"\(text.excerpt())\"") }
             settings.batchInterval = interval
         }
         settings.blockInScript = options.has("block-in-script")

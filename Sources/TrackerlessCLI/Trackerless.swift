@@ -52,7 +52,7 @@ struct Trackerless {
                 Output.standardOutput(usage)
                 status = 0
             default:
-                throw UsageError("unknown command \"\(command)\"")
+                throw UsageError("unknown command \"\(command.excerpt())\"")
             }
         } catch let error as UsageError {
             Output.standardError("trackerless: \(error)\n\n\(usage)")

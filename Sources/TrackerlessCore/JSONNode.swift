@@ -112,7 +112,7 @@ public struct JSONNode: Sendable {
     /// The kind of value with its article, as used in messages: "a string", "an object", "null".
     public var typeName: String { Self.typeName(of: value) }
 
-    private static func typeName(of value: JSONValue) -> String {
+    package static func typeName(of value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool: "a boolean"

@@ -37,12 +37,12 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         var text = ""
         for component in components {
             switch component {
-            case .key(let key) where Self.isIdentifier(key):
+            case .key(let key) where key.utf8.count <= String.excerptLimit && Self.isIdentifier(key):
                 if !text.isEmpty { text += "." }
                 text += key
             case .key(let key):
                 var writer = JSONWriter()
-                writer.writeString(key)
+                writer.writeString(key.excerpt())
                 text += "[" + String(decoding: writer.bytes, as: UTF8.self) + "]"
             case .index(let index):
                 text += "[\(index)]"

@@ -46,10 +46,10 @@ public struct PIRServerInputs: Sendable, Hashable {
         guard !appBundleIdentifier.isEmpty, identifierCharacters else {
             throw .invalidOption(
                 name: "bundle identifier",
-                reason: "\(JSONValue.string(appBundleIdentifier).jsonString()) is not a bundle identifier (letters, digits, \".\" and \"-\")")
+                reason: "\(JSONValue.string(appBundleIdentifier.excerpt()).jsonString()) is not a bundle identifier (letters, digits, \".\" and \"-\")")
         }
         for token in userTokens where token.isEmpty || !token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
-            throw .invalidOption(name: "user token", reason: "\(JSONValue.string(token).jsonString()) must be printable ASCII without spaces")
+            throw .invalidOption(name: "user token", reason: "\(JSONValue.string(token.excerpt()).jsonString()) must be printable ASCII without spaces")
         }
         guard entryCountPerShard >= 1 else {
             throw .invalidOption(name: "entries per shard", reason: "\(entryCountPerShard) must be at least 1")

@@ -36,8 +36,9 @@ public struct PrefilterEntries: Sendable, Hashable {
     public init(lines text: String, source: String) throws(PrefilterError) {
         var found: [String] = []
         var lineNumber = 0
+        // A UTF-8 byte order mark, which some editors write, is not part of the first line.
         // "\r\n" is one Character, so it is a separator of its own.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for line in text.droppingByteOrderMark().split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
             let trimmed = Self.trimmed(line)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -233,7 +234,7 @@ public struct PrefilterEntries: Sendable, Hashable {
     }
 
     private static func quoted(_ text: String) -> String {
-        JSONValue.string(text).jsonString()
+        JSONValue.string(text.excerpt()).jsonString()
     }
 }
 

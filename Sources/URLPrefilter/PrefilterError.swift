@@ -25,7 +25,7 @@ public enum PrefilterError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .invalidEntry(let place, let entry, let reason):
-            return "\(place): \(JSONValue.string(entry).jsonString()): \(reason)"
+            return "\(place): \(JSONValue.string(entry.excerpt()).jsonString()): \(reason)"
         case .noEntries(let source):
             return "\(source): no entries: a prefilter needs at least one"
         case .bloomFilter(let error):

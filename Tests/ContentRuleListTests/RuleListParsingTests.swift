@@ -370,3 +370,77 @@ struct RuleListParsingTests {
         }
     }
 }
+
+/// `validateTriggers()` gives `validate()`'s answer for built lists without parsing them again.
+@Suite("RuleList.validateTriggers")
+struct RuleListTriggerValidationTests {
+    static let good = ContentRule(trigger: Trigger(urlFilter: "^https?://a\\.example/"), action: .block)
+
+    static let lists: [(String, [ContentRule])] = [
+        ("valid", [good, ContentRule(trigger: Trigger(urlFilter: ".*", condition: .ifDomain(["*a.example"])), action: .ignorePreviousRules)]),
+        ("empty list", []),
+        ("empty url-filter", [good, ContentRule(trigger: Trigger(urlFilter: ""), action: .block)]),
+        ("uppercase domain", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .unlessDomain(["A.example"])), action: .block)]),
+        ("empty condition value", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .ifTopURL([""])), action: .block)]),
+        ("empty condition", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .ifTopURL([])), action: .block)]),
+        ("bad regex", [good, ContentRule(trigger: Trigger(urlFilter: "a(b"), action: .block)]),
+        ("bad condition regex", [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: .ifTopURL(["^https://[a"])), action: .block)]),
+        ("pattern over the limit", [good, ContentRule(trigger: Trigger(urlFilter: String(repeating: "a", count: 1_048_577)), action: .block)]),
+        ("one condition array shared by rules, invalid", {
+            let shared = Condition.ifTopURL(["^https://a\\.example/", "^https://[b"])
+            return [good, ContentRule(trigger: Trigger(urlFilter: "x", condition: shared), action: .block),
+                    ContentRule(trigger: Trigger(urlFilter: "y", condition: shared), action: .block)]
+        }()),
+        ("shape error after a regex error", [ContentRule(trigger: Trigger(urlFilter: "a(b"), action: .block),
+                                             ContentRule(trigger: Trigger(urlFilter: ""), action: .block)]),
+    ]
+
+    @Test("the same error, kind and rule index, as validate()", arguments: lists.indices)
+    func agrees(_ index: Int) {
+        let (name, rules) = Self.lists[index]
+        let list = RuleList(rules)
+        let full = Result { () throws(RuleListError) in try list.validate() }
+        let triggers = Result { () throws(RuleListError) in try list.validateTriggers() }
+        switch (full, triggers) {
+        case (.success, .success):
+            #expect(name == "valid")
+        case (.failure(let expected), .failure(let error)):
+            #expect(error.kind == expected.kind, "\(name): \(error) / \(expected)")
+            #expect(error.ruleIndex == expected.ruleIndex, "\(name): \(error) / \(expected)")
+            #expect(error.description == expected.description, "\(name)")
+        default:
+            Issue.record("\(name): validate() \(full), validateTriggers() \(triggers)")
+        }
+    }
+}
+
+/// The skeleton of a url-filter stands for it only where it cannot change the parser's answer.
+@Suite("URLFilterParser.skeleton")
+struct URLFilterSkeletonTests {
+    @Test("runs of literal letters, digits and \\. become one letter; classes and other syntax stay")
+    func examples() {
+        #expect(URLFilterParser.skeleton(of: #"^[^:]+://+([^:/]+\.)?google\.com[:/]"#) == #"^[^:]+://+([^:/]+a)?a[:/]"#)
+        #expect(URLFilterParser.skeleton(of: #"^https?://([^/]+\.)?360yield\.com/a\/b"#) == #"^a?://([^/]+a)?a/a\/a"#)
+        for pattern in [#"(?:a)"#, "a{2}", #"a\d"#, #"\1"#, "[]a]", "[^]a]", "é", "[a", #"a\"#] {
+            #expect(URLFilterParser.skeleton(of: pattern) == nil, "\(pattern)")
+        }
+    }
+
+    @Test("whenever a skeleton parses, so does its pattern (random patterns)")
+    func sound() {
+        let pieces = ["a", "b", "z", "0", "9", "-", "_", #"\."#, ".", "*", "+", "?", "(", ")", "[", "]", "^", "$", "|",
+                      #"\/"#, #"\-"#, "[a-z]", "[z-a]", "[^:]", ":", "/", "{2}", #"\d"#, "(?:"]
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...8, using: &generator)
+            let pattern = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            guard let skeleton = URLFilterParser.skeleton(of: pattern),
+                  (try? URLFilterParser.parse(skeleton, isCaseSensitive: false)) != nil else { continue }
+            checked += 1
+            #expect((try? URLFilterParser.parse(pattern, isCaseSensitive: false)) != nil,
+                    "the skeleton \(skeleton) parses, its pattern \(pattern) does not")
+        }
+        #expect(checked > 1_000)
+    }
+}

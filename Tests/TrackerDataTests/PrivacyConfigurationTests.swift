@@ -33,7 +33,7 @@ struct PrivacyConfigurationTests {
         #expect(config.unprotectedTemporary == [.init(domain: "temp.example", reason: "x")])
         #expect(config.trackerAllowlist.entries.first?.rules == [.init(rule: "cdn.example/widget.js", domains: ["<all>"], reason: "widget")])
         #expect(config.warnings.map(\.description) == [
-            #"config.json: features.trackerAllowlist.settings.allowlistedTrackers["cdn.example"].rules[1]: expected {"rule": string, "domains": [string]}; rule dropped"#
+            #"config.json: features.trackerAllowlist.settings.allowlistedTrackers["cdn.example"].rules[1].rule: expected a non-empty string; rule dropped"#
         ])
     }
 
@@ -64,26 +64,25 @@ struct PrivacyConfigurationTests {
         #expect(!config.isFeatureEnabled("contentBlocking", forSiteURL: site))
     }
 
-    @Test("wrong structure is an error naming the path")
-    func wrongTypes() {
+    @Test("wrong structure is dropped, as DuckDuckGo's clients drop it, with a warning naming the path")
+    func wrongTypes() throws {
         let cases: [(String, String)] = [
             (#"{"features": {"contentBlocking": {"state": 1}}}"#,
-             "config.json: features.contentBlocking.state: expected a string, found a number"),
+             "config.json: features.contentBlocking.state: expected a string, found a number; the feature is ignored"),
             (#"{"features": {"contentBlocking": {}}}"#,
-             #"config.json: features.contentBlocking: missing required member "state""#),
+             #"config.json: features.contentBlocking: missing required member "state"; the feature is ignored"#),
             (#"{"unprotectedTemporary": [{"domain": "a.com"}, "b.com"]}"#,
-             "config.json: unprotectedTemporary[1]: expected an object, found a string"),
+             "config.json: unprotectedTemporary[1]: expected an object, found a string; the entry is dropped"),
             (#"{"features": {"gpc": {"state": "enabled", "exceptions": [{"reason": "r"}]}}}"#,
-             #"config.json: features.gpc.exceptions[0]: missing required member "domain""#),
+             #"config.json: features.gpc.exceptions[0]: missing required member "domain"; the entry is dropped"#),
         ]
         for (json, message) in cases {
-            do {
-                _ = try PrivacyConfiguration(parsing: Array(json.utf8), file: "config.json")
-                Issue.record("expected an error for \(json)")
-            } catch {
-                #expect(error.description == message)
-            }
+            let config = try PrivacyConfiguration(parsing: Array(json.utf8), file: "config.json")
+            #expect(config.warnings.map(\.description) == [message])
         }
+        let kept = try PrivacyConfiguration(parsing: Array(#"{"unprotectedTemporary": [{"domain": "a.com"}, "b.com"]}"#.utf8))
+        #expect(kept.unprotectedTemporary == [.init(domain: "a.com")], "the other entries stay")
+        #expect(throws: TrackerDataError.self) { try PrivacyConfiguration(parsing: Array("[]".utf8)) }
     }
 
     @Test("user allowlist: a JSON array of hosts, matched exactly")

@@ -42,6 +42,14 @@ struct SurrogatesTests {
         ])
     }
 
+    @Test("a UTF-8 byte order mark before the first header is skipped, not read as part of it")
+    func byteOrderMark() {
+        let surrogates = Surrogates(parsing: "\u{FEFF}a.com/b.js application/javascript\nok\n", file: "s.txt")
+        #expect(surrogates.surrogates.map(\.name) == ["b.js"])
+        #expect(surrogates["b.js"]?.path == "a.com/b.js")
+        #expect(surrogates.warnings.isEmpty, "\(surrogates.warnings)")
+    }
+
     @Test("empty input")
     func empty() {
         #expect(Surrogates(parsing: "").surrogates.isEmpty)

@@ -97,33 +97,9 @@ struct TrackerDataParsingTests {
 
     static let badInputs: [BadInput] = [
         BadInput(
-            name: "rule is a number",
-            json: #"{"trackers": {"x.com": {"domain": "x.com", "rules": [{"rule": "a"}, {"rule": "b"}, {"rule": "c"}, {"rule": 3}]}}}"#,
-            message: #"apple-tds.json: trackers["x.com"].rules[3].rule: expected a string, found a number"#),
-        BadInput(
-            name: "rule missing",
-            json: #"{"trackers": {"x.com": {"rules": [{"action": "ignore"}]}}}"#,
-            message: #"apple-tds.json: trackers["x.com"].rules[0]: missing required member "rule""#),
-        BadInput(
             name: "tracker is an array",
             json: #"{"trackers": {"x.com": []}}"#,
             message: #"apple-tds.json: trackers["x.com"]: expected an object, found an array"#),
-        BadInput(
-            name: "default is a boolean",
-            json: #"{"trackers": {"x.com": {"default": true}}}"#,
-            message: #"apple-tds.json: trackers["x.com"].default: expected a string, found a boolean"#),
-        BadInput(
-            name: "owner without name",
-            json: #"{"trackers": {"x.com": {"owner": {"displayName": "X"}}}}"#,
-            message: #"apple-tds.json: trackers["x.com"].owner: missing required member "name""#),
-        BadInput(
-            name: "exception type is not a string",
-            json: #"{"trackers": {"x.com": {"rules": [{"rule": "x", "exceptions": {"types": ["script", 1]}}]}}}"#,
-            message: #"apple-tds.json: trackers["x.com"].rules[0].exceptions.types[1]: expected a string, found a number"#),
-        BadInput(
-            name: "fingerprinting is fractional",
-            json: #"{"trackers": {"x.com": {"fingerprinting": 1.5}}}"#,
-            message: #"apple-tds.json: trackers["x.com"].fingerprinting: expected an integer, found 1.5"#),
         BadInput(
             name: "entity domains is a string",
             json: #"{"entities": {"X Inc": {"domains": "x.com"}}}"#,

@@ -13,7 +13,13 @@ enum TreeTrackerDataDecoder {
 
     private static func trackerData(root: JSONValue, file: String?) throws(JSONDecodingError) -> TrackerData {
         var data = TrackerData()
-        for (key, value) in try root.object(at: .root).members where !value.isNull {
+        for (key, value) in try root.object(at: .root).members {
+            if value.isNull {
+                if ["trackers", "entities", "domains"].contains(key) {
+                    throw TrackerData.nullError(at: JSONPath.root.appending(key: key), expected: "an object")
+                }
+                continue
+            }
             switch key {
             case "trackers":
                 let trackersPath = JSONPath.root.appending(key: "trackers")
@@ -38,7 +44,11 @@ enum TreeTrackerDataDecoder {
             case "_builtWith":
                 data.builtWith = value
             case "readme":
-                data.readme = try value.string(at: JSONPath.root.appending(key: "readme"))
+                if let problem = lenient({ () throws(JSONDecodingError) in
+                    data.readme = try value.string(at: JSONPath.root.appending(key: "readme"))
+                }) {
+                    data.warnings.append(TrackerData.warning(problem, file: file, consequence: "the field is ignored"))
+                }
             default:
                 continue
             }
@@ -46,12 +56,27 @@ enum TreeTrackerDataDecoder {
         return data
     }
 
+    /// Runs `read`; returns its wrong value's error instead of throwing it.
+    private static func lenient(_ read: () throws(JSONDecodingError) -> Void) -> JSONDecodingError? {
+        do throws(JSONDecodingError) {
+            try read()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     private static func tracker(
         _ value: JSONValue, key: String, at path: @autoclosure () -> JSONPath, file: String?,
         warnings: inout [InputWarning]
     ) throws(JSONDecodingError) -> Tracker {
         var tracker = Tracker(domain: HostMatching.normalized(key), defaultAction: nil)
-        for (field, value) in try value.object(at: path()).members where !value.isNull {
+        for (field, value) in try value.object(at: path()).members {
+            if value.isNull {
+                if field == "owner" { warnings.append(TrackerData.nullOwnerWarning(file: file, at: path().appending(key: field))) }
+                continue
+            }
+            let problem = lenient { () throws(JSONDecodingError) in
             switch field {
             case "domain":
                 tracker.domain = HostMatching.normalized(try value.string(at: path().appending(key: field)))
@@ -77,19 +102,31 @@ enum TreeTrackerDataDecoder {
                 let elements = try value.array(at: path().appending(key: field))
                 tracker.rules.reserveCapacity(elements.count)
                 for (index, element) in elements.enumerated() {
-                    let rule = try rule(element, at: path().appending(key: "rules").appending(index: index))
-                    if let action = rule.action, !action.isSupported {
-                        warnings.append(InputWarning(
-                            file: file,
-                            path: path().appending(key: "rules").appending(index: index).appending(key: "action"),
-                            message: "unsupported action \"\(action.rawValue)\"; the rule is skipped"))
+                    var read: Tracker.Rule?
+                    if let problem = lenient({ () throws(JSONDecodingError) in
+                        read = try rule(element, at: path().appending(key: "rules").appending(index: index))
+                    }) {
+                        warnings.append(TrackerData.warning(problem, file: file, consequence: "the rule is dropped"))
                     }
-                    tracker.rules.append(rule)
+                    if let rule = read {
+                        if let action = rule.action, !action.isSupported {
+                            warnings.append(InputWarning(
+                                file: file,
+                                path: path().appending(key: "rules").appending(index: index).appending(key: "action"),
+                                message: "unsupported action \"\(action.rawValue)\"; the rule is skipped"))
+                        }
+                        tracker.rules.append(rule)
+                    }
                 }
             case "subdomains":
                 tracker.subdomains = try value.stringArray(at: path().appending(key: field))
             default:
-                continue
+                break
+            }
+            }
+            if let problem {
+                warnings.append(TrackerData.warning(
+                    problem, file: file, consequence: TrackerData.consequence(ofDroppingTrackerField: field)))
             }
         }
         return tracker

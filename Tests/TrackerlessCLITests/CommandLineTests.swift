@@ -91,15 +91,20 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tds.json"])
     }
 
-    @Test("a wrong type names its JSON path")
+    @Test("a wrong type names its JSON path: an error where DuckDuckGo's decode fails, else a warning")
     func wrongType() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tds = directory.appendingPathComponent("tds.json")
         try Data(#"{"trackers": {"t.example": {"domain": "t.example", "owner": {"name": "T"}, "default": "block", "rules": [{"rule": 5}]}}, "entities": {}, "domains": {}}"#.utf8).write(to: tds)
-        let result = try CommandRunner.run(["rules", "--tds", tds.path])
-        #expect(result.status == 1)
-        #expect(result.standardError.contains(#"trackers["t.example"].rules[0].rule"#))
+        let dropped = try CommandRunner.run(["rules", "--tds", tds.path])
+        #expect(dropped.status == 0)
+        #expect(dropped.standardError.contains(#"warning: \#(tds.path): trackers["t.example"].rules[0].rule: expected a string, found a number; the rule is dropped"#),
+                "\(dropped.standardError)")
+        try Data(#"{"trackers": {}, "entities": {"T": {"domains": "t.example"}}, "domains": {}}"#.utf8).write(to: tds)
+        let refused = try CommandRunner.run(["rules", "--tds", tds.path])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("entities.T.domains: expected an array of strings"), "\(refused.standardError)")
     }
 
     @Test("an output path in a missing directory fails cleanly")

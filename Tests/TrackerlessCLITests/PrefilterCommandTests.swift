@@ -74,7 +74,7 @@ struct PrefilterCommandTests {
     @Test("Bad input names the place, exits 1 and writes nothing", arguments: [
         ("entries", "good.example\nbad host.example\n", "entries.txt:2"),
         ("entries", "# only a comment\n", "no entries"),
-        ("tds", #"{"trackers": {"t.example": {"domain": 5}}}"#, #"trackers["t.example"].domain"#),
+        ("tds", #"{"trackers": {"t.example": 5}}"#, #"trackers["t.example"]"#),
         ("tds", #"{"trackers": {"#, "tds.json"),
     ])
     func badInput(kind: String, content: String, expected: String) throws {

@@ -29,8 +29,10 @@ struct ScriptsCommandTests {
         let (result, output) = try Self.render(in: directory)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == Self.files)
-        // Nothing left beside the output either.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
+        // Nothing left beside the output but its generation, which the link names.
+        let beside = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(beside.count == 2 && beside[0].hasPrefix(".out.") && beside[1] == "out", "\(beside)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output) == beside[0])
         let blocking = try Self.text(output + "/blocking.js")
         #expect(blocking.contains("\"\(Self.marker)\""))
         #expect(try Self.text(output + "/inference.js").contains("\"\(Self.marker)\""))
@@ -221,18 +223,23 @@ struct ScriptsCommandTests {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tds = directory.appendingPathComponent("tds.json")
-        try Data(#"{"trackers": {"x.example": {"domain": 5}}, "entities": {}, "domains": {}}"#.utf8).write(to: tds)
+        try Data(#"{"trackers": {"x.example": []}, "entities": {}, "domains": {}}"#.utf8).write(to: tds)
         let (result, output) = try Self.render(["--tds", tds.path], in: directory)
         #expect(result.status == 1)
-        #expect(result.standardError.contains(tds.path + #": trackers["x.example"].domain: expected a string"#))
+        #expect(result.standardError.contains(tds.path + #": trackers["x.example"]: expected an object"#))
         #expect(!FileManager.default.fileExists(atPath: output))
+        // A field DuckDuckGo's decoder drops is dropped with a warning, and the scripts are written.
+        try Data(#"{"trackers": {"x.example": {"domain": 5}}, "entities": {}, "domains": {}}"#.utf8).write(to: tds)
+        let (dropped, _) = try Self.render(["--tds", tds.path], in: directory)
+        #expect(dropped.status == 0)
+        #expect(dropped.standardError.contains("warning: " + tds.path + #": trackers["x.example"].domain: expected a string"#))
     }
 
-    @Test("An output that cannot be written leaves nothing behind, and an existing output is replaced file by file")
+    @Test("An output that cannot be written leaves nothing behind; an older plain output is replaced, another directory refused")
     func atomicity() throws {
         let unwritable = try CommandRunner.run(["scripts", "--output", "/proc/trackerless-scripts-test"])
         #expect(unwritable.status == 1)
-        #expect(unwritable.standardError.contains("/proc/trackerless-scripts-test: cannot create a temporary directory"))
+        #expect(unwritable.standardError.contains("/proc/trackerless-scripts-test: creating a directory in /proc failed"))
         #expect(!FileManager.default.fileExists(atPath: "/proc/trackerless-scripts-test"))
 
         let directory = try CommandRunner.temporaryDirectory()
@@ -244,16 +251,24 @@ struct ScriptsCommandTests {
         #expect(try CommandRunner.run(["scripts", "--output", file.path]).status == 1)
         #expect(try Self.text(file.path) == "x")
 
-        // An existing directory: every file replaced whole, other files kept.
+        // A plain directory holding an older version's files only: replaced by the set's link.
         let existing = directory.appendingPathComponent("existing")
         try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: existing.appendingPathComponent("blocking.js"))
-        try Data("mine".utf8).write(to: existing.appendingPathComponent("notes.txt"))
+        try Data("old".utf8).write(to: existing.appendingPathComponent("rules.3.json"))
         #expect(try CommandRunner.run(["scripts", "--output", existing.path]).status == 0)
         #expect(try Self.text(existing.path + "/blocking.js").contains(Self.marker))
-        #expect(try Self.text(existing.path + "/notes.txt") == "mine")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path).sorted() == (Self.files + ["notes.txt"]).sorted())
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["existing", "file"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path).sorted() == Self.files, "no list of the old set stays")
+        // A directory holding other files is refused and left alone.
+        let mine = directory.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: mine.appendingPathComponent("notes.txt"))
+        let refused = try CommandRunner.run(["scripts", "--output", mine.path])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains(#"holding other files ("notes.txt")"#), "\(refused.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mine.path) == ["notes.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()
+                == ["existing", "file", "mine"])
     }
 
     @Test("Usage: --output is required; trackerless --help lists the command")

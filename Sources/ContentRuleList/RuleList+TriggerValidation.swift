@@ -1,0 +1,88 @@
+extension RuleList {
+    /// ``validate()`` without encoding the list and parsing it again, for lists built in code
+    /// whose actions are all `block`, `block-cookies` or `ignore-previous-rules` (a builder's):
+    /// the same error, with the same rule index, for everything such a list can get wrong (an
+    /// empty list, too many rules, an empty url-filter or condition, a domain that is not
+    /// lowercase ASCII, a pattern WebKit cannot compile). Any other list gets ``validate()``.
+    ///
+    /// Encoding and parsing a list of tens of thousands of rules costs more than building it;
+    /// the patterns are what can be wrong in a built list, and they are checked here by the
+    /// parser's own pattern pass, once per skeleton (``URLFilterParser/skeleton(of:)``: the
+    /// pattern with its runs of literal letters as one letter) rather than once per pattern.
+    public func validateTriggers() throws(RuleListError) {
+        guard rules.allSatisfy({ [.block, .blockCookies, .ignorePreviousRules].contains($0.action) }) else {
+            try validate()
+            return
+        }
+        if rules.count > RuleList.maximumRuleCount {
+            throw RuleListError(.tooManyRules, detail: "\(rules.count) rules; at most \(RuleList.maximumRuleCount)")
+        }
+        if rules.isEmpty { throw RuleListError(.containsNoRules, detail: "the array is empty") }
+        // A builder shares one array of condition values between many rules (an entity's sites):
+        // each array is checked once, known by its storage, which the list keeps alive.
+        var checkedConditions: Set<ConditionIdentity> = []
+        // The parser reads every rule's shape before it compiles any pattern: shape errors first.
+        for (index, rule) in rules.enumerated() {
+            let trigger = rule.trigger
+            if trigger.urlFilter.isEmpty {
+                throw RuleListError(
+                    .invalidURLFilterInTrigger, ruleIndex: index,
+                    detail: "trigger[\"url-filter\"]: found \(RuleListParser.typeName(.string("")))")
+            }
+            guard let condition = trigger.condition,
+                  checkedConditions.insert(ConditionIdentity(condition, isCaseSensitive: true)).inserted
+            else { continue }
+            let key = condition.key
+            for (valueIndex, value) in condition.values.enumerated() where value.isEmpty {
+                throw RuleListError(
+                    .invalidConditionList, ruleIndex: index,
+                    detail: "trigger[\"\(key)\"][\(valueIndex)]: found \(RuleListParser.typeName(.string("")))")
+            }
+            if condition.isDomainList {
+                for (valueIndex, domain) in condition.values.enumerated()
+                where domain.utf8.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) {
+                    throw RuleListError(
+                        .domainNotLowerCaseASCII, ruleIndex: index,
+                        detail: "trigger[\"\(key)\"][\(valueIndex)]: \(RuleListParser.quoted(domain))")
+                }
+            }
+            if condition.values.isEmpty {
+                throw RuleListError(.invalidConditionList, ruleIndex: index, detail: "trigger[\"\(key)\"] is empty")
+            }
+        }
+        var validated = Set<PatternKey>()
+        var skeletons: Set<PatternKey>? = []
+        var validatedConditions: Set<ConditionIdentity> = []
+        for (index, rule) in rules.enumerated() {
+            var trigger = rule.trigger
+            if let condition = trigger.condition {
+                let isCaseSensitive = condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
+                if !validatedConditions.insert(ConditionIdentity(condition, isCaseSensitive: isCaseSensitive)).inserted {
+                    trigger.condition = nil
+                }
+            }
+            do throws(RegexFailure) {
+                try CompiledRule.validatePatterns(of: trigger, validated: &validated, skeletons: &skeletons)
+            } catch {
+                throw RuleListError(.invalidRegex, ruleIndex: index, detail: error.detail)
+            }
+        }
+    }
+}
+
+/// A condition known by the storage of its values, its kind and its case flag: two rules
+/// holding the same array have the same condition.
+private struct ConditionIdentity: Hashable {
+    var storage: UnsafeRawPointer?
+    var count: Int
+    var key: String
+    var isCaseSensitive: Bool
+
+    init(_ condition: Condition, isCaseSensitive: Bool) {
+        let values = condition.values
+        storage = values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        count = values.count
+        key = condition.key
+        self.isCaseSensitive = isCaseSensitive
+    }
+}

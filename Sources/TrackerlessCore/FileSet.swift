@@ -1,0 +1,227 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A set of files that readers see as one generation: a path that is a symbolic link to a
+/// directory named by the set's content hash, switched to a new generation by one `rename(2)`.
+///
+/// Writing `out` with files `a.json` and `b.json` gives:
+///
+/// ```
+/// out -> .out.3f2a9c0d1e4b5a67      (symbolic link, replaced atomically)
+/// .out.3f2a9c0d1e4b5a67/a.json      (the generation: complete before the link names it,
+/// .out.3f2a9c0d1e4b5a67/b.json       never changed after)
+/// ```
+///
+/// A reader resolves `out` once (`realpath(3)`, `URL.resolvingSymlinksInPath()`) and reads every
+/// file of the set from the directory it resolved to: all the files then come from one write,
+/// even while another write replaces the link. Each write keeps the generation it replaced, so a
+/// reader that resolved the link just before can finish, and removes older ones. A kill at any
+/// point leaves `out` naming the old generation or the new one, complete; what a killed write
+/// left behind is removed by the next write. One writer at a time.
+public enum FileSet: Sendable {
+    /// One file of a set: a plain name (no `/`) and its contents.
+    public typealias File = (name: String, bytes: [UInt8])
+
+    /// The points of a write, in order, for tests that stop a write there as a kill would.
+    package enum Step: Sendable, Equatable {
+        case fileWritten(String)
+        case generationRenamed
+        case linkCreated
+        case linkSwapped
+    }
+
+    /// Writes `files` as the new generation of the set at `path` (a path that does not exist, a
+    /// link written by this method, or a directory holding only files that `isOwnFile` accepts,
+    /// such as an older version's outputs, which is replaced).
+    ///
+    /// - Returns: the generation directory written, which `path` now links to.
+    /// - Throws: ``FileError`` naming `path` or the file that failed; `path` is then unchanged.
+    @discardableResult
+    public static func write(
+        _ files: [File], to path: String, isOwnFile: (String) -> Bool = { _ in false }
+    ) throws(FileError) -> String {
+        try write(files, to: path, isOwnFile: isOwnFile, continuingAfter: { _ in true }) ?? path
+    }
+
+    /// The generation directory that the set at `path` is read from now: `path` with its links
+    /// resolved. Read every file of one set from this one directory.
+    public static func generation(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// ``write(_:to:isOwnFile:)`` that stops, as if killed, after the first step for which
+    /// `continuingAfter` returns false; nil when stopped.
+    package static func write(
+        _ files: [File], to path: String, isOwnFile: (String) -> Bool,
+        continuingAfter: (Step) -> Bool
+    ) throws(FileError) -> String? {
+        let link = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let parent = directoryName(of: link)
+        let base = link.split(separator: "/").last.map(String.init) ?? ""
+        guard !base.isEmpty, base != ".", base != ".." else {
+            throw FileError(path: path, reason: "needs a name for the set's link, not a bare directory")
+        }
+        for file in files where file.name.isEmpty || file.name.contains("/") || file.name.hasPrefix(".") {
+            throw FileError(path: path, reason: "\"\(file.name)\" is not a plain file name")
+        }
+
+        var existing = stat()
+        var legacyDirectory = false
+        var previous: String?
+        if lstat(link, &existing) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFLNK:
+                previous = readLink(link)
+            case S_IFDIR:
+                let names = try entries(of: link)
+                if let other = names.first(where: { !isOwnFile($0) }) {
+                    throw FileError(path: path, reason: "is a directory holding other files (\"\(other)\"); "
+                        + "give a new path: the set is written as a link to a generation directory")
+                }
+                legacyDirectory = true
+            default:
+                throw FileError(path: path, reason: "exists and is not a directory or a link to one")
+            }
+        }
+
+        let prefix = "." + base + "."
+        let generationName = prefix + String(contentHash(files).prefix(16))
+        let generation = parent + "/" + generationName
+        let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var status = stat()
+        if lstat(generation, &status) != 0 {
+            let temporary = parent + "/" + prefix + "tmp-" + unique
+            guard mkdir(temporary, 0o755) == 0 else {
+                throw systemError(path, while: "creating a directory in \(parent)")
+            }
+            do throws(FileError) {
+                for file in files {
+                    try FileIO.writeAtomically(file.bytes, to: temporary + "/" + file.name)
+                    if !continuingAfter(.fileWritten(file.name)) { return nil }
+                }
+                if rename(temporary, generation) != 0 {
+                    // Another write of the same contents got there first: its directory is the same.
+                    guard errno == EEXIST || errno == ENOTEMPTY else { throw systemError(path, while: "renaming the generation into place") }
+                    removeFlatDirectory(temporary)
+                }
+            } catch {
+                removeFlatDirectory(temporary)
+                throw error
+            }
+            syncDirectory(parent)
+        }
+        if !continuingAfter(.generationRenamed) { return nil }
+
+        let temporaryLink = parent + "/" + prefix + "link-" + unique
+        guard symlink(generationName, temporaryLink) == 0 else { throw systemError(path, while: "creating a link") }
+        if !continuingAfter(.linkCreated) { return nil }
+        var aside: String?
+        if legacyDirectory {
+            // A directory cannot be replaced by a link in one rename: move it aside first. Only
+            // an older write's outputs are moved (checked above), once.
+            let moved = parent + "/" + prefix + "replaced-" + unique
+            guard rename(link, moved) == 0 else {
+                unlink(temporaryLink)
+                throw systemError(path, while: "moving the old directory aside")
+            }
+            aside = moved
+        }
+        guard rename(temporaryLink, link) == 0 else {
+            let error = systemError(path, while: "replacing the link")
+            if let aside { _ = rename(aside, link) }
+            unlink(temporaryLink)
+            throw error
+        }
+        syncDirectory(parent)
+        if !continuingAfter(.linkSwapped) { return nil }
+
+        if let aside { removeFlatDirectory(aside) }
+        removeStale(in: parent, prefix: prefix, keeping: [generationName, previous.map(lastComponent)].compactMap { $0 })
+        return generation
+    }
+
+    /// Hex SHA-256 of the names and contents, in name order.
+    static func contentHash(_ files: [File]) -> String {
+        var hash = SHA256()
+        for file in files.sorted(by: { $0.name < $1.name }) {
+            hash.update(Array("\(file.name)\u{0}\(file.bytes.count)\u{0}".utf8))
+            hash.update(file.bytes)
+        }
+        return SHA256.hexString(hash.finalize())
+    }
+
+    /// Removes the generations other than `keeping`, and what killed writes left: temporary
+    /// directories and links of processes that are gone.
+    private static func removeStale(in parent: String, prefix: String, keeping: [String]) {
+        guard let names = try? entries(of: parent) else { return }
+        for name in names where name.hasPrefix(prefix) && !keeping.contains(name) {
+            let suffix = name.dropFirst(prefix.count)
+            let path = parent + "/" + name
+            if suffix.count == 16, suffix.allSatisfy(\.isHexDigit) {
+                removeFlatDirectory(path)
+                continue
+            }
+            for kind in ["tmp-", "link-", "replaced-"] where suffix.hasPrefix(kind) {
+                let owner = suffix.dropFirst(kind.count).split(separator: "-").first.flatMap { Int32($0) }
+                guard let owner, owner != getpid(), kill(owner, 0) != 0, errno == ESRCH else { continue }
+                if kind == "link-" { unlink(path) } else { removeFlatDirectory(path) }
+            }
+        }
+    }
+
+    /// The names in a directory, without `.` and `..`.
+    private static func entries(of directory: String) throws(FileError) -> [String] {
+        guard let stream = opendir(directory) else { throw systemError(directory, while: "listing") }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes a directory of plain files (a generation, a temporary one).
+    private static func removeFlatDirectory(_ directory: String) {
+        for name in (try? entries(of: directory)) ?? [] { unlink(directory + "/" + name) }
+        rmdir(directory)
+    }
+
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private static func directoryName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = path[..<slash]
+        return directory.isEmpty ? "/" : String(directory)
+    }
+
+    private static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    private static func systemError(_ path: String, while action: String) -> FileError {
+        let message = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
+        return FileError(path: path, reason: "\(action) failed: \(message)")
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import TrackerlessCore
+
+@Suite("FileSet")
+struct FileSetTests {
+    /// A fresh directory under the system's temporary directory, removed by the caller.
+    private func makeDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "trackerless-fileset-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A set of rule lists as `rules` names them, each file saying which set it belongs to.
+    private func set(_ tag: String, count: Int) -> [FileSet.File] {
+        (1...count).map { number in
+            (number == 1 ? "rules.json" : "rules.\(number).json", Array("[\"\(tag) \(number) of \(count)\"]".utf8))
+        }
+    }
+
+    /// What a host reads, as the README says: the link resolved once, then rules.json,
+    /// rules.2.json, ... from there until one is missing.
+    private func read(_ path: String) -> [FileSet.File] {
+        let generation = FileSet.generation(of: path)
+        var files: [FileSet.File] = []
+        while true {
+            let name = files.isEmpty ? "rules.json" : "rules.\(files.count + 1).json"
+            guard let bytes = try? FileIO.read(path: generation + "/" + name) else { return files }
+            files.append((name, bytes))
+        }
+    }
+
+    private func same(_ left: [FileSet.File], _ right: [FileSet.File]) -> Bool {
+        left.map(\.name) == right.map(\.name) && left.map(\.bytes) == right.map(\.bytes)
+    }
+
+    private func names(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    @Test("a write stopped at any step, as by a kill, leaves the old set or the new one whole, never a mix")
+    func stoppedWritesNeverMix() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let link = directory + "/rules"
+        var current = set("first", count: 3)
+        try FileSet.write(current, to: link + "/")
+        #expect(same(read(link), current))
+        var stops = 0
+        for round in 0..<4 {
+            // Stop after the first step, the second, ... until a write runs to its end. Each
+            // write has new contents, of another number of lists, so that a list left over from
+            // the other set would show.
+            var stopAfter = 0
+            while true {
+                let next = set("round \(round) try \(stopAfter)", count: 1 + (round + stopAfter) % 3)
+                var steps = 0
+                let finished = try FileSet.write(next, to: link, isOwnFile: { _ in false }) { _ in
+                    steps += 1
+                    return steps <= stopAfter
+                }
+                let seen = read(link)
+                #expect(same(seen, current) || same(seen, next),
+                        "stopped after \(stopAfter) steps: read \(seen.map { String(decoding: $0.bytes, as: UTF8.self) })")
+                if same(seen, next) { current = next }
+                if finished != nil { break }
+                stops += 1
+                stopAfter += 1
+            }
+            #expect(same(read(link), current))
+        }
+        #expect(stops >= 16)
+        // Of the generations, only the set and the one it replaced remain.
+        let generations = names(in: directory).filter { $0.hasPrefix(".rules.") && $0.count == ".rules.".count + 16 }
+        #expect(generations.count == 2, "\(names(in: directory))")
+    }
+
+    @Test("each write keeps the generation it replaced and removes older ones; the same contents reuse their directory")
+    func keepsThePreviousGeneration() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let link = directory + "/out"
+        let first = try FileSet.write(set("A", count: 2), to: link)
+        let second = try FileSet.write(set("B", count: 2), to: link)
+        #expect(FileManager.default.fileExists(atPath: first), "the replaced generation stays for readers")
+        let third = try FileSet.write(set("C", count: 2), to: link)
+        #expect(!FileManager.default.fileExists(atPath: first))
+        #expect(FileManager.default.fileExists(atPath: second))
+        #expect(FileSet.generation(of: link) == FileSet.generation(of: third))
+        let again = try FileSet.write(set("C", count: 2), to: link)
+        #expect(again == third)
+        #expect(same(read(link), set("C", count: 2)))
+    }
+
+    @Test("an older version's plain output directory is replaced; a directory with other files is refused and left alone")
+    func plainDirectories() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let old = directory + "/old"
+        try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: false)
+        try FileIO.writeAtomically(Array("old".utf8), to: old + "/rules.json")
+        try FileSet.write(set("A", count: 1), to: old, isOwnFile: { $0.hasPrefix("rules") })
+        #expect(same(read(old), set("A", count: 1)))
+        #expect(names(in: directory).count == 2, "\(names(in: directory))")
+
+        let mine = directory + "/mine"
+        try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: false)
+        try FileIO.writeAtomically(Array("keep".utf8), to: mine + "/notes.txt")
+        #expect(throws: FileError.self) { try FileSet.write(set("A", count: 1), to: mine, isOwnFile: { $0.hasPrefix("rules") }) }
+        #expect(names(in: mine) == ["notes.txt"])
+
+        let file = directory + "/file"
+        try FileIO.writeAtomically([], to: file)
+        #expect(throws: FileError.self) { try FileSet.write(set("A", count: 1), to: file) }
+    }
+}
