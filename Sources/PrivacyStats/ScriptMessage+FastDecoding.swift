@@ -198,6 +198,8 @@ private struct MessageScanner {
         let start = position
         var value = 0
         while position < bytes.count, (0x30...0x39).contains(bytes[position]) {
+            // Checked before multiplying: 19 digits overflow Int.
+            guard position - start < 15 else { return nil }
             value = value * 10 + Int(bytes[position] - 0x30)
             position += 1
         }
