@@ -118,7 +118,7 @@ extension TrackerRuleRegex {
         output += infix.utf8
         for node in sequence {
             // Plain characters, most nodes of a rule, without the general switch.
-            if case .character(let set) = node, let byte = set.onlyMember {
+            if case .character(let set) = node, let byte = set.onlyMember, byte != 0 {
                 appendLiteral(byte, to: &output)
             } else {
                 render(node, into: &output)
@@ -158,6 +158,9 @@ extension TrackerRuleRegex {
     }
 
     private static func render(_ set: CharacterSet128, into output: inout [UInt8]) {
+        // WebKit reads a NUL in a url-filter as the end of the pattern and refuses the rule; no URL
+        // holds one, so the empty class, which matches nothing, means the same.
+        if set.onlyMember == 0 { return output += Array("[]".utf8) }
         if let byte = set.onlyMember { return appendLiteral(byte, to: &output) }
         if set.count == 2, let byte = set.first, byte >= 0x41, byte <= 0x5A, set.contains(byte + 0x20) {
             return appendLiteral(byte + 0x20, to: &output)

@@ -1,3 +1,4 @@
+import Foundation
 @testable import PrivacyStats
 import Testing
 import TrackerlessCore
@@ -68,5 +69,24 @@ struct FastDecodingTests {
             }
         }
         #expect(fastCount > 100)
+    }
+
+    /// Found by ScriptMessageFuzzer (and issue 12): 19 digits trapped with an arithmetic
+    /// overflow in the fast path, before the secret was checked, in both body forms.
+    @Test("integers too long for the fast path are left to the full parser, never overflow", arguments: [
+        ("trackerless", MessageRejection.unknownVersion), ("seq", .invalidSchema), ("dropped", .invalidSchema),
+    ])
+    func longIntegers(key: String, rejection: MessageRejection) {
+        let sample = MessageDecodingTests.good.jsonValue().jsonString()
+        for digits in [16, 19, 20, 40] {
+            let number = String(repeating: "9", count: digits)
+            let edited = sample.replacingOccurrences(
+                of: #""\#(key)":[0-9]+"#, with: #""\#(key)":\#(number)"#, options: .regularExpression)
+            #expect(edited != sample, "\(key) not found in \(sample)")
+            let bytes = Array(edited.utf8)
+            #expect(Self.fast(bytes) == nil)
+            #expect(ScriptMessage.decode(.bytes(bytes)) { $0 == Self.secret } == .failure(rejection))
+            #expect(ScriptMessage.decode(.json(edited)) { $0 == Self.secret } == .failure(rejection))
+        }
     }
 }

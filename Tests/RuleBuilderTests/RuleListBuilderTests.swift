@@ -174,6 +174,22 @@ struct RuleListBuilderTests {
         #expect(skipped.contains(#"trackers["t.example"].rules[3].action"#))
     }
 
+    /// Found by TrackerDataFuzzer: `\0` was written into the url-filter as a NUL byte, which WebKit
+    /// reads as the end of the pattern, so the list was invalid.
+    @Test("a NUL in a rule regex matches nothing, and the list stays valid", arguments: [
+        #"t\\.example/a\\0js"#, #"t\\.example/a[\\0]js"#, #"t\\.example/a\\0?js"#, #"t\\.example/a(\\0|b)js"#,
+        #"t\\.example/a\u0000js"#,
+    ])
+    func nulInRegex(rule: String) throws {
+        let rules = try BuiltRules(tds([tracker("t.example", default: "ignore", rules: #"[{"rule": "\#(rule)"}]"#)]))
+        for list in rules.build.ruleLists {
+            #expect(throws: Never.self) { try RuleList(parsing: list.encoded()) }
+        }
+        _ = rules.blocks("https://t.example/ajs", on: "https://s.example/")
+        _ = rules.blocks("https://t.example/a%00js", on: "https://s.example/")
+        _ = rules.blocks("https://t.example/abjs", on: "https://s.example/")
+    }
+
     @Test("internationalized domains are written in punycode, as WebKit requires")
     func internationalizedDomains() throws {
         let rules = try BuiltRules(tds(

@@ -1,0 +1,59 @@
+import ContentRuleList
+import FuzzSupport
+import RuleEngine
+import TrackerData
+import TrackerlessCore
+
+// This module compiles the `trackerless` tool's request reader (TrackerlessCLI/ links to its
+// files), so that requests are read by the code `bench` reads them with. The rest of the tool
+// cannot be compiled here: it uses `package` declarations of the root package.
+
+/// The JSON-lines requests of `trackerless decide` and `resolve` (one object a line), and the
+/// request files of `bench` (a JSON array or JSON lines), as a host or a script would pipe them.
+///
+/// Invariants: reading never traps; decisions under a page cache (loads decided in order, as
+/// `decide` does) equal those without one; the resolver decides every line without trapping.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func requestLinesFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = FuzzInput.bytes(start, count)
+    if let requests = try? RequestFile.requests(parsing: bytes, file: "requests.jsonl") {
+        for request in requests.prefix(32) { _ = RequestLinesFixture.engine.actions(for: request) }
+    }
+    let engine = RequestLinesFixture.engine
+    var cache = RuleEngine.PageCache()
+    // `decide` and `resolve` read one JSON object a line, as below.
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(32) {
+        guard let value = try? JSONParser.parse(Array(line)), case .object = value else { continue }
+        let node = JSONNode(value)
+        if let request = try? RequestFile.request(from: node, defaultTopURL: RequestFile.defaultTopURL) {
+            let applied = engine.decision(for: request, cache: &cache).appliedActions
+            require(applied == engine.actions(for: request), "\(request): the page cache changes the decision")
+        }
+        if let url = try? node.required("url").string(), let site = try? node.required("site").string(),
+            let type = try? node.required("type").string()
+        {
+            _ = RequestLinesFixture.resolver.decision(forRequestURL: url, siteURL: site, type: RequestType(rawValue: type))
+        }
+    }
+    return 0
+}
+
+/// What the requests are decided with: a small rule list and the fuzzers' sample blocklist.
+enum RequestLinesFixture {
+    static let engine: RuleEngine = {
+        let rules = #"""
+            [{"trigger": {"url-filter": "^https?://([^/]*\\.)?tracker\\.example[:/]", "load-type": ["third-party"]},
+              "action": {"type": "block"}},
+             {"trigger": {"url-filter": ".*", "if-top-url": ["^https://site\\.example/"], "resource-type": ["script"]},
+              "action": {"type": "ignore-previous-rules"}},
+             {"trigger": {"url-filter": "^http://"}, "action": {"type": "make-https"}},
+             {"trigger": {"url-filter": ".*"}, "action": {"type": "css-display-none", "selector": ".ad"}}]
+            """#
+        guard let list = try? RuleList(parsing: rules), let engine = try? RuleEngine(ruleList: list) else {
+            fatalError("RequestLinesFixture rules")
+        }
+        return engine
+    }()
+
+    static let resolver = TrackerResolver(trackerData: FuzzTrackerData.sample)
+}
