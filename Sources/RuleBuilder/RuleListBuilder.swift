@@ -189,6 +189,7 @@ public struct RuleListBuilder: Sendable {
                                 maximum: settings.maximumRulesPerList, report: &report)
         report.trackerCount = trackerData.trackers.count
         report.inputWarnings = trackerData.warnings + (configuration?.warnings ?? [])
+            + (configuration?.protectionWarnings() ?? [])
         report.approximations += nestedSiteNotes()
         // A CNAME copy of a tracker meets the same inputs again: report each once.
         report.skippedRules = Self.unique(report.skippedRules)
@@ -547,6 +548,7 @@ public struct BuildReport: Sendable, Hashable {
     /// Trackers in the input.
     public var trackerCount = 0
     /// What reading the inputs skipped (``TrackerData/warnings``, ``PrivacyConfiguration/warnings``):
-    /// values of the wrong type and unsupported values, which are not in the rules.
+    /// values of the wrong type and unsupported values, which are not in the rules; and what the
+    /// configuration leaves out that blocking depends on (``PrivacyConfiguration/protectionWarnings(file:)``).
     public var inputWarnings: [InputWarning] = []
 }

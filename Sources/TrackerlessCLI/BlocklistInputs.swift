@@ -9,6 +9,8 @@ struct BlocklistInputs {
     /// nil: tracker blocking on everywhere. A configuration that leaves contentBlocking out turns
     /// it off, as DuckDuckGo's clients do.
     var configuration: PrivacyConfiguration?
+    /// The file `configuration` was read from.
+    var configurationPath: String?
     var userAllowlist: UserAllowlist
 
     /// Option names shared by the commands that read these inputs.
@@ -21,15 +23,20 @@ struct BlocklistInputs {
         } else {
             trackerData = try TrackerData(parsing: Array(sampleTrackerData.utf8), file: "(bundled sample tds.json)")
         }
-        configuration = try options["privacy-config"].map { path throws in try PrivacyConfiguration(contentsOfFile: path) }
+        configurationPath = options["privacy-config"]
+        configuration = try configurationPath.map { path throws in try PrivacyConfiguration(contentsOfFile: path) }
         userAllowlist = UserAllowlist()
         if let path = options["allowlist"] {
             userAllowlist = try UserAllowlist(parsing: try FileIO.read(path: path), file: path)
         }
     }
 
-    /// What reading the tds and the privacy configuration skipped, each with its file and JSON path.
-    var warnings: [InputWarning] { trackerData.warnings + (configuration?.warnings ?? []) }
+    /// What reading the tds and the privacy configuration skipped, each with its file and JSON path,
+    /// and what the configuration leaves out that tracker blocking depends on.
+    var warnings: [InputWarning] {
+        trackerData.warnings + (configuration?.warnings ?? [])
+            + (configuration?.protectionWarnings(file: configurationPath) ?? [])
+    }
 
     /// The resolver of these inputs with the surrogates `--surrogates` names (a surrogates.txt
     /// file or a directory of `<name>.js` files, as `scripts` reads them), or the bundled ones,

@@ -21,9 +21,11 @@ struct ErrorPlaceTests {
     @Test("an input of megabytes is quoted cut in errors")
     func longInputsAreCut() throws {
         let long = String(repeating: "x", count: 2_000_000)
-        let resolve = try CommandRunner.run(["resolve"], input: #"{"url": "\#(long)", "site": "https://a.example/", "type": "script"}"#)
+        // A request line holds 1 MiB at most (a longer one is refused whole): 900,000 bytes of URL.
+        let longURL = String(long.prefix(900_000))
+        let resolve = try CommandRunner.run(["resolve"], input: #"{"url": "\#(longURL)", "site": "https://a.example/", "type": "script"}"#)
         #expect(resolve.standardOutput.utf8.count < 1_000, "\(resolve.standardOutput.prefix(300))")
-        #expect(resolve.standardOutput.contains("(2000000 bytes in all)"))
+        #expect(resolve.standardOutput.contains("(900000 bytes in all)"))
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let entries = directory.appendingPathComponent("entries.txt")

@@ -25,6 +25,14 @@ struct ExampleDataTests {
         let off = try CommandRunner.run(["resolve", "--privacy-config", file.path], input: Self.request)
         #expect(off.standardOutput.contains("unprotected"), "\(off.standardOutput)")
 
+        // An empty configuration turns blocking off everywhere, and says so.
+        let empty = directory.appendingPathComponent("empty.json")
+        try Data("{}".utf8).write(to: empty)
+        let silent = try CommandRunner.run(["resolve", "--privacy-config", empty.path], input: Self.request)
+        #expect(silent.standardOutput.contains("unprotected domain"), "\(silent.standardOutput)")
+        #expect(silent.standardError.contains("features.contentBlocking: missing: tracker blocking is off on every site"),
+                "\(silent.standardError)")
+
         let rules = try CommandRunner.run(["rules", "--privacy-config", Self.configuration.path])
         #expect(rules.status == 0 && rules.standardOutput.contains("ads\\\\.example"), "\(rules.standardError)")
     }
