@@ -44,4 +44,17 @@ struct ExampleDataTests {
         let readme = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("[Apache License 2.0](LICENSE)"))
     }
+
+    @Test("the bundled sample's recording shows its surrogate ran, verified, and a first run warns of nothing")
+    func sampleDashboard() throws {
+        let recording = SharedData.packageRoot.appendingPathComponent("Examples/sample-messages.jsonl").path
+        let result = try CommandRunner.run(["stats", "--messages", recording, "--secret", "5ec7e75ec7e75ec7e75ec7e75ec7e75e"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let page = try #require((report["pages"] as? [[String: Any]])?.first)
+        #expect(page["surrogates"] as? [[String: String]] == [["surrogate": "noop.js", "host": "ads.example"]])
+        #expect((page["counters"] as? [String: Any])?["unverifiedSurrogates"] as? Int == 0)
+        #expect((report["rejections"] as? [String: Any])?["wrongSecret"] as? Int == 1, "the forged message is rejected")
+    }
 }
