@@ -6,7 +6,7 @@ import TrackerlessCore
 /// `trackerless cookies`: the `block-cookies` rule list of third-party tracking-cookie protection.
 enum CookiesCommand {
     static let help = """
-    Usage: trackerless cookies [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE]
+    Usage: trackerless cookies [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE|DIR/]
                                [--site-conditions if-top-url|if-domain] [--max-rules N]
 
     Builds the WebKit rule list of DuckDuckGo's third-party tracking-cookie protection: block-cookies
@@ -19,7 +19,8 @@ enum CookiesCommand {
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE   DuckDuckGo privacy configuration (the cookie feature and its settings)
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
-      --output FILE           write the list here (atomically) instead of standard output
+      --output FILE|DIR/      write the list(s) as `rules --output` does: FILE replaced whole when one
+                              list holds the rules, DIR/ as one set (see `trackerless rules --help`)
       --site-conditions S     if-top-url (default) or if-domain
       --max-rules N           most rules per list (default and maximum 150000)
     """
