@@ -71,10 +71,11 @@ def main():
         if uri != page_uri and not uri.startswith("data:"):
             external.append(uri)
 
-    def distinct_colors():
+    def screenshot():
+        """The window's pixels and how many colours a sample of them has (0 without pixels)."""
         pixbuf = Gdk.pixbuf_get_from_window(window.get_window(), 0, 0, width, height)
         if pixbuf is None:
-            return 0
+            return None, 0
         pixels = pixbuf.get_pixels()
         stride, channels = pixbuf.get_rowstride(), pixbuf.get_n_channels()
         colors = set()
@@ -83,7 +84,7 @@ def main():
             for x in range(0, pixbuf.get_width(), 5):
                 offset = row + x * channels
                 colors.add(bytes(pixels[offset:offset + 3]))
-        return len(colors)
+        return pixbuf, len(colors)
 
     def on_load_changed(_view, event):
         if event == WebKit2.LoadEvent.FINISHED:
@@ -98,7 +99,7 @@ def main():
                 if waited["painted"] or waited["ms"] >= 10000:
                     Gtk.main_quit()
                     return False
-                waited["painted"] = distinct_colors() >= 8
+                waited["painted"] = screenshot()[1] >= 8
                 return True
 
             GLib.timeout_add(200, check)
@@ -118,22 +119,14 @@ def main():
     if not state["loaded"]:
         print(f"render_dashboard: the page did not load: {state['failed'] or 'timeout'}", file=sys.stderr)
         return 4
-    pixbuf = Gdk.pixbuf_get_from_window(window.get_window(), 0, 0, width, height)
+    pixbuf, colors = screenshot()
     if pixbuf is None:
         print("render_dashboard: no pixels from the window", file=sys.stderr)
         return 4
     pixbuf.savev(png_path, "png", [], [])
-    pixels = pixbuf.get_pixels()
-    stride, channels = pixbuf.get_rowstride(), pixbuf.get_n_channels()
-    colors = set()
-    for y in range(0, pixbuf.get_height(), 7):
-        row = y * stride
-        for x in range(0, pixbuf.get_width(), 5):
-            offset = row + x * channels
-            colors.add(bytes(pixels[offset:offset + 3]))
     print(json.dumps({
         "png": png_path, "width": pixbuf.get_width(), "height": pixbuf.get_height(),
-        "distinctColors": len(colors), "nonBlank": len(colors) >= 8, "externalRequests": external,
+        "distinctColors": colors, "nonBlank": colors >= 8, "externalRequests": external,
     }))
     return 0
 
