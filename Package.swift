@@ -6,13 +6,13 @@ let package = Package(
     products: [
         .library(name: "TrackerlessCore", targets: ["TrackerlessCore"]),
         .library(name: "ContentRuleList", targets: ["ContentRuleList"]),
-        .library(name: "TrackerData", targets: ["TrackerData"]),
+        .library(name: "TrackerDataKit", targets: ["TrackerDataKit"]),
         .library(name: "RuleBuilder", targets: ["RuleBuilder"]),
-        .library(name: "RuleEngine", targets: ["RuleEngine"]),
+        .library(name: "RuleEngineKit", targets: ["RuleEngineKit"]),
         .library(name: "URLPrefilter", targets: ["URLPrefilter"]),
         .library(name: "DisconnectLists", targets: ["DisconnectLists"]),
         .library(name: "UserScripts", targets: ["UserScripts"]),
-        .library(name: "PrivacyStats", targets: ["PrivacyStats"]),
+        .library(name: "PrivacyStatsKit", targets: ["PrivacyStatsKit"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
         .plugin(name: "TrackerlessScriptsPlugin", targets: ["TrackerlessScriptsPlugin"]),
     ],
@@ -22,24 +22,24 @@ let package = Package(
         // WebKit content-blocker rule lists: model, parser/validator, encoder, reference evaluator.
         .target(name: "ContentRuleList", dependencies: ["TrackerlessCore"]),
         // Tracker Radar (tds.json), the privacy configuration and the tracker resolver.
-        .target(name: "TrackerData", dependencies: ["TrackerlessCore"]),
+        .target(name: "TrackerDataKit", dependencies: ["TrackerlessCore"]),
         // Rule lists compiled into a fast matcher with WebKit's semantics, and its file format.
-        .target(name: "RuleEngine", dependencies: ["ContentRuleList", "TrackerlessCore"]),
+        .target(name: "RuleEngineKit", dependencies: ["ContentRuleList", "TrackerlessCore"]),
         // Disconnect's lists (Firefox's tracking protection) -> Firefox's WebKit rule lists and categories.
         .target(name: "DisconnectLists", dependencies: ["ContentRuleList", "TrackerlessCore"]),
         // Bloom filters: Apple's URL-filter prefilter with its PIR server inputs, DuckDuckGo's HTTPS upgrades.
-        .target(name: "URLPrefilter", dependencies: ["TrackerData", "TrackerlessCore"]),
+        .target(name: "URLPrefilter", dependencies: ["TrackerDataKit", "TrackerlessCore"]),
         // The injected JavaScript: blocking and inference scripts, surrogates, bridges, renderer.
-        .target(name: "UserScripts", dependencies: ["TrackerData", "TrackerlessCore"]),
+        .target(name: "UserScripts", dependencies: ["TrackerDataKit", "TrackerlessCore"]),
         // Scripts' messages -> privacy-dashboard statistics per page, per site and over time.
-        .target(name: "PrivacyStats", dependencies: ["TrackerData", "TrackerlessCore"]),
+        .target(name: "PrivacyStatsKit", dependencies: ["TrackerDataKit", "TrackerlessCore"]),
         // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
-        .target(name: "RuleBuilder", dependencies: ["TrackerData", "ContentRuleList"]),
+        .target(name: "RuleBuilder", dependencies: ["TrackerDataKit", "ContentRuleList"]),
         .executableTarget(
             name: "TrackerlessCLI",
             dependencies: [
-                "RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "URLPrefilter", "DisconnectLists",
-                "UserScripts", "PrivacyStats",
+                "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "URLPrefilter", "DisconnectLists",
+                "UserScripts", "PrivacyStatsKit",
             ]
         ),
         // Renders a target's tds.json into its scripts and rule list at build time (`trackerless scripts`).
@@ -47,22 +47,22 @@ let package = Package(
         .executableTarget(
             name: "TrackerlessBenchmarks",
             dependencies: [
-                "RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessCore", "DisconnectLists", "URLPrefilter",
-                "UserScripts", "PrivacyStats",
+                "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "DisconnectLists", "URLPrefilter",
+                "UserScripts", "PrivacyStatsKit",
             ]
         ),
         // Shared test data (../shared/data) and the reference-test loaders every test target uses.
         .target(
-            name: "TrackerlessTestSupport", dependencies: ["TrackerData", "TrackerlessCore"],
+            name: "TrackerlessTestSupport", dependencies: ["TrackerDataKit", "TrackerlessCore"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "TrackerlessCoreTests", dependencies: ["TrackerlessCore", "TrackerlessTestSupport"]),
         .testTarget(name: "ContentRuleListTests", dependencies: ["ContentRuleList", "TrackerlessTestSupport"]),
-        .testTarget(name: "TrackerDataTests", dependencies: ["TrackerData", "TrackerlessTestSupport"]),
+        .testTarget(name: "TrackerDataTests", dependencies: ["TrackerDataKit", "TrackerlessTestSupport"]),
         .testTarget(name: "RuleBuilderTests", dependencies: ["RuleBuilder", "TrackerlessTestSupport"]),
-        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"]),
+        .testTarget(name: "UserScriptsTests", dependencies: ["UserScripts", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"]),
         .testTarget(
-            name: "PrivacyStatsTests", dependencies: ["PrivacyStats", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"],
+            name: "PrivacyStatsTests", dependencies: ["PrivacyStatsKit", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"],
             exclude: ["screenshot"]
         ),
         .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),
@@ -72,28 +72,28 @@ let package = Package(
         ),
         .testTarget(
             name: "RuleEngineTests",
-            dependencies: ["RuleEngine", "RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessCore", "TrackerlessTestSupport"]
+            dependencies: ["RuleEngineKit", "RuleBuilder", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"]
         ),
         // Every ```swift block of README.md and the DocC articles, compiled as written
         // (generated by Scripts/generate-snippet-tests.py; a test fails when they are stale).
         .testTarget(
             name: "SnippetTests",
             dependencies: [
-                "TrackerlessCore", "ContentRuleList", "TrackerData", "RuleBuilder", "RuleEngine", "URLPrefilter",
-                "DisconnectLists", "UserScripts", "PrivacyStats", "TrackerlessTestSupport",
+                "TrackerlessCore", "ContentRuleList", "TrackerDataKit", "RuleBuilder", "RuleEngineKit", "URLPrefilter",
+                "DisconnectLists", "UserScripts", "PrivacyStatsKit", "TrackerlessTestSupport",
             ]
         ),
         // Runs the built `trackerless` executable, so it depends on the product being built.
         .testTarget(name: "TrackerlessCLITests", dependencies: ["TrackerlessCLI", "TrackerlessTestSupport"]),
         .testTarget(
             name: "ReferenceTests",
-            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerData", "TrackerlessTestSupport"]
+            dependencies: ["RuleBuilder", "ContentRuleList", "TrackerDataKit", "TrackerlessTestSupport"]
         ),
         .testTarget(
             name: "WebKitTests",
             dependencies: [
-                "RuleBuilder", "RuleEngine", "ContentRuleList", "TrackerData", "TrackerlessTestSupport", "DisconnectLists",
-                "UserScripts", "PrivacyStats",
+                "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessTestSupport", "DisconnectLists",
+                "UserScripts", "PrivacyStatsKit",
             ],
             exclude: ["harness"]
         ),

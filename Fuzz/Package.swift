@@ -21,21 +21,21 @@ let package = Package(
     dependencies: [.package(name: "Trackerless", path: "..")],
     targets: [
         // What every fuzzer shares: the input as bytes, invariant checks that trap with a message.
-        .target(name: "FuzzSupport", dependencies: [product("ContentRuleList"), product("TrackerData")]),
-        fuzzer("ScriptMessageFuzzer", [product("PrivacyStats"), product("TrackerData"), product("TrackerlessCore")]),
-        fuzzer("TrackerDataFuzzer", [product("TrackerData"), product("RuleBuilder"), product("ContentRuleList")]),
-        fuzzer("PrivacyConfigurationFuzzer", [product("TrackerData"), product("TrackerlessCore")]),
-        fuzzer("UserAllowlistFuzzer", [product("TrackerData")]),
-        fuzzer("SurrogatesFuzzer", [product("TrackerData"), product("UserScripts")]),
-        fuzzer("RuleListFuzzer", [product("ContentRuleList"), product("RuleEngine")]),
+        .target(name: "FuzzSupport", dependencies: [product("ContentRuleList"), product("TrackerDataKit")]),
+        fuzzer("ScriptMessageFuzzer", [product("PrivacyStatsKit"), product("TrackerDataKit"), product("TrackerlessCore")]),
+        fuzzer("TrackerDataFuzzer", [product("TrackerDataKit"), product("RuleBuilder"), product("ContentRuleList")]),
+        fuzzer("PrivacyConfigurationFuzzer", [product("TrackerDataKit"), product("TrackerlessCore")]),
+        fuzzer("UserAllowlistFuzzer", [product("TrackerDataKit")]),
+        fuzzer("SurrogatesFuzzer", [product("TrackerDataKit"), product("UserScripts")]),
+        fuzzer("RuleListFuzzer", [product("ContentRuleList"), product("RuleEngineKit")]),
         fuzzer("URLFilterFuzzer", [product("ContentRuleList")]),
-        fuzzer("CompiledEngineFuzzer", [product("ContentRuleList"), product("RuleEngine")]),
+        fuzzer("CompiledEngineFuzzer", [product("ContentRuleList"), product("RuleEngineKit")]),
         fuzzer("DisconnectListsFuzzer", [product("DisconnectLists"), product("ContentRuleList")]),
         fuzzer("PrefilterFuzzer", [product("URLPrefilter")]),
         fuzzer("HTTPSUpgradeFuzzer", [product("URLPrefilter")]),
         // Compiles the `trackerless` tool's request reader (links to two of its files), which is
         // internal to the executable.
-        fuzzer("RequestLinesFuzzer", [product("ContentRuleList"), product("RuleEngine"), product("TrackerData"), product("TrackerlessCore")]),
+        fuzzer("RequestLinesFuzzer", [product("ContentRuleList"), product("RuleEngineKit"), product("TrackerDataKit"), product("TrackerlessCore")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,7 @@ let package = Package(
         .executableTarget(
             name: "HostApp",
             dependencies: [
-                .product(name: "TrackerData", package: trackerless),
+                .product(name: "TrackerDataKit", package: trackerless),
                 .product(name: "UserScripts", package: trackerless),
             ],
             plugins: [

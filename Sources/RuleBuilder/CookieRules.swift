@@ -1,5 +1,5 @@
 import ContentRuleList
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// Builds the WebKit rule list of third-party tracking-cookie protection: `block-cookies` on the

@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 
 /// The request hosts that one section of the rule list is about: a tracker's domain with its
 /// subdomains, or one CNAME-cloaked host whose requests really go to a tracker.

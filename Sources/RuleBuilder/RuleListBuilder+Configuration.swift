@@ -1,5 +1,5 @@
 import ContentRuleList
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// The privacy configuration's part of the rule list: it comes after every tracker section, so

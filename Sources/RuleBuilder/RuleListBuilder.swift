@@ -1,5 +1,5 @@
 import ContentRuleList
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// Builds WebKit content-blocker rule lists from Tracker Radar data and a privacy configuration,

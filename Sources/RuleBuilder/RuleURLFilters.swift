@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 
 /// The url-filters that make WebKit match a Tracker Radar rule regex exactly where the resolver does.
 ///

@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 
 // Trackers inside other trackers' domains (`sub.tracker.com` beside `tracker.com`): both the
 // blocking and the cookie builders write them after the tracker that encloses them, so that the

@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 
 /// Rewriting a Tracker Radar rule regex into WebKit url-filters.
 extension TrackerRuleRegex {

@@ -1,5 +1,5 @@
 import ContentRuleList
-import TrackerData
+import TrackerDataKit
 
 /// The WebKit rules for one tracker (or one CNAME-cloaked host), in an order that gives WebKit's
 /// last-match-wins evaluation the resolver's first-match-wins meaning.

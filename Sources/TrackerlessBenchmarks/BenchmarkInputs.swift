@@ -1,5 +1,5 @@
 import ContentRuleList
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// The files every benchmark reads, loaded once, with messages that say which file is wrong.

@@ -1,5 +1,5 @@
 import Foundation
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import URLPrefilter
 

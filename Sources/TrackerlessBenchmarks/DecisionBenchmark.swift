@@ -1,5 +1,5 @@
 import ContentRuleList
-import TrackerData
+import TrackerDataKit
 
 /// Throughput of the two deciders over the same requests on one site: the Tracker Radar resolver
 /// (the meaning) and the reference evaluator on a rule list (WebKit's semantics, written for

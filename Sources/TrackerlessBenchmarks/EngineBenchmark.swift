@@ -1,7 +1,7 @@
 import ContentRuleList
 import Dispatch
 import Foundation
-import RuleEngine
+import RuleEngineKit
 import TrackerlessCore
 
 /// Our rule engine on one rule list (the apple-tds list built by `RuleListBuilder`): compile time,

@@ -1,8 +1,8 @@
 import ContentRuleList
 import Foundation
 import RuleBuilder
-import RuleEngine
-import TrackerData
+import RuleEngineKit
+import TrackerDataKit
 
 /// Section "Host Bloom filter (issue 6)": does a Bloom filter in front of the engine's host table
 /// speed up the common case, a load of a host that is on no list? The same apple-tds list is

@@ -1,6 +1,6 @@
 import ContentRuleList
 import Foundation
-import RuleEngine
+import RuleEngineKit
 
 /// Issue 12, item 10: one url-filter of about 50,000 characters matched against a 20,000-byte
 /// URL, per decision. Before: such filters (more than 63 character-set positions) were matched

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import ContentRuleList
 import RuleBuilder
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// The whole generation pipeline on one tds.json, timed stage by stage: read the file, parse it

@@ -1,5 +1,5 @@
 import ContentRuleList
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// One of adblock-rust's labelled requests (`matching-test-requests.json`): a URL and the type of

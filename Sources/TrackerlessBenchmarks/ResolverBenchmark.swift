@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// The Tracker Radar resolver alone: nanoseconds a decision over adblock-rust's 8,276 labelled

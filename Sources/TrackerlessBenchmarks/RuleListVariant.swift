@@ -1,5 +1,5 @@
 import RuleBuilder
-import TrackerData
+import TrackerDataKit
 
 /// One shape of our rule list (builder settings), with its size and build time.
 struct RuleListVariant: Sendable {

@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleEngine
+import RuleEngineKit
 
 /// How the engine scales with the list: synthetic lists of 1k to 150k rules shaped like the
 /// builder's real output, each compiled and measured on requests that mix hits and misses.

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import PrivacyStats
-import TrackerData
+import PrivacyStatsKit
+import TrackerDataKit
 import TrackerlessCore
 
 /// The privacy-dashboard statistics (issue 5): how fast ``PrivacyStats`` ingests the scripts'

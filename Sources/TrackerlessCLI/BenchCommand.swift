@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import ContentRuleList
-import RuleEngine
+import RuleEngineKit
 import TrackerlessCore
 
 /// `trackerless bench`: how long the rule engine takes per decision, timed in-process over a file

@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleEngine
+import RuleEngineKit
 
 /// What `bench` times: one decision at a time, passes over the requests.
 protocol BenchDecider {

@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleEngine
+import RuleEngineKit
 import TrackerlessCore
 
 /// `trackerless compile`: rule lists to the rule engine's compiled file, which `decide` and

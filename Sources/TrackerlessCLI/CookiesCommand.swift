@@ -1,6 +1,6 @@
 import ContentRuleList
 import RuleBuilder
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// `trackerless cookies`: the `block-cookies` rule list of third-party tracking-cookie protection.

@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleEngine
+import RuleEngineKit
 import TrackerlessCore
 
 /// `trackerless decide`: the actions WebKit applies to each request under rule lists, decided by

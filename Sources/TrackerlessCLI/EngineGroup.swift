@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleEngine
+import RuleEngineKit
 
 /// The engines of `--rules`, deciding together as WebKit combines installed rule lists: each list
 /// on its own, the results list after list, blocked when any list blocks.

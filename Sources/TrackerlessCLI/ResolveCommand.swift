@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// `trackerless resolve`: how the Tracker Radar resolver classifies each request.

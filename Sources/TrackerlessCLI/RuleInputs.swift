@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleEngine
+import RuleEngineKit
 import TrackerlessCore
 
 /// The files `--rules` names, in order: each a WebKit rule list (JSON) or a compiled engine

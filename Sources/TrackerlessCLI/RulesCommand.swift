@@ -1,7 +1,7 @@
 import ContentRuleList
 import Foundation
 import RuleBuilder
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// `trackerless rules`: Tracker Radar data and a privacy configuration to WebKit rule list JSON.

@@ -1,7 +1,7 @@
 import ContentRuleList
 import Foundation
 import RuleBuilder
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import UserScripts
 

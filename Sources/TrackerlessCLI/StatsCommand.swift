@@ -1,6 +1,6 @@
 import Foundation
-import PrivacyStats
-import TrackerData
+import PrivacyStatsKit
+import TrackerDataKit
 import TrackerlessCore
 
 /// `trackerless stats`: aggregates recorded script messages into privacy-dashboard snapshots.

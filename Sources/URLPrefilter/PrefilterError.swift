@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// Why a prefilter, its PIR inputs or an HTTPS-upgrade filter could not be built, read or

@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 
 /// Writes a parsed tds rule expression as JavaScript `RegExp` source that, compiled with the `i`
 /// flag, matches the same ASCII URLs as the resolver's matcher.

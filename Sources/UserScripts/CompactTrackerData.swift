@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// The tracker data the blocking script reads as `$TRACKER_DATA$`: exactly what its resolver needs

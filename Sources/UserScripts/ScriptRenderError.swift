@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// Why scripts could not be rendered, naming the template or file and the line.

@@ -1,5 +1,5 @@
 import Foundation
-import PrivacyStats
+import PrivacyStatsKit
 import Testing
 import TrackerlessCore
 

@@ -1,6 +1,6 @@
-@testable import PrivacyStats
+@testable import PrivacyStatsKit
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// The classifier finds a request's host by its raw authority (``RequestClassifier/authorityRange(in:)``)

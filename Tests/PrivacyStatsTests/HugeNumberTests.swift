@@ -1,5 +1,5 @@
 import Foundation
-@testable import PrivacyStats
+@testable import PrivacyStatsKit
 import Testing
 import TrackerlessCore
 

@@ -1,6 +1,6 @@
-import PrivacyStats
+import PrivacyStatsKit
 import Testing
-import TrackerData
+import TrackerDataKit
 
 @Suite("PageStats: reasons, dedup and categories")
 struct PageStatsTests {

@@ -1,7 +1,7 @@
 import Foundation
-@testable import PrivacyStats
+@testable import PrivacyStatsKit
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import TrackerlessTestSupport
 

@@ -1,5 +1,5 @@
-import PrivacyStats
-import TrackerData
+import PrivacyStatsKit
+import TrackerDataKit
 import TrackerlessCore
 
 /// A small blocklist whose every tracker shows one behaviour, and helpers to build messages.

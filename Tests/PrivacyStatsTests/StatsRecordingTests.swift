@@ -1,4 +1,4 @@
-import PrivacyStats
+import PrivacyStatsKit
 import Testing
 import TrackerlessCore
 

@@ -1,6 +1,6 @@
 import ContentRuleList
 import RuleBuilder
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// Rule lists built by ``RuleListBuilder`` and evaluated by ``ReferenceEvaluator`` (path b),

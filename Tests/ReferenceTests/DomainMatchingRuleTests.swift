@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessTestSupport
 
 /// TR-domain-matching (122 domain and 12 surrogate cases) through the built rules: the rules,

@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import TrackerlessTestSupport
 

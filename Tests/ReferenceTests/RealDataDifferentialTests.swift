@@ -1,6 +1,6 @@
 import RuleBuilder
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import TrackerlessTestSupport
 

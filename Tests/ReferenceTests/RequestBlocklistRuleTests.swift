@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessTestSupport
 
 /// The request blocklist cases (41) through the built rules, with the folder's configuration,

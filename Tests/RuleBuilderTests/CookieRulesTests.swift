@@ -2,7 +2,7 @@ import ContentRuleList
 import Foundation
 import RuleBuilder
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// Cookie rules built from a blocklist and a configuration, evaluated with ``ReferenceEvaluator``

@@ -1,7 +1,7 @@
 import ContentRuleList
 import RuleBuilder
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// The builder never gives a list that its own validator refuses: an input whose rules WebKit

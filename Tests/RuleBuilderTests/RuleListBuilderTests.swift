@@ -1,7 +1,7 @@
 import ContentRuleList
 import RuleBuilder
 import Testing
-import TrackerData
+import TrackerDataKit
 
 /// Examples in WebKit's style: a blocklist, the rules built from it, a load, what WebKit does.
 /// Loads are evaluated with ``ReferenceEvaluator`` (WebKit's semantics) and cross-checked with

@@ -1,7 +1,7 @@
 import ContentRuleList
 import Testing
 
-@testable import RuleEngine
+@testable import RuleEngineKit
 
 @Suite struct CompiledFileTests {
     let list = try! RuleList(parsing: #"[{"trigger":{"url-filter":"^[^:]+://+([^:/]+\\.)?tracker\\.example[:/]"},"action":{"type":"block"}}]"#)

@@ -2,7 +2,7 @@ import ContentRuleList
 import Testing
 import TrackerlessTestSupport
 
-@testable import RuleEngine
+@testable import RuleEngineKit
 
 /// Bad input gets a defined answer, never a crash: invalid URLs, 64 KB and 1 MB URLs, non-ASCII
 /// and odd schemes as the request, top and frame URL, through the engine and the engine loaded

@@ -1,8 +1,8 @@
 import ContentRuleList
 import RuleBuilder
-import RuleEngine
+import RuleEngineKit
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import TrackerlessTestSupport
 

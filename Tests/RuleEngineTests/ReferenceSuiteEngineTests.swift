@@ -1,8 +1,8 @@
 import ContentRuleList
 import RuleBuilder
-import RuleEngine
+import RuleEngineKit
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessTestSupport
 
 /// The rules built for a reference suite, decided by the engine (and by the reference evaluator,

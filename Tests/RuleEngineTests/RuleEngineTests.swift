@@ -4,7 +4,7 @@ import Testing
 import TrackerlessCore
 import TrackerlessTestSupport
 
-@testable import RuleEngine
+@testable import RuleEngineKit
 
 /// The engine's own pieces: where it files rules, its URL fast path, and cases the randomized
 /// comparison once found, each checked against the reference evaluator.

@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// One case of `block-third-party-tracking-cookies/tests.json` (28 cases: cookieHeader 10,

@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// One case of `TR-domain-matching/domain_matching_tests.json`: 122 domain tests and 12

@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// One of adblock-rust's 8,276 labelled requests (`requests/matching-test-requests.json`):

@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 
 /// A configuration that turns tracker blocking off everywhere says so, naming the feature.
 @Suite struct ProtectionWarningsTests {

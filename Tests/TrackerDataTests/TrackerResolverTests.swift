@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// The decision procedure, one step at a time, on a small blocklist a reader can check by eye.

@@ -1,4 +1,4 @@
-@testable import TrackerData
+@testable import TrackerDataKit
 import TrackerlessCore
 
 /// The tds.json decoder before the direct reader: the whole document parsed into a `JSONValue`

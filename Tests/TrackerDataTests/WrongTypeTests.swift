@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// One wrong type for every field of tds.json, the privacy configuration and the user allowlist:

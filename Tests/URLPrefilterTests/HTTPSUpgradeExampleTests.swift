@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 @testable import URLPrefilter
 
 /// The upgrade decision on a filter small enough to read, without the shared reference data.

@@ -1,5 +1,5 @@
 import Testing
-import TrackerData
+import TrackerDataKit
 @testable import URLPrefilter
 
 @Suite("Prefilter entries")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackerData
+import TrackerDataKit
 @testable import UserScripts
 
 /// The generated Sources/UserScripts/BundledTemplates.swift must hold exactly the repository's

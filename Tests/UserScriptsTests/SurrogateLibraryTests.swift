@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessTestSupport
 import UserScripts
 

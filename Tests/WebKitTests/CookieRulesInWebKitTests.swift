@@ -2,7 +2,7 @@ import ContentRuleList
 import Foundation
 import RuleBuilder
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessTestSupport
 
 /// ``CookieRules`` in real WebKit (WebKitGTK under Xvfb): the lists compile, and on the 28 cases

@@ -1,6 +1,6 @@
 import ContentRuleList
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessTestSupport
 
 /// A test-only port of DuckDuckGo's rule builder (TrackerRadarKit's `ContentBlockerRulesBuilder`,

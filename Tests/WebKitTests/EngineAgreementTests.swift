@@ -1,6 +1,6 @@
 import ContentRuleList
 import Foundation
-import RuleEngine
+import RuleEngineKit
 import Testing
 import TrackerlessTestSupport
 

@@ -1,7 +1,7 @@
 import ContentRuleList
 import RuleBuilder
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import TrackerlessTestSupport
 

@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleEngine
+import RuleEngineKit
 import Testing
 
 /// What WebKit matches `if-frame-url`, `unless-frame-url`, `if-top-url`, `if-domain` and

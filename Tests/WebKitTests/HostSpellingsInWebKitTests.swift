@@ -1,9 +1,9 @@
 import ContentRuleList
 import DisconnectLists
 import RuleBuilder
-import RuleEngine
+import RuleEngineKit
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import TrackerlessTestSupport
 

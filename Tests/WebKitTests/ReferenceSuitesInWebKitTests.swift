@@ -2,7 +2,7 @@ import ContentRuleList
 import Foundation
 import RuleBuilder
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessTestSupport
 
 /// Path (c): the reference suites with rules built by ``RuleListBuilder`` and loaded into real

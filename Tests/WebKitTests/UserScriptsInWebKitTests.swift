@@ -1,7 +1,7 @@
 import Foundation
-import PrivacyStats
+import PrivacyStatsKit
 import Testing
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 import TrackerlessTestSupport
 

@@ -1,6 +1,6 @@
 import ContentRuleList
 import FuzzSupport
-import RuleEngine
+import RuleEngineKit
 
 /// Compiled engine files (`trackerless compile`, `RuleEngine.compiled()`), as a host reads them
 /// from its cache.

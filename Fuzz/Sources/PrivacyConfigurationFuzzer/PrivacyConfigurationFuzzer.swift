@@ -1,5 +1,5 @@
 import FuzzSupport
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// DuckDuckGo's privacy configuration as downloaded.

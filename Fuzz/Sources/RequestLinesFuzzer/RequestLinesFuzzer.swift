@@ -1,7 +1,7 @@
 import ContentRuleList
 import FuzzSupport
-import RuleEngine
-import TrackerData
+import RuleEngineKit
+import TrackerDataKit
 import TrackerlessCore
 
 // This module compiles the `trackerless` tool's request reader (TrackerlessCLI/ links to its

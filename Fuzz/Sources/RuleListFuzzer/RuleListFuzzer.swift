@@ -1,6 +1,6 @@
 import ContentRuleList
 import FuzzSupport
-import RuleEngine
+import RuleEngineKit
 
 /// WebKit content-blocker rule lists as a host downloads them, through the parser and validator
 /// (url-filter regexes, conditions, CSS selectors), the rule engine and its compiled file.

@@ -1,6 +1,6 @@
 import FuzzSupport
-import PrivacyStats
-import TrackerData
+import PrivacyStatsKit
+import TrackerDataKit
 
 /// The host the messages are posted to: one secret, the fuzzers' sample blocklist.
 enum ScriptMessageFixture {

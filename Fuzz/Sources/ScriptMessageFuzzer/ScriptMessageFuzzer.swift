@@ -1,6 +1,6 @@
 import FuzzSupport
-import PrivacyStats
-import TrackerData
+import PrivacyStatsKit
+import TrackerDataKit
 import TrackerlessCore
 
 /// Script messages as a page can post them, in both forms a host receives: the UTF-8 bytes of

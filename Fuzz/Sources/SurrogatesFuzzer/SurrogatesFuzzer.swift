@@ -1,5 +1,5 @@
 import FuzzSupport
-import TrackerData
+import TrackerDataKit
 import UserScripts
 
 /// surrogates.txt as downloaded, read both as the resolver reads it (`Surrogates`) and as the

@@ -1,7 +1,7 @@
 import ContentRuleList
 import FuzzSupport
 import RuleBuilder
-import TrackerData
+import TrackerDataKit
 
 /// tds.json as downloaded: DuckDuckGo's Tracker Radar blocklist.
 ///

@@ -1,5 +1,5 @@
 import FuzzSupport
-import TrackerData
+import TrackerDataKit
 
 /// The user allowlist file: a JSON array of sites where protection is off.
 ///

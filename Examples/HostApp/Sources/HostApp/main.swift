@@ -1,10 +1,10 @@
 // A host app's start-up with what TrackerlessScriptsPlugin compiled into this target from
 // Sources/HostApp/tds.json: the scripts to inject and the rule list to compile, and the same
 // blocklist for the host's own TrackerResolver, which classifies every URL the scripts report.
-// The lines from `import TrackerData` to the resolver are the README's, word for word (a test
+// The lines from `import TrackerDataKit` to the resolver are the README's, word for word (a test
 // checks it).
 import Foundation
-import TrackerData
+import TrackerDataKit
 import UserScripts
 
 // The scripts as the build rendered them, with a fresh secret in place of the marker at each

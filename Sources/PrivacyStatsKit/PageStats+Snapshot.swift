@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 
 extension PageStats {
     /// The page's dashboard snapshot; `tab` only labels it.

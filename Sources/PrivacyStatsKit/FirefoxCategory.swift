@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 
 /// The tracker categories Firefox's protection dashboard counts, derived from a tracker's
 /// Tracker Radar `categories` and `fingerprinting` score.

@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// What the host's resolver says about one observed request, reduced to what the statistics need.

@@ -1,4 +1,4 @@
-import TrackerData
+import TrackerDataKit
 
 /// One message of protocol v1, sent by the blocking or the inference script, decoded and
 /// checked against the protocol and the ``PrivacyStats/Limits``.

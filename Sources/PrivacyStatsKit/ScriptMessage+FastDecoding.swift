@@ -1,5 +1,5 @@
 import Foundation
-import TrackerData
+import TrackerDataKit
 
 extension ScriptMessage {
     /// Decodes the common shape of a message straight from its bytes, without building a JSON

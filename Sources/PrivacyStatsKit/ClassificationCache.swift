@@ -1,5 +1,5 @@
 import Foundation
-import TrackerData
+import TrackerDataKit
 import TrackerlessCore
 
 /// What a ``PrivacyStats`` has learnt from the resolver, shared by all its tabs: each host's
