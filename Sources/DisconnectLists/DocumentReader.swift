@@ -53,7 +53,7 @@ struct DocumentReader {
             guard let domain = TrackerDomain(text) else {
                 throw DisconnectListError(
                     file: file, path: path().appending(index: index), kind: .invalidDomain(text),
-                    reason: "\"\(text)\" is not a domain name")
+                    reason: "\"\(text.excerpt())\" is not a domain name")
             }
             // The ICANN section only, as shavar-list-creation checks: trackers such as
             // cloudfront.net or apps.fbsbx.com are suffixes of the private section.
@@ -82,7 +82,7 @@ struct DocumentReader {
             guard TrackerDomain.isDomainName(Substring(text)) else {
                 throw DisconnectListError(
                     file: file, path: path().appending(index: index), kind: .invalidDomain(text),
-                    reason: "\"\(text)\" is not a domain name")
+                    reason: "\"\(text.excerpt())\" is not a domain name")
             }
             domains.append(text)
         }

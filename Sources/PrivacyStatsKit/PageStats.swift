@@ -42,8 +42,12 @@ public struct PageStats: Sendable {
     private var triples: [TripleKey] = []
     private var tripleInfo: [TripleInfo] = []
     private var tripleIndex: [TripleKey: Int] = [:]
-    /// Indices in ``triples`` first counted since the last ``takeNewTriples()``.
-    private var newTriples: [Int] = []
+    /// Whether each key in ``triples`` is in the totals: it had requests at the last
+    /// ``takeTripleChanges()``.
+    private var inTotals: [Bool] = []
+    /// Indices in ``triples`` whose requests went from none to some or back since the last
+    /// ``takeTripleChanges()`` (repeats allowed).
+    private var changedTriples: [Int] = []
     private var surrogates: [SurrogateKey: Int] = [:]
     var counters = PageSnapshot.Counters()
 
@@ -142,13 +146,19 @@ public struct PageStats: Sendable {
                 tripleInfo.append(TripleInfo(
                     trackerDomain: classification.trackerDomain, category: classification.category, requests: 0))
                 tripleIndex[new] = index
-                newTriples.append(index)
+                inTotals.append(false)
                 newIndex = index
             }
         }
         if old != newIndex {
-            if let old { tripleInfo[old].requests -= 1 }
-            if let newIndex { tripleInfo[newIndex].requests += 1 }
+            if let old {
+                tripleInfo[old].requests -= 1
+                if tripleInfo[old].requests == 0 { changedTriples.append(old) }
+            }
+            if let newIndex {
+                tripleInfo[newIndex].requests += 1
+                if tripleInfo[newIndex].requests == 1 { changedTriples.append(newIndex) }
+            }
         }
         return newIndex
     }
@@ -189,12 +199,31 @@ public struct PageStats: Sendable {
             .sorted { ($0.surrogate, $0.host) < ($1.surrogate, $1.host) }
     }
 
-    /// The dashboard keys first counted since the previous call: what ``PrivacyStats`` adds to
-    /// the totals.
-    mutating func takeNewTriples() -> [(company: String, state: TrackerState)] {
-        defer { newTriples.removeAll(keepingCapacity: true) }
-        return newTriples.map { (triples[$0].company, triples[$0].state) }
+    /// The dashboard keys that appeared on the page or left it since the previous call: what
+    /// ``PrivacyStats`` adds to the totals or takes back from them, so that the totals hold the
+    /// page's final keys only (a script counted blocked for its surrogate, then reported loaded,
+    /// moves from blocked to allowed in the totals too).
+    mutating func takeTripleChanges() -> [TripleChange] {
+        defer { changedTriples.removeAll(keepingCapacity: true) }
+        var changes: [TripleChange] = []
+        for index in changedTriples {
+            let isOnPage = tripleInfo[index].requests > 0
+            guard isOnPage != inTotals[index] else { continue }
+            inTotals[index] = isOnPage
+            changes.append(TripleChange(
+                index: index, company: triples[index].company, state: triples[index].state, isAdded: isOnPage))
+        }
+        return changes
     }
+}
+
+/// A dashboard key that appeared on a page (``isAdded``) or left it.
+struct TripleChange: Sendable {
+    /// The key's index on its page: the same key keeps it for the page's life.
+    var index: Int
+    var company: String
+    var state: TrackerState
+    var isAdded: Bool
 }
 
 extension ObservedState {

@@ -217,32 +217,42 @@ public final class PrivacyStats: @unchecked Sendable {
         tabs[tab] = state
         page.adopt(message)
         page.stats.record(message)
-        let newTriples = page.stats.takeNewTriples()
+        let changes = page.stats.takeTripleChanges()
+        if !changes.isEmpty {
+            let site = page.stats.siteDomain ?? Self.noSite
+            let week = currentWeek()
+            var deltas: [String: TotalsDelta] = [:]
+            for change in changes {
+                // A key leaves the totals of the week it entered them in, so that no week's count
+                // goes below what its pages showed.
+                let changeWeek = change.isAdded ? week : page.totalsWeeks[change.index] ?? week
+                if change.isAdded { page.totalsWeeks[change.index] = week }
+                let sign = change.isAdded ? 1 : -1
+                deltas[changeWeek, default: TotalsDelta(site: site, week: changeWeek)].add(change.state, of: change.company, sign)
+            }
+            for delta in deltas.values { addToTotals(delta) }
+        }
         state.page = page
         tabs[tab] = state
-        if !newTriples.isEmpty {
-            addToTotals(site: page.stats.siteDomain) { delta in
-                for (company, trackerState) in newTriples {
-                    switch trackerState {
-                    case .blocked:
-                        delta.trackersBlocked += 1
-                        delta.companiesBlocked[company, default: 0] += 1
-                    case .allowed:
-                        delta.trackersAllowed += 1
-                    }
-                }
-            }
-        }
         return .accepted(events: message.events.count)
     }
 
+    private func currentWeek() -> String { ISOWeek.key(secondsSince1970: clock()) }
+
     private func addToTotals(site: String?, _ change: (inout TotalsDelta) -> Void) {
-        let key = DeltaKey(site: site ?? "(no site)", week: ISOWeek.key(secondsSince1970: clock()))
-        var delta = TotalsDelta(site: key.site, week: key.week)
+        var delta = TotalsDelta(site: site ?? Self.noSite, week: currentWeek())
         change(&delta)
-        liveTotals.apply(delta)
-        unflushed[key, default: TotalsDelta(site: key.site, week: key.week)].add(delta)
+        addToTotals(delta)
     }
+
+    private func addToTotals(_ delta: TotalsDelta) {
+        liveTotals.apply(delta)
+        unflushed[DeltaKey(site: delta.site, week: delta.week), default: TotalsDelta(site: delta.site, week: delta.week)]
+            .add(delta)
+    }
+
+    /// The site of pages whose URL has no host.
+    private static let noSite = "(no site)"
 
     private func withLock<T>(_ body: () -> T) -> T {
         lock.lock()
@@ -265,6 +275,8 @@ private struct TabState {
         var topDocumentIDs: [ScriptMessage.Script: String] = [:]
         /// Every document that reported for the page (bounded).
         var documentIDs: Set<String> = []
+        /// The week each of the page's dashboard keys (by index) entered the totals in.
+        var totalsWeeks: [Int: String] = [:]
 
         mutating func adopt(_ message: ScriptMessage) {
             if message.page.isTopFrame, topDocumentIDs[message.script] == nil {

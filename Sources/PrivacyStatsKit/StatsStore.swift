@@ -25,7 +25,8 @@ import TrackerlessCore
 /// Recovery, at ``init(path:compactAfterRecords:)``:
 /// - a torn last record (the process died while appending) is ignored: its ``append(_:)`` never
 ///   returned, so nothing acknowledged is in it;
-/// - a damaged record elsewhere is skipped, the journal kept as `path.journal.corrupt`;
+/// - a damaged record elsewhere is skipped, the journal kept as `path.journal.corrupt`; so is a
+///   record whose negative deltas would take a count below zero (the note names its line);
 /// - a damaged snapshot is kept as `path.corrupt` and the totals start over from the journal;
 /// - the recovered state is compacted at once, so the journal never grows after a torn line.
 ///
@@ -174,13 +175,18 @@ public final class StatsStore: @unchecked Sendable {
             }
         }
         var damaged = 0
-        for line in lines {
+        for (offset, line) in lines.enumerated() {
             guard let (id, deltas) = Self.parseRecord(line) else {
                 damaged += 1
                 continue
             }
             guard id > lastRecordID else { continue }
-            for delta in deltas { storedTotals.apply(delta) }
+            // A record takes back only what earlier ones counted; one that takes more is damaged.
+            if let negative = storedTotals.applyUnlessNegative(deltas) {
+                damaged += 1
+                notes.append("\(journalPath):\(offset + 1): record \(id) would leave \(negative); record skipped")
+                continue
+            }
             lastRecordID = id
         }
         if damaged > 0 {

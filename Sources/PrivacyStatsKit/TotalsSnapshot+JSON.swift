@@ -73,12 +73,14 @@ extension TotalsDelta {
         ]))
     }
 
+    /// Reads what ``jsonValue()`` wrote. Tracker counts may be negative (a page took back a
+    /// key it had counted: ``PageStats/takeTripleChanges()``); pages may not.
     init?(json: JSONValue) {
         guard case .object(let object) = json, case .string(let site)? = object["site"],
             case .string(let week)? = object["week"], let pages = JSONCount.count(object["pages"]),
-            let blocked = JSONCount.count(object["trackersBlocked"]),
-            let allowed = JSONCount.count(object["trackersAllowed"]),
-            let companies = JSONCount.counts(object["companiesBlocked"])
+            let blocked = JSONCount.count(object["trackersBlocked"], signed: true),
+            let allowed = JSONCount.count(object["trackersAllowed"], signed: true),
+            let companies = JSONCount.counts(object["companiesBlocked"], signed: true)
         else { return nil }
         self.init(
             site: site, week: week, pages: pages, trackersBlocked: blocked, trackersAllowed: allowed,
@@ -91,19 +93,20 @@ enum JSONCount {
     /// The largest count, 2^53 - 1.
     static let maximum = 9_007_199_254_740_991
 
-    /// The count, or nil when the value is not a non-negative integer below 2^53.
-    static func count(_ value: JSONValue?) -> Int? {
-        guard case .number(let number)? = value, number >= 0, number <= Double(maximum),
+    /// The count, or nil when the value is not an integer of magnitude below 2^53, or is
+    /// negative and `signed` is false.
+    static func count(_ value: JSONValue?, signed: Bool = false) -> Int? {
+        guard case .number(let number)? = value, number >= (signed ? -Double(maximum) : 0), number <= Double(maximum),
             number.rounded(.towardZero) == number
         else { return nil }
         return Int(number)
     }
 
-    static func counts(_ value: JSONValue?) -> [String: Int]? {
+    static func counts(_ value: JSONValue?, signed: Bool = false) -> [String: Int]? {
         guard case .object(let object)? = value else { return nil }
         var counts: [String: Int] = [:]
         for (key, member) in zip(object.keys, object.values) {
-            guard let count = count(member) else { return nil }
+            guard let count = count(member, signed: signed) else { return nil }
             counts[key] = count
         }
         return counts

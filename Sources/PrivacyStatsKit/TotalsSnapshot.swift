@@ -2,10 +2,11 @@
 ///
 /// A tracker here is what the page dashboard counts: a (company, host, state) on one page, so
 /// reloading a page counts its trackers again and ten requests to one tracker host on one page
-/// count once. It is counted when the page first shows it, and counts never go down: when a
-/// request moves to another state later (a script counted blocked for its surrogate, then
-/// reported loaded; `pending`, then loaded), its new entry is counted too and the earlier one
-/// stays.
+/// count once. The totals follow the page's final entries: an entry is counted when the page
+/// first shows it, and taken back when the page drops it because its requests moved to another
+/// state (a script counted blocked for its surrogate, then reported loaded, ends up allowed
+/// only), in the ISO week it was counted in. The journal then holds a negative delta; replay
+/// refuses a record that would take any count below zero.
 public struct TotalsSnapshot: Sendable, Hashable {
     /// The version of the JSON schema.
     public static let schemaVersion = 1
@@ -44,9 +45,7 @@ public struct TotalsSnapshot: Sendable, Hashable {
             pages += delta.pages
             trackersBlocked += delta.trackersBlocked
             trackersAllowed += delta.trackersAllowed
-            if withCompanies {
-                for (company, count) in delta.companiesBlocked { companiesBlocked[company, default: 0] += count }
-            }
+            if withCompanies { companiesBlocked.add(delta.companiesBlocked) }
         }
     }
 
@@ -54,8 +53,52 @@ public struct TotalsSnapshot: Sendable, Hashable {
     mutating func apply(_ delta: TotalsDelta) {
         lifetime.add(delta, withCompanies: true)
         weeks[delta.week, default: Counts()].add(delta, withCompanies: true)
-        let site = sites[delta.site] != nil || sites.count < Self.maxSites ? delta.site : Self.otherSites
-        sites[site, default: Counts()].add(delta, withCompanies: false)
+        sites[siteKey(delta.site), default: Counts()].add(delta, withCompanies: false)
+    }
+
+    /// Adds the deltas of one journal record when no count they touch ends below zero; else
+    /// changes nothing and returns the first such count, as a path
+    /// (`weeks["2026-W47"].trackersBlocked = -1`).
+    mutating func applyUnlessNegative(_ deltas: [TotalsDelta]) -> String? {
+        let savedLifetime = lifetime
+        var savedWeeks: [String: Counts?] = [:]
+        var savedSites: [String: Counts?] = [:]
+        for delta in deltas {
+            if savedWeeks[delta.week] == nil { savedWeeks[delta.week] = .some(weeks[delta.week]) }
+            let site = siteKey(delta.site)
+            if savedSites[site] == nil { savedSites[site] = .some(sites[site]) }
+            apply(delta)
+        }
+        var negative = lifetime.firstNegativeCount().map { "lifetime.\($0)" }
+        for week in savedWeeks.keys.sorted() where negative == nil {
+            negative = weeks[week]?.firstNegativeCount().map { "weeks[\"\(week)\"].\($0)" }
+        }
+        for site in savedSites.keys.sorted() where negative == nil {
+            negative = sites[site]?.firstNegativeCount().map { "sites[\"\(site)\"].\($0)" }
+        }
+        guard let negative else { return nil }
+        lifetime = savedLifetime
+        for (week, counts) in savedWeeks { weeks[week] = counts }
+        for (site, counts) in savedSites { sites[site] = counts }
+        return negative
+    }
+
+    /// Where a site's counts go: its own entry while there is room, else ``otherSites``.
+    private func siteKey(_ site: String) -> String {
+        sites[site] != nil || sites.count < Self.maxSites ? site : Self.otherSites
+    }
+}
+
+extension TotalsSnapshot.Counts {
+    /// The first count below zero, as `name = value`; nil when there is none.
+    func firstNegativeCount() -> String? {
+        if pages < 0 { return "pages = \(pages)" }
+        if trackersBlocked < 0 { return "trackersBlocked = \(trackersBlocked)" }
+        if trackersAllowed < 0 { return "trackersAllowed = \(trackersAllowed)" }
+        if let (company, count) = companiesBlocked.filter({ $0.value < 0 }).min(by: { $0.key < $1.key }) {
+            return "companiesBlocked[\"\(company)\"] = \(count)"
+        }
+        return nil
     }
 }
 
@@ -73,7 +116,28 @@ struct TotalsDelta: Sendable, Hashable {
         pages += other.pages
         trackersBlocked += other.trackersBlocked
         trackersAllowed += other.trackersAllowed
-        for (company, count) in other.companiesBlocked { companiesBlocked[company, default: 0] += count }
+        companiesBlocked.add(other.companiesBlocked)
+    }
+
+    /// Adds (`sign` 1) or takes back (`sign` -1) one dashboard key of `company` in `state`.
+    mutating func add(_ state: TrackerState, of company: String, _ sign: Int) {
+        switch state {
+        case .blocked:
+            trackersBlocked += sign
+            companiesBlocked.add([company: sign])
+        case .allowed:
+            trackersAllowed += sign
+        }
+    }
+}
+
+extension [String: Int] {
+    /// Adds counts by key; a key whose count comes to zero is removed.
+    mutating func add(_ counts: [String: Int]) {
+        for (key, count) in counts {
+            let sum = self[key, default: 0] + count
+            self[key] = sum == 0 ? nil : sum
+        }
     }
 }
 

@@ -20,7 +20,9 @@ enum CookiesCommand {
       --privacy-config FILE   DuckDuckGo privacy configuration (the cookie feature and its settings)
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
       --output FILE|DIR/      write the list(s) as `rules --output` does: FILE replaced whole when one
-                              list holds the rules, DIR/ as one set (see `trackerless rules --help`)
+                              list holds the rules, DIR/ as one set (see `trackerless rules --help`),
+                              after checking each list with the validator `validate` runs: a list
+                              WebKit would refuse is an error naming it and the rule, nothing written
       --site-conditions S     if-top-url (default) or if-domain
       --max-rules N           most rules per list (default and maximum 150000)
     """

@@ -17,7 +17,9 @@ enum FirefoxCommand {
       --entities FILE   disconnect-entitylist.json (default: the one beside the lists)
       --output DIR      write the ten lists as one generation: DIR is a symbolic link to
                         .DIR.<content hash>/, switched by one rename; resolve DIR once (realpath)
-                        and read all ten from the resolved directory, so that they come from one run
+                        and read all ten from the resolved directory, so that they come from one run.
+                        Each list is first checked with the validator `validate` runs: one that
+                        WebKit would refuse is an error naming it and the rule, and nothing is written
       --level L         print the files of protection level L (standard or strict) in the order
                         Firefox compiles them, one per line
     At least one of --output and --level is needed.
@@ -44,6 +46,8 @@ enum FirefoxCommand {
         let inputs = try FirefoxListInputs(lists: lists, entities: options["entities"])
         let builder = FirefoxRuleListBuilder(categoryLists: inputs.categoryLists, entityList: inputs.entityList)
         if let output {
+            let lists = builder.ruleLists()
+            try RulesCommand.checkValid(lists.map { (name: $0.blocklist.fileName, list: $0.ruleList) })
             let parent = (output.hasSuffix("/") ? String(output.dropLast()) : output) as NSString
             do {
                 try FileManager.default.createDirectory(atPath: parent.deletingLastPathComponent.isEmpty ? "." : parent.deletingLastPathComponent,
@@ -51,7 +55,6 @@ enum FirefoxCommand {
             } catch {
                 throw InputError("\(output): cannot create the directory it goes in")
             }
-            let lists = builder.ruleLists()
             let files = lists.map { (name: $0.blocklist.fileName, bytes: $0.ruleList.encoded()) }
             try FileSet.write(files, to: output, isOwnFile: Set(files.map(\.name)).contains)
             for (list, file) in zip(lists, files) {

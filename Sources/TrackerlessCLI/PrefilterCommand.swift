@@ -13,13 +13,19 @@ enum PrefilterCommand {
                                  [--bundle-id ID] [--user-token TOKEN ...] --output DIR
 
     Builds the Bloom filter Apple's URL filter takes (NEURLFilterPrefilter: FNV-1a and MurmurHash3
-    double hashing) and the inputs of Apple's PIR server for the same entries, and writes into DIR,
-    all files or none:
+    double hashing) and the inputs of Apple's PIR server for the same entries, and writes them to
+    DIR as one generation:
       prefilter.json        {"data": base64, "bitCount", "hashCount", "murmurSeed", "tag": SHA-256 of data}
       input.txtpb           the keyword dataset for PIRProcessDatabase (each entry -> "1")
       url-config.json       the PIRProcessDatabase configuration (writes url-<shard>.bin, .params.txtpb)
       service-config.json   the PIRService configuration (use case <bundle id>.url.filtering)
-    Other files in DIR are left alone. A summary goes to standard error.
+    DIR becomes a symbolic link to .DIR.<content hash>/, switched by one rename, so that a kill
+    leaves the old four files or the new four. A host or the PIR tools resolve DIR once (realpath)
+    and read every file from the resolved directory (run PIRProcessDatabase there, so that its
+    url-<shard>.bin files sit beside the input they came from). The replaced generation is kept
+    until the next run. A plain DIR holding only these files and the PIR tool's url-* outputs (an
+    older version's output) is replaced; any other directory is refused. A summary goes to
+    standard error.
       --tds FILE                 Tracker Radar blocklist: trackers blocked by default and the CNAMEs cloaking them
       --entries FILE             one entry a line, scheme-less as the OS probes (example.com, example.com/ads/);
                                  blank lines and lines starting with # are skipped
@@ -28,7 +34,7 @@ enum PrefilterCommand {
       --seed N                   MurmurHash3 seed, 0 to 4294967295 (default: random, as Apple's tool does)
       --bundle-id ID             bundle identifier of the app configuring the filter (default \(defaultBundleIdentifier))
       --user-token TOKEN         a user token PIRService accepts (tier1); repeat for more
-      --output DIR               the directory to write; created if missing (its parent must exist)
+      --output DIR               the set's link (above); its parent must exist
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -60,7 +66,13 @@ enum PrefilterCommand {
             let inputs = try PIRServerInputs(
                 entries: entries, appBundleIdentifier: options["bundle-id"] ?? defaultBundleIdentifier,
                 userTokens: options.repeatedOptions["user-token"] ?? [])
-            try PrefilterBundle(prefilter: prefilter, pirServerInputs: inputs).write(toDirectory: output)
+            let bundle = PrefilterBundle(prefilter: prefilter, pirServerInputs: inputs)
+            do throws(FileError) {
+                let names = Set(bundle.files.map(\.name))
+                try FileSet.write(bundle.files, to: output) { names.contains($0) || isPIROutputFileName($0) }
+            } catch {
+                throw PrefilterError.unwritable(error)
+            }
             Output.standardError(
                 "\(output): \(entries.count) entries, bitCount \(prefilter.bitCount), hashCount \(prefilter.hashCount), "
                     + "murmurSeed \(prefilter.murmurSeed), \(prefilter.data.count) bytes, "
@@ -69,6 +81,12 @@ enum PrefilterCommand {
             throw InputError(error.description)
         }
         return 0
+    }
+
+    /// The PIR tool's outputs (`url-<shard>.bin`, `url-<shard>.params.txtpb`), which an older
+    /// version's plain DIR held beside the prefilter's own files.
+    static func isPIROutputFileName(_ name: String) -> Bool {
+        name.hasPrefix(PIRServerInputs.fileStem + "-") && (name.hasSuffix(".bin") || name.hasSuffix(".params.txtpb"))
     }
 
     private static func readEntries(tds: String?, list: String?) throws(PrefilterError) -> PrefilterEntries {

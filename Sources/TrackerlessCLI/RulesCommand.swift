@@ -49,7 +49,7 @@ enum RulesCommand {
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         let builder = try makeBuilder(options)
         let build = builder.build()
-        try write(build.ruleLists, to: options["output"])
+        try write(build.ruleLists, to: options["output"], isValidated: true)
         let report = build.report
         // Input the rules leave out is never dropped in silence.
         for warning in report.inputWarnings { Output.standardError("warning: \(warning)") }
@@ -87,8 +87,18 @@ enum RulesCommand {
                                userAllowlist: inputs.userAllowlist, settings: settings)
     }
 
-    /// Writes one list whole to a file, or the lists as one generation of a set (``FileSet``).
-    static func write(_ lists: [RuleList], to output: String?) throws {
+    /// Writes one list whole to a file, or the lists as one generation of a set (``FileSet``),
+    /// after checking every list with our validator (``RuleList/validateTriggers()``); nothing is
+    /// written when one fails. `isValidated`: the lists come from ``RuleListBuilder/build()``,
+    /// which has run the same check.
+    static func write(_ lists: [RuleList], to output: String?, isValidated: Bool = false) throws {
+        if !isValidated {
+            try checkValid(lists.enumerated().map { index, list in
+                guard let output else { return ("standard output", list) }
+                guard isSetPath(output) else { return (output, list) }
+                return ((output.hasSuffix("/") ? output : output + "/") + ruleListFileName(index + 1), list)
+            })
+        }
         guard let output else {
             guard lists.count == 1, let list = lists.first else {
                 throw InputError("the rules need \(lists.count) lists; give --output DIR/ to write them as one set")
@@ -105,6 +115,22 @@ enum RulesCommand {
             return
         }
         try FileSet.write(files(of: lists), to: output, isOwnFile: isRuleListFileName)
+    }
+
+    /// Checks every list with our validator, the one `rules` builds with and `validate` runs.
+    ///
+    /// - Throws: ``InputError`` naming the list, the rule index and WebKit's error, for the first
+    ///   list that WebKit would refuse.
+    static func checkValid(_ lists: [(name: String, list: RuleList)]) throws(InputError) {
+        for (name, list) in lists {
+            do throws(RuleListError) {
+                try list.validateTriggers()
+            } catch {
+                var named = error
+                named.file = name
+                throw InputError("\(named); WebKit would refuse the list, so nothing was written")
+            }
+        }
     }
 
     /// The files of a set of lists: rules.json, rules.2.json, ...

@@ -193,6 +193,43 @@ struct PrivacyStatsTests {
         #expect(totals.sites["site.test"]?.companiesBlocked == [:])
     }
 
+    @Test("totals follow the page's final entries: a surrogate then `loaded` for its URL counts allowed only, also on disk")
+    func totalsTakeBackASurrogateBlock() throws {
+        let url = "https://analytics.test/a.js"
+        let path = try StatsStoreTests.directory() + "/totals"
+        let clock = TestClock(Self.wednesday)
+        do {
+            let stats = PrivacyStats(
+                resolver: StatsFixture.resolver, secrets: [StatsFixture.secret], store: try StatsStore(path: path),
+                clock: clock.read)
+            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            let surrogate = StatsFixture.message(
+                [.surrogate(url: url, surrogate: "analytics.js")], document: "2222222222222222", script: .blocking)
+            #expect(stats.receive(StatsFixture.body(surrogate), tab: "1").isAccepted)
+            #expect(stats.totals().lifetime.trackersBlocked == 1)
+            try stats.flush()  // the block is in the journal before the load is reported
+            clock.set(Self.wednesday + 7 * 86_400)  // the load arrives in the next ISO week
+            let load = StatsFixture.message([StatsFixture.request(url, .script, .loaded)], document: "1111111111111111")
+            #expect(stats.receive(StatsFixture.body(load), tab: "1").isAccepted)
+            try stats.flush()
+            let totals = stats.totals()
+            #expect(totals.lifetime.trackersBlocked == 0)
+            #expect(totals.lifetime.trackersAllowed == 1)
+            #expect(totals.lifetime.companiesBlocked == [:])
+            // The block leaves the week it was counted in; the load counts in its own week.
+            #expect(totals.weeks["2026-W47"]?.trackersBlocked == 0)
+            #expect(totals.weeks["2026-W48"]?.trackersAllowed == 1)
+            #expect(totals.sites["site.test"]?.trackersBlocked == 0)
+            #expect(totals.sites["site.test"]?.trackersAllowed == 1)
+        }
+        let reopened = try StatsStore(path: path)  // replays the journal: +1 blocked, then -1 blocked +1 allowed
+        #expect(reopened.recoveryNotes.isEmpty)
+        #expect(reopened.totals.lifetime.trackersBlocked == 0)
+        #expect(reopened.totals.lifetime.trackersAllowed == 1)
+        #expect(reopened.totals.lifetime.companiesBlocked == [:])
+        #expect(reopened.totals.weeks["2026-W48"]?.trackersAllowed == 1)
+    }
+
     @Test("ISO weeks at year boundaries", arguments: [
         ("2026-01-01T00:00:00Z", "2026-W01"), ("2027-01-01T00:00:00Z", "2026-W53"), ("2024-12-30T00:00:00Z", "2025-W01"),
         ("2021-01-03T23:59:59Z", "2020-W53"), ("2026-11-22T12:00:00Z", "2026-W47"), ("2026-11-23T00:00:00Z", "2026-W48"),
@@ -237,5 +274,25 @@ struct PrivacyStatsTests {
             #expect(stats.snapshot(tab: tab) == expected)
         }
         #expect(stats.totals().lifetime.trackersBlocked == 8 * sequential.totals().lifetime.trackersBlocked)
+    }
+}
+
+/// A clock a test moves by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds: Double
+
+    init(_ seconds: Double) { self.seconds = seconds }
+
+    func set(_ seconds: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.seconds = seconds
+    }
+
+    @Sendable func read() -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return seconds
     }
 }

@@ -127,6 +127,36 @@ struct StatsStoreTests {
         #expect(FileManager.default.fileExists(atPath: journalPath + ".corrupt"))
     }
 
+    @Test("a record whose negative deltas would take a count below zero is skipped, named by file and line")
+    func negativeRecord() throws {
+        let path = try Self.directory() + "/totals"
+        let journalPath = path + ".journal"
+        let url = "https://analytics.test/a.js"
+        do {
+            let stats = PrivacyStats(
+                resolver: StatsFixture.resolver, secrets: [StatsFixture.secret],
+                store: try StatsStore(path: path, compactAfterRecords: 100)) { 1_795_003_200 }
+            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            _ = stats.receive(StatsFixture.body(StatsFixture.message(
+                [.surrogate(url: url, surrogate: "analytics.js")], document: "2222222222222222", script: .blocking)), tab: "1")
+            try stats.flush()  // journal line 1: +1 page, +1 blocked
+            _ = stats.receive(StatsFixture.body(StatsFixture.message(
+                [StatsFixture.request(url, .script, .loaded)], document: "1111111111111111")), tab: "1")
+            try stats.flush()  // journal line 2: -1 blocked, +1 allowed
+        }
+        // Without its first line, the journal takes back a block nothing counted.
+        let lines = try #require(FileManager.default.contents(atPath: journalPath)).split(separator: 0x0A)
+        #expect(lines.count == 2)
+        try Data(lines[1] + [0x0A]).write(to: URL(fileURLWithPath: journalPath))
+        let reopened = try StatsStore(path: path)
+        #expect(reopened.totals == TotalsSnapshot())
+        #expect(reopened.recoveryNotes == [
+            "\(journalPath):1: record 2 would leave lifetime.trackersBlocked = -1; record skipped",
+            "\(journalPath): skipped 1 damaged record(s); journal kept as \(journalPath).corrupt",
+        ])
+        #expect(FileManager.default.fileExists(atPath: journalPath + ".corrupt"))
+    }
+
     @Test("unflushed counts are in the live totals but not on disk")
     func unflushed() throws {
         let path = try Self.directory() + "/totals"

@@ -45,6 +45,33 @@ struct CommandRunner {
                       standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
     }
 
+    /// Starts `arguments(attempt)` `attempts` times, each killed (SIGKILL) at a random point
+    /// between `fractions` of `runTime` unless it finished, and calls `afterEach` with the
+    /// attempt once the run is gone; returns how many runs were killed.
+    static func killAtRandomPoints(
+        attempts: Int, runTime: TimeInterval, fractions: ClosedRange<Double>,
+        arguments: (Int) -> [String], afterEach: (Int) throws -> Void
+    ) throws -> Int {
+        var generator = SystemRandomNumberGenerator()
+        var killed = 0
+        for attempt in 0..<attempts {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments(attempt)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(Double.random(in: fractions, using: &generator) * runTime * 1_000_000))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+            try afterEach(attempt)
+        }
+        return killed
+    }
+
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-cli-\(UUID().uuidString)")

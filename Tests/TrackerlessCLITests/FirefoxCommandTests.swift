@@ -99,6 +99,33 @@ struct FirefoxCommandTests {
             message: "disconnect-entitylist.json: entities.A.properties[0]: expected a string, found a number"),
     ]
 
+    @Test("a list our validator refuses is an error naming the list and the rule; nothing is written")
+    func neverWritesAnInvalidList() throws {
+        let input = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: input) }
+        // A tracker entry with a path: written into a url-filter, longer than WebKit's pattern limit (1 MiB).
+        let entry = "ads.example/" + String(repeating: "p", count: 1_100_000)
+        let blacklist = Self.blacklist.replacingOccurrences(of: #"["ads.example"]"#, with: #"["ads.example", "\#(entry)"]"#)
+        try #require(blacklist != Self.blacklist)
+        try Data(blacklist.utf8).write(to: input.appendingPathComponent("disconnect-blacklist.json"))
+        try Data(Self.entities.utf8).write(to: input.appendingPathComponent("disconnect-entitylist.json"))
+        let output = input.appendingPathComponent("out").path
+        let result = try CommandRunner.run(["firefox", "--lists", input.path, "--output", output])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("disconnect-block-advertising.json: rule "), "\(result.standardError.prefix(500))")
+        #expect(result.standardError.utf8.count < 2_000, "the error quotes the input cut")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: input.path).sorted()
+            == ["disconnect-blacklist.json", "disconnect-entitylist.json"])
+        // A host too long to be a domain name is refused while reading, and the message cuts it.
+        let host = String(repeating: "a", count: 1_100_000) + ".example"
+        try Data(Self.blacklist.replacingOccurrences(of: #"["ads.example"]"#, with: #"["\#(host)"]"#).utf8)
+            .write(to: input.appendingPathComponent("disconnect-blacklist.json"))
+        let unreadable = try CommandRunner.run(["firefox", "--lists", input.path, "--output", output])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.standardError.contains("is not a domain name"), "\(unreadable.standardError.prefix(500))")
+        #expect(unreadable.standardError.utf8.count < 2_000, "the error quotes the input cut")
+    }
+
     @Test("bad calls and bad input fail with a message naming the file and the place", arguments: badCalls)
     func badCall(_ call: BadCall) throws {
         let input = try Self.inputDirectory()

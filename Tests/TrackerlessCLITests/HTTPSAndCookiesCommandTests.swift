@@ -66,4 +66,23 @@ struct HTTPSAndCookiesCommandTests {
             #"{"blocked":false,"actions":[{"type":"block-cookies"}]}"#, #"{"blocked":false,"actions":[]}"#,
         ])
     }
+
+    @Test("cookies refuses to write a list our validator refuses: a tracker domain too long for a url-filter fails, naming the list and rule, nothing written",
+          arguments: ["cookies.json", "set/"])
+    func cookiesNeverWritesAnInvalidList(output: String) throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Escaped into a url-filter, longer than WebKit's pattern limit (1 MiB).
+        let host = String(repeating: "a", count: 1_100_000) + ".example"
+        let tds = directory.appendingPathComponent("tds.json")
+        try Data(#"{"trackers": {"\#(host)": {"domain": "\#(host)", "default": "block"}, "ok.example": {"domain": "ok.example", "default": "block"}}, "entities": {}, "domains": {}}"#.utf8).write(to: tds)
+        let path = directory.path + "/" + output
+        let result = try CommandRunner.run(["cookies", "--tds", tds.path, "--output", path])
+        #expect(result.status == 1)
+        let named = output.hasSuffix("/") ? path + "rules.json" : path
+        #expect(result.standardError.contains("\(named): rule "), "\(result.standardError.prefix(500))")
+        #expect(result.standardError.contains("nothing was written"), "\(result.standardError.prefix(500))")
+        #expect(result.standardError.utf8.count < 2_000, "the error quotes the input cut")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tds.json"])
+    }
 }

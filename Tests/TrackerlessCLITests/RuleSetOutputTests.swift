@@ -68,21 +68,10 @@ struct RuleSetOutputTests {
         let start = Date()
         _ = try CommandRunner.run(Self.variants[1] + ["--output", directory.appendingPathComponent("timing").path + "/"])
         let runTime = Date().timeIntervalSince(start)
-        var generator = SystemRandomNumberGenerator()
-        var killed = 0
-        for attempt in 0..<40 {
-            let process = Process()
-            process.executableURL = CommandRunner.executable
-            process.arguments = Self.variants[attempt % 2] + ["--output", set + "/"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(useconds_t(Double.random(in: 0.2...1.1, using: &generator) * runTime * 1_000_000))
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                killed += 1
-            }
-            process.waitUntilExit()
+        let killed = try CommandRunner.killAtRandomPoints(
+            attempts: 40, runTime: runTime, fractions: 0.2...1.1,
+            arguments: { Self.variants[$0 % 2] + ["--output", set + "/"] }
+        ) { attempt in
             let seen = Self.read(set)
             #expect(seen == expected[0] || seen == expected[1],
                     "attempt \(attempt): read \(seen.count) lists that are not one set")
