@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "DisconnectLists", targets: ["DisconnectLists"]),
         .library(name: "UserScripts", targets: ["UserScripts"]),
         .library(name: "PrivacyStatsKit", targets: ["PrivacyStatsKit"]),
+        .library(name: "NavigationProtections", targets: ["NavigationProtections"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
         .plugin(name: "TrackerlessScriptsPlugin", targets: ["TrackerlessScriptsPlugin"]),
     ],
@@ -33,13 +34,15 @@ let package = Package(
         .target(name: "UserScripts", dependencies: ["TrackerDataKit", "TrackerlessCore"]),
         // Scripts' messages -> privacy-dashboard statistics per page, per site and over time.
         .target(name: "PrivacyStatsKit", dependencies: ["TrackerDataKit", "TrackerlessCore"]),
+        // The privacy configuration's other protections: tracking parameters, AMP links, GPC, referrer trimming.
+        .target(name: "NavigationProtections", dependencies: ["TrackerDataKit", "URLPrefilter", "TrackerlessCore"]),
         // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
         .target(name: "RuleBuilder", dependencies: ["TrackerDataKit", "ContentRuleList"]),
         .executableTarget(
             name: "TrackerlessCLI",
             dependencies: [
                 "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "URLPrefilter", "DisconnectLists",
-                "UserScripts", "PrivacyStatsKit",
+                "UserScripts", "PrivacyStatsKit", "NavigationProtections",
             ]
         ),
         // Renders a target's tds.json into its scripts and rule list at build time (`trackerless scripts`).
@@ -65,6 +68,7 @@ let package = Package(
             name: "PrivacyStatsTests", dependencies: ["PrivacyStatsKit", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"],
             exclude: ["screenshot"]
         ),
+        .testTarget(name: "NavigationProtectionsTests", dependencies: ["NavigationProtections", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"]),
         .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),
         .testTarget(
             name: "DisconnectListsTests",

@@ -40,15 +40,8 @@ enum HTTPSCommand {
         guard (options["negative-bloom-filter"] == nil) == (options["negative-allowlist"] == nil) else {
             throw UsageError("--negative-bloom-filter and --negative-allowlist go together")
         }
-        let specification = try HTTPSBloomFilterSpecification(parsing: try FileIO.read(path: specPath), file: specPath)
-        let filter: HTTPSUpgradeBloomFilter
-        do {
-            filter = try HTTPSUpgradeBloomFilter(data: try FileIO.read(path: filterPath), specification: specification)
-        } catch let error as BloomFilterError {
-            throw InputError("\(filterPath): \(error)")
-        }
         var upgrade = HTTPSUpgrade(
-            bloomFilter: filter,
+            bloomFilter: try bloomFilter(path: filterPath, specificationPath: specPath),
             allowlist: try options["allowlist"].map { path throws in try HTTPSUpgrade.allowlist(parsing: try FileIO.read(path: path), file: path) } ?? [],
             privacyConfiguration: try options["privacy-config"].map { path throws in try PrivacyConfiguration(contentsOfFile: path) })
         if let path = options["negative-bloom-filter"], let allowlistPath = options["negative-allowlist"] {
@@ -60,6 +53,16 @@ enum HTTPSCommand {
             let site = try line.requiredString("site")
             let upgraded = upgrade.upgradedURL(forRequestURL: url, siteURL: site)
             return .object(JSONObject([("url", .string(upgraded ?? url)), ("upgraded", .bool(upgraded != nil))]))
+        }
+    }
+
+    /// DuckDuckGo's `.bin` filter read with its specification; errors name the file.
+    static func bloomFilter(path: String, specificationPath: String) throws -> HTTPSUpgradeBloomFilter {
+        let specification = try HTTPSBloomFilterSpecification(parsing: try FileIO.read(path: specificationPath), file: specificationPath)
+        do {
+            return try HTTPSUpgradeBloomFilter(data: try FileIO.read(path: path), specification: specification)
+        } catch let error as BloomFilterError {
+            throw InputError("\(path): \(error)")
         }
     }
 }

@@ -19,6 +19,7 @@ struct Trackerless {
       firefox    Build Firefox for iOS's tracking-protection lists from Disconnect's lists
       prefilter  Build the Bloom filter of Apple's URL filter and the inputs of its PIR server
       https      Whether requests are upgraded to HTTPS, from DuckDuckGo's Smarter Encryption filter files
+      navigate   The URL and headers of each navigation: AMP links, tracking parameters, HTTPS, GPC, referrer
       stats      Privacy-dashboard statistics from recorded script messages (JSON snapshot, HTML dashboard)
       scripts    Render the user scripts (blocking, inference), rule list and surrogates for a web view
 
@@ -46,6 +47,7 @@ struct Trackerless {
             case "firefox": status = try FirefoxCommand.run(arguments)
             case "prefilter": status = try PrefilterCommand.run(arguments)
             case "https": status = try HTTPSCommand.run(arguments)
+            case "navigate": status = try NavigateCommand.run(arguments)
             case "stats": status = try StatsCommand.run(arguments)
             case "scripts": status = try ScriptsCommand.run(arguments)
             case "--help", "-h", "help":

@@ -1,0 +1,56 @@
+import TrackerDataKit
+import TrackerlessCore
+
+/// Where a privacy-configuration feature applies: the feature's state, its exceptions,
+/// `unprotectedTemporary` and the user's allowlist, in one question.
+///
+/// A site is covered when the feature is `enabled` and the host (or a parent domain of it) is in
+/// none of the three lists, as DuckDuckGo's clients decide it.
+public struct ProtectionScope: Sendable {
+    /// The feature's key in the privacy configuration (`trackingParameters`, `ampLinks`, ...).
+    public let feature: String
+    private let configuration: PrivacyConfiguration
+    private let userAllowlist: UserAllowlist
+
+    /// The scope of `feature` in `configuration`, with the user's allowlist.
+    public init(feature: String, configuration: PrivacyConfiguration, userAllowlist: UserAllowlist = UserAllowlist()) {
+        self.feature = feature
+        self.configuration = configuration
+        self.userAllowlist = userAllowlist
+    }
+
+    /// Whether the feature is on at all (state `enabled`).
+    public var isEnabled: Bool { configuration.features[feature]?.state == .enabled }
+
+    /// Whether the feature applies to `host`.
+    public func covers(host: String) -> Bool {
+        let host = Self.normalized(host)
+        return configuration.isFeatureEnabled(feature, forSiteHost: host) && !userAllowlist.contains(host: host)
+    }
+
+    /// A host as the configuration's lists name sites: lowercase, without a final dot.
+    static func normalized(_ host: String) -> String {
+        CanonicalURL.removingFinalDot(fromHost: host.lowercased())
+    }
+
+    /// Whether `host` is `domain` or a subdomain of it.
+    static func host(_ host: String, isWithin domain: String) -> Bool {
+        let domain = normalized(domain)
+        return host == domain || host.hasSuffix("." + domain)
+    }
+
+    /// The feature's settings object, empty when it has none.
+    var settings: JSONObject {
+        if case .object(let object)? = configuration.features[feature]?.settings { return object }
+        return JSONObject()
+    }
+
+    /// The strings of the array setting `key`, skipping anything that is not a string.
+    func strings(_ key: String) -> [String] {
+        guard case .array(let values)? = settings[key] else { return [] }
+        return values.compactMap { value in
+            if case .string(let string) = value { return string }
+            return nil
+        }
+    }
+}
