@@ -58,7 +58,7 @@ let package = Package(
             name: "TrackerlessBenchmarks",
             dependencies: [
                 "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "DisconnectLists", "URLPrefilter",
-                "UserScripts", "PrivacyStatsKit",
+                "UserScripts", "PrivacyStatsKit", "TrackerlessRuntime",
             ]
         ),
         // Shared test data (../shared/data) and the reference-test loaders every test target uses.

@@ -191,6 +191,13 @@ public final class ProtectionRuntime: @unchecked Sendable {
         return try result.get()
     }
 
+    /// ``update(_:)`` on the calling thread, for benchmarks and tools that are off the main
+    /// thread already.
+    @discardableResult
+    package func updateOnCurrentThread(_ inputs: ProtectionInputs) throws(ProtectionError) -> ProtectionSet {
+        try applyNow { _ in inputs }
+    }
+
     /// The work of an update, on the calling thread.
     private func applyNow(_ change: (ProtectionInputs) -> ProtectionInputs) throws(ProtectionError) -> ProtectionSet {
         changeLock.lock()

@@ -2,6 +2,7 @@ import ContentRuleList
 import Foundation
 import Testing
 import TrackerDataKit
+import TrackerlessCore
 import TrackerlessRuntime
 import UserScripts
 
@@ -16,7 +17,8 @@ struct ProtectionSetTests {
         #expect(set.identifier.count == 64)
         #expect(set.ruleLists.map(\.kind) == [.blocking])
         for list in set.ruleLists {
-            #expect(list.identifier.hasPrefix("trackerless-blocking-0-"))
+            // One identifier, one content: the identifier ends with a hash of the JSON.
+            #expect(list.identifier == "trackerless-blocking-0-" + SHA256.hexDigest(list.json).prefix(16))
             let parsed = try RuleList(parsing: list.json)   // what WebKit compiles: valid
             #expect(parsed.rules.count == list.ruleCount)
             #expect(list.ruleCount > 0)
