@@ -96,7 +96,7 @@ let package = Package(
             name: "SnippetTests",
             dependencies: [
                 "TrackerlessCore", "ContentRuleList", "TrackerDataKit", "RuleBuilder", "RuleEngineKit", "URLPrefilter",
-                "DisconnectLists", "UserScripts", "PrivacyStatsKit", "TrackerlessTestSupport",
+                "DisconnectLists", "UserScripts", "PrivacyStatsKit", "TrackerlessRuntime", "TrackerlessTestSupport",
             ]
         ),
         // Runs the built `trackerless` executable, so it depends on the product being built.
