@@ -74,6 +74,21 @@ struct SiteToggleTests {
         #expect(relaunched.lastStorageError == nil)
     }
 
+    @Test("a damaged toggles file: protection on everywhere (the safe side), and the runtime says why")
+    func damagedToggles() throws {
+        let directory = try RuntimeFixture.directory()
+        try Data(#"["news.example""#.utf8).write(to: URL(fileURLWithPath: directory + "/protection-off.json"))
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+        #expect(runtime.navigationPlan(for: "https://news.example/").isProtected)
+        #expect(runtime.sitesWithProtectionOff.isEmpty)
+        let error = try #require(runtime.lastStorageError)
+        #expect(error.input == .userAllowlist)
+        #expect(error.description.contains("protection-off.json"))
+        // The next toggle writes the file whole again.
+        try runtime.setProtection(false, forSite: "shop.example")
+        #expect(String(decoding: try FileIO.read(path: runtime.siteTogglesPath), as: UTF8.self) == #"["shop.example"]"#)
+    }
+
     @Test("a site in the inputs' user allowlist is off, and the plan says so")
     func inputAllowlist() throws {
         var inputs = RuntimeFixture.inputs
