@@ -15,6 +15,7 @@ struct ProtectionCacheTests {
     @Test("a relaunch with the same inputs loads the set from the cache: same lists, scripts with the new secret")
     func warmRelaunch() throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let first = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
         #expect(first.origin == .built)
         let second = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
@@ -41,6 +42,7 @@ struct ProtectionCacheTests {
     @Test("changed inputs are built and replace the cached set")
     func changedInputs() throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
         var updated = RuntimeFixture.inputs
         updated.trackerData = .bytes(RuntimeFixture.updatedTrackerData, name: "tds.json")
@@ -51,6 +53,7 @@ struct ProtectionCacheTests {
     @Test("every cache file cut short, or with one byte flipped, is detected: the set is built again and the cache repaired")
     func damagedCache() throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let reference = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
         let names = try Self.cacheFiles(directory).map { ($0 as NSString).lastPathComponent }
         #expect(names.contains("manifest.json") && names.contains("engine.bin") && names.contains("blocking.js"))
@@ -77,6 +80,7 @@ struct ProtectionCacheTests {
     @Test("a missing file or manifest is rebuilt")
     func missingFiles() throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
         for file in try Self.cacheFiles(directory) {
             try FileManager.default.removeItem(atPath: file)

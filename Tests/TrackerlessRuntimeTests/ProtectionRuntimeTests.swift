@@ -11,6 +11,7 @@ struct ProtectionRuntimeTests {
     @Test("a valid update becomes current in one step, observers hear of it, and the next launch loads it from the cache")
     func validUpdate() async throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let heard = Mutex<[String]>([])
         let before: ProtectionSet
         let after: ProtectionSet
@@ -37,7 +38,9 @@ struct ProtectionRuntimeTests {
 
     @Test("a broken tds leaves the current set and throws an error naming the tds, its file and the JSON path")
     func brokenTrackerData() async throws {
-        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: try RuntimeFixture.directory())
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
         let before = runtime.currentSet
         let called = Mutex(false)
         runtime.addObserver { _ in called.withLock { $0 = true } }
@@ -64,7 +67,9 @@ struct ProtectionRuntimeTests {
 
     @Test("a broken privacy configuration leaves the current set and throws an error naming the configuration and the place")
     func brokenConfiguration() async throws {
-        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: try RuntimeFixture.directory())
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
         let before = runtime.currentSet
         // The configuration's reader is lenient by field, as DuckDuckGo's; bad JSON is an error.
         let broken = Array(#"{"features": {"contentBlocking": {"state": "enabled",}}}"#.utf8)

@@ -8,6 +8,7 @@ struct RealBlocklistRuntimeTests {
     @Test("the real blocklist builds one valid set, a relaunch loads it from the cache, and a toggle changes no list")
     func appleTrackerData() throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let inputs = ProtectionInputs(trackerData: .file(SharedData.path("tds/apple-tds.json")))
         let built: ProtectionSet
         do {

@@ -8,6 +8,7 @@ struct RuntimeStatisticsTests {
     @Test("a tab open across an update keeps its counts, its page still reports, and the next page is classified by the new set")
     func tabAcrossUpdate() async throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let page = "https://news.example/today"
         do {
             let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)

@@ -17,6 +17,7 @@ struct SiteToggleTests {
     @Test("off: the navigation gets no rule list and no blocking script, and the dashboard says the user turned it off; on again: protected")
     func offThenOn() throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
         let set = runtime.currentSet
         let page = "https://news.example/today"
@@ -60,6 +61,7 @@ struct SiteToggleTests {
     @Test("toggles are saved atomically as a user allowlist in the cache directory and read at the next launch")
     func persisted() throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
             try runtime.setProtection(false, forSite: "News.Example")
@@ -77,6 +79,7 @@ struct SiteToggleTests {
     @Test("a damaged toggles file: protection on everywhere (the safe side), and the runtime says why")
     func damagedToggles() throws {
         let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try Data(#"["news.example""#.utf8).write(to: URL(fileURLWithPath: directory + "/protection-off.json"))
         let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
         #expect(runtime.navigationPlan(for: "https://news.example/").isProtected)
@@ -93,7 +96,9 @@ struct SiteToggleTests {
     func inputAllowlist() throws {
         var inputs = RuntimeFixture.inputs
         inputs.userAllowlist = .bytes(Array(#"["blog.example"]"#.utf8), name: "allowlist.json")
-        let runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: try RuntimeFixture.directory())
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: directory)
         #expect(!runtime.navigationPlan(for: "https://blog.example/post").isProtected)
         #expect(!runtime.isProtectionEnabled(forSite: "blog.example"))
     }
