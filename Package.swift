@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "UserScripts", targets: ["UserScripts"]),
         .library(name: "PrivacyStatsKit", targets: ["PrivacyStatsKit"]),
         .library(name: "NavigationProtections", targets: ["NavigationProtections"]),
+        .library(name: "TrackerlessRuntime", targets: ["TrackerlessRuntime"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
         .plugin(name: "TrackerlessScriptsPlugin", targets: ["TrackerlessScriptsPlugin"]),
     ],
@@ -38,6 +39,15 @@ let package = Package(
         .target(name: "NavigationProtections", dependencies: ["TrackerDataKit", "URLPrefilter", "TrackerlessCore"]),
         // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
         .target(name: "RuleBuilder", dependencies: ["TrackerDataKit", "ContentRuleList"]),
+        // What a host embeds: one protection set (rule lists, scripts, resolver, engine) built or
+        // loaded from a cache, updated atomically, site toggles, and the statistics of its tabs.
+        .target(
+            name: "TrackerlessRuntime",
+            dependencies: [
+                "TrackerDataKit", "RuleBuilder", "ContentRuleList", "RuleEngineKit", "UserScripts", "PrivacyStatsKit",
+                "TrackerlessCore",
+            ]
+        ),
         .executableTarget(
             name: "TrackerlessCLI",
             dependencies: [
@@ -51,7 +61,7 @@ let package = Package(
             name: "TrackerlessBenchmarks",
             dependencies: [
                 "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "DisconnectLists", "URLPrefilter",
-                "UserScripts", "PrivacyStatsKit",
+                "UserScripts", "PrivacyStatsKit", "TrackerlessRuntime",
             ]
         ),
         // Shared test data (../shared/data) and the reference-test loaders every test target uses.
@@ -69,6 +79,12 @@ let package = Package(
             exclude: ["screenshot"]
         ),
         .testTarget(name: "NavigationProtectionsTests", dependencies: ["NavigationProtections", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"]),
+        .testTarget(
+            name: "TrackerlessRuntimeTests",
+            dependencies: [
+                "TrackerlessRuntime", "PrivacyStatsKit", "TrackerDataKit", "UserScripts", "TrackerlessCore", "TrackerlessTestSupport",
+            ]
+        ),
         .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),
         .testTarget(
             name: "DisconnectListsTests",
@@ -84,7 +100,7 @@ let package = Package(
             name: "SnippetTests",
             dependencies: [
                 "TrackerlessCore", "ContentRuleList", "TrackerDataKit", "RuleBuilder", "RuleEngineKit", "URLPrefilter",
-                "DisconnectLists", "UserScripts", "PrivacyStatsKit", "TrackerlessTestSupport",
+                "DisconnectLists", "UserScripts", "PrivacyStatsKit", "TrackerlessRuntime", "TrackerlessTestSupport",
             ]
         ),
         // Runs the built `trackerless` executable, so it depends on the product being built.

@@ -29,6 +29,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // The runtime (issue 14) alone: `--runtime-only [--tds FILE] [--runs N]`.
+            if CommandLine.arguments.dropFirst().first == "--runtime-only" {
+                let text = try RuntimeBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             // One 50,000-character url-filter: `--long-filter-only [--runs N]`.
             if CommandLine.arguments.dropFirst().first == "--long-filter-only" {
                 let text = try LongFilterBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
