@@ -5,6 +5,7 @@ let package = Package(
     name: "TrackerlessWebKitGTK",
     targets: [
         .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
-        .executableTarget(name: "Probe", dependencies: ["CWebKitGTK"]),
+        .target(name: "TrackerlessWebKitGTK", dependencies: ["CWebKitGTK"]),
+        .executableTarget(name: "Probe", dependencies: ["CWebKitGTK", "TrackerlessWebKitGTK"]),
     ]
 )

@@ -5,3 +5,11 @@
 static inline GtkWindow *tl_gtk_window(gpointer object) { return GTK_WINDOW(object); }
 static inline GtkWidget *tl_gtk_widget(gpointer object) { return GTK_WIDGET(object); }
 static inline GObject *tl_g_object(gpointer object) { return G_OBJECT(object); }
+
+// g_object_new is variadic, which Swift cannot call: a web view with its construct-only
+// user content manager and network session (NULL: the default session).
+static inline GtkWidget *tl_web_view_new(WebKitUserContentManager *manager, WebKitNetworkSession *session) {
+    if (session)
+        return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "user-content-manager", manager, "network-session", session, NULL));
+    return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "user-content-manager", manager, NULL));
+}
