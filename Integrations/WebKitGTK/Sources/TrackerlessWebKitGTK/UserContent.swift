@@ -65,7 +65,6 @@ public final class UserContent {
         return registered
     }
 }
-}
 
 extension UserContent {
     /// The manager, for the probe (to be replaced by the web view wrapper).
