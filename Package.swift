@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "DisconnectLists", targets: ["DisconnectLists"]),
         .library(name: "UserScripts", targets: ["UserScripts"]),
         .library(name: "PrivacyStatsKit", targets: ["PrivacyStatsKit"]),
+        .library(name: "TrackerlessRuntime", targets: ["TrackerlessRuntime"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
         .plugin(name: "TrackerlessScriptsPlugin", targets: ["TrackerlessScriptsPlugin"]),
     ],
@@ -35,6 +36,15 @@ let package = Package(
         .target(name: "PrivacyStatsKit", dependencies: ["TrackerDataKit", "TrackerlessCore"]),
         // Tracker data + privacy configuration -> WebKit rule lists with the resolver's meaning.
         .target(name: "RuleBuilder", dependencies: ["TrackerDataKit", "ContentRuleList"]),
+        // What a host embeds: one protection set (rule lists, scripts, resolver, engine) built or
+        // loaded from a cache, updated atomically, site toggles, and the statistics of its tabs.
+        .target(
+            name: "TrackerlessRuntime",
+            dependencies: [
+                "TrackerDataKit", "RuleBuilder", "ContentRuleList", "RuleEngineKit", "UserScripts", "PrivacyStatsKit",
+                "TrackerlessCore",
+            ]
+        ),
         .executableTarget(
             name: "TrackerlessCLI",
             dependencies: [
@@ -64,6 +74,12 @@ let package = Package(
         .testTarget(
             name: "PrivacyStatsTests", dependencies: ["PrivacyStatsKit", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"],
             exclude: ["screenshot"]
+        ),
+        .testTarget(
+            name: "TrackerlessRuntimeTests",
+            dependencies: [
+                "TrackerlessRuntime", "PrivacyStatsKit", "TrackerDataKit", "UserScripts", "TrackerlessCore", "TrackerlessTestSupport",
+            ]
         ),
         .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),
         .testTarget(

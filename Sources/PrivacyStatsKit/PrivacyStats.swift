@@ -75,10 +75,12 @@ public final class PrivacyStats: @unchecked Sendable {
 
     /// The caps in force.
     public let limits: Limits
-    /// The resolver that classifies every request.
-    public let resolver: TrackerResolver
+    /// The resolver that classifies the requests of pages that start from now on
+    /// (``setResolver(_:)`` replaces it).
+    public var resolver: TrackerResolver { withLock { currentResolver } }
 
     private let lock = NSLock()
+    private var currentResolver: TrackerResolver
     private var secrets: [MessageSecret]
     private let store: StatsStore?
     private let clock: @Sendable () -> Double
@@ -86,7 +88,7 @@ public final class PrivacyStats: @unchecked Sendable {
     private var rejectionCounts: [MessageRejection: Int] = [:]
     private var liveTotals: TotalsSnapshot
     private var unflushed: [DeltaKey: TotalsDelta] = [:]
-    private let cache = ClassificationCache()
+    private var cache = ClassificationCache()
 
     /// Creates the statistics of a host.
     ///
@@ -101,7 +103,7 @@ public final class PrivacyStats: @unchecked Sendable {
         resolver: TrackerResolver, secrets: [MessageSecret], limits: Limits = .default, store: StatsStore? = nil,
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
-        self.resolver = resolver
+        currentResolver = resolver
         self.secrets = secrets
         self.limits = limits
         self.store = store
@@ -114,12 +116,26 @@ public final class PrivacyStats: @unchecked Sendable {
         withLock { self.secrets = secrets }
     }
 
+    /// Replaces the resolver, for example after a blocklist update, keeping every tab, page,
+    /// count and total.
+    ///
+    /// Pages open now stay classified by the resolver they started with (they were loaded with
+    /// the rules of its blocklist); pages from the next ``didStartNavigation(tab:url:)`` on use
+    /// `resolver`. What was learnt from the old resolver is dropped, so no classification of one
+    /// resolver is reused by the other.
+    public func setResolver(_ resolver: TrackerResolver) {
+        withLock {
+            currentResolver = resolver
+            cache = ClassificationCache()
+        }
+    }
+
     /// A main-frame navigation committed in `tab`: a new, empty page at `url`.
     public func didStartNavigation(tab: TabID, url: String) {
         withLock {
             var state = tabs[tab] ?? TabState()
             if let page = state.page { state.retire(page) }
-            state.page = TabState.Page(stats: PageStats(url: url, resolver: resolver, limits: limits, cache: cache))
+            state.page = TabState.Page(stats: PageStats(url: url, resolver: currentResolver, limits: limits, cache: cache))
             tabs[tab] = state
             addToTotals(site: state.page?.stats.siteDomain) { $0.pages += 1 }
         }

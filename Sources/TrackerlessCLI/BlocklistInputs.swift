@@ -21,7 +21,7 @@ struct BlocklistInputs {
         if let path = options["tds"] {
             trackerData = try TrackerData(contentsOfFile: path)
         } else {
-            trackerData = try TrackerData(parsing: Array(sampleTrackerData.utf8), file: "(bundled sample tds.json)")
+            trackerData = try TrackerData(parsing: Array(TrackerData.sampleDocument.utf8), file: "(bundled sample tds.json)")
         }
         configurationPath = options["privacy-config"]
         configuration = try configurationPath.map { path throws in try PrivacyConfiguration(contentsOfFile: path) }

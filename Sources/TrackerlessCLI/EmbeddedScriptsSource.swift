@@ -1,4 +1,5 @@
 import Foundation
+import TrackerDataKit
 import TrackerlessCore
 
 /// The Swift source that `trackerless scripts --swift-output FILE` writes: what the command
@@ -142,7 +143,7 @@ extension EmbeddedScriptsSource {
             Member(name: "manifest", documentation: "The command's manifest.json: content hashes, sizes, settings, the secret scheme, input hashes, warnings.",
                    value: .string(try output("manifest.json"))),
             Member(name: "trackerData", documentation: "The Tracker Radar blocklist (tds.json) everything was rendered from, for the host's TrackerResolver.",
-                   value: .string(try input("tds") ?? sampleTrackerData)),
+                   value: .string(try input("tds") ?? TrackerData.sampleDocument)),
             Member(name: "privacyConfiguration", documentation: "The privacy configuration it was rendered with, if any.",
                    value: .optionalString(try input("privacy-config"))),
             Member(name: "userAllowlist", documentation: "The user allowlist it was rendered with (a JSON array of sites), if any.",

@@ -80,7 +80,7 @@ public struct ScriptSecret: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The offsets at which `needle` starts in `haystack`, not overlapping.
-    static func offsets(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
+    package static func offsets(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
         guard let first = needle.first, haystack.count >= needle.count else { return [] }
         var found: [Int] = []
         var offset = 0

@@ -1,6 +1,7 @@
-/// The sample blocklist `trackerless rules` uses without `--tds`: made-up trackers on reserved
-/// `.example` domains, written for this project, that exercise every kind of rule.
-let sampleTrackerData = #"""
+extension TrackerData {
+    /// The sample blocklist `trackerless rules` uses without `--tds`: made-up trackers on
+    /// reserved `.example` domains, written for this project, that exercise every kind of rule.
+    public static let sampleDocument = #"""
 {
   "readme": "Trackerless sample blocklist: made-up trackers on reserved example domains, for trying the tools.",
   "trackers": {
@@ -53,3 +54,4 @@ let sampleTrackerData = #"""
   }
 }
 """#
+}

@@ -1,0 +1,23 @@
+/// What a web view gets for one navigation: the set's rule lists and both scripts when the site
+/// is protected; only the inference script when the user turned protection off for it.
+///
+/// An adapter asks for the plan when it decides the navigation (before the load starts), and
+/// makes the web view's content match it: add or remove the rule lists, add or remove the
+/// blocking script. The message handler stays registered either way, so the page's statistics
+/// keep counting what it loads.
+public struct NavigationPlan: Sendable {
+    /// The set everything comes from.
+    public let protectionSet: ProtectionSet
+    /// The URL navigated to.
+    public let url: String
+    /// Whether protection is on for the URL's site.
+    public let isProtected: Bool
+
+    /// The rule lists to attach: all of the set's when protected, none otherwise.
+    public var ruleLists: [EncodedRuleList] { isProtected ? protectionSet.ruleLists : [] }
+    /// The scripts to inject: both when protected; without protection only the inference script,
+    /// which reports what the page loaded and blocks nothing.
+    public var scripts: [UserScript] { isProtected ? protectionSet.scripts : protectionSet.scripts.filter({ !$0.isBlocking }) }
+    /// The message handler to register, in every world of ``ProtectionSet/messageHandlerWorlds``.
+    public var messageHandlerName: String { protectionSet.messageHandlerName }
+}

@@ -1,0 +1,153 @@
+import TrackerDataKit
+import TrackerlessCore
+import UserScripts
+
+/// Everything a ``ProtectionSet`` is made from: the blocklist, the privacy configuration, the
+/// user allowlist, the surrogates and the script settings, each from a file or from bytes.
+///
+/// ```swift
+/// var inputs = ProtectionInputs(trackerData: .file("tds.json"))
+/// inputs.privacyConfiguration = .file("privacy-config.json")
+/// inputs.scriptSettings.handler = "trackerless"
+/// ```
+public struct ProtectionInputs: Sendable, Hashable {
+    /// The Tracker Radar blocklist (tds.json).
+    public var trackerData: InputDocument
+    /// The privacy configuration; nil for tracker blocking everywhere.
+    public var privacyConfiguration: InputDocument?
+    /// Sites (exact hosts) where protection is off in every artifact, a JSON array of hosts. The
+    /// sites a user switches at run time belong in ``ProtectionRuntime/setProtection(_:forSite:)``,
+    /// which needs no rebuild.
+    public var userAllowlist: InputDocument?
+    /// The surrogates in surrogates.txt format; nil for the bundled ones.
+    public var surrogates: InputDocument?
+    /// The script settings (bridge, handler name, batching, blocking in script).
+    public var scriptSettings: ScriptSettings
+
+    /// Inputs with the given documents.
+    public init(
+        trackerData: InputDocument, privacyConfiguration: InputDocument? = nil, userAllowlist: InputDocument? = nil,
+        surrogates: InputDocument? = nil, scriptSettings: ScriptSettings = ScriptSettings()
+    ) {
+        self.trackerData = trackerData
+        self.privacyConfiguration = privacyConfiguration
+        self.userAllowlist = userAllowlist
+        self.surrogates = surrogates
+        self.scriptSettings = scriptSettings
+    }
+
+    /// The bundled sample blocklist (``TrackerDataKit/TrackerData/sampleDocument``) and nothing
+    /// else: for trying the runtime out.
+    public static let sample = ProtectionInputs(
+        trackerData: .bytes(Array(TrackerData.sampleDocument.utf8), name: "(bundled sample tds.json)"))
+
+    /// The documents by input, in a fixed order.
+    var documents: [(ProtectionInput, InputDocument?)] {
+        [(.trackerData, trackerData), (.privacyConfiguration, privacyConfiguration), (.userAllowlist, userAllowlist),
+         (.surrogates, surrogates)]
+    }
+
+    /// Reads every document.
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` naming the input and its file.
+    func read() throws(ProtectionError) -> InputBytes {
+        var bytes: [ProtectionInput: [UInt8]] = [:]
+        for (input, document) in documents {
+            guard let document else { continue }
+            do throws(FileError) {
+                bytes[input] = try document.read()
+            } catch {
+                throw .invalidInput(input, detail: error.description)
+            }
+        }
+        return InputBytes(inputs: self, bytes: bytes)
+    }
+}
+
+/// The bytes of each input, and the identifier of the set they make.
+struct InputBytes: Sendable {
+    let inputs: ProtectionInputs
+    let bytes: [ProtectionInput: [UInt8]]
+
+    /// SHA-256 (hex) of the SDK version, the bundled templates, every input's bytes and the
+    /// settings: equal exactly when the set would be built the same.
+    var identifier: String {
+        var hash = SHA256()
+        func add(_ field: String, _ value: [UInt8]) {
+            hash.update(Array("\(field)\u{0}\(value.count)\u{0}".utf8))
+            hash.update(value)
+        }
+        add("sdk", Array(ProtectionSet.sdkVersion.utf8))
+        let templates = ScriptTemplates.bundled
+        add("template blocking", Array(templates.blocking.utf8))
+        add("template inference", Array(templates.inference.utf8))
+        for (bridge, text) in templates.bridges.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            add("bridge \(bridge.rawValue)", Array(text.utf8))
+        }
+        for (input, _) in inputs.documents {
+            if let value = bytes[input] { add(input.rawValue, value) } else { add(input.rawValue + " absent", []) }
+        }
+        let settings = inputs.scriptSettings
+        add("settings", Array(
+            "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)".utf8))
+        return SHA256.hexString(hash.finalize())
+    }
+
+    /// Parses every input.
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` naming the input, the file and the
+    ///   JSON path.
+    func parse() throws(ProtectionError) -> ParsedInputs {
+        let trackerData: TrackerData
+        do throws(TrackerDataError) {
+            trackerData = try TrackerData(parsing: bytes[.trackerData] ?? [], file: inputs.trackerData.name)
+        } catch {
+            throw .invalidInput(.trackerData, detail: error.description)
+        }
+        var configuration: PrivacyConfiguration?
+        if let document = inputs.privacyConfiguration, let value = bytes[.privacyConfiguration] {
+            do throws(TrackerDataError) {
+                configuration = try PrivacyConfiguration(parsing: value, file: document.name)
+            } catch {
+                throw .invalidInput(.privacyConfiguration, detail: error.description)
+            }
+        }
+        var allowlist = UserAllowlist()
+        if let document = inputs.userAllowlist, let value = bytes[.userAllowlist] {
+            do throws(TrackerDataError) {
+                allowlist = try UserAllowlist(parsing: value, file: document.name)
+            } catch {
+                throw .invalidInput(.userAllowlist, detail: error.description)
+            }
+        }
+        var surrogates = SurrogateLibrary.bundled
+        if let document = inputs.surrogates, let value = bytes[.surrogates] {
+            surrogates = SurrogateLibrary(index: value, file: document.name)
+        }
+        do throws(ScriptRenderError) {
+            try inputs.scriptSettings.validate()
+        } catch {
+            throw .invalidInput(.scriptSettings, detail: error.description)
+        }
+        return ParsedInputs(
+            trackerData: trackerData, configuration: configuration, userAllowlist: allowlist, surrogates: surrogates,
+            settings: inputs.scriptSettings)
+    }
+}
+
+/// The inputs, parsed.
+struct ParsedInputs: Sendable {
+    let trackerData: TrackerData
+    let configuration: PrivacyConfiguration?
+    let userAllowlist: UserAllowlist
+    let surrogates: SurrogateLibrary
+    let settings: ScriptSettings
+
+    /// The resolver of these inputs: what the rules and the scripts mean, and what the
+    /// statistics classify with.
+    func resolver(userAllowlist: UserAllowlist? = nil) -> TrackerResolver {
+        TrackerResolver(
+            trackerData: trackerData, surrogates: surrogates.surrogates, privacyConfiguration: configuration,
+            userAllowlist: userAllowlist ?? self.userAllowlist)
+    }
+}

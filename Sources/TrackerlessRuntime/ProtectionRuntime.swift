@@ -1,0 +1,309 @@
+import Foundation
+import PrivacyStatsKit
+import TrackerDataKit
+import TrackerlessCore
+import UserScripts
+
+/// What a host app embeds: the current ``ProtectionSet``, its updates, the sites where the user
+/// turned protection off, and the privacy statistics of the host's tabs.
+///
+/// ```swift
+/// let runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: cacheDirectory)
+/// let set = runtime.currentSet                      // install its rule lists, scripts, handler
+/// runtime.addObserver { set in /* install the new set */ }
+/// let plan = runtime.navigationPlan(for: url)       // per navigation: what the web view gets
+/// runtime.didCommitNavigation(tab: "1", url: url)   // main-frame commit
+/// _ = runtime.receive(.json(body), tab: "1")        // every script message
+/// try await runtime.update(trackerData: .bytes(downloaded, name: "tds.json"))
+/// ```
+///
+/// Callable from any thread. One lock guards the current state and is held only to read or swap
+/// it; the work of an update or a toggle (reading, parsing, building, checking) runs outside it,
+/// one at a time, and the result replaces the state in one step. A reader therefore sees one
+/// whole set, never parts of two.
+///
+/// ## Updates
+/// ``update(_:)`` reads, parses, builds and checks the new set off the caller's thread. It
+/// replaces the current set only when every artifact is valid; otherwise the current set stays
+/// and the error names the input and the place. The new set is written to the cache directory,
+/// so the next launch loads it. The statistics keep their tabs and totals; pages loaded before
+/// the update stay classified by the set they were loaded with.
+///
+/// ## One secret per run
+/// Every set a runtime makes carries the same secret, drawn at launch (never written to disk).
+/// Documents loaded before an update keep posting with the scripts they were given, so a secret
+/// per set would either drop their messages or require accepting the old secret too; one secret
+/// per run does neither, and a page learns no more from an update than before it.
+///
+/// ## Site toggles
+/// ``setProtection(_:forSite:)`` turns protection off or on for one site (an exact host, as the
+/// user allowlist: `www.example.com` and `example.com` are two sites, as in DuckDuckGo's browsers),
+/// persisted atomically in the cache directory. It rebuilds no rule list: in WebKit an
+/// `ignore-previous-rules` rule undoes only the blocks of its own list, so a small allowlist list
+/// beside the big one could not unprotect a site, and folding the site into the big list means
+/// recompiling it (seconds in WebKit). Instead the toggle decides what a navigation gets
+/// (``navigationPlan(for:)``): a site with protection off gets no rule list and no blocking script
+/// for its page, only the inference script, so it loads as without the SDK and its statistics
+/// still count what it loaded. The statistics classify its requests with a resolver whose user
+/// allowlist holds the site (reason "user allowlist"), made again at each toggle from the parsed
+/// inputs (no rule list built). The adapter applies the plan per web view, at the navigation's
+/// policy decision, so the toggle is in effect at the site's next navigation.
+public final class ProtectionRuntime: @unchecked Sendable {
+    /// The cache directory: the set's artifacts, the site toggles and the statistics' totals.
+    public let cacheDirectory: String
+    /// The statistics of the host's tabs, with their totals in the cache directory
+    /// (`privacy-totals`, crash-safe).
+    public let stats: PrivacyStats
+    /// The secret every script of this run carries.
+    public let secret: ScriptSecret
+
+    private let cache: ProtectionCache
+    private let lock = NSLock()
+    /// Held for the whole of an update or a toggle, so they apply one at a time.
+    private let changeLock = NSLock()
+    private var state: State
+    private var observers: [Int: @Sendable (ProtectionSet) -> Void] = [:]
+    private var nextObserver = 0
+    private var storageError: ProtectionError?
+
+    /// What one swap replaces.
+    private struct State {
+        var inputs: ProtectionInputs
+        var set: ProtectionSet
+        var parsed: ParsedInputs
+        /// Sites with protection off, beside the inputs' user allowlist.
+        var sitesOff: UserAllowlist
+    }
+
+    /// The file of the site toggles: a JSON array of hosts, a user allowlist.
+    public var siteTogglesPath: String { cacheDirectory + "/protection-off.json" }
+
+    /// Loads the set of `inputs` from the cache directory, or builds it and writes it there; reads
+    /// the site toggles and opens the statistics' store.
+    ///
+    /// A warm launch (same inputs) reads and parses the inputs and loads the rule lists, scripts
+    /// and engine without building them. Call it off the main thread when a cold build (hundreds
+    /// of milliseconds on a full blocklist) matters.
+    ///
+    /// - Parameters:
+    ///   - inputs: the documents of the first set.
+    ///   - cacheDirectory: created when missing.
+    ///   - statsLimits: the statistics' caps.
+    ///   - secret: the run's secret; a fresh random one by default.
+    /// - Throws: ``ProtectionError`` naming the input and the place, the artifact, or the store.
+    public init(
+        inputs: ProtectionInputs, cacheDirectory: String, statsLimits: PrivacyStats.Limits = .default,
+        secret: ScriptSecret = .random()
+    ) throws(ProtectionError) {
+        self.cacheDirectory = cacheDirectory
+        self.secret = secret
+        cache = ProtectionCache(directory: cacheDirectory)
+        let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret)
+        storageError = loaded.cacheError
+        var sitesOff = UserAllowlist()
+        let togglesPath = cacheDirectory + "/protection-off.json"
+        if FileManager.default.fileExists(atPath: togglesPath) {
+            do throws(TrackerDataError) {
+                sitesOff = try UserAllowlist(parsing: try Self.read(togglesPath), file: togglesPath)
+            } catch {
+                // Written atomically, so only a damaged disk gets here: protection on everywhere
+                // (the safe side), and the host hears of it.
+                storageError = .invalidInput(.userAllowlist, detail: error.description)
+            }
+        }
+        do throws(FileError) {
+            try ProtectionCache.createDirectory(cacheDirectory)
+        } catch {
+            throw .unwritable(error)
+        }
+        let store: StatsStore
+        do throws(StatsStoreError) {
+            store = try StatsStore(path: cacheDirectory + "/privacy-totals")
+        } catch {
+            throw .unwritable(FileError(path: error.path, reason: error.reason))
+        }
+        state = State(inputs: inputs, set: loaded.set, parsed: loaded.parsed, sitesOff: sitesOff)
+        stats = PrivacyStats(
+            resolver: Self.classifyingResolver(set: loaded.set, parsed: loaded.parsed, sitesOff: sitesOff),
+            secrets: [MessageSecret(hex: secret.value)].compactMap { $0 }, limits: statsLimits, store: store)
+    }
+
+    // MARK: - The current set
+
+    /// The set in force now.
+    public var currentSet: ProtectionSet { withLock { state.set } }
+
+    /// The inputs of the set in force.
+    public var inputs: ProtectionInputs { withLock { state.inputs } }
+
+    /// The last failure to write the cache or to read the site toggles; protection went on
+    /// without them (the next launch builds again; toggles start empty).
+    public var lastStorageError: ProtectionError? { withLock { storageError } }
+
+    /// Calls `observer` with each new set, after it became current, on the thread that applied
+    /// it; returns a token for ``removeObserver(_:)``.
+    @discardableResult
+    public func addObserver(_ observer: @escaping @Sendable (ProtectionSet) -> Void) -> Int {
+        withLock {
+            nextObserver += 1
+            observers[nextObserver] = observer
+            return nextObserver
+        }
+    }
+
+    /// Stops calling an observer.
+    public func removeObserver(_ token: Int) {
+        withLock { _ = observers.removeValue(forKey: token) }
+    }
+
+    // MARK: - Updates
+
+    /// Replaces the blocklist and/or the privacy configuration; the other inputs stay.
+    ///
+    /// - Returns: the new current set.
+    /// - Throws: ``ProtectionError`` naming the input and the place; the current set stays.
+    @discardableResult
+    public func update(
+        trackerData: InputDocument? = nil, privacyConfiguration: InputDocument? = nil
+    ) async throws(ProtectionError) -> ProtectionSet {
+        try await apply { inputs in
+            var inputs = inputs
+            if let trackerData { inputs.trackerData = trackerData }
+            if let privacyConfiguration { inputs.privacyConfiguration = privacyConfiguration }
+            return inputs
+        }
+    }
+
+    /// Replaces every input: parses, builds and checks the new set off the caller's thread and
+    /// makes it current only when all of it is valid.
+    ///
+    /// - Returns: the new current set.
+    /// - Throws: ``ProtectionError`` naming the input and the place; the current set stays.
+    @discardableResult
+    public func update(_ inputs: ProtectionInputs) async throws(ProtectionError) -> ProtectionSet {
+        try await apply { _ in inputs }
+    }
+
+    private func apply(_ change: @escaping @Sendable (ProtectionInputs) -> ProtectionInputs) async throws(ProtectionError) -> ProtectionSet {
+        let result = await Task.detached(priority: .userInitiated) { [self] in
+            Result { () throws(ProtectionError) in try applyNow(change) }
+        }.value
+        return try result.get()
+    }
+
+    /// The work of an update, on the calling thread.
+    private func applyNow(_ change: (ProtectionInputs) -> ProtectionInputs) throws(ProtectionError) -> ProtectionSet {
+        changeLock.lock()
+        defer { changeLock.unlock() }
+        let inputs = change(withLock { state.inputs })
+        let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret)
+        let sitesOff = withLock { state.sitesOff }
+        let resolver = Self.classifyingResolver(set: loaded.set, parsed: loaded.parsed, sitesOff: sitesOff)
+        let observers = withLock {
+            state = State(inputs: inputs, set: loaded.set, parsed: loaded.parsed, sitesOff: sitesOff)
+            storageError = loaded.cacheError ?? storageError
+            // Under the same lock, so no navigation sees the new set with the old resolver.
+            stats.setResolver(resolver)
+            return Array(self.observers.sorted { $0.key < $1.key }.map(\.value))
+        }
+        for observer in observers { observer(loaded.set) }
+        return loaded.set
+    }
+
+    // MARK: - Site toggles
+
+    /// Whether protection is on for pages of `host` (an exact host; see the type's "Site toggles").
+    public func isProtectionEnabled(forSite host: String) -> Bool {
+        withLock { !state.sitesOff.contains(host: host) && !state.parsed.userAllowlist.contains(host: host) }
+    }
+
+    /// The sites the user turned protection off for, sorted.
+    public var sitesWithProtectionOff: [String] { withLock { state.sitesOff.domains.sorted() } }
+
+    /// Turns protection on or off for `host` from its next navigation, and saves the choice.
+    ///
+    /// A site in the inputs' user allowlist stays off: its exceptions are built into the rule
+    /// lists.
+    ///
+    /// - Throws: ``ProtectionError/unwritable(_:)`` when the toggles cannot be saved; nothing
+    ///   changes then.
+    public func setProtection(_ enabled: Bool, forSite host: String) throws(ProtectionError) {
+        changeLock.lock()
+        defer { changeLock.unlock() }
+        let (set, parsed, current) = withLock { (state.set, state.parsed, state.sitesOff) }
+        var sitesOff = current
+        let site = UserAllowlist(domains: [host]).domains
+        if enabled { sitesOff.domains.subtract(site) } else { sitesOff.domains.formUnion(site) }
+        guard sitesOff != current else { return }
+        let json = JSONValue.array(sitesOff.domains.sorted().map(JSONValue.string))
+        do throws(FileError) {
+            try ProtectionCache.createDirectory(cacheDirectory)
+            try FileIO.writeAtomically(json.jsonBytes(), to: siteTogglesPath)
+        } catch {
+            throw .unwritable(error)
+        }
+        let resolver = Self.classifyingResolver(set: set, parsed: parsed, sitesOff: sitesOff)
+        withLock {
+            state.sitesOff = sitesOff
+            stats.setResolver(resolver)
+        }
+    }
+
+    /// What the web view gets for a navigation to `url`: the current set, protected or not.
+    /// A URL without a host (`about:blank`) is protected.
+    public func navigationPlan(for url: String) -> NavigationPlan {
+        let host = CanonicalURL(url)?.host ?? ""
+        return withLock {
+            let off = !host.isEmpty && (state.sitesOff.contains(host: host) || state.parsed.userAllowlist.contains(host: host))
+            return NavigationPlan(protectionSet: state.set, url: url, isProtected: !off)
+        }
+    }
+
+    // MARK: - Statistics
+
+    /// A main-frame navigation committed in `tab`: a new page in its statistics (a tab the
+    /// statistics have not seen opens with it).
+    public func didCommitNavigation(tab: TabID, url: String) {
+        stats.didStartNavigation(tab: tab, url: url)
+    }
+
+    /// The host closed `tab`: its page leaves the statistics (its counts stay in the totals).
+    public func didCloseTab(_ tab: TabID) {
+        stats.closeTab(tab)
+    }
+
+    /// A script message posted in `tab`, as the web view hands it over: checked (secret, limits,
+    /// page) and counted.
+    public func receive(_ body: MessageBody, tab: TabID) -> PrivacyStats.ReceiveResult {
+        stats.receive(body, tab: tab)
+    }
+
+    /// A message already decoded, or made by the host from what it observed natively (carrying
+    /// ``secret``): counted in `tab`.
+    public func receive(_ message: ScriptMessage, tab: TabID) -> PrivacyStats.ReceiveResult {
+        stats.receive(message, tab: tab)
+    }
+
+    // MARK: - Helpers
+
+    /// The resolver the statistics classify with: the set's own, or with the toggled sites in
+    /// its user allowlist.
+    private static func classifyingResolver(set: ProtectionSet, parsed: ParsedInputs, sitesOff: UserAllowlist) -> TrackerResolver {
+        guard !sitesOff.domains.isEmpty else { return set.resolver }
+        return parsed.resolver(userAllowlist: UserAllowlist(domains: Array(parsed.userAllowlist.domains.union(sitesOff.domains))))
+    }
+
+    private static func read(_ path: String) throws(TrackerDataError) -> [UInt8] {
+        do throws(FileError) {
+            return try FileIO.read(path: path)
+        } catch {
+            throw .unreadable(error)
+        }
+    }
+
+    private func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}

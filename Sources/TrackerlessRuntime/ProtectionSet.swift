@@ -1,0 +1,104 @@
+import ContentRuleList
+import RuleEngineKit
+import TrackerDataKit
+import UserScripts
+
+/// One immutable generation of protection: the rule lists, the two scripts with their worlds and
+/// secret, the message handler's name, the resolver and the compiled rule engine, all made from
+/// the same ``ProtectionInputs``.
+///
+/// A set never changes; an update makes a new one (``ProtectionRuntime/update(_:)``), so an
+/// adapter that takes everything it installs from one set can never mix generations (rules of
+/// one blocklist, scripts of another).
+///
+/// What an adapter does with it:
+/// - each of ``ruleLists``: look up ``EncodedRuleList/identifier`` in the content filter store,
+///   compile ``EncodedRuleList/json`` under that identifier only when it is missing, add the
+///   list; remove the store's identifiers that ``isStale(ruleListIdentifier:)`` calls stale;
+/// - each of ``scripts``: add it at document start, all frames, in its ``UserScript/world``;
+/// - register a script message handler named ``messageHandlerName`` in every world of
+///   ``messageHandlerWorlds`` and hand each message to ``ProtectionRuntime/receive(_:tab:)``.
+///
+/// Which of these a given navigation gets is the runtime's answer
+/// (``ProtectionRuntime/navigationPlan(for:)``): a site whose protection is off gets no rule
+/// list and no blocking script.
+public final class ProtectionSet: Sendable {
+    /// Where a set came from.
+    public enum Origin: String, Sendable, Hashable {
+        /// Built from the inputs: rule lists, scripts and engine made now.
+        case built
+        /// Loaded from the cache directory, its checksums verified: nothing rebuilt.
+        case cache
+    }
+
+    /// The version of the code that builds a set, part of ``identifier``: a release that builds
+    /// different artifacts from the same inputs changes it, so that no cache of an older build is
+    /// loaded.
+    public static let sdkVersion = "trackerless-runtime 1"
+    /// The name of the blocking script (page world).
+    public static let blockingScriptName = "blocking.js"
+    /// The name of the inference script (isolated world).
+    public static let inferenceScriptName = "inference.js"
+    /// The isolated world of the inference script.
+    public static let isolatedWorld = ScriptWorld.isolated(name: "trackerless")
+
+    /// SHA-256 (64 hex digits) of the SDK version, the bundled templates, the inputs' bytes and
+    /// the script settings: two sets with one identifier have the same rules, scripts and engine.
+    public let identifier: String
+    /// The WebKit content rule lists to install: the blocking lists, then the cookie lists when
+    /// the privacy configuration turns cookie protection on.
+    public let ruleLists: [EncodedRuleList]
+    /// The blocking script (page world), then the inference script (isolated world).
+    public let scripts: [UserScript]
+    /// The name the scripts post their messages to (``ScriptSettings/handler``).
+    public let messageHandlerName: String
+    /// The secret every script message carries; the runtime accepts no other.
+    public let secret: ScriptSecret
+    /// The resolver of the inputs: the meaning of the rules.
+    public let resolver: TrackerResolver
+    /// The blocking lists compiled, for hosts without a WebKit content blocker.
+    public let engine: RuleEngine
+    /// Built or loaded from the cache.
+    public let origin: Origin
+    /// What the build left out or approximated, and problems in the inputs, each with its place.
+    public let notes: [String]
+
+    init(
+        identifier: String, ruleLists: [EncodedRuleList], scripts: [UserScript], messageHandlerName: String,
+        secret: ScriptSecret, resolver: TrackerResolver, engine: RuleEngine, origin: Origin, notes: [String]
+    ) {
+        self.identifier = identifier
+        self.ruleLists = ruleLists
+        self.scripts = scripts
+        self.messageHandlerName = messageHandlerName
+        self.secret = secret
+        self.resolver = resolver
+        self.engine = engine
+        self.origin = origin
+        self.notes = notes
+    }
+
+    /// The worlds the message handler must be registered in: those of the scripts.
+    public var messageHandlerWorlds: [ScriptWorld] {
+        var worlds: [ScriptWorld] = []
+        for script in scripts where !worlds.contains(script.world) { worlds.append(script.world) }
+        return worlds
+    }
+
+    /// The blocking script.
+    public var blockingScript: UserScript? { scripts.first { $0.name == Self.blockingScriptName } }
+    /// The inference script.
+    public var inferenceScript: UserScript? { scripts.first { $0.name == Self.inferenceScriptName } }
+
+    /// Whether a content filter store's identifier is one the runtime made for an earlier set and
+    /// this set no longer uses: remove it from the store.
+    public func isStale(ruleListIdentifier identifier: String) -> Bool {
+        identifier.hasPrefix(EncodedRuleList.identifierPrefix) && !ruleLists.contains { $0.identifier == identifier }
+    }
+
+    /// The bytes the set holds: rule lists' JSON, scripts' sources and the engine's tables (the
+    /// resolver's share is not counted).
+    public var byteCount: Int {
+        ruleLists.reduce(0) { $0 + $1.json.count } + scripts.reduce(0) { $0 + $1.source.utf8.count } + engine.memoryFootprint
+    }
+}

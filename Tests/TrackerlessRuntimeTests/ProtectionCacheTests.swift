@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TrackerlessCore
+import TrackerlessRuntime
+import UserScripts
+
+@Suite("Cache directory: a relaunch builds nothing; a damaged cache is rebuilt, never trusted")
+struct ProtectionCacheTests {
+    /// The files of the cache's current generation.
+    static func cacheFiles(_ directory: String) throws -> [String] {
+        let generation = FileSet.generation(of: directory + "/set")
+        return try FileManager.default.contentsOfDirectory(atPath: generation).sorted().map { generation + "/" + $0 }
+    }
+
+    @Test("a relaunch with the same inputs loads the set from the cache: same lists, scripts with the new secret")
+    func warmRelaunch() throws {
+        let directory = try RuntimeFixture.directory()
+        let first = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        #expect(first.origin == .built)
+        let second = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        #expect(second.origin == .cache)
+        #expect(second.identifier == first.identifier)
+        #expect(second.ruleLists == first.ruleLists)
+        #expect(second.messageHandlerName == first.messageHandlerName)
+        #expect(second.scripts.map(\.world) == first.scripts.map(\.world))
+        #expect(second.engine.compiled() == first.engine.compiled())
+        // Each launch has its own secret; the scripts are otherwise the same bytes.
+        #expect(second.secret != first.secret)
+        for (old, new) in zip(first.scripts, second.scripts) {
+            #expect(new.source.contains(second.secret.value))
+            #expect(!new.source.contains(first.secret.value))
+            #expect(new.source.replacingOccurrences(of: second.secret.value, with: first.secret.value) == old.source)
+        }
+        // No secret is written to disk.
+        for file in try Self.cacheFiles(directory) {
+            let text = String(decoding: try FileIO.read(path: file), as: UTF8.self)
+            #expect(!text.contains(first.secret.value), "\(file)")
+        }
+    }
+
+    @Test("changed inputs are built and replace the cached set")
+    func changedInputs() throws {
+        let directory = try RuntimeFixture.directory()
+        _ = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        var updated = RuntimeFixture.inputs
+        updated.trackerData = .bytes(RuntimeFixture.updatedTrackerData, name: "tds.json")
+        #expect(try ProtectionSet.load(updated, cacheDirectory: directory).origin == .built)
+        #expect(try ProtectionSet.load(updated, cacheDirectory: directory).origin == .cache)
+    }
+
+    @Test("every cache file cut short, or with one byte flipped, is detected: the set is built again and the cache repaired")
+    func damagedCache() throws {
+        let directory = try RuntimeFixture.directory()
+        let reference = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        let names = try Self.cacheFiles(directory).map { ($0 as NSString).lastPathComponent }
+        #expect(names.contains("manifest.json") && names.contains("engine.bin") && names.contains("blocking.js"))
+        for name in names {
+            for damage in ["cut", "flip"] {
+                let path = FileSet.generation(of: directory + "/set") + "/" + name
+                var bytes = try FileIO.read(path: path)
+                if damage == "cut" {
+                    bytes.removeLast(bytes.count / 2 + 1)
+                } else {
+                    bytes[bytes.count / 2] ^= 0x01
+                }
+                // Damage in place, as a failing disk or an interrupted copy would.
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                let loaded = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+                #expect(loaded.origin == .built, "\(name) \(damage)")
+                #expect(loaded.ruleLists == reference.ruleLists, "\(name) \(damage)")
+                #expect(try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory).origin == .cache,
+                    "\(name) \(damage): repaired")
+            }
+        }
+    }
+
+    @Test("a missing file or manifest is rebuilt")
+    func missingFiles() throws {
+        let directory = try RuntimeFixture.directory()
+        _ = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        for file in try Self.cacheFiles(directory) {
+            try FileManager.default.removeItem(atPath: file)
+            #expect(try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory).origin == .built, "\(file)")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ContentRuleList
+import Foundation
+import Testing
+import TrackerDataKit
+import TrackerlessRuntime
+import UserScripts
+
+@Suite("ProtectionSet: the inputs built into one generation")
+struct ProtectionSetTests {
+    @Test("the sample builds valid rule lists, both scripts in their worlds with the secret, a resolver and an engine that agree")
+    func buildsEverything() throws {
+        let secret = try #require(ScriptSecret(hex: "00112233445566778899aabbccddeeff"))
+        let set = try ProtectionSet.build(RuntimeFixture.inputs, secret: secret)
+
+        #expect(set.origin == .built)
+        #expect(set.identifier.count == 64)
+        #expect(set.ruleLists.map(\.kind) == [.blocking])
+        for list in set.ruleLists {
+            #expect(list.identifier.hasPrefix("trackerless-blocking-0-"))
+            let parsed = try RuleList(parsing: list.json)   // what WebKit compiles: valid
+            #expect(parsed.rules.count == list.ruleCount)
+            #expect(list.ruleCount > 0)
+        }
+        #expect(set.scripts.map(\.name) == ["blocking.js", "inference.js"])
+        #expect(set.blockingScript?.world == .page)
+        #expect(set.inferenceScript?.world == .isolated(name: "trackerless"))
+        #expect(set.messageHandlerWorlds == [.page, .isolated(name: "trackerless")])
+        #expect(set.messageHandlerName == "trackerless")
+        #expect(set.scripts.allSatisfy { $0.source.contains(secret.value) })
+
+        let tracker = "https://ads.example/banner.png"
+        let decision = set.resolver.decision(forRequestURL: tracker, siteURL: "https://news.example/", type: .image)
+        #expect(decision?.action == .block)
+        #expect(set.engine.decision(for: Request(url: tracker, topURL: "https://news.example/", resourceType: .image)).isBlocked)
+        let firstParty = "https://news.example/logo.png"
+        #expect(!set.engine.decision(for: Request(url: firstParty, topURL: "https://news.example/", resourceType: .image)).isBlocked)
+    }
+
+    @Test("cookie lists come with the configuration's cookie protection, in lists of their own")
+    func cookieLists() throws {
+        // No configuration: every protection on, cookie protection included.
+        let withCookies = try ProtectionSet.build(.sample)
+        #expect(withCookies.ruleLists.map(\.kind) == [.blocking, .cookies])
+        #expect(withCookies.ruleLists.map(\.identifier).allSatisfy { $0.hasPrefix(EncodedRuleList.identifierPrefix) })
+        // A configuration without the cookie feature turns it off.
+        let withoutCookies = try ProtectionSet.build(RuntimeFixture.inputs)
+        #expect(withoutCookies.ruleLists.map(\.kind) == [.blocking])
+    }
+
+    @Test("the identifier follows the inputs and settings, not the secret")
+    func identifier() throws {
+        let first = try ProtectionSet.build(RuntimeFixture.inputs)
+        let again = try ProtectionSet.build(RuntimeFixture.inputs)
+        #expect(first.identifier == again.identifier)
+        #expect(first.secret != again.secret)
+        #expect(first.ruleLists == again.ruleLists)
+
+        var updated = RuntimeFixture.inputs
+        updated.trackerData = .bytes(RuntimeFixture.updatedTrackerData, name: "tds.json")
+        #expect(try ProtectionSet.build(updated).identifier != first.identifier)
+
+        var otherHandler = RuntimeFixture.inputs
+        otherHandler.scriptSettings.handler = "other"
+        let renamed = try ProtectionSet.build(otherHandler)
+        #expect(renamed.identifier != first.identifier)
+        #expect(renamed.messageHandlerName == "other")
+    }
+
+    @Test("stale identifiers: the runtime's own that the set does not use")
+    func staleIdentifiers() throws {
+        let set = try ProtectionSet.build(RuntimeFixture.inputs)
+        let current = try #require(set.ruleLists.first?.identifier)
+        #expect(!set.isStale(ruleListIdentifier: current))
+        #expect(set.isStale(ruleListIdentifier: "trackerless-blocking-0-0000000000000000"))
+        #expect(!set.isStale(ruleListIdentifier: "another-apps-list"))
+    }
+
+    @Test("a broken input is an error naming the input, the file and the JSON path")
+    func brokenInputs() throws {
+        var tds = RuntimeFixture.inputs
+        tds.trackerData = .bytes(Array(#"{"trackers": {"x.example": "not an object"}, "entities": {}, "domains": {}}"#.utf8), name: "bad-tds.json")
+        let tdsError = #expect(throws: ProtectionError.self) { try ProtectionSet.build(tds) }
+        #expect(tdsError?.input == .trackerData)
+        #expect(tdsError?.description.contains("bad-tds.json") == true)
+        #expect(tdsError?.description.contains(#"trackers["x.example"]"#) == true)
+
+        var missing = RuntimeFixture.inputs
+        missing.privacyConfiguration = .file("/nonexistent/privacy-config.json")
+        let missingError = #expect(throws: ProtectionError.self) { try ProtectionSet.build(missing) }
+        #expect(missingError?.input == .privacyConfiguration)
+        #expect(missingError?.description.contains("/nonexistent/privacy-config.json") == true)
+
+        var settings = RuntimeFixture.inputs
+        settings.scriptSettings.batchInterval = 1
+        let settingsError = #expect(throws: ProtectionError.self) { try ProtectionSet.build(settings) }
+        #expect(settingsError?.input == .scriptSettings)
+        #expect(settingsError?.description.contains("batchInterval") == true)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PrivacyStatsKit
+import Testing
+import TrackerlessCore
+import TrackerlessRuntime
+
+@Suite("Site toggles: protection off and on per site, at the next navigation, without rebuilding")
+struct SiteToggleTests {
+    /// What the inference script reports on `page`: a tracker script (social.example, blocked
+    /// by default) seen `state`.
+    static func trackerReport(_ runtime: ProtectionRuntime, page: String, state: String, document: String) -> MessageBody {
+        .json(RuntimeFixture.message(
+            secret: runtime.secret, page: page, document: document,
+            requests: [("https://social.example/widget.js", "script", state)]))
+    }
+
+    @Test("off: the navigation gets no rule list and no blocking script, and the dashboard says the user turned it off; on again: protected")
+    func offThenOn() throws {
+        let directory = try RuntimeFixture.directory()
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+        let set = runtime.currentSet
+        let page = "https://news.example/today"
+
+        let protected = runtime.navigationPlan(for: page)
+        #expect(protected.isProtected)
+        #expect(protected.ruleLists == set.ruleLists)
+        #expect(protected.scripts.map(\.name) == ["blocking.js", "inference.js"])
+
+        try runtime.setProtection(false, forSite: "news.example")
+        #expect(!runtime.isProtectionEnabled(forSite: "news.example"))
+        #expect(runtime.sitesWithProtectionOff == ["news.example"])
+        let off = runtime.navigationPlan(for: page)
+        #expect(!off.isProtected)
+        #expect(off.ruleLists.isEmpty)
+        #expect(off.scripts.map(\.name) == ["inference.js"])
+        #expect(off.messageHandlerName == "trackerless")
+        #expect(off.protectionSet === set)   // nothing rebuilt
+        // Another site, and a subdomain (another host), keep protection.
+        #expect(runtime.navigationPlan(for: "https://shop.example/").isProtected)
+        #expect(runtime.navigationPlan(for: "https://www.news.example/").isProtected)
+
+        runtime.didCommitNavigation(tab: "1", url: page)
+        #expect(runtime.receive(Self.trackerReport(runtime, page: page, state: "loaded", document: "1111111111111111"), tab: "1").isAccepted)
+        let unprotected = runtime.stats.snapshot(tab: "1")
+        #expect(!unprotected.isProtected)
+        #expect(unprotected.trackers.allowed == 1 && unprotected.trackers.blocked == 0)
+        #expect(unprotected.allowedReasons.filter { $0.trackers > 0 }.map(\.reason) == [.userAllowlist])
+
+        try runtime.setProtection(true, forSite: "news.example")
+        #expect(runtime.isProtectionEnabled(forSite: "news.example"))
+        #expect(runtime.navigationPlan(for: page).isProtected)
+        #expect(runtime.currentSet === set)
+        runtime.didCommitNavigation(tab: "1", url: page)
+        #expect(runtime.receive(Self.trackerReport(runtime, page: page, state: "failed", document: "2222222222222222"), tab: "1").isAccepted)
+        let protectedAgain = runtime.stats.snapshot(tab: "1")
+        #expect(protectedAgain.isProtected)
+        #expect(protectedAgain.trackers.blocked == 1 && protectedAgain.trackers.allowed == 0)
+    }
+
+    @Test("toggles are saved atomically as a user allowlist in the cache directory and read at the next launch")
+    func persisted() throws {
+        let directory = try RuntimeFixture.directory()
+        do {
+            let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+            try runtime.setProtection(false, forSite: "News.Example")
+            try runtime.setProtection(false, forSite: "shop.example")
+            try runtime.setProtection(true, forSite: "shop.example")
+            let saved = String(decoding: try FileIO.read(path: runtime.siteTogglesPath), as: UTF8.self)
+            #expect(saved == #"["news.example"]"#)
+        }
+        let relaunched = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+        #expect(relaunched.sitesWithProtectionOff == ["news.example"])
+        #expect(!relaunched.navigationPlan(for: "https://news.example/").isProtected)
+        #expect(relaunched.lastStorageError == nil)
+    }
+
+    @Test("a site in the inputs' user allowlist is off, and the plan says so")
+    func inputAllowlist() throws {
+        var inputs = RuntimeFixture.inputs
+        inputs.userAllowlist = .bytes(Array(#"["blog.example"]"#.utf8), name: "allowlist.json")
+        let runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: try RuntimeFixture.directory())
+        #expect(!runtime.navigationPlan(for: "https://blog.example/post").isProtected)
+        #expect(!runtime.isProtectionEnabled(forSite: "blog.example"))
+    }
+}
