@@ -13,3 +13,9 @@ static inline GtkWidget *tl_web_view_new(WebKitUserContentManager *manager, WebK
         return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "user-content-manager", manager, "network-session", session, NULL));
     return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "user-content-manager", manager, NULL));
 }
+
+static inline GtkBox *tl_gtk_box(gpointer object) { return GTK_BOX(object); }
+static inline GtkEditable *tl_gtk_editable(gpointer object) { return GTK_EDITABLE(object); }
+static inline GtkSwitch *tl_gtk_switch(gpointer object) { return GTK_SWITCH(object); }
+static inline GtkPaned *tl_gtk_paned(gpointer object) { return GTK_PANED(object); }
+static inline GtkLabel *tl_gtk_label(gpointer object) { return GTK_LABEL(object); }

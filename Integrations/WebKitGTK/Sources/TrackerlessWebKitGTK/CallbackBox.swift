@@ -6,33 +6,33 @@ import CWebKitGTK
 /// thread, so every box is created and read there. `retained` boxes are released by GLib's destroy
 /// notification (signal handlers, idle sources) or by the one callback that consumes them
 /// (`GAsyncReadyCallback`).
-final class CallbackBox<Value> {
-    let value: Value
+package final class CallbackBox<Value> {
+    package let value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
     /// A +1 pointer for GLib to own; `release(_:)` or `take(_:)` balances it.
-    func retained() -> gpointer { Unmanaged.passRetained(self).toOpaque() }
+    package func retained() -> gpointer { Unmanaged.passRetained(self).toOpaque() }
 
     /// The box behind a pointer from `retained()`, without consuming it.
-    static func peek(_ pointer: gpointer?) -> Value {
+    package static func peek(_ pointer: gpointer?) -> Value {
         Unmanaged<CallbackBox<Value>>.fromOpaque(pointer!).takeUnretainedValue().value
     }
 
     /// The box behind a pointer from `retained()`, consuming the pointer (one-shot callbacks).
-    static func take(_ pointer: gpointer?) -> Value {
+    package static func take(_ pointer: gpointer?) -> Value {
         Unmanaged<CallbackBox<Value>>.fromOpaque(pointer!).takeRetainedValue().value
     }
 }
 
 /// The `GClosureNotify` that releases a `CallbackBox` when GLib drops a signal handler.
-let releaseCallbackBox: GClosureNotify = { data, _ in
+package let releaseCallbackBox: GClosureNotify = { data, _ in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
 /// The `GDestroyNotify` that releases a `CallbackBox` when GLib drops a source.
-let releaseCallbackBoxOnDestroy: GDestroyNotify = { data in
+package let releaseCallbackBoxOnDestroy: GDestroyNotify = { data in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
@@ -41,6 +41,6 @@ let releaseCallbackBoxOnDestroy: GDestroyNotify = { data in
 ///
 /// `handler` must have the signal's exact C signature, its last parameter the user data.
 @discardableResult
-func connectSignal<Handler>(_ instance: gpointer, _ signal: String, _ handler: Handler, data: gpointer) -> gulong {
+package func connectSignal<Handler>(_ instance: gpointer, _ signal: String, _ handler: Handler, data: gpointer) -> gulong {
     g_signal_connect_data(instance, signal, unsafeBitCast(handler, to: GCallback.self), data, releaseCallbackBox, GConnectFlags(rawValue: 0))
 }
