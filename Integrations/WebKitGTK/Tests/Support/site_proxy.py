@@ -8,7 +8,8 @@ analytics.js`, ...). The proxy listens on 127.0.0.1 at a free port and prints `{
 its first line; then one JSON line per request it receives, `{"method": ..., "url": ...}`, as it
 receives it. http requests arrive in absolute form; https ones through CONNECT, answered with a
 throw-away self-signed certificate (the browser ignores certificate errors in its headless mode
-only). Nothing is ever forwarded: every host is served from SITES_DIR (a missing file is a 404,
+only). A request made to the proxy itself as a server (http://127.0.0.1:PORT/...) is served from
+SITES_DIR/127.0.0.1. Nothing is ever forwarded: every host is served from SITES_DIR (a missing file is a 404,
 still recorded). A request's path `/` is `index.html`; the query is ignored when looking up the
 file. Stops when standard input closes.
 """
@@ -61,7 +62,13 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = False
 
     def serve(self):
-        url = self.origin + self.path if self.origin else self.path
+        if self.origin:
+            url = self.origin + self.path
+        elif self.path.startswith("/"):
+            # A request made to the proxy as a server (origin form): the site is the Host header's.
+            url = "http://" + self.headers.get("Host", "") + self.path
+        else:
+            url = self.path
         length = int(self.headers.get("Content-Length") or 0)
         if length:
             self.rfile.read(length)

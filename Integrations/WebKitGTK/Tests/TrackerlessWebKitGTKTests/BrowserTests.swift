@@ -77,3 +77,29 @@ struct BrowserTests {
         #expect(blockedButSeen.count >= 5, "\(blockedButSeen)")
     }
 }
+
+@Suite("The WebKitGTK browser's window", .enabled(if: BrowserProcess.canRun, BrowserProcess.skipMessage))
+struct BrowserWindowTests {
+    @Test("trackerless-browser URL opens a window that loads the page and keeps running until it is closed")
+    func window() throws {
+        let proxy = try BrowserProcess.SiteProxy()
+        let cache = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+        process.arguments = ["-a", BrowserProcess.executable.path, "--cache", cache.path, "http://127.0.0.1:\(proxy.port)/"]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var seen: [String] = []
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !seen.contains(where: { $0.contains("/report.gif") }) {
+            Thread.sleep(forTimeInterval: 0.5)
+            seen += proxy.takeURLs()
+        }
+        #expect(seen.contains("http://127.0.0.1:\(proxy.port)/"), "\(seen)")
+        #expect(seen.contains { $0.contains("/report.gif") }, "the page's script ran to its end: \(seen)")
+        #expect(process.isRunning, "the window is still open")
+    }
+}
