@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs what Tests/WebKitTests/harness/webkit_harness.py needs: WebKitGTK 4.1 with its
+# Installs what Tests/WebKitTests/harness/webkit_harness.py needs (WebKitGTK 4.1 with its
 # GObject introspection data for the system python3, an X server for page loads, openssl for
 # the loopback proxy's certificate, and the GStreamer plugins and font the media/font cases
-# serve. Idempotent: does nothing when everything is there. Debian 12, as root, no stdin.
+# serve), and WebKitGTK 6.0's development files for the Swift browser in Integrations/WebKitGTK.
+# Idempotent: does nothing when everything is there. Debian 12, as root, no stdin.
 set -euo pipefail
 
 packages=(
@@ -16,6 +17,8 @@ packages=(
     gstreamer1.0-plugins-good  # wavparse and autoaudiosink, for "media" loads
     gstreamer1.0-gl    # recommended by libwebkit2gtk; keeps video/GL paths quiet
     libgl1-mesa-dri    # software GL for WebKit's compositor under Xvfb
+    libwebkitgtk-6.0-dev  # headers and pkg-config file of WebKitGTK 6.0, for Integrations/WebKitGTK
+    pkg-config         # SwiftPM finds WebKitGTK's flags with it
 )
 
 missing=()

@@ -19,4 +19,15 @@ export TRACKERLESS_BIN="$PWD/.build/debug/trackerless"
 status=0
 node --test Tests/JavaScript || status=$?
 swift test --skip-build || status=$?
+# The WebKitGTK browser (Integrations/WebKitGTK), a package of its own: it needs WebKitGTK 6.0's
+# development files, which the root package does not.
+if pkg-config --exists webkitgtk-6.0 2>/dev/null; then
+    (swift build --build-tests --package-path Integrations/WebKitGTK \
+        && swift test --skip-build --package-path Integrations/WebKitGTK) || status=$?
+elif [[ "${TRACKERLESS_REQUIRE_WEBKIT:-}" == "1" ]]; then
+    echo "test.sh: webkitgtk-6.0 (libwebkitgtk-6.0-dev) is missing and TRACKERLESS_REQUIRE_WEBKIT=1" >&2
+    status=1
+else
+    echo "test.sh: webkitgtk-6.0 not found (apt: libwebkitgtk-6.0-dev); the WebKitGTK browser package is not built or tested" >&2
+fi
 exit "$status"

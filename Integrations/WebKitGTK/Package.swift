@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+// The root package, two directories up; SwiftPM names a path dependency by its folder, lowercased.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let trackerless = root.lastPathComponent.lowercased()
+
+let package = Package(
+    name: "TrackerlessWebKitGTK",
+    products: [
+        .library(name: "TrackerlessWebKitGTK", targets: ["TrackerlessWebKitGTK"]),
+        .executable(name: "trackerless-browser", targets: ["TrackerlessBrowser"]),
+    ],
+    dependencies: [.package(path: "../..")],
+    targets: [
+        .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        .target(
+            name: "TrackerlessWebKitGTK",
+            dependencies: [
+                "CWebKitGTK",
+                .product(name: "TrackerlessRuntime", package: trackerless),
+                .product(name: "PrivacyStatsKit", package: trackerless),
+            ]
+        ),
+        .executableTarget(
+            name: "TrackerlessBrowser",
+            dependencies: [
+                "CWebKitGTK", "TrackerlessWebKitGTK",
+                .product(name: "TrackerlessRuntime", package: trackerless),
+                .product(name: "PrivacyStatsKit", package: trackerless),
+                .product(name: "TrackerlessCore", package: trackerless),
+            ]
+        ),
+        .testTarget(
+            name: "TrackerlessWebKitGTKTests",
+            dependencies: ["TrackerlessBrowser", .product(name: "TrackerDataKit", package: trackerless)],
+            exclude: []
+        ),
+    ]
+)

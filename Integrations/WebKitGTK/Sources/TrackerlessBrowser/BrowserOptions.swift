@@ -1,0 +1,75 @@
+import Foundation
+import TrackerlessRuntime
+
+/// The command line of `trackerless-browser`.
+struct BrowserOptions {
+    static let usage = """
+    Usage: trackerless-browser [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--cache DIR] [URL]
+           trackerless-browser --headless [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
+                               [--cache DIR] [--proxy HOST:PORT] --snapshots OUT.jsonl URL...
+
+    A WebKitGTK browser protected by Trackerless: the rule lists, the blocking and inference scripts,
+    and the privacy dashboard of the current tab.
+      --tds FILE             Tracker Radar blocklist (tds.json); without it, the bundled sample
+      --privacy-config FILE  DuckDuckGo privacy configuration
+      --allowlist FILE       user allowlist: a JSON array of sites where protection is off
+      --cache DIR            the protection set's cache, WebKit's compiled lists, the site toggles and
+                             the statistics' totals (default: $XDG_CACHE_HOME/trackerless-browser)
+      --headless             load each URL in turn in one web view, wait until the page has loaded
+                             and its reports have settled, and write one dashboard snapshot per URL
+                             as a JSON line (the snapshot schema of `trackerless stats`) to --snapshots;
+                             exit 0 when every page loaded
+      --proxy HOST:PORT      send all traffic, https included (CONNECT), through this HTTP proxy;
+                             certificate errors are ignored (headless mode only, for tests)
+    Exit status: 0 success, 1 a page or an input failed, 2 wrong usage.
+    """
+
+    var inputs = ProtectionInputs.sample
+    var cacheDirectory: String
+    var headless = false
+    var proxy: (host: String, port: Int)?
+    var snapshotsPath: String?
+    var urls: [String] = []
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(_ arguments: [String]) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cacheHome = environment["XDG_CACHE_HOME"] ?? ((environment["HOME"] ?? "/tmp") + "/.cache")
+        cacheDirectory = cacheHome + "/trackerless-browser"
+        var remaining = arguments[...]
+        func value(_ option: String) throws -> String {
+            guard let value = remaining.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--tds": inputs.trackerData = .file(try value(argument))
+            case "--privacy-config": inputs.privacyConfiguration = .file(try value(argument))
+            case "--allowlist": inputs.userAllowlist = .file(try value(argument))
+            case "--cache": cacheDirectory = try value(argument)
+            case "--headless": headless = true
+            case "--snapshots": snapshotsPath = try value(argument)
+            case "--proxy":
+                let text = try value(argument)
+                guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
+                    throw UsageError(description: "--proxy takes HOST:PORT, not \"\(text.prefix(200))\"")
+                }
+                proxy = (String(text[..<colon]), port)
+            case "--help", "-h": throw UsageError(description: "")
+            default:
+                guard !argument.hasPrefix("--") else { throw UsageError(description: "unknown option \(argument.prefix(200))") }
+                urls.append(argument)
+            }
+        }
+        if headless {
+            guard snapshotsPath != nil else { throw UsageError(description: "--headless needs --snapshots OUT.jsonl") }
+            guard !urls.isEmpty else { throw UsageError(description: "--headless needs at least one URL") }
+        } else {
+            guard proxy == nil, snapshotsPath == nil else { throw UsageError(description: "--proxy and --snapshots go with --headless") }
+            guard urls.count <= 1 else { throw UsageError(description: "the window opens one URL") }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import CWebKitGTK
+import Foundation
+import PrivacyStatsKit
+import TrackerlessCore
+import TrackerlessRuntime
+import TrackerlessWebKitGTK
+
+/// `--headless`: each URL in turn in one web view; one dashboard snapshot per page once it has
+/// loaded and its reports have settled.
+final class HeadlessRun {
+    /// A page is settled this long after the last load ended or message arrived...
+    static let quietMilliseconds = 600
+    /// ...and no sooner than this after its load finished (two batch intervals of the scripts).
+    static let afterFinishMilliseconds = 300
+    /// A page that never settles is cut off here.
+    static let pageLimitMilliseconds = 20_000
+
+    private let runtime: ProtectionRuntime
+    private let view: ProtectedWebView
+    private let urls: [String]
+    private let snapshotsPath: String
+    private let done: (Int32) -> Void
+    private var index = -1
+    private var lines: [String] = []
+    private var failures: [String] = []
+    private var lastActivity = DispatchTime.now()
+    private var finishedAt: DispatchTime?
+    private var pageStarted = DispatchTime.now()
+
+    init(runtime: ProtectionRuntime, view: ProtectedWebView, urls: [String], snapshotsPath: String, done: @escaping (Int32) -> Void) {
+        self.runtime = runtime
+        self.view = view
+        self.urls = urls
+        self.snapshotsPath = snapshotsPath
+        self.done = done
+        view.webView.onLoadEvent = { [weak self] event in
+            guard let self else { return }
+            if event == .committed, let url = self.view.webView.url { self.runtime.didCommitNavigation(tab: self.view.tab, url: url) }
+            if event == .finished, self.finishedAt == nil {
+                self.finishedAt = .now()
+                self.poll()
+            }
+        }
+        view.webView.onLoadFailure = { [weak self] url, domain, code, message in
+            guard let self, self.index >= 0, self.index < self.urls.count else { return }
+            self.failures.append("\(self.urls[self.index]): \(domain) \(code): \(message) (\(url))")
+        }
+        view.webView.onResourceLoadEnded = { [weak self] _ in self?.lastActivity = .now() }
+        view.onMessage = { [weak self] _ in self?.lastActivity = .now() }
+        view.onFilterError = { [weak self] error in
+            self?.failures.append("\(error)")
+            self?.finish()
+        }
+    }
+
+    func start() { next() }
+
+    private func next() {
+        index += 1
+        guard index < urls.count else { return finish() }
+        finishedAt = nil
+        lastActivity = .now()
+        pageStarted = .now()
+        view.load(urls[index])
+    }
+
+    private func poll() {
+        let now = DispatchTime.now()
+        func elapsed(since start: DispatchTime) -> Int { Int((now.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
+        let settled = finishedAt.map { elapsed(since: $0) >= Self.afterFinishMilliseconds } ?? false
+            && elapsed(since: lastActivity) >= Self.quietMilliseconds
+        if settled || elapsed(since: pageStarted) >= Self.pageLimitMilliseconds {
+            if !settled { failures.append("\(urls[index]): did not settle within \(Self.pageLimitMilliseconds) ms") }
+            lines.append(runtime.stats.snapshot(tab: view.tab).jsonString())
+            next()
+        } else {
+            MainContext.after(milliseconds: 100) { [weak self] in self?.poll() }
+        }
+    }
+
+    private func finish() {
+        FileHandle.standardError.write(Data("trackerless-browser: rule lists: \(view.compiledListCount) compiled, \(view.foundListCount) found in the store\n".utf8))
+        for failure in failures { FileHandle.standardError.write(Data("trackerless-browser: \(failure)\n".utf8)) }
+        do {
+            try FileIO.writeAtomically(Array(lines.map { $0 + "\n" }.joined().utf8), to: snapshotsPath)
+        } catch {
+            FileHandle.standardError.write(Data("trackerless-browser: \(error)\n".utf8))
+            return done(1)
+        }
+        done(failures.isEmpty ? 0 : 1)
+    }
+}

@@ -1,0 +1,60 @@
+import CWebKitGTK
+import Foundation
+import PrivacyStatsKit
+import TrackerlessRuntime
+import TrackerlessWebKitGTK
+
+/// `trackerless-browser`: the WebKitGTK browser of the README.
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    exit(status)
+}
+
+let options: BrowserOptions
+do {
+    options = try BrowserOptions(Array(CommandLine.arguments.dropFirst()))
+} catch let error as BrowserOptions.UsageError {
+    if error.description.isEmpty {
+        print(BrowserOptions.usage)
+        exit(0)
+    }
+    fail("trackerless-browser: \(error)\n\n\(BrowserOptions.usage)", status: 2)
+}
+
+let runtime: ProtectionRuntime
+do {
+    runtime = try ProtectionRuntime(inputs: options.inputs, cacheDirectory: options.cacheDirectory)
+} catch {
+    fail("trackerless-browser: \(error)", status: 1)
+}
+
+gtk_init()
+let loop = g_main_loop_new(nil, 0)
+let store = ContentFilterStore(directory: options.cacheDirectory + "/webkit-content-filters")
+let session = NetworkSession.ephemeral()
+if let proxy = options.proxy {
+    session.useProxy(host: proxy.host, port: proxy.port)
+    session.ignoreCertificateErrors()
+}
+let view = ProtectedWebView(runtime: runtime, store: store, tab: "1", session: session)
+let window = gtk_window_new()!
+gtk_window_set_default_size(tl_gtk_window(window), 1200, 800)
+var status: Int32 = 0
+
+if options.headless {
+    gtk_window_set_child(tl_gtk_window(window), view.webView.widget)
+    gtk_window_present(tl_gtk_window(window))
+    let run = HeadlessRun(runtime: runtime, view: view, urls: options.urls, snapshotsPath: options.snapshotsPath!) { result in
+        status = result
+        g_main_loop_quit(loop)
+    }
+    run.start()
+    g_main_loop_run(loop)
+    withExtendedLifetime(run) {}
+} else {
+    let browser = BrowserWindow(window: window, runtime: runtime, view: view) { g_main_loop_quit(loop) }
+    browser.open(options.urls.first ?? "https://duckduckgo.com/")
+    g_main_loop_run(loop)
+    withExtendedLifetime(browser) {}
+}
+exit(status)

@@ -1,0 +1,130 @@
+import CWebKitGTK
+import PrivacyStatsKit
+import TrackerlessRuntime
+
+/// A WebKitGTK web view that a ``TrackerlessRuntime/ProtectionRuntime`` protects: its rule lists
+/// in the content filter store, its scripts in their worlds, its messages and the loads WebKit
+/// reports counted in the tab's statistics.
+///
+/// - Rule lists are looked up in the store by identifier before anything is compiled, so a
+///   relaunch with the same set compiles nothing; identifiers of earlier sets are removed.
+/// - No unprotected load: ``load(_:)`` starts the navigation only once every list of the plan
+///   is ready, and an update keeps the lists in force until the new set's lists are ready.
+/// - Site toggles take effect at the next navigation: the runtime's navigation plan says whether
+///   the page gets the rule lists and the blocking script.
+///
+/// Every call must come from the thread that runs the GLib main context.
+public final class ProtectedWebView {
+    /// The web view.
+    public let webView: WebView
+    /// The tab of the runtime's statistics this view reports to.
+    public let tab: TabID
+    private let runtime: ProtectionRuntime
+    private let store: ContentFilterStore
+    /// Compiled lists by identifier, for the sets this view has used.
+    private var filters: [String: ContentFilter] = [:]
+    /// What the user content holds now: the set's identifier and whether it was protected.
+    private var installed: (set: String, isProtected: Bool)?
+    private var registeredHandlers: Set<String> = []
+    private var observerToken: Int?
+
+    /// Called when a list could not be compiled or loaded, with WebKit's error.
+    public var onFilterError: ((ContentFilterStoreError) -> Void)?
+    /// Called after each script message was handed to the runtime, with what it made of it.
+    public var onMessage: ((PrivacyStats.ReceiveResult) -> Void)?
+    /// How many lists the store compiled (not found by identifier) since this view was created.
+    public private(set) var compiledListCount = 0
+    /// How many lists the store already held (found by identifier, nothing compiled).
+    public private(set) var foundListCount = 0
+
+    /// A view in `tab`, protected by `runtime`, its lists kept in `store`.
+    public init(runtime: ProtectionRuntime, store: ContentFilterStore, tab: TabID, session: NetworkSession? = nil) {
+        self.runtime = runtime
+        self.store = store
+        self.tab = tab
+        webView = WebView(session: session)
+        let previous = webView.onLoadEvent
+        webView.onLoadEvent = { [weak self] event in
+            if event == .committed, let self, let url = self.webView.url { self.runtime.didCommitNavigation(tab: self.tab, url: url) }
+            previous?(event)
+        }
+        let reference = MainContextReference(self)
+        observerToken = runtime.addObserver { set in
+            MainContext.post {
+                guard let view = reference.value else { return }
+                view.prepare(set) { [weak view] in view?.reinstallForCurrentPage() }
+            }
+        }
+    }
+
+    deinit {
+        if let observerToken { runtime.removeObserver(observerToken) }
+    }
+
+    /// Loads `url` with the protection the runtime plans for it, once its lists are ready.
+    public func load(_ url: String) {
+        let plan = runtime.navigationPlan(for: url)
+        prepare(plan.protectionSet) { [weak self] in
+            guard let self else { return }
+            self.install(plan)
+            self.webView.load(url)
+        }
+    }
+
+    /// Compiles (or finds) every list of `set`, then calls `ready`; removes the store's lists
+    /// that no set of the runtime uses any more.
+    private func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
+        var pending = set.ruleLists.filter { filters[$0.identifier] == nil }
+        guard !pending.isEmpty else { return ready() }
+        let list = pending.removeFirst()
+        store.filter(identifier: list.identifier, source: { list.json }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let (filter, compiled)):
+                self.filters[list.identifier] = filter
+                if compiled { self.compiledListCount += 1 } else { self.foundListCount += 1 }
+                self.prepare(set, ready: ready)
+            case .failure(let error):
+                self.onFilterError?(error)
+            }
+        }
+        removeStaleLists(of: set)
+    }
+
+    private func removeStaleLists(of set: ProtectionSet) {
+        store.identifiers { [weak self] identifiers in
+            for identifier in identifiers where set.isStale(ruleListIdentifier: identifier) {
+                self?.filters[identifier] = nil
+                self?.store.remove(identifier: identifier) { _ in }
+            }
+        }
+    }
+
+    /// Puts the plan's lists, scripts and handler in the view's user content (only what changed).
+    private func install(_ plan: NavigationPlan) {
+        let content = webView.userContent
+        if installed?.set != plan.protectionSet.identifier || installed?.isProtected != plan.isProtected {
+            content.removeAllFilters()
+            for list in plan.ruleLists { if let filter = filters[list.identifier] { content.add(filter) } }
+            content.removeAllScripts()
+            for script in plan.scripts { content.addScript(script.source, world: script.world.name) }
+            installed = (plan.protectionSet.identifier, plan.isProtected)
+        }
+        let name = plan.messageHandlerName
+        if !registeredHandlers.contains(name) {
+            registeredHandlers.insert(name)
+            let worlds = plan.protectionSet.messageHandlerWorlds.map(\.name)
+            content.registerMessageHandler(name: name, worlds: worlds) { [weak self] json in
+                guard let self else { return }
+                let result = self.runtime.receive(.json(json), tab: self.tab)
+                self.onMessage?(result)
+            }
+        }
+    }
+
+    /// After an update or a site toggle: the current page's plan, for the loads it still makes
+    /// (WebKit applies a list from the next load).
+    private func reinstallForCurrentPage() {
+        install(runtime.navigationPlan(for: webView.url ?? "about:blank"))
+    }
+}

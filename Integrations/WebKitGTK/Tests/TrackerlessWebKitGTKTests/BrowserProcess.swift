@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The built `trackerless-browser` and the loopback site proxy, run as child processes.
+enum BrowserProcess {
+    /// This package's root (Integrations/WebKitGTK).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `<repository>/../shared/data`.
+    static let sharedData = packageRoot.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data")
+
+    /// `.build/<configuration>/trackerless-browser`, next to the test runner.
+    static let executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("trackerless-browser")
+
+    /// Whether WebKitGTK, Xvfb and the shared blocklist are there, or required
+    /// (`TRACKERLESS_REQUIRE_WEBKIT=1`, `TRACKERLESS_REQUIRE_SHARED_DATA=1`: then they run and fail).
+    static var canRun: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let required = environment["TRACKERLESS_REQUIRE_WEBKIT"] == "1" || environment["TRACKERLESS_REQUIRE_SHARED_DATA"] == "1"
+        let present = FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run")
+            && FileManager.default.fileExists(atPath: sharedData.appendingPathComponent("tds/apple-tds.json").path)
+        return present || required
+    }
+
+    static let skipMessage: Comment = "needs xvfb-run and ../shared/data/tds/apple-tds.json (set TRACKERLESS_REQUIRE_WEBKIT=1 to fail instead)"
+
+    /// A running site proxy: its port, and every URL it was asked for so far.
+    final class SiteProxy: @unchecked Sendable {
+        let process = Process()
+        let port: Int
+        private let output: FileHandle
+        private let lock = NSLock()
+        private var buffer = Data()
+        private var urls: [String] = []
+
+        init() throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [packageRoot.appendingPathComponent("Tests/Support/site_proxy.py").path, packageRoot.appendingPathComponent("Tests/Sites").path]
+            let stdout = Pipe(), stdin = Pipe()
+            process.standardOutput = stdout
+            process.standardInput = stdin
+            try process.run()
+            output = stdout.fileHandleForReading
+            var first = Data()
+            while !first.contains(UInt8(ascii: "\n")) {
+                let chunk = output.availableData
+                guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown) }
+                first.append(chunk)
+            }
+            let line = first.prefix(while: { $0 != UInt8(ascii: "\n") })
+            let object = try JSONSerialization.jsonObject(with: line) as? [String: Any]
+            port = try #require(object?["port"] as? Int)
+            buffer = Data(first.drop(while: { $0 != UInt8(ascii: "\n") }).dropFirst())
+            output.readabilityHandler = { [weak self] handle in self?.append(handle.availableData) }
+        }
+
+        private func append(_ data: Data) {
+            lock.lock()
+            defer { lock.unlock() }
+            buffer.append(data)
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer = Data(buffer[buffer.index(after: newline)...])
+                if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any], let url = object["url"] as? String {
+                    urls.append(url)
+                }
+            }
+        }
+
+        /// The URLs requested so far, and forgets them.
+        func takeURLs() -> [String] {
+            Thread.sleep(forTimeInterval: 0.2)
+            lock.lock()
+            defer { lock.unlock() }
+            let taken = urls
+            urls = []
+            return taken
+        }
+
+        deinit {
+            output.readabilityHandler = nil
+            process.terminate()
+        }
+    }
+
+    /// Runs the browser headless on `urls` through the proxy; its exit status, standard error and
+    /// the snapshots it wrote.
+    static func runHeadless(
+        urls: [String], proxy: SiteProxy, cache: URL, extraArguments: [String] = []
+    ) throws -> (status: Int32, standardError: String, snapshots: [[String: Any]]) {
+        let snapshots = cache.appendingPathComponent("snapshots.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+        process.arguments = ["-a", executable.path, "--headless", "--tds", sharedData.appendingPathComponent("tds/apple-tds.json").path,
+            "--cache", cache.path, "--proxy", "127.0.0.1:\(proxy.port)", "--snapshots", snapshots.path] + extraArguments + urls
+        let errorFile = cache.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let standardError = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        let lines = ((try? String(contentsOf: snapshots, encoding: .utf8)) ?? "").split(separator: "\n")
+        let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        return (process.terminationStatus, standardError, objects)
+    }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-browser-test-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
