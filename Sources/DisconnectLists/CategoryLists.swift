@@ -14,7 +14,7 @@ public struct CategoryLists: Sendable, Hashable {
 
     private init(sets: [FirefoxCategory: Set<TrackerDomain>]) {
         var sorted: [FirefoxCategory: [TrackerDomain]] = [:]
-        for category in FirefoxCategory.allCases {
+        for category in FirefoxCategory.listCategories {
             sorted[category] = (sets[category] ?? []).sorted()
         }
         self.domains = sorted

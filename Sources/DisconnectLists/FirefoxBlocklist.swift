@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 /// One of the WebKit rule lists Firefox for iOS generates: an action applied to the trackers of
 /// one category, in a file named `disconnect-<action>-<category>.json`.
 public struct FirefoxBlocklist: Sendable, Hashable, CustomStringConvertible {

@@ -35,8 +35,9 @@ public struct FirefoxListInputs: Sendable {
         if isDirectory.boolValue, let normalized = Self.normalizedListsFolder(in: lists) {
             var domains: [FirefoxCategory: [TrackerDomain]] = [:]
             var files: [String] = []
-            for category in FirefoxCategory.allCases {
-                let file = (normalized as NSString).appendingPathComponent(category.normalizedListName + ".json")
+            for category in FirefoxCategory.listCategories {
+                guard let name = category.normalizedListName else { continue }  // every list category has one
+                let file = (normalized as NSString).appendingPathComponent(name + ".json")
                 domains[category] = try CategoryLists.parseNormalizedList(
                     Self.read(file), file: file, publicSuffixList: publicSuffixList)
                 files.append(file)
@@ -55,7 +56,8 @@ public struct FirefoxListInputs: Sendable {
 
     /// The directory holding `ads-track-digest256.json`: `directory` or its `normalized-lists`.
     private static func normalizedListsFolder(in directory: String) -> String? {
-        let marker = FirefoxCategory.advertising.normalizedListName + ".json"
+        guard let list = FirefoxCategory.advertising.normalizedListName else { return nil }
+        let marker = list + ".json"
         for candidate in [directory, (directory as NSString).appendingPathComponent("normalized-lists")] {
             if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent(marker)) {
                 return candidate

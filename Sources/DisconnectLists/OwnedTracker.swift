@@ -17,7 +17,7 @@ struct OwnedTracker: Sendable, Hashable {
         // each of its hundreds of rules.
         var propertiesByEntity = [(plain: [String], starred: [String])?](repeating: nil, count: entityList.entities.count)
         var result: [FirefoxCategory: [OwnedTracker]] = [:]
-        for category in FirefoxCategory.allCases {
+        for category in FirefoxCategory.listCategories {
             result[category] = categoryLists[category].map { domain in
                 guard let index = entityList.ownerPosition(of: domain.host, publicSuffixList: publicSuffixList) else {
                     return OwnedTracker(domain: domain, ownerProperties: [], unlessDomain: [])

@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 /// Renders a ``PageSnapshot`` as a self-contained HTML privacy dashboard.
 ///
 /// The page needs nothing else: CSS is inline, there is no JavaScript and no external request
@@ -210,7 +212,7 @@ public enum DashboardHTML {
     // MARK: - Text
 
     private static let categoryNames: [FirefoxCategory: String] = [
-        .cryptominers: "Cryptominers", .fingerprinters: "Fingerprinters", .social: "Social media trackers",
+        .cryptomining: "Cryptominers", .fingerprinting: "Fingerprinters", .social: "Social media trackers",
         .advertising: "Advertising", .analytics: "Analytics", .content: "Tracking content", .other: "Other trackers",
     ]
 

@@ -15,16 +15,3 @@ public enum ObservedEvent: Sendable, Hashable {
     /// `hashchange`); the page and its statistics stay the same.
     case navigation(url: String)
 }
-
-/// What became of an observed request (the `state` of a request event).
-public enum ObservedState: String, Sendable, Hashable, CaseIterable {
-    /// Seen to load: a resource-timing entry with a transfer, or a load event.
-    case loaded
-    /// Seen to fail: an error event or a failed fetch, which is how a content blocker's block
-    /// looks from the page.
-    case failed
-    /// The blocking script blocked it in JavaScript.
-    case blocked
-    /// Seen, but no outcome yet when the page went away.
-    case pending
-}

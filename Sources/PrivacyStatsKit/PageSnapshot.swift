@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 /// The privacy dashboard's view of one page at one moment: what it requested, which trackers
 /// were blocked or allowed and why, by company and by category, and which surrogates ran.
 ///
@@ -27,7 +29,7 @@ public struct PageSnapshot: Sendable, Hashable {
     public var trackers: TrackerCounts
     /// Allowed trackers by reason, every reason listed (zeros included) in ``AllowedReason`` order.
     public var allowedReasons: [ReasonCount]
-    /// Trackers by Firefox category, every category listed in ``FirefoxCategory`` order.
+    /// Trackers by Firefox category, every category listed in ``FirefoxCategory/dashboardOrder``.
     public var categories: [CategoryCount]
     /// Companies with at least one tracker request: those with blocked trackers first, then by
     /// prevalence (highest first), then by name.

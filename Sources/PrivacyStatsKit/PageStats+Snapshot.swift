@@ -1,4 +1,5 @@
 import TrackerDataKit
+import TrackerlessCore
 
 extension PageStats {
     /// The page's dashboard snapshot; `tab` only labels it.
@@ -49,7 +50,7 @@ extension PageStats {
                 observed: counters.requests, thirdParty: counters.thirdPartyRequests, trackers: counters.trackerRequests),
             trackers: trackers,
             allowedReasons: AllowedReason.allCases.map { PageSnapshot.ReasonCount(reason: $0, trackers: reasons[$0] ?? 0) },
-            categories: FirefoxCategory.allCases.map {
+            categories: FirefoxCategory.dashboardOrder.map {
                 PageSnapshot.CategoryCount(
                     category: $0, blocked: categories[$0]?.blocked ?? 0, allowed: categories[$0]?.allowed ?? 0)
             },
@@ -76,7 +77,7 @@ extension PageSnapshot {
             requests: RequestCounts(observed: 0, thirdParty: 0, trackers: 0),
             trackers: TrackerCounts(blocked: 0, allowed: 0, companiesBlocked: 0, companiesAllowed: 0),
             allowedReasons: AllowedReason.allCases.map { ReasonCount(reason: $0, trackers: 0) },
-            categories: FirefoxCategory.allCases.map { CategoryCount(category: $0, blocked: 0, allowed: 0) },
+            categories: FirefoxCategory.dashboardOrder.map { CategoryCount(category: $0, blocked: 0, allowed: 0) },
             companies: [], surrogates: [], counters: Counters())
     }
 }

@@ -1,66 +1,12 @@
 import TrackerDataKit
 import TrackerlessCore
 
-/// What the host's resolver says about one observed request, reduced to what the statistics need.
-///
-/// Immutable and shared (a class): the cache and every page that saw the request hold the same
-/// one, which keeps copying it to one reference count.
-final class RequestClassification: Sendable {
-    /// The request host; "" when the URL does not parse.
-    let host: String
-    /// Whether the request goes to another registrable domain than the site.
-    let isThirdParty: Bool
-    /// The company the request is counted under: the tracker owner's parent (`owner.ownedBy`),
-    /// else the owner (`owner.name`), else the registrable domain; nil when the request is not
-    /// a tracker and is not blocked.
-    let company: String?
-    /// The tracker domain, for trackers.
-    let trackerDomain: String?
-    /// The tracker's Firefox bucket.
-    let category: FirefoxCategory
-    /// Whether the resolver blocks (or redirects) it.
-    let blocks: Bool
-    /// Why the resolver lets a tracker load.
-    let allowedReason: AllowedReason?
-    /// The surrogate the resolver redirects it to.
-    let surrogate: String?
-
-    init(
-        host: String, isThirdParty: Bool, company: String? = nil, trackerDomain: String? = nil,
-        category: FirefoxCategory = .other, blocks: Bool = false, allowedReason: AllowedReason? = nil,
-        surrogate: String? = nil
-    ) {
-        self.host = host
-        self.isThirdParty = isThirdParty
-        self.company = company
-        self.trackerDomain = trackerDomain
-        self.category = category
-        self.blocks = blocks
-        self.allowedReason = allowedReason
-        self.surrogate = surrogate
-    }
-
-    static let unparseable = RequestClassification(host: "", isThirdParty: false)
-
-    /// The dashboard state of the request after the page saw it end `observed`; nil when it is
-    /// not a tracker and nothing blocks it.
-    ///
-    /// A request the resolver blocks but that the page saw load was not blocked:
-    /// ``AllowedReason/protectionsOff``. Pending or failed, it is taken as blocked, which is how a
-    /// content blocker's block looks from the page.
-    func state(observed: ObservedState) -> TrackerState? {
-        guard company != nil else { return nil }
-        if blocks { return observed == .loaded ? .allowed(.protectionsOff) : .blocked }
-        return allowedReason.map { .allowed($0) }
-    }
-}
-
 /// Classifies a page's requests with the ``TrackerResolver``, remembering what it learned about
 /// each host, so that requests to hosts that can never be trackers skip the resolver.
 ///
-/// A host skips it only when no tracker, CNAME or request-blocklist entry can apply to any URL
-/// on it; the resolver's answer for such a host is "no match" (action nil) for every URL,
-/// site and type, so the results are the resolver's.
+/// A host skips it only when the resolver says nothing can match it
+/// (``TrackerResolver/mayMatch(host:)``): its answer for such a host is no tracker and no action
+/// for every URL, site and type, so the results are the resolver's.
 struct RequestClassifier: Sendable {
     let resolver: TrackerResolver
     let site: CanonicalURL?
@@ -86,11 +32,7 @@ struct RequestClassifier: Sendable {
     /// for it in the privacy configuration.
     var isProtected: Bool {
         guard let host = site?.host else { return true }
-        if resolver.userAllowlist.contains(host: host) { return false }
-        if let configuration = resolver.privacyConfiguration {
-            return configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.contentBlocking, forSiteHost: host)
-        }
-        return true
+        return resolver.isProtected(siteHost: host)
     }
 
     /// The resolver's classification of a request on this site.
@@ -180,7 +122,7 @@ struct RequestClassifier: Sendable {
         if let known = cache.hosts[spelledHost] { return known }
         let host = CanonicalURL.removingFinalDot(fromHost: spelledHost)
         let domain = Self.publicSuffixList.registrableDomain(of: host) ?? host
-        let info = HostInfo(host: host, domain: domain, isPlain: isPlainHost(host, domain: domain))
+        let info = HostInfo(host: host, domain: domain, isPlain: !resolver.mayMatch(host: host))
         cache.hosts.store(info, for: spelledHost)
         return info
     }
@@ -205,34 +147,5 @@ struct RequestClassifier: Sendable {
             host: host, isThirdParty: isThirdParty, company: company, trackerDomain: decision.tracker?.domain,
             category: decision.tracker.map(FirefoxCategory.init(tracker:)) ?? .other, blocks: decision.isBlocked,
             allowedReason: AllowedReason(decision: decision, siteEntityName: siteEntityName), surrogate: surrogate)
-    }
-
-    /// Whether no tracker (direct or through a CNAME) and no request-blocklist entry can apply
-    /// to a URL on `host`.
-    private func isPlainHost(_ host: String, domain: String) -> Bool {
-        let trackerData = resolver.trackerData
-        if hasTracker(host) { return false }
-        if let target = trackerData.cname(forHost: host), hasTracker(target) { return false }
-        if let configuration = resolver.privacyConfiguration,
-            configuration.requestBlocklist.blockedRequests[domain] != nil
-        {
-            return false
-        }
-        return true
-    }
-
-    /// Whether `host` or a parent domain with a dot is a key of `trackers` (the resolver's suffix
-    /// walk), without copying the tracker.
-    private func hasTracker(_ host: String) -> Bool {
-        let trackers = resolver.trackerData.trackers
-        if trackers.index(forKey: host) != nil { return true }
-        let bytes = Array(host.utf8)
-        var dots = bytes.indices.filter { bytes[$0] == 0x2E }
-        // Parents are the text after each dot but the last (a bare top-level domain is never one).
-        dots.removeLast(min(1, dots.count))
-        for dot in dots where trackers.index(forKey: String(decoding: bytes[(dot + 1)...], as: UTF8.self)) != nil {
-            return true
-        }
-        return false
     }
 }

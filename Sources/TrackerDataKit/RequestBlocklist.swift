@@ -130,10 +130,14 @@ public struct RequestBlocklist: Sendable, Hashable {
     public func matchingRule(
         requestURL url: CanonicalURL, siteHost: String, publicSuffixList: PublicSuffixList = .bundled
     ) -> Rule? {
-        guard !blockedRequests.isEmpty, let domain = publicSuffixList.registrableDomain(of: url.host),
-            let rules = blockedRequests[domain]
-        else { return nil }
+        guard let rules = rules(forHost: url.host, publicSuffixList: publicSuffixList) else { return nil }
         return rules.first { $0.matchesRequest(url) && $0.appliesOnSite(siteHost) }
+    }
+
+    /// The rules that can match a request to `host`: those of the entry for its registrable domain.
+    func rules(forHost host: String, publicSuffixList: PublicSuffixList) -> [Rule]? {
+        guard !blockedRequests.isEmpty, let domain = publicSuffixList.registrableDomain(of: host) else { return nil }
+        return blockedRequests[domain]
     }
 
     init(blockedRequests value: JSONValue, file: String?, at path: JSONPath, publicSuffixList: PublicSuffixList) {

@@ -146,6 +146,24 @@ public struct TrackerResolver: Sendable {
     public func isTrackerAllowlisted(_ requestURL: CanonicalURL, siteHost: String) -> Bool {
         engine.isTrackerAllowlisted(requestURL.removingFinalDotFromHost(), siteHost: siteHost)
     }
+
+    /// Whether protection is on for a site: its host is not in the ``UserAllowlist`` and the
+    /// privacy configuration's `contentBlocking` is enabled for it (step 2 of the procedure).
+    /// Where it is off, decisions are `ignore` for trackers and nil for everything else.
+    public func isProtected(siteHost: String) -> Bool {
+        engine.protectionOffReason(siteHost: siteHost) == nil
+    }
+
+    /// Whether anything can match a request to `host`: a tracker, found by the suffix walk of the
+    /// host or of its CNAME target (step 1), or a request-blocklist entry for its registrable
+    /// domain (step 3).
+    ///
+    /// When false, the decision for every URL on the host, on any site and of any type, has no
+    /// tracker and no action: a caller may skip the resolver for such hosts. A host with the
+    /// final dot of a fully qualified name is the same host as without it.
+    public func mayMatch(host: String) -> Bool {
+        engine.mayMatch(host: CanonicalURL.removingFinalDot(fromHost: host))
+    }
 }
 
 extension TrackerResolver {
@@ -212,11 +230,8 @@ extension TrackerResolver {
             }
 
             // Step 2: protection off for the site.
-            if userAllowlist.contains(host: siteHost) {
-                return decided(match == nil ? nil : .ignore, .userAllowlist)
-            }
-            if privacyConfiguration != nil, !isEnabled(contentBlocking, forSiteHost: siteHost) {
-                return decided(match == nil ? nil : .ignore, .unprotectedDomain)
+            if let reason = protectionOffReason(siteHost: siteHost) {
+                return decided(match == nil ? nil : .ignore, reason)
             }
 
             // Step 3: the request blocklist, independent of the tds.
@@ -271,6 +286,21 @@ extension TrackerResolver {
             // Step 9: the tracker's default.
             if case .block? = entry.tracker.defaultAction { return decided(.block, .defaultBlock) }
             return decided(.ignore, .defaultIgnore)
+        }
+
+        /// Why protection is off for the site (step 2), or nil when it is on.
+        func protectionOffReason(siteHost: String) -> BlockingDecision.Reason? {
+            if userAllowlist.contains(host: siteHost) { return .userAllowlist }
+            if privacyConfiguration != nil, !isEnabled(contentBlocking, forSiteHost: siteHost) { return .unprotectedDomain }
+            return nil
+        }
+
+        /// Whether a tracker (step 1) or a request-blocklist entry (step 3) can apply to a URL on
+        /// `host`, whatever the site.
+        func mayMatch(host: String) -> Bool {
+            if trackerMatch(forHost: host) != nil { return true }
+            guard let configuration = privacyConfiguration else { return false }
+            return configuration.requestBlocklist.rules(forHost: host, publicSuffixList: publicSuffixList) != nil
         }
 
         /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
@@ -340,10 +370,15 @@ extension TrackerResolver {
         }
 
         func trackerMatch(for url: CanonicalURL) -> TrackerMatch? {
-            if let entry = trackerEntry(forHost: url.host) {
+            trackerMatch(forHost: url.host)
+        }
+
+        /// The tracker of `host` by the suffix walk, else that of its CNAME target (the exact host).
+        func trackerMatch(forHost host: String) -> TrackerMatch? {
+            if let entry = trackerEntry(forHost: host) {
                 return TrackerMatch(entry: entry, cnameTarget: nil)
             }
-            if let target = cname(forHost: url.host), let entry = trackerEntry(forHost: target) {
+            if let target = cname(forHost: host), let entry = trackerEntry(forHost: target) {
                 return TrackerMatch(entry: entry, cnameTarget: target)
             }
             return nil

@@ -1,14 +1,3 @@
-/// The components of a parsed URL, before serialization.
-struct URLParts {
-    var scheme: String
-    /// nil when the URL has no authority (`data:`, `about:`, `mailto:`).
-    var host: String?
-    var port: Int?
-    var userinfo: String?
-    var path: String
-    var query: String?
-    var fragment: String?
-}
 
 /// A WHATWG URL parser for absolute URLs, on UTF-8 bytes.
 struct URLParser {

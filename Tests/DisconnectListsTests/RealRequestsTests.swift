@@ -61,7 +61,7 @@ struct RealRequestsTests {
         // Each request only Firefox blocks has a host that starts like a tracker domain without
         // being it or under it, or a path entry's text past the host: the missing right anchor.
         let hostMatches = try Self.lists().inputs
-        let domains = FirefoxCategory.allCases.flatMap { hostMatches[$0] }
+        let domains = FirefoxCategory.listCategories.flatMap { hostMatches[$0] }
         for url in firefoxOnly {
             let host = CanonicalURL(url)?.host ?? ""
             let coveredHost = domains.contains { domain in

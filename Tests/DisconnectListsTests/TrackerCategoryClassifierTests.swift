@@ -1,6 +1,7 @@
 import ContentRuleList
 import DisconnectLists
 import Testing
+import TrackerlessCore
 
 @Suite("Tracker categories for the stats")
 struct TrackerCategoryClassifierTests {

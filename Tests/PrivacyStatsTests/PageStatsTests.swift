@@ -1,6 +1,7 @@
 import PrivacyStatsKit
 import Testing
 import TrackerDataKit
+import TrackerlessCore
 
 @Suite("PageStats: reasons, dedup and categories")
 struct PageStatsTests {
@@ -172,9 +173,9 @@ struct PageStatsTests {
         ])
         let blocked = Dictionary(uniqueKeysWithValues: snapshot.categories.map { ($0.category, $0.blocked) })
         #expect(blocked == [
-            .cryptominers: 0, .fingerprinters: 1, .social: 1, .advertising: 1, .analytics: 1, .content: 0, .other: 0,
+            .cryptomining: 0, .fingerprinting: 1, .social: 1, .advertising: 1, .analytics: 1, .content: 0, .other: 0,
         ])
-        #expect(snapshot.categories.map(\.category) == FirefoxCategory.allCases)
+        #expect(snapshot.categories.map(\.category) == FirefoxCategory.dashboardOrder)
     }
 
     @Test("companies: blocked first, then by prevalence; major network at prevalence >= 25")

@@ -1,0 +1,7 @@
+import TrackerDataKit
+import TrackerlessCore
+
+struct SurrogateKey: Hashable, Sendable {
+    var surrogate: String
+    var host: String
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/python3
+"""Observes cookies in WebKitGTK. stdin: JSON lines {"id", "top", "url", "kind": "request" | "frame"};
+argv[1], optional: a rule list file. stdout: JSON lines {"id", "cookieSent", "setCookieStored"
+(requests), "documentCookie" (frames), "detail"}. Every host is answered by a loopback http proxy;
+before each case the jar holds only "seed=1" for the URL's host.
+
+Run by CookieRulesInWebKitTests.swift (CookieProbe) with /usr/bin/python3 (PyGObject, WebKit2 4.1,
+Soup 3). Without DISPLAY it re-executes itself under `xvfb-run -a` (webkit_harness.ensure_display).
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webkit_harness import ensure_display  # noqa: E402
+
+ensure_display(__file__)
+
+import gi
+gi.require_version("WebKit2", "4.1")
+gi.require_version("Gtk", "3.0")
+gi.require_version("Soup", "3.0")
+from gi.repository import GLib, Gtk, Soup, WebKit2
+
+GIF = bytes.fromhex("47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b")
+lock = threading.Lock()
+pages = {}      # url -> (content type, body, extra headers)
+seen = {}       # url -> Cookie header or ""
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *_):
+        pass
+
+    def do_GET(self):
+        url = self.path
+        with lock:
+            seen[url] = self.headers.get("Cookie") or ""
+            page = pages.get(url)
+        ctype, body, extra = page if page else ("text/plain", b"", {})
+        self.send_response(200 if page else 404)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in extra.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+proxy = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+proxy.daemon_threads = True
+threading.Thread(target=proxy.serve_forever, daemon=True).start()
+loop_context = GLib.MainContext.default()
+
+
+def wait(predicate, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not predicate():
+        loop_context.iteration(False)
+        time.sleep(0.002)
+    return predicate()
+
+
+def call(start):
+    # Runs an async WebKit call to completion; returns the callback's arguments.
+    box = {}
+    start(lambda *args: box.setdefault("result", args))
+    wait(lambda: "result" in box, 10)
+    return box.get("result")
+
+
+store_dir = tempfile.mkdtemp(prefix="cookie-probe-")
+content_filter = None
+if len(sys.argv) > 1:
+    store = WebKit2.UserContentFilterStore.new(store_dir)
+    with open(sys.argv[1], "rb") as rules:
+        source = rules.read()
+    result = call(lambda done: store.save("cookies", GLib.Bytes.new(source), None, done, None))
+    content_filter = store.save_finish(result[1])
+
+Gtk.init_check(None)
+manager = WebKit2.WebsiteDataManager.new_ephemeral()
+manager.set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM,
+                                   WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy.server_address[1], None))
+manager.set_itp_enabled(False)
+cookies = manager.get_cookie_manager()
+cookies.set_accept_policy(WebKit2.CookieAcceptPolicy.ALWAYS)
+context = WebKit2.WebContext.new_with_website_data_manager(manager)
+content = WebKit2.UserContentManager()
+if content_filter is not None:
+    content.add_filter(content_filter)
+view = WebKit2.WebView(web_context=context, user_content_manager=content)
+window = Gtk.Window()
+window.add(view)
+window.show_all()
+for line in sys.stdin:
+    if not line.strip():
+        continue
+    case = json.loads(line)
+    top, url = case["top"], case["url"]
+    host = urllib.parse.urlsplit(url).hostname
+    report = "http://report.invalid/r?id=" + urllib.parse.quote(case["id"])
+    if case["kind"] == "request":
+        body = '<!doctype html><img src="%s">' % url
+        served = {url: ("image/gif", GIF, {"Set-Cookie": "fromheader=1; Path=/; SameSite=None"})}
+    else:
+        body = '<!doctype html><iframe src="%s"></iframe>' % url
+        script = ('<!doctype html><script>document.cookie = "favorite_food=tripe; SameSite=None";'
+                  'new Image().src = "%s&c=" + encodeURIComponent(document.cookie);</script>' % report)
+        served = {url: ("text/html", script.encode(), {})}
+    with lock:
+        pages.clear()
+        seen.clear()
+        pages[top] = ("text/html", body.encode(), {})
+        pages.update(served)
+    call(lambda done: manager.clear(WebKit2.WebsiteDataTypes.COOKIES, 0, None, done, None))
+    seed = Soup.Cookie.new("seed", "1", host, "/", -1)
+    seed.set_same_site_policy(Soup.SameSitePolicy.NONE)
+    call(lambda done: cookies.add_cookie(seed, None, done, None))
+    view.load_uri(top)
+    if case["kind"] == "request":
+        wait(lambda: url in seen, 8)
+        wait(lambda: False, 0.3)
+        result = call(lambda done: cookies.get_cookies(url, None, done, None))
+        stored = [c.get_name() for c in cookies.get_cookies_finish(result[1])]
+        out = {"id": case["id"], "cookieSent": "seed=1" in seen.get(url, ""),
+               "setCookieStored": "fromheader" in stored,
+               "detail": "cookie header %r, jar %r, seen %r" % (seen.get(url), stored, sorted(seen))}
+    else:
+        wait(lambda: any(u.startswith(report) for u in seen), 8)
+        reported = [u for u in seen if u.startswith(report)]
+        value = urllib.parse.parse_qs(urllib.parse.urlsplit(reported[0]).query).get("c", [""])[0] if reported else None
+        out = {"id": case["id"], "cookieSent": "seed=1" in seen.get(url, ""), "documentCookie": value,
+               "detail": "cookie header %r, seen %r" % (seen.get(url), sorted(seen))}
+    print(json.dumps(out), flush=True)
+    view.stop_loading()
+    view.load_uri("about:blank")
+    wait(lambda: False, 0.1)
+
+shutil.rmtree(store_dir, ignore_errors=True)
