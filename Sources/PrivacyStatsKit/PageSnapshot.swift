@@ -9,7 +9,7 @@ import TrackerlessCore
 /// snapshots and equal JSON.
 public struct PageSnapshot: Sendable, Hashable {
     /// The version of the JSON schema, raised when a field changes meaning or is removed.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// The tab, when the snapshot was taken through ``PrivacyStats``.
     public var tab: TabID?

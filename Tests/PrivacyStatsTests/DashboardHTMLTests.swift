@@ -17,7 +17,7 @@ struct DashboardHTMLTests {
     @Test("the JSON snapshot: schema, version and the counts, in a fixed order")
     func json() throws {
         let text = Self.snapshot().jsonString()
-        #expect(text.hasPrefix(#"{"schema":"trackerless-dashboard","schemaVersion":1,"tab":"7","url":"https://site.test/""#))
+        #expect(text.hasPrefix(#"{"schema":"trackerless-dashboard","schemaVersion":2,"tab":"7","url":"https://site.test/""#))
         guard case .object(let object) = try JSONParser.parse(text) else {
             Issue.record("the snapshot is not a JSON object")
             return

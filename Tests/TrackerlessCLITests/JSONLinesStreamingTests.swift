@@ -130,7 +130,7 @@ struct JSONLinesStreamingTests {
         process.waitUntilExit()
         let all = reader.text(lines: 2, seconds: 60).split(separator: "\n")
         #expect(all.count == 2 && all[1].hasPrefix(#"{"schema":"trackerless-stats-report""#), "\(all)")
-        #expect(all.last?.contains(#""pages":[{"schema":"trackerless-dashboard","schemaVersion":1,"tab":"1","url":"https://shop.example/""#) == true)
+        #expect(all.last?.contains(#""pages":[{"schema":"trackerless-dashboard","schemaVersion":2,"tab":"1","url":"https://shop.example/""#) == true)
         #expect(process.terminationStatus == 0)
     }
 }
