@@ -24,6 +24,22 @@ public enum TrackerDataError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension TrackerDataError {
+    /// Reads `bytes` with `body` through a ``JSONReader``, wrapping its failure with `file`.
+    static func reading<T>(
+        _ bytes: [UInt8], file: String?, _ body: (inout JSONReader) throws(JSONReadError) -> T
+    ) throws(TrackerDataError) -> T {
+        do throws(JSONReadError) {
+            return try JSONReader.read(bytes, body)
+        } catch {
+            switch error {
+            case .syntax(let error): throw .syntax(error, file: file)
+            case .invalidValue(let error): throw .invalidValue(error, file: file)
+            case .rejected(let error as TrackerDataError): throw error
+            case .rejected(let error): preconditionFailure("a tds decoder threw \(error), not a TrackerDataError")
+            }
+        }
+    }
+
     /// Parses `bytes` as JSON and hands the root to `decode`, wrapping either failure with `file`.
     static func decoding<T>(
         _ bytes: [UInt8], file: String?, indexingObjects: Bool = true,
