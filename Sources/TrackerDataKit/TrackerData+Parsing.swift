@@ -94,15 +94,10 @@ extension TrackerData {
     private static func readLeniently(
         _ reader: inout JSONReader, _ read: (inout JSONReader) throws(JSONReadError) -> Void
     ) throws(JSONReadError) -> JSONDecodingError? {
-        let start = reader.checkpoint
-        do throws(JSONReadError) {
-            try read(&reader)
-            return nil
-        } catch {
-            guard case .invalidValue(let problem) = error else { throw error }
-            reader.restore(start)
-            try reader.skipValue()
-            return problem
+        switch try reader.readResult(read) {
+        case .success: return nil
+        case .failure(.invalidValue(let problem)): return problem
+        case .failure(let error): throw error
         }
     }
 

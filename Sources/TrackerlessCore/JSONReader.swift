@@ -245,6 +245,23 @@ package struct JSONReader {
         _ = try readValue()
     }
 
+    /// Reads the value that comes next with `read`; a failure other than a syntax error is
+    /// returned instead of thrown, with the value skipped, for a decoder that drops a wrong value
+    /// with a warning or reports problems in its own order (the last of duplicate keys wins).
+    package mutating func readResult<Value>(
+        _ read: (inout JSONReader) throws(JSONReadError) -> Value
+    ) throws(JSONReadError) -> Result<Value, JSONReadError> {
+        let start = checkpoint
+        do throws(JSONReadError) {
+            return .success(try read(&self))
+        } catch {
+            if case .syntax = error { throw error }
+            restore(start)
+            try skipValue()
+            return .failure(error)
+        }
+    }
+
     // MARK: Checkpoints
 
     /// Where the reader is now.
