@@ -94,10 +94,15 @@ extension TrackerData {
     private static func readLeniently(
         _ reader: inout JSONReader, _ read: (inout JSONReader) throws(JSONReadError) -> Void
     ) throws(JSONReadError) -> JSONDecodingError? {
-        switch try reader.readResult(read) {
-        case .success: return nil
-        case .failure(.invalidValue(let problem)): return problem
-        case .failure(let error): throw error
+        let start = reader.checkpoint
+        do throws(JSONReadError) {
+            try read(&reader)
+            return nil
+        } catch {
+            guard case .invalidValue(let problem) = error else { throw error }
+            reader.restore(start)
+            try reader.skipValue()
+            return problem
         }
     }
 
@@ -299,7 +304,7 @@ extension TrackerData {
         let value = try reader.readValue()
         do throws(JSONDecodingError) {
             let requiredKey = required.description
-            _ = try value.object(at: path()).required(requiredKey, at: path()).string(at: path().appending(key: requiredKey))
+            _ = try JSONNode(value, path: path()).required(requiredKey).string()
         } catch {
             throw .invalidValue(error)
         }

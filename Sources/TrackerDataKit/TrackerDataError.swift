@@ -39,22 +39,4 @@ extension TrackerDataError {
             }
         }
     }
-
-    /// Parses `bytes` as JSON and hands the root to `decode`, wrapping either failure with `file`.
-    static func decoding<T>(
-        _ bytes: [UInt8], file: String?, indexingObjects: Bool = true,
-        _ decode: (JSONValue) throws(JSONDecodingError) -> T
-    ) throws(TrackerDataError) -> T {
-        let root: JSONValue
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes, indexingObjects: indexingObjects)
-        } catch {
-            throw .syntax(error, file: file)
-        }
-        do throws(JSONDecodingError) {
-            return try decode(root)
-        } catch {
-            throw .invalidValue(error, file: file)
-        }
-    }
 }
