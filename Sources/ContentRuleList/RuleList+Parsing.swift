@@ -61,41 +61,30 @@ enum RuleListParser {
                 .jsonInvalid,
                 detail: #"the input is empty; WebKitGTK reports "Source JSON rule set cannot be empty""#)
         }
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(json)
-        } catch {
-            throw RuleListError(.jsonInvalid, detail: error.description)
-        }
-        guard case .array(let elements) = document else {
-            throw RuleListError(.topLevelStructureNotAnArray, detail: "found \(typeName(document))")
-        }
-        if elements.count > RuleList.maximumRuleCount {
-            throw RuleListError(
-                .tooManyRules, detail: "\(elements.count) rules; at most \(RuleList.maximumRuleCount)")
-        }
-
-        var rules: [ContentRule] = []
-        var sourceIndices: [Int] = []
-        rules.reserveCapacity(elements.count)
-        sourceIndices.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard case .object(let object) = element else {
-                throw RuleListError(.invalidRule, ruleIndex: index, detail: "found \(typeName(element))")
-            }
-            do {
-                if let rule = try parseRule(object) {
-                    rules.append(rule)
-                    sourceIndices.append(index)
+        // The array is read rule by rule with JSONReader, without a tree of the whole list; each
+        // rule is read as a tree, as WebKit's parser looks its keys up in a fixed order.
+        let parsed: (rules: [ContentRule], sourceIndices: [Int], count: Int)
+        do throws(JSONReadError) {
+            parsed = try JSONReader.read(json) { (reader) throws(JSONReadError) in
+                guard try reader.nextKind() == .array else {
+                    let document = try reader.readValue()
+                    throw .rejected(RuleListError(.topLevelStructureNotAnArray, detail: "found \(typeName(document))"))
                 }
-            } catch {
-                throw RuleListError(error.kind, ruleIndex: index, detail: error.detail)
+                return try parseRules(&reader)
+            }
+        } catch {
+            switch error {
+            case .syntax(let error): throw RuleListError(.jsonInvalid, detail: error.description)
+            case .rejected(let error as RuleListError): throw error
+            case .invalidValue, .rejected: preconditionFailure("the rule list reader threw \(error)")
             }
         }
+        let rules = parsed.rules
+        let sourceIndices = parsed.sourceIndices
         if rules.isEmpty {
             throw RuleListError(
                 .containsNoRules,
-                detail: elements.isEmpty ? "the array is empty" : "every rule has an invalid css-display-none selector")
+                detail: parsed.count == 0 ? "the array is empty" : "every rule has an invalid css-display-none selector")
         }
 
         // WebKit's compiler validates patterns only after the whole list parsed.
@@ -109,6 +98,46 @@ enum RuleListParser {
             }
         }
         return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices)
+    }
+
+    /// The rules of the array that comes next, with their indices, and how many elements it has.
+    ///
+    /// Reported in WebKit's order: too many rules before any rule's error, then the first rule
+    /// that is wrong; the rest of the array is still read, for its syntax errors, which come first.
+    private static func parseRules(
+        _ reader: inout JSONReader
+    ) throws(JSONReadError) -> (rules: [ContentRule], sourceIndices: [Int], count: Int) {
+        var rules: [ContentRule] = []
+        var sourceIndices: [Int] = []
+        var count = 0
+        var firstError: RuleListError?
+        var elements = try reader.enterArray(at: .root)
+        while try reader.nextElement(in: &elements) {
+            let index = count
+            count += 1
+            guard firstError == nil, count <= RuleList.maximumRuleCount else {
+                try reader.skipValue()
+                continue
+            }
+            let element = try reader.readValue()
+            guard case .object(let object) = element else {
+                firstError = RuleListError(.invalidRule, ruleIndex: index, detail: "found \(typeName(element))")
+                continue
+            }
+            do {
+                if let rule = try parseRule(object) {
+                    rules.append(rule)
+                    sourceIndices.append(index)
+                }
+            } catch {
+                firstError = RuleListError(error.kind, ruleIndex: index, detail: error.detail)
+            }
+        }
+        if count > RuleList.maximumRuleCount {
+            throw .rejected(RuleListError(.tooManyRules, detail: "\(count) rules; at most \(RuleList.maximumRuleCount)"))
+        }
+        if let firstError { throw .rejected(firstError) }
+        return (rules, sourceIndices, count)
     }
 
     /// One rule: trigger first, then action. Nil when WebKit drops the rule silently.

@@ -60,6 +60,6 @@ public struct CategoryLists: Sendable, Hashable {
         _ bytes: [UInt8], file: String, publicSuffixList: PublicSuffixList = .bundled
     ) throws(DisconnectListError) -> [TrackerDomain] {
         let reader = DocumentReader(file: file, publicSuffixList: publicSuffixList)
-        return try reader.trackerDomains(reader.root(of: bytes), at: .root)
+        return try reader.read(bytes) { (json) throws(JSONReadError) in try reader.trackerDomains(&json, at: .root) }
     }
 }

@@ -17,35 +17,52 @@ extension DisconnectList {
         publicSuffixList: PublicSuffixList = .bundled
     ) throws(DisconnectListError) {
         let reader = DocumentReader(file: file, publicSuffixList: publicSuffixList)
-        let root = try reader.object(reader.root(of: bytes), at: .root)
+        let services = try reader.read(bytes) { (json) throws(JSONReadError) in
+            try reader.requiredMember("categories", &json, at: .root) { (json) throws(JSONReadError) in
+                try Self.services(&json, reader: reader)
+            }
+        }
+        self.init(services: services)
+    }
+
+    /// The services of the `categories` object, in document order.
+    private static func services(_ json: inout JSONReader, reader: DocumentReader) throws(JSONReadError) -> [Service] {
         let categoriesPath = JSONPath.root.appending(key: "categories")
-        let categories = try reader.object(reader.member(root, "categories", at: .root), at: categoriesPath)
         var services: [Service] = []
-        for (categoryName, categoryValue) in zip(categories.keys, categories.values) {
+        var categories = try json.enterObject(at: categoriesPath)
+        while let key = try json.nextKey(in: &categories) {
+            let categoryName = key.string
             let categoryPath = categoriesPath.appending(key: categoryName)
             guard let category = DisconnectCategory(rawValue: categoryName) else {
-                throw DisconnectListError(
-                    file: file, path: categoryPath, kind: .unknownCategory(categoryName),
+                throw .rejected(DisconnectListError(
+                    file: reader.file, path: categoryPath, kind: .unknownCategory(categoryName),
                     reason: "unknown category \"\(categoryName)\"; known categories: "
-                        + DisconnectCategory.allCases.map(\.rawValue).joined(separator: ", "))
+                        + DisconnectCategory.allCases.map(\.rawValue).joined(separator: ", ")))
             }
-            for (index, item) in try reader.array(categoryValue, at: categoryPath).enumerated() {
-                let itemObject = try reader.object(item, at: categoryPath.appending(index: index))
-                for (name, serviceValue) in zip(itemObject.keys, itemObject.values) {
-                    let servicePath = { categoryPath.appending(index: index).appending(key: name) }
-                    let serviceObject = try reader.object(serviceValue, at: servicePath())
+            var items = try json.enterArray(at: categoryPath)
+            var index = 0
+            while try json.nextElement(in: &items) {
+                let itemPath = categoryPath.appending(index: index)
+                var item = try json.enterObject(at: itemPath)
+                while let nameKey = try json.nextKey(in: &item) {
+                    let name = nameKey.string
+                    let servicePath = itemPath.appending(key: name)
                     var service = Service(category: category, name: name, domains: [])
-                    for (key, member) in zip(serviceObject.keys, serviceObject.values) {
-                        if case .string(let value) = member {
-                            service.tags[key] = value
+                    var members = try json.enterObject(at: servicePath)
+                    // Array members are domain lists whatever their key, string members tags.
+                    while let memberKey = try json.nextKey(in: &members) {
+                        let key = memberKey.string
+                        if try json.nextKind() == .string {
+                            service.tags[key] = try json.readString(at: servicePath.appending(key: key))
                         } else {
-                            service.domains += try reader.trackerDomains(member, at: servicePath().appending(key: key))
+                            service.domains += try reader.trackerDomains(&json, at: servicePath.appending(key: key))
                         }
                     }
                     services.append(service)
                 }
+                index += 1
             }
         }
-        self.init(services: services)
+        return services
     }
 }

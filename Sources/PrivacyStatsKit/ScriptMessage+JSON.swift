@@ -5,6 +5,9 @@ extension ScriptMessage {
     /// Decodes and checks a message body: size, JSON, version, secret, then every field and
     /// limit of protocol v1, in that order; the first failure is the rejection.
     ///
+    /// Both forms take one decoder: the bytes (or text) are read by ``JSONReader``; an object a
+    /// web view decoded is written as JSON first and read the same way.
+    ///
     /// - Parameters:
     ///   - body: the message as received.
     ///   - limits: the size limits.
@@ -13,79 +16,21 @@ extension ScriptMessage {
     public static func decode(
         _ body: MessageBody, limits: PrivacyStats.Limits = .default, acceptsSecret: (String) -> Bool
     ) -> Result<ScriptMessage, MessageRejection> {
-        let root: JSONValue
+        let draft: MessageDraft?
         switch body.storage {
         case .bytes(let bytes):
             guard bytes.count <= limits.maxMessageBytes else { return .failure(.oversized) }
-            if let message = fastDecode(bytes, limits: limits, acceptsSecret: acceptsSecret) { return .success(message) }
-            guard let value = try? JSONParser.parse(bytes, maxDepth: 16) else { return .failure(.malformedJSON) }
-            root = value
-        case .value(let value): root = value
+            draft = MessageDraft.read(bytes, maxDepth: 16, limits: limits)
+        case .value(let value):
+            // Its size was checked when it was converted; its depth is the converter's to limit.
+            var writer = JSONWriter()
+            writer.write(value)
+            draft = MessageDraft.read(writer.bytes, maxDepth: .max, limits: limits)
         case .tooLarge: return .failure(.oversized)
         case .notJSON: return .failure(.malformedJSON)
         }
-        guard case .object(let object) = root else { return .failure(.malformedJSON) }
-        guard case .number(1)? = object["trackerless"] else { return .failure(.unknownVersion) }
-        guard case .string(let secret)? = object["secret"], acceptsSecret(secret) else { return .failure(.wrongSecret) }
-        return decodeChecked(object, secret: secret, limits: limits)
-    }
-
-    private static func decodeChecked(
-        _ object: JSONObject, secret: String, limits: PrivacyStats.Limits
-    ) -> Result<ScriptMessage, MessageRejection> {
-        guard case .string(let scriptName)? = object["script"], let script = Script(rawValue: scriptName),
-            case .object(let pageObject)? = object["page"],
-            case .string(let id)? = pageObject["id"], !id.isEmpty, id.utf8.count <= 64,
-            case .string(let pageURL)? = pageObject["url"],
-            case .string(let frameURL)? = pageObject["frame"],
-            case .bool(let isTopFrame)? = pageObject["isTopFrame"],
-            let sequence = JSONCount.count(object["seq"]),
-            case .array(let eventValues)? = object["events"]
-        else { return .failure(.invalidSchema) }
-        var dropped = 0
-        if let value = object["dropped"] {
-            guard let count = JSONCount.count(value) else { return .failure(.invalidSchema) }
-            dropped = count
-        }
-        guard eventValues.count <= limits.maxEventsPerMessage else { return .failure(.tooManyEvents) }
-        guard pageURL.utf8.count <= limits.maxURLBytes, frameURL.utf8.count <= limits.maxURLBytes else {
-            return .failure(.urlTooLong)
-        }
-        var events: [ObservedEvent] = []
-        events.reserveCapacity(eventValues.count)
-        for value in eventValues {
-            switch event(value, limits: limits) {
-            case .success(let event): events.append(event)
-            case .failure(let rejection): return .failure(rejection)
-            }
-        }
-        return .success(ScriptMessage(
-            secret: secret, script: script,
-            page: Page(id: id, url: pageURL, frame: frameURL, isTopFrame: isTopFrame),
-            sequence: sequence, events: events, dropped: dropped))
-    }
-
-    private static func event(_ value: JSONValue, limits: PrivacyStats.Limits) -> Result<ObservedEvent, MessageRejection> {
-        guard case .object(let object) = value, case .string(let kind)? = object["kind"],
-            case .string(let url)? = object["url"]
-        else { return .failure(.invalidSchema) }
-        guard url.utf8.count <= limits.maxURLBytes else { return .failure(.urlTooLong) }
-        switch kind {
-        case "request":
-            guard case .string(let type)? = object["type"], RequestType.observable.contains(RequestType(rawValue: type)),
-                case .string(let stateName)? = object["state"], let state = ObservedState(rawValue: stateName)
-            else { return .failure(.invalidSchema) }
-            return .success(.request(url: url, type: RequestType(rawValue: type), state: state))
-        case "surrogate":
-            guard case .string(let name)? = object["surrogate"], !name.isEmpty, name.utf8.count <= 256 else {
-                return .failure(.invalidSchema)
-            }
-            return .success(.surrogate(url: url, surrogate: name))
-        case "navigation":
-            return .success(.navigation(url: url))
-        default:
-            return .failure(.invalidSchema)
-        }
+        guard let draft else { return .failure(.malformedJSON) }
+        return draft.message(limits: limits, acceptsSecret: acceptsSecret)
     }
 
     /// The message as protocol v1 JSON, members in protocol order (what the scripts send).

@@ -26,8 +26,8 @@ extension PrivacyConfiguration {
     public init(
         parsing bytes: [UInt8], file: String? = nil, publicSuffixList: PublicSuffixList = .bundled
     ) throws(TrackerDataError) {
-        self = try TrackerDataError.decoding(bytes, file: file) { root throws(JSONDecodingError) in
-            try PrivacyConfiguration(root: root, file: file, publicSuffixList: publicSuffixList)
+        self = try TrackerDataError.reading(bytes, file: file) { (reader) throws(JSONReadError) in
+            try PrivacyConfiguration(reader: &reader, file: file, publicSuffixList: publicSuffixList)
         }
     }
 
@@ -42,34 +42,49 @@ extension PrivacyConfiguration {
         try self.init(parsing: bytes, file: path, publicSuffixList: publicSuffixList)
     }
 
-    private init(root: JSONValue, file: String?, publicSuffixList: PublicSuffixList) throws(JSONDecodingError) {
+    // Members are read once in document order. As a lookup finds them, the last of duplicate
+    // keys wins (with its warnings only) and `null` counts as absent; warnings are reported in
+    // the order of the fields below, whatever the order of the document.
+
+    private init(reader: inout JSONReader, file: String?, publicSuffixList: PublicSuffixList) throws(JSONReadError) {
         self.init()
-        let object = try root.object(at: .root)
-        var reader = LenientReader(file: file)
-        if let value = object.optional("version") {
-            version = reader.read(value, at: JSONPath.root.appending(key: "version"), "the field is ignored") {
-                (value, path) throws(JSONDecodingError) in try value.double(at: path)
-            }
-        }
-        if let value = object.optional("readme") {
-            readme = reader.read(value, at: JSONPath.root.appending(key: "readme"), "the field is ignored") {
-                (value, path) throws(JSONDecodingError) in try value.string(at: path)
-            }
-        }
+        var version: Lenient<Double>?, readme: Lenient<String>?
+        var features: Lenient<[String: Feature]>?, unprotectedTemporary: Lenient<[Exception]>?
         let featuresPath = JSONPath.root.appending(key: "features")
-        if let value = object.optional("features") {
-            features = Self.features(value, at: featuresPath, reader: &reader)
+        var members = try reader.enterObject(at: .root)
+        while let key = try reader.nextKey(in: &members) {
+            let isNull = try reader.skipNull()
+            switch key {
+            case "version":
+                version = isNull ? nil : try Lenient(&reader, file: file, "the field is ignored") { (reader) throws(JSONReadError) in
+                    try reader.readDouble(at: JSONPath.root.appending(key: "version"))
+                }
+            case "readme":
+                readme = isNull ? nil : try Lenient(&reader, file: file, "the field is ignored") { (reader) throws(JSONReadError) in
+                    try reader.readString(at: JSONPath.root.appending(key: "readme"))
+                }
+            case "features":
+                features = isNull ? nil : try Self.features(&reader, at: featuresPath, file: file, "every feature is ignored, so contentBlocking is off")
+            case "unprotectedTemporary":
+                unprotectedTemporary = isNull ? nil : try Self.exceptions(&reader, at: JSONPath.root.appending(key: "unprotectedTemporary"), file: file)
+            default:
+                if !isNull { try reader.skipValue() }
+            }
         }
-        if let value = object.optional("unprotectedTemporary") {
-            unprotectedTemporary = Self.exceptions(value, at: JSONPath.root.appending(key: "unprotectedTemporary"), reader: &reader)
-        }
-        for name in features.keys.sorted() {
-            guard let feature = features[name] else { continue }
+        self.version = version?.value
+        self.readme = readme?.value
+        self.features = features?.value ?? [:]
+        self.unprotectedTemporary = unprotectedTemporary?.value ?? []
+        var reader = LenientReader(file: file)
+        reader.warnings = (version?.warnings ?? []) + (readme?.warnings ?? []) + (features?.warnings ?? [])
+            + (unprotectedTemporary?.warnings ?? [])
+        for name in self.features.keys.sorted() {
+            guard let feature = self.features[name] else { continue }
             Self.checkSettings(of: feature, named: name, at: featuresPath.appending(key: name), reader: &reader)
         }
         warnings = reader.warnings
-        if let settings = features[FeatureName.trackerAllowlist]?.settings,
-            case .object(let object) = settings, let allowlisted = object.optional("allowlistedTrackers")
+        if let settings = self.features[FeatureName.trackerAllowlist]?.settings,
+            case .object(let object) = settings, let allowlisted = object[nonNull: "allowlistedTrackers"]
         {
             trackerAllowlist = TrackerAllowlist(
                 allowlistedTrackers: allowlisted, file: file,
@@ -77,8 +92,8 @@ extension PrivacyConfiguration {
                     .appending(key: "allowlistedTrackers"))
             warnings += trackerAllowlist.warnings
         }
-        if let settings = features[FeatureName.requestBlocklist]?.settings,
-            case .object(let object) = settings, let blocked = object.optional("blockedRequests")
+        if let settings = self.features[FeatureName.requestBlocklist]?.settings,
+            case .object(let object) = settings, let blocked = object[nonNull: "blockedRequests"]
         {
             requestBlocklist = RequestBlocklist(
                 blockedRequests: blocked, file: file,
@@ -89,94 +104,183 @@ extension PrivacyConfiguration {
         }
     }
 
-    /// Reads values that DuckDuckGo's clients drop when they have the wrong type, collecting a
-    /// warning for each one dropped.
+    /// A value DuckDuckGo's clients drop when it has the wrong type: nil then, with a warning.
+    struct Lenient<Value> {
+        var value: Value?
+        var warnings: [InputWarning] = []
+
+        /// Reads the value that comes next with `read`; a wrong value is skipped with a warning
+        /// saying `consequence`.
+        init(
+            _ reader: inout JSONReader, file: String?, _ consequence: String,
+            _ read: (inout JSONReader, inout [InputWarning]) throws(JSONReadError) -> Value
+        ) throws(JSONReadError) {
+            var warnings: [InputWarning] = []
+            switch try reader.readResult({ (reader) throws(JSONReadError) in try read(&reader, &warnings) }) {
+            case .success(let value):
+                self.value = value
+                self.warnings = warnings
+            case .failure(.invalidValue(let problem)):
+                self.warnings = [LenientReader.warning(problem, file: file, consequence)]
+            case .failure(let error):
+                throw error
+            }
+        }
+
+        init(
+            _ reader: inout JSONReader, file: String?, _ consequence: String,
+            _ read: (inout JSONReader) throws(JSONReadError) -> Value
+        ) throws(JSONReadError) {
+            try self.init(&reader, file: file, consequence) { (reader, _) throws(JSONReadError) in try read(&reader) }
+        }
+    }
+
+    /// Collects a warning for each value of the settings tree dropped because of its type.
     struct LenientReader {
         var file: String?
         var warnings: [InputWarning] = []
 
-        /// `decode(value, path)`, or nil with a warning saying `consequence`.
+        /// `decode(node)`, or nil with a warning saying `consequence`.
         mutating func read<T>(
-            _ value: JSONValue, at path: JSONPath, _ consequence: String,
-            _ decode: (JSONValue, JSONPath) throws(JSONDecodingError) -> T
+            _ node: JSONNode, _ consequence: String, _ decode: (JSONNode) throws(JSONDecodingError) -> T
         ) -> T? {
             do throws(JSONDecodingError) {
-                return try decode(value, path)
+                return try decode(node)
             } catch {
-                warn(error, consequence)
+                warnings.append(Self.warning(error, file: file, consequence))
                 return nil
             }
         }
 
-        mutating func warn(_ problem: JSONDecodingError, _ consequence: String) {
-            warnings.append(InputWarning(file: file, path: problem.path, message: "\(problem.reason); \(consequence)"))
+        static func warning(_ problem: JSONDecodingError, file: String?, _ consequence: String) -> InputWarning {
+            InputWarning(file: file, path: problem.path, message: "\(problem.reason); \(consequence)")
         }
     }
 
-    private static func features(_ value: JSONValue, at path: JSONPath, reader: inout LenientReader) -> [String: Feature] {
-        guard let members = reader.read(value, at: path, "every feature is ignored, so contentBlocking is off", {
-            (value, path) throws(JSONDecodingError) in try value.object(at: path)
-        }) else { return [:] }
-        var features: [String: Feature] = [:]
-        for (name, featureValue) in members.members {
-            if let feature = feature(featureValue, at: path.appending(key: name), reader: &reader) {
-                features[name] = feature
+    /// The features of the object that comes next, by name (the last of duplicates wins), with
+    /// the warnings of every one in document order.
+    private static func features(
+        _ reader: inout JSONReader, at path: JSONPath, file: String?, _ consequence: String
+    ) throws(JSONReadError) -> Lenient<[String: Feature]> {
+        try Lenient(&reader, file: file, consequence) { (reader, warnings) throws(JSONReadError) in
+            var features: [String: Feature] = [:]
+            var members = try reader.enterObject(at: path)
+            while let key = try reader.nextKey(in: &members) {
+                let name = key.string
+                let (feature, featureWarnings) = try feature(&reader, at: path.appending(key: name), file: file)
+                warnings += featureWarnings
+                if let feature { features[name] = feature }
             }
+            return features
         }
-        return features
     }
 
-    private static func feature(_ value: JSONValue, at path: JSONPath, reader: inout LenientReader) -> Feature? {
-        let state = reader.read(value, at: path, "the feature is ignored") { (value, path) throws(JSONDecodingError) in
-            try value.object(at: path).required("state", at: path).string(at: path.appending(key: "state"))
+    /// The feature that comes next, nil when it is not an object with a string `state`, and the
+    /// warnings of its members in the order `exceptions`, `settings`, `hash`, `features`.
+    private static func feature(
+        _ reader: inout JSONReader, at path: JSONPath, file: String?
+    ) throws(JSONReadError) -> (Feature?, [InputWarning]) {
+        let consequence = "the feature is ignored"
+        guard try reader.nextKind() == .object else {
+            let value = try reader.readValue()
+            let problem = JSONDecodingError(path: path, reason: "expected an object, found \(JSONNode.typeName(of: value))")
+            return (nil, [LenientReader.warning(problem, file: file, consequence)])
         }
-        guard let state, case .object(let object) = value else { return nil }
-        var feature = Feature(state: Feature.State(rawValue: state))
-        if let value = object.optional("exceptions") {
-            feature.exceptions = exceptions(value, at: path.appending(key: "exceptions"), reader: &reader)
-        }
-        if let settings = object.optional("settings") {
-            feature.settings = reader.read(settings, at: path.appending(key: "settings"), "the settings are ignored") {
-                (value, path) throws(JSONDecodingError) -> JSONValue in _ = try value.object(at: path); return value
+        var state: Result<String, JSONReadError>?
+        var exceptions: Lenient<[Exception]>?, settings: Lenient<JSONValue>?, hash: Lenient<String>?
+        var minSupportedVersion: JSONValue?, subfeatures: Lenient<[String: Feature]>?
+        var members = try reader.enterObject(at: path)
+        while let key = try reader.nextKey(in: &members) {
+            if "state" ~= key {
+                // `null` is a state of the wrong type, not a missing one.
+                state = try reader.readResult { (reader) throws(JSONReadError) in try reader.readString(at: path.appending(key: "state")) }
+                continue
             }
-        }
-        feature.minSupportedVersion = object.optional("minSupportedVersion")
-        if let hash = object.optional("hash") {
-            feature.hash = reader.read(hash, at: path.appending(key: "hash"), "the field is ignored") {
-                (value, path) throws(JSONDecodingError) in try value.string(at: path)
-            }
-        }
-        if let value = object.optional("features") {
-            let subfeaturesPath = path.appending(key: "features")
-            if let members = reader.read(value, at: subfeaturesPath, "the sub-features are ignored", {
-                (value, path) throws(JSONDecodingError) in try value.object(at: path)
-            }) {
-                for (name, subfeatureValue) in members.members {
-                    if let subfeature = Self.feature(subfeatureValue, at: subfeaturesPath.appending(key: name), reader: &reader) {
-                        feature.features[name] = subfeature
+            let isNull = try reader.skipNull()
+            switch key {
+            case "exceptions":
+                exceptions = isNull ? nil : try Self.exceptions(&reader, at: path.appending(key: "exceptions"), file: file)
+            case "settings":
+                settings = isNull ? nil : try Lenient(&reader, file: file, "the settings are ignored") { (reader) throws(JSONReadError) in
+                    guard try reader.nextKind() == .object else {
+                        _ = try reader.enterObject(at: path.appending(key: "settings"))
+                        preconditionFailure("\(path): settings that are not an object were entered")
                     }
+                    return try reader.readValue()
                 }
+            case "minSupportedVersion":
+                minSupportedVersion = isNull ? nil : try reader.readValue()
+            case "hash":
+                hash = isNull ? nil : try Lenient(&reader, file: file, "the field is ignored") { (reader) throws(JSONReadError) in
+                    try reader.readString(at: path.appending(key: "hash"))
+                }
+            case "features":
+                subfeatures = isNull ? nil : try Self.features(&reader, at: path.appending(key: "features"), file: file, "the sub-features are ignored")
+            default:
+                if !isNull { try reader.skipValue() }
             }
         }
-        return feature
+        switch state {
+        case nil:
+            let problem = JSONDecodingError(path: path, reason: "missing required member \"state\"")
+            return (nil, [LenientReader.warning(problem, file: file, consequence)])
+        case .failure(.invalidValue(let problem)):
+            return (nil, [LenientReader.warning(problem, file: file, consequence)])
+        case .failure(let error):
+            throw error
+        case .success(let name):
+            var feature = Feature(state: Feature.State(rawValue: name))
+            feature.exceptions = exceptions?.value ?? []
+            feature.settings = settings?.value
+            feature.minSupportedVersion = minSupportedVersion
+            feature.hash = hash?.value
+            feature.features = subfeatures?.value ?? [:]
+            let warnings = (exceptions?.warnings ?? []) + (settings?.warnings ?? []) + (hash?.warnings ?? [])
+                + (subfeatures?.warnings ?? [])
+            return (feature, warnings)
+        }
     }
 
-    private static func exceptions(_ value: JSONValue, at path: JSONPath, reader: inout LenientReader) -> [Exception] {
-        guard let elements = reader.read(value, at: path, "the list is ignored", {
-            (value, path) throws(JSONDecodingError) in try value.array(at: path)
-        }) else { return [] }
-        var exceptions: [Exception] = []
-        for (index, element) in elements.enumerated() {
-            let exception = reader.read(element, at: path.appending(index: index), "the entry is dropped") {
-                (element, elementPath) throws(JSONDecodingError) -> Exception in
-                let object = try element.object(at: elementPath)
-                let domain = try object.required("domain", at: elementPath).string(at: elementPath.appending(key: "domain"))
-                let reason = try object.optionalString("reason", at: elementPath)
-                return Exception(domain: HostMatching.normalized(domain), reason: reason)
+    /// The exceptions of the array that comes next; an entry that is not `{"domain": string,
+    /// "reason"?: string}` is dropped with a warning.
+    private static func exceptions(
+        _ reader: inout JSONReader, at path: JSONPath, file: String?
+    ) throws(JSONReadError) -> Lenient<[Exception]> {
+        try Lenient(&reader, file: file, "the list is ignored") { (reader, warnings) throws(JSONReadError) in
+            var exceptions: [Exception] = []
+            var elements = try reader.enterArray(at: path)
+            var index = 0
+            while try reader.nextElement(in: &elements) {
+                let entry = try Lenient(&reader, file: file, "the entry is dropped") { (reader) throws(JSONReadError) in
+                    try exception(&reader, at: path.appending(index: index))
+                }
+                warnings += entry.warnings
+                if let exception = entry.value { exceptions.append(exception) }
+                index += 1
             }
-            if let exception { exceptions.append(exception) }
+            return exceptions
         }
-        return exceptions
+    }
+
+    /// `{"domain": string, "reason"?: string}`, the domain checked before the reason.
+    private static func exception(_ reader: inout JSONReader, at path: JSONPath) throws(JSONReadError) -> Exception {
+        var domain: Result<String, JSONReadError>?, reason: Result<String, JSONReadError>?
+        var members = try reader.enterObject(at: path)
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "domain":
+                domain = try reader.readResult { (reader) throws(JSONReadError) in try reader.readString(at: path.appending(key: "domain")) }
+            case "reason":
+                reason = try reader.skipNull()
+                    ? nil : try reader.readResult { (reader) throws(JSONReadError) in try reader.readString(at: path.appending(key: "reason")) }
+            default:
+                try reader.skipValue()
+            }
+        }
+        guard let domain else {
+            throw .invalidValue(JSONDecodingError(path: path, reason: "missing required member \"domain\""))
+        }
+        return Exception(domain: HostMatching.normalized(try domain.get()), reason: try reason?.get())
     }
 
     /// Warns of the settings the SDK reads that it cannot use: `aboutBlankEnabled` (a string),
@@ -186,22 +290,20 @@ extension PrivacyConfiguration {
         guard case .object(let settings)? = feature.settings else { return }
         let settingsPath = path.appending(key: "settings")
         func checkString(_ key: String) {
-            guard let value = settings.optional(key) else { return }
-            _ = reader.read(value, at: settingsPath.appending(key: key), "the setting is ignored") {
-                (value, path) throws(JSONDecodingError) in try value.string(at: path)
+            guard let value = settings[nonNull: key] else { return }
+            _ = reader.read(JSONNode(value, path: settingsPath.appending(key: key)), "the setting is ignored") {
+                (node) throws(JSONDecodingError) in try node.string()
             }
         }
         func checkDomains(_ key: String, plainStringsAllowed: Bool) {
-            guard let value = settings.optional(key) else { return }
-            let listPath = settingsPath.appending(key: key)
-            guard let elements = reader.read(value, at: listPath, "the setting is ignored", {
-                (value, path) throws(JSONDecodingError) in try value.array(at: path)
+            guard let value = settings[nonNull: key] else { return }
+            guard let elements = reader.read(JSONNode(value, path: settingsPath.appending(key: key)), "the setting is ignored", {
+                (node) throws(JSONDecodingError) in try node.array()
             }) else { return }
-            for (index, element) in elements.enumerated() {
-                if plainStringsAllowed, case .string = element { continue }
-                _ = reader.read(element, at: listPath.appending(index: index), "the entry is dropped") {
-                    (element, path) throws(JSONDecodingError) in
-                    try element.object(at: path).required("domain", at: path).string(at: path.appending(key: "domain"))
+            for element in elements {
+                if plainStringsAllowed, case .string = element.value { continue }
+                _ = reader.read(element, "the entry is dropped") { (element) throws(JSONDecodingError) in
+                    try element.required("domain").string()
                 }
             }
         }
@@ -212,5 +314,15 @@ extension PrivacyConfiguration {
             checkString("trackerCookie")
             checkDomains("excludedCookieDomains", plainStringsAllowed: true)
         }
+    }
+}
+
+extension JSONObject {
+    /// The member named `key`, treating an explicit `null` as absent: producers of optional
+    /// fields write either.
+    subscript(nonNull key: String) -> JSONValue? {
+        guard let value = self[key] else { return nil }
+        if case .null = value { return nil }
+        return value
     }
 }

@@ -149,7 +149,7 @@ public struct RequestBlocklist: Sendable, Hashable {
             drop(path, "expected an object; the request blocklist is ignored")
             return
         }
-        for (key, entryValue) in object.members {
+        for (key, entryValue) in zip(object.keys, object.values) {
             let entryPath = path.appending(key: key)
             let domain = HostMatching.normalized(key)
             guard publicSuffixList.registrableDomain(of: domain) == domain else {

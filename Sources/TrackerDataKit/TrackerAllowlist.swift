@@ -90,8 +90,9 @@ public struct TrackerAllowlist: Sendable, Hashable {
     /// Reads an `allowlistedTrackers` object on its own, as in the reference tests'
     /// tracker_allowlist_reference.json. Invalid entries are dropped with a warning.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
-        self = try TrackerDataError.decoding(bytes, file: file) { root throws(JSONDecodingError) in
-            TrackerAllowlist(allowlistedTrackers: root, file: file, at: .root)
+        // A tree, as in the privacy configuration, where it is part of a feature's settings.
+        self = try TrackerDataError.reading(bytes, file: file) { (reader) throws(JSONReadError) in
+            TrackerAllowlist(allowlistedTrackers: try reader.readValue(), file: file, at: .root)
         }
     }
 
@@ -116,7 +117,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
             warnings.append(InputWarning(file: file, path: path, message: "expected an object; the allowlist is ignored"))
             return
         }
-        for (trackerDomain, entryValue) in object.members {
+        for (trackerDomain, entryValue) in zip(object.keys, object.values) {
             let entryPath = path.appending(key: trackerDomain)
             guard case .object(let entryObject) = entryValue,
                 case .array(let ruleValues)? = entryObject["rules"]

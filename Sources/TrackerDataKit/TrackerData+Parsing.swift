@@ -26,15 +26,8 @@ extension TrackerData {
     ///   ``warnings``; the resolver skips such a rule (DuckDuckGo drops it when decoding) and
     ///   treats such a default as `ignore`.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
-        do throws(JSONReadError) {
-            self = try JSONReader.read(bytes) { (reader) throws(JSONReadError) in
-                try TrackerData(reader: &reader, file: file)
-            }
-        } catch {
-            switch error {
-            case .syntax(let error): throw .syntax(error, file: file)
-            case .invalidValue(let error): throw .invalidValue(error, file: file)
-            }
+        self = try TrackerDataError.reading(bytes, file: file) { (reader) throws(JSONReadError) in
+            try TrackerData(reader: &reader, file: file)
         }
     }
 
@@ -311,7 +304,7 @@ extension TrackerData {
         let value = try reader.readValue()
         do throws(JSONDecodingError) {
             let requiredKey = required.description
-            _ = try value.object(at: path()).required(requiredKey, at: path()).string(at: path().appending(key: requiredKey))
+            _ = try JSONNode(value, path: path()).required(requiredKey).string()
         } catch {
             throw .invalidValue(error)
         }

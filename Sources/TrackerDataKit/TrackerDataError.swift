@@ -24,21 +24,19 @@ public enum TrackerDataError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension TrackerDataError {
-    /// Parses `bytes` as JSON and hands the root to `decode`, wrapping either failure with `file`.
-    static func decoding<T>(
-        _ bytes: [UInt8], file: String?, indexingObjects: Bool = true,
-        _ decode: (JSONValue) throws(JSONDecodingError) -> T
+    /// Reads `bytes` with `body` through a ``JSONReader``, wrapping its failure with `file`.
+    static func reading<T>(
+        _ bytes: [UInt8], file: String?, _ body: (inout JSONReader) throws(JSONReadError) -> T
     ) throws(TrackerDataError) -> T {
-        let root: JSONValue
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes, indexingObjects: indexingObjects)
+        do throws(JSONReadError) {
+            return try JSONReader.read(bytes, body)
         } catch {
-            throw .syntax(error, file: file)
-        }
-        do throws(JSONDecodingError) {
-            return try decode(root)
-        } catch {
-            throw .invalidValue(error, file: file)
+            switch error {
+            case .syntax(let error): throw .syntax(error, file: file)
+            case .invalidValue(let error): throw .invalidValue(error, file: file)
+            case .rejected(let error as TrackerDataError): throw error
+            case .rejected(let error): preconditionFailure("a tds decoder threw \(error), not a TrackerDataError")
+            }
         }
     }
 }

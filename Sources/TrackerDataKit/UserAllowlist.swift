@@ -16,8 +16,8 @@ public struct UserAllowlist: Sendable, Hashable {
 
     /// Reads a JSON array of domain strings.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
-        self = try TrackerDataError.decoding(bytes, file: file) { root throws(JSONDecodingError) in
-            UserAllowlist(domains: try root.stringArray(at: .root))
+        self = try TrackerDataError.reading(bytes, file: file) { (reader) throws(JSONReadError) in
+            UserAllowlist(domains: try reader.readStringArray(at: .root))
         }
     }
 

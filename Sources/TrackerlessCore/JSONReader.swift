@@ -1,8 +1,12 @@
-/// Reads a JSON document value by value, straight into the reader's own types, without building
-/// a ``JSONValue`` tree.
+/// The one way this package decodes JSON input: a cursor over the document's bytes that hands a
+/// decoder keys and values in document order, straight into the decoder's own types, and builds
+/// a ``JSONPath`` only when it reports an error.
 ///
-/// A decoder that walks a big document once (tds.json) spends a third of its time building and
-/// freeing the tree; this reader hands it keys and values in document order instead:
+/// Every input (tds.json, the privacy configuration, the allowlists, the Disconnect lists, the
+/// script messages, ...) is decoded through it, so all of them report the same errors in the
+/// same words. A decoder that walks a big document once (tds.json) spends a third of its time
+/// building and freeing a tree; this reader never builds one except for a value the decoder asks
+/// for as a tree (``readValue()``), or for a value of the wrong type, to name its type:
 ///
 /// ```swift
 /// let names = try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> [String] in
@@ -18,10 +22,18 @@
 /// }
 /// ```
 ///
-/// Errors are those of ``JSONParser`` followed by a decoder using ``JSONNode``: the same syntax
-/// errors at the same offsets, the same "expected a string, found a number" with the caller's
-/// path, and a syntax error anywhere in the document reported before any wrong value (see
-/// ``read(_:maxDepth:_:)``). A value of the wrong type is read as a tree to name its type.
+/// Paths are autoclosures (`at: path().appending(key: "rule")`): the happy path never builds
+/// one. Errors are those of ``JSONParser`` followed by a decoder using ``JSONNode``: the same
+/// syntax errors at the same offsets, the same "expected a string, found a number" with the
+/// caller's path, and a syntax error anywhere in the document reported before any wrong value
+/// or any error of the decoder's own (see ``read(_:maxDepth:_:)``).
+///
+/// Members come in document order. A decoder whose errors follow lookups (a required member
+/// checked before the others, the last of duplicate keys winning) keeps what it read per key and
+/// checks it in its own order at the end of the object; ``checkpoint`` and ``restore(_:)`` read a
+/// value again. Where a caller needs the tree itself (arbitrary settings kept in a model), it
+/// reads that value with ``readValue()``; a tree from elsewhere (a web view's message object) is
+/// written with ``JSONWriter`` and read back, so it goes through the same decoder.
 package struct JSONReader {
     /// Where the reader is: restoring one reads the same values again.
     package struct Checkpoint {
@@ -55,8 +67,9 @@ package struct JSONReader {
     /// Reads `bytes` (UTF-8, optional byte order mark) with `body`, which must read the document's
     /// one value; then checks that nothing but whitespace follows it.
     ///
-    /// When `body` stops at a wrong value, the rest of the document is checked too, and its first
-    /// syntax error is reported instead: a decoder of the parsed tree would have met that first.
+    /// When `body` stops at a wrong value (or with an error of its own), the rest of the document
+    /// is checked too, and its first syntax error is reported instead: a decoder of the parsed
+    /// tree would have met that first.
     package static func read<Result>(
         _ bytes: [UInt8], maxDepth: Int = 512, _ body: (inout JSONReader) throws(JSONReadError) -> Result
     ) throws(JSONReadError) -> Result {
@@ -70,7 +83,7 @@ package struct JSONReader {
                 return result
             }
         } catch {
-            guard case .invalidValue = error else { throw error }
+            if case .syntax = error { throw error }
             do throws(JSONSyntaxError) {
                 _ = try JSONParser.parse(bytes, maxDepth: maxDepth, indexingObjects: false)
             } catch {
@@ -159,6 +172,34 @@ package struct JSONReader {
         return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseString() }
     }
 
+    /// The Boolean that comes next, or the error of ``JSONNode/bool()`` for another value at `path`.
+    package mutating func readBool(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Bool {
+        switch try nextByte() {
+        case UInt8(ascii: "t"):
+            try syntax { (scanner) throws(JSONSyntaxError) in try scanner.expectLiteral("true") }
+            return true
+        case UInt8(ascii: "f"):
+            try syntax { (scanner) throws(JSONSyntaxError) in try scanner.expectLiteral("false") }
+            return false
+        default:
+            try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.bool() }
+        }
+    }
+
+    /// What the next value is, told from its first byte; a byte that starts no value is
+    /// ``JSONValueKind/invalid``, for the next read to report.
+    package mutating func nextKind() throws(JSONReadError) -> JSONValueKind {
+        switch try nextByte() {
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
+        case UInt8(ascii: "n"): .null
+        case let byte where Self.startsNumber(byte): .number
+        default: .invalid
+        }
+    }
+
     /// The number that comes next, or the error of ``JSONNode/double()`` for another value at `path`.
     package mutating func readDouble(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Double {
         guard Self.startsNumber(try nextByte()) else {
@@ -202,6 +243,23 @@ package struct JSONReader {
     /// Skips the value that comes next (checking its syntax).
     package mutating func skipValue() throws(JSONReadError) {
         _ = try readValue()
+    }
+
+    /// Reads the value that comes next with `read`; a failure other than a syntax error is
+    /// returned instead of thrown, with the value skipped, for a decoder that drops a wrong value
+    /// with a warning or reports problems in its own order (the last of duplicate keys wins).
+    package mutating func readResult<Value>(
+        _ read: (inout JSONReader) throws(JSONReadError) -> Value
+    ) throws(JSONReadError) -> Result<Value, JSONReadError> {
+        let start = checkpoint
+        do throws(JSONReadError) {
+            return .success(try read(&self))
+        } catch {
+            if case .syntax = error { throw error }
+            restore(start)
+            try skipValue()
+            return .failure(error)
+        }
     }
 
     // MARK: Checkpoints
@@ -306,6 +364,16 @@ package enum JSONReadError: Error {
     case syntax(JSONSyntaxError)
     /// A value has the wrong type or is missing, as ``JSONNode`` reports it.
     case invalidValue(JSONDecodingError)
+    /// A well-typed value the decoder refuses, with the decoder's own error (a Disconnect list's
+    /// domain that is not a domain name, for example); the decoder's entry point unwraps it.
+    case rejected(any Error)
+}
+
+/// What kind of value comes next in a document (see ``JSONReader/nextKind()``).
+package enum JSONValueKind {
+    case object, array, string, number, bool, null
+    /// A byte that starts no JSON value: reading it reports the syntax error.
+    case invalid
 }
 
 /// An object key as ``JSONReader`` meets it: compared with a literal without making a String.

@@ -6,8 +6,8 @@ import TrackerlessCore
 /// Script messages as a page can post them, in both forms a host receives: the UTF-8 bytes of
 /// the object form and the JSON string of the Android bridge.
 ///
-/// Invariants: decoding never traps; the byte-level fast path and the full parser agree (the
-/// same message, or the same rejection); an accepted message encodes to JSON that decodes to the
+/// Invariants: decoding never traps; the bytes and the parsed object (the form a web view hands
+/// over) decode alike (the same message, or the same rejection); an accepted message encodes to JSON that decodes to the
 /// same message; `PrivacyStats` rejects what decoding rejects, for the same reason, and records
 /// what it accepts without trapping.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -22,7 +22,7 @@ public func scriptMessageFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CIn
         } else {
             full = .failure(.malformedJSON)
         }
-        require(full == fromBytes, "bytes decode to \(fromBytes), the full parser to \(full)")
+        require(full == fromBytes, "bytes decode to \(fromBytes), the parsed object to \(full)")
     }
     if let text = String(validating: bytes, as: UTF8.self) {
         let fromString = ScriptMessage.decode(.json(text), acceptsSecret: accepts)

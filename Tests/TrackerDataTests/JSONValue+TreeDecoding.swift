@@ -1,10 +1,10 @@
 import TrackerlessCore
+@testable import TrackerDataKit
 
-/// Typed access to parsed JSON that builds a ``JSONPath`` only when it reports an error.
-///
-/// Reading a 3 MB blocklist through `JSONNode` would allocate a path for every value; these
-/// helpers take the path as an autoclosure instead, and on a mismatch defer to `JSONNode` so the
-/// messages are the same words everywhere ("expected a string, found a number").
+/// Typed access to a parsed tree that builds a ``JSONPath`` only when it reports an error, for
+/// the tree decoders kept as oracles (`TreeTrackerDataDecoder`, `TreePrivacyConfigurationDecoder`);
+/// the inputs themselves are read by `JSONReader`. On a mismatch they defer to `JSONNode`, whose
+/// words the reader uses too.
 extension JSONValue {
     func string(at path: @autoclosure () -> JSONPath) throws(JSONDecodingError) -> String {
         if case .string(let string) = self { return string }
@@ -81,4 +81,24 @@ extension JSONObject {
 
     /// The members in document order, zipped.
     var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
+}
+
+extension TrackerDataError {
+    /// Parses `bytes` as JSON and hands the root to `decode`, wrapping either failure with `file`.
+    static func decoding<T>(
+        _ bytes: [UInt8], file: String?, indexingObjects: Bool = true,
+        _ decode: (JSONValue) throws(JSONDecodingError) -> T
+    ) throws(TrackerDataError) -> T {
+        let root: JSONValue
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(bytes, indexingObjects: indexingObjects)
+        } catch {
+            throw .syntax(error, file: file)
+        }
+        do throws(JSONDecodingError) {
+            return try decode(root)
+        } catch {
+            throw .invalidValue(error, file: file)
+        }
+    }
 }
