@@ -64,25 +64,8 @@ extension RuleEngine {
         _ request: Request, url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, authority: Range<Int>?,
         isUpgradable: Bool, cache: inout PageCache
     ) -> Decision {
-        let type = request.resourceType
-        let isMainFrameNavigation = type == .topDocument || (type == .document && request.frameURL == nil)
-        let isFrameNavigation = type == .childDocument || (type == .document && request.frameURL != nil)
-        let pageIndex = preparePage(
-            for: request, isMainFrameNavigation: isMainFrameNavigation, isFrameNavigation: isFrameNavigation,
-            cache: &cache)
-
-        var flags: ResourceFlags
-        if isMainFrameNavigation {
-            flags = .topDocument
-        } else if isFrameNavigation {
-            flags = .childDocument
-        } else {
-            flags = type.flags
-        }
-        flags.insert(Self.isThirdParty(host: host, site: cache.entries[pageIndex].state.site) ? .thirdParty : .firstParty)
-        flags.insert(isMainFrameNavigation || (request.frameURL == nil && !isFrameNavigation) ? .topFrame : .childFrame)
-        flags.insert(.requestMethod(request.method ?? .get))
-        let load = flags.rawValue
+        let pageIndex = preparePage(for: request, cache: &cache)
+        let load = request.loadFlags(isThirdParty: Self.isThirdParty(host: host, site: cache.entries[pageIndex].state.site))
 
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
@@ -95,7 +78,7 @@ extension RuleEngine {
 
     /// Adds the action locations of every rule that matches the load.
     private func collect(
-        url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: UInt32, page: inout PageState,
+        url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: ResourceFlags, page: inout PageState,
         into found: inout LocationBuffer
     ) {
         let program = self.program
@@ -105,7 +88,7 @@ extension RuleEngine {
         @inline(__always)
         func check(_ ruleIndex: Int, hostEnd: Int = 0) {
             let rule = rules[ruleIndex]
-            guard Self.flagsMatch(rule.flags, load: load) else { return }
+            guard ResourceFlags(rawValue: rule.flags).matches(load: load) else { return }
             switch rule.conditionMode {
             case .none, .always: break
             case .never: return
@@ -143,7 +126,7 @@ extension RuleEngine {
         // Page rules whose condition holds here: only their flags remain to check.
         for ruleIndex in page.rules {
             let rule = rules[Int(ruleIndex)]
-            if Self.flagsMatch(rule.flags, load: load) { found.append(rule.location) }
+            if ResourceFlags(rawValue: rule.flags).matches(load: load) { found.append(rule.location) }
         }
     }
 
@@ -224,20 +207,6 @@ extension RuleEngine {
             isChecked: true, isBlocked: isBlocked, blocksCookies: blocksCookies,
             upgradesToHTTPS: makesHTTPS && isUpgradable, hidesElements: hidesElements, applied: applied,
             ignoringLists: ignoringLists, moreIgnoringLists: moreIgnoringLists, program: program)
-    }
-
-    /// WebKit's trigger test: within each category one of the trigger's bits must be set for the
-    /// load (a category the trigger leaves empty does not constrain); the method must be equal.
-    @inline(__always)
-    static func flagsMatch(_ trigger: UInt32, load: UInt32) -> Bool {
-        let types = trigger & ResourceFlags.resourceTypeMask.rawValue
-        if types != 0 && types & load == 0 { return false }
-        let loadTypes = trigger & ResourceFlags.loadTypeMask.rawValue
-        if loadTypes != 0 && loadTypes & load == 0 { return false }
-        let contexts = trigger & ResourceFlags.loadContextMask.rawValue
-        if contexts != 0 && contexts & load == 0 { return false }
-        let method = trigger & ResourceFlags.requestMethodMask.rawValue
-        return method == 0 || method == load & ResourceFlags.requestMethodMask.rawValue
     }
 
     /// WebKit's `RegistrableDomain(mainDocumentURL).matches(resourceURL)`, negated.
