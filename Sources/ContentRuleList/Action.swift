@@ -35,7 +35,7 @@ public enum Action: Sendable, Hashable {
     }
 
     /// Whether this is `ignore-previous-rules` or `ignore-following-rules`.
-    package var isIgnoreRule: Bool {
+    var isIgnoreRule: Bool {
         switch self {
         case .ignorePreviousRules, .ignoreFollowingRules: true
         default: false

@@ -1,43 +1,8 @@
-// The rules of a list with their patterns parsed: what both the validator (regex errors) and the
-// reference evaluator need.
-
-/// A pattern with its case flag: what a url-filter is parsed from.
-struct PatternKey: Hashable {
-    var pattern: String
-    var isCaseSensitive: Bool
-}
-
-/// Parsed url-filters, shared between rules with the same pattern and case flag.
-struct URLFilterCache {
-    private var filters: [PatternKey: Result<URLFilter, URLFilterError>] = [:]
-
-    mutating func filter(_ pattern: String, isCaseSensitive: Bool) throws(URLFilterError) -> URLFilter {
-        let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
-        let result: Result<URLFilter, URLFilterError>
-        if let cached = filters[key] {
-            result = cached
-        } else {
-            do {
-                result = .success(try URLFilter(parsing: pattern, isCaseSensitive: isCaseSensitive))
-            } catch {
-                result = .failure(error)
-            }
-            filters[key] = result
-        }
-        return try result.get()
-    }
-}
-
-/// A pattern of a rule that WebKit's regex subset rejects, described for ``RuleListError/detail``.
-package struct RegexFailure: Error {
-    package var detail: String
-    /// ``RuleListError/Kind/invalidRegex``, unless the pattern passes WebKit and fails only a
-    /// limit of Trackerless's own.
-    package var kind: RuleListError.Kind = .invalidRegex
-}
+// One rule with its patterns parsed: what both the validator (regex errors) and the reference
+// evaluator need.
 
 /// One rule ready to be matched: its url-filter, flags and condition patterns parsed.
-package struct CompiledRule: Sendable {
+struct CompiledRule: Sendable {
     /// A condition with its patterns parsed.
     struct CompiledCondition: Sendable {
         /// A condition entry: a parsed pattern, or a plain domain matched without a regex.
@@ -73,7 +38,7 @@ package struct CompiledRule: Sendable {
         do {
             urlFilter = try cache.filter(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
         } catch {
-            throw Self.failure(urlFilter: trigger.urlFilter, error)
+            throw RegexFailure(urlFilter: trigger.urlFilter, error)
         }
         flags = trigger.flags
         guard let condition = trigger.condition else {
@@ -94,28 +59,12 @@ package struct CompiledRule: Sendable {
             do {
                 matchers.append(.filter(try cache.filter(pattern, isCaseSensitive: isCaseSensitive)))
             } catch {
-                throw Self.failure(condition: condition, value: value, pattern: pattern, error)
+                throw RegexFailure(condition: condition, value: value, pattern: pattern, error)
             }
         }
         self.condition = CompiledCondition(
             matchers: matchers, isPositive: condition.isPositive, isOnFrameURL: condition.isOnFrameURL,
             patternsNeverMatch: trigger.requestMethod != nil)
-    }
-
-    package static func failure(urlFilter: String, _ error: URLFilterError) -> RegexFailure {
-        RegexFailure(detail: "url-filter \(RuleListParser.quoted(urlFilter)) \(error.reason)", kind: kind(of: error))
-    }
-
-    package static func failure(condition: Condition, value: String, pattern: String, _ error: URLFilterError) -> RegexFailure {
-        let source =
-            value == pattern
-            ? "\(condition.key) \(RuleListParser.quoted(value))"
-            : "\(condition.key) \(RuleListParser.quoted(value)) (as the regex \(RuleListParser.quoted(pattern)))"
-        return RegexFailure(detail: "\(source) \(error.reason)", kind: kind(of: error))
-    }
-
-    private static func kind(of error: URLFilterError) -> RuleListError.Kind {
-        error.isWebKitError ? .invalidRegex : .regexNestedTooDeeply
     }
 
     /// Checks every pattern of a trigger as WebKit's compiler does, without building matchers.
@@ -152,7 +101,7 @@ package struct CompiledRule: Sendable {
         do {
             try check(trigger.urlFilter, trigger.urlFilterIsCaseSensitive)
         } catch {
-            throw failure(urlFilter: trigger.urlFilter, error)
+            throw RegexFailure(urlFilter: trigger.urlFilter, error)
         }
         guard let condition = trigger.condition else { return }
         let isCaseSensitive =
@@ -164,7 +113,7 @@ package struct CompiledRule: Sendable {
             do {
                 try check(pattern, isCaseSensitive)
             } catch {
-                throw failure(condition: condition, value: value, pattern: pattern, error)
+                throw RegexFailure(condition: condition, value: value, pattern: pattern, error)
             }
         }
     }

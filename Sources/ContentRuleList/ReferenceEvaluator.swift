@@ -118,9 +118,7 @@ private struct Load {
         lowercasedURL = self.url.utf8.map(LiteralPrefilter.lowercased)
         isUpgradable = (url.scheme == "http" || url.scheme == "ws") && url.port == nil
 
-        let type = request.resourceType
-        let isMainFrameNavigation = type == .topDocument || (type == .document && request.frameURL == nil)
-        let isFrameNavigation = type == .childDocument || (type == .document && request.frameURL != nil)
+        let isMainFrameNavigation = request.isMainFrameNavigation
 
         let top = isMainFrameNavigation ? url : CanonicalURL(request.topURL)
         topURL = top?.string ?? request.topURL
@@ -129,26 +127,14 @@ private struct Load {
         // about:blank, or none in a new view (WebKit then takes the request URL).
         if let frame = request.frameURL {
             frameURL = CanonicalURL(frame)?.string ?? frame
-        } else if isFrameNavigation {
+        } else if request.isFrameNavigation {
             frameURL = Request.initialFrameDocumentURL
         } else {
             frameURL = isMainFrameNavigation ? url.string : topURL
         }
 
-        var flags: ResourceFlags
-        if isMainFrameNavigation {
-            flags = .topDocument
-        } else if isFrameNavigation {
-            flags = .childDocument
-        } else {
-            flags = type.flags
-        }
-        flags.insert(
-            Self.isThirdParty(host: url.host, topHost: top?.host ?? "", publicSuffixList: publicSuffixList)
-                ? .thirdParty : .firstParty)
-        flags.insert(isMainFrameNavigation || (request.frameURL == nil && !isFrameNavigation) ? .topFrame : .childFrame)
-        flags.insert(.requestMethod(request.method ?? .get))
-        self.flags = flags
+        flags = request.loadFlags(
+            isThirdParty: Self.isThirdParty(host: url.host, topHost: top?.host ?? "", publicSuffixList: publicSuffixList))
     }
 
     /// WebKit's `RegistrableDomain(mainDocumentURL).matches(resourceURL)`, negated: the request

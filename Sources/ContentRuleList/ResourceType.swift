@@ -40,7 +40,7 @@ public enum ResourceType: String, Sendable, Hashable, CaseIterable {
 
 extension ResourceType {
     /// WebKit's internal bits for this value, with the `document`, `other` and `raw` expansions.
-    package var flags: ResourceFlags {
+    var flags: ResourceFlags {
         switch self {
         case .document: [.topDocument, .childDocument]
         case .topDocument: .topDocument

@@ -349,7 +349,6 @@ public struct RuleListBuilder: Sendable {
         return notes.sorted { $0.path < $1.path }
     }
 
-
     /// The nearest parent of `domain` (`b.c`, then `c` for `a.b.c`) for which `predicate` holds.
     /// Cheaper than searching ``parentDomains(of:)``: no array, and short parents need no allocation.
     static func firstParentDomain(of domain: String, where predicate: (String) -> Bool) -> String? {
@@ -516,39 +515,4 @@ private extension RuleList {
             ? [ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument]), action: .ignorePreviousRules)]
             : rules)
     }
-}
-
-/// The result of ``RuleListBuilder/build()``.
-public struct RuleListBuild: Sendable, Hashable {
-    /// The lists to install, all of them, in WebKit (or the engine).
-    public var ruleLists: [RuleList]
-    /// What was left out or approximated, with where it came from.
-    public var report: BuildReport
-
-    /// The rules of all lists.
-    public var ruleCount: Int { ruleLists.reduce(0) { $0 + $1.rules.count } }
-}
-
-/// What the builder could not translate exactly.
-public struct BuildReport: Sendable, Hashable {
-    /// One remark about one input value.
-    public struct Note: Sendable, Hashable, CustomStringConvertible {
-        /// JSON path of the input, e.g. `trackers["x.com"].rules[3].rule`.
-        public var path: String
-        /// What happened to it.
-        public var reason: String
-        /// "path: reason"
-        public var description: String { "\(path): \(reason)" }
-    }
-
-    /// Inputs left out of the rules (unsupported actions, regexes WebKit cannot express).
-    public var skippedRules: [Note] = []
-    /// Inputs whose rules match a little more or less than the resolver.
-    public var approximations: [Note] = []
-    /// Trackers in the input.
-    public var trackerCount = 0
-    /// What reading the inputs skipped (``TrackerData/warnings``, ``PrivacyConfiguration/warnings``):
-    /// values of the wrong type and unsupported values, which are not in the rules; and what the
-    /// configuration leaves out that blocking depends on (``PrivacyConfiguration/protectionWarnings(file:)``).
-    public var inputWarnings: [InputWarning] = []
 }

@@ -36,12 +36,7 @@ struct ProgramBuilder {
     private var conditionPatterns: [ConditionPattern] = []
     private var alwaysMatchedConditions: [UInt32] = []
     /// Parsed patterns, shared between rules.
-    private var filters: [PatternKey: URLFilter] = [:]
-
-    private struct PatternKey: Hashable {
-        var pattern: String
-        var isCaseSensitive: Bool
-    }
+    private var filters = URLFilterCache()
 
     static func build(_ lists: [RuleList], usesHostFilter: Bool = true) throws(RuleListError) -> Program {
         var builder = ProgramBuilder()
@@ -69,24 +64,14 @@ struct ProgramBuilder {
             usesHostFilter: usesHostFilter)
     }
 
-    private mutating func filter(_ pattern: String, isCaseSensitive: Bool) throws(URLFilterError) -> URLFilter {
-        let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
-        if let filter = filters[key] { return filter }
-        let filter = try URLFilter(parsing: pattern, isCaseSensitive: isCaseSensitive)
-        filters[key] = filter
-        return filter
-    }
-
     private mutating func add(_ list: RuleList) throws(RuleListError) {
         let base = UInt32(actions.count)
         listLocationStarts.append(base)
         ruleCounts.append(UInt32(list.rules.count))
-        let (locations, listActions) = CompiledRuleList.actionLocations(list.rules)
-        actions += listActions
+        let layout = ActionLayout(list.rules)
+        let locations = layout.locations
+        actions += layout.actions
 
-        // WebKit's global style sheet: css actions that match everything, carry no flags and no
-        // condition, and sit before the first ignore rule.
-        let firstIgnoreLocation = list.rules.indices.first { list.rules[$0].action.isIgnoreRule }.map { locations[$0] } ?? Int.max
         var sheetLocations: Set<Int> = []
         var universal: Set<Int> = []
         for (index, rule) in list.rules.enumerated() {
@@ -96,16 +81,16 @@ struct ProgramBuilder {
             var urlFilter: URLFilter?
             if hostPattern == nil {
                 do {
-                    urlFilter = try filter(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
+                    urlFilter = try filters.filter(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
                 } catch {
-                    let failure = CompiledRule.failure(urlFilter: trigger.urlFilter, error)
+                    let failure = RegexFailure(urlFilter: trigger.urlFilter, error)
                     throw RuleListError(failure.kind, ruleIndex: index, detail: failure.detail)
                 }
             }
             let flags = trigger.flags
             let location = locations[index]
             if urlFilter?.matchesEverything == true && flags.isEmpty && trigger.condition == nil {
-                if case .cssDisplayNone = rule.action, location < firstIgnoreLocation {
+                if layout.isInGlobalStyleSheet(index) {
                     sheetLocations.insert(location)
                 } else {
                     universal.insert(location)
@@ -131,10 +116,7 @@ struct ProgramBuilder {
             }
         }
         universalLocations += universal.map { base + UInt32($0) }
-        globalStyleSheets.append(sheetLocations.sorted().compactMap { location -> String? in
-            if case .cssDisplayNone(let selector) = listActions[location] { return selector }
-            return nil
-        })
+        globalStyleSheets.append(layout.globalStyleSheetSelectors(sheetLocations))
     }
 
     /// Files a rule under its host, a gram of its literal, or with the rules checked every time.
@@ -233,9 +215,9 @@ struct ProgramBuilder {
             }
             let filter: URLFilter
             do {
-                filter = try self.filter(pattern, isCaseSensitive: isCaseSensitive)
+                filter = try filters.filter(pattern, isCaseSensitive: isCaseSensitive)
             } catch {
-                throw CompiledRule.failure(condition: condition, value: value, pattern: pattern, error)
+                throw RegexFailure(condition: condition, value: value, pattern: pattern, error)
             }
             if filter.matchesEverything {
                 alwaysMatchedConditions.append(id)

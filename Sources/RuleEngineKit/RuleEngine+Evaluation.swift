@@ -64,25 +64,8 @@ extension RuleEngine {
         _ request: Request, url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, authority: Range<Int>?,
         isUpgradable: Bool, cache: inout PageCache
     ) -> Decision {
-        let type = request.resourceType
-        let isMainFrameNavigation = type == .topDocument || (type == .document && request.frameURL == nil)
-        let isFrameNavigation = type == .childDocument || (type == .document && request.frameURL != nil)
-        let pageIndex = preparePage(
-            for: request, isMainFrameNavigation: isMainFrameNavigation, isFrameNavigation: isFrameNavigation,
-            cache: &cache)
-
-        var flags: ResourceFlags
-        if isMainFrameNavigation {
-            flags = .topDocument
-        } else if isFrameNavigation {
-            flags = .childDocument
-        } else {
-            flags = type.flags
-        }
-        flags.insert(Self.isThirdParty(host: host, site: cache.entries[pageIndex].state.site) ? .thirdParty : .firstParty)
-        flags.insert(isMainFrameNavigation || (request.frameURL == nil && !isFrameNavigation) ? .topFrame : .childFrame)
-        flags.insert(.requestMethod(request.method ?? .get))
-        let load = flags.rawValue
+        let pageIndex = preparePage(for: request, cache: &cache)
+        let load = request.loadFlags(isThirdParty: Self.isThirdParty(host: host, site: cache.entries[pageIndex].state.site))
 
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
@@ -95,7 +78,7 @@ extension RuleEngine {
 
     /// Adds the action locations of every rule that matches the load.
     private func collect(
-        url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: UInt32, page: inout PageState,
+        url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: ResourceFlags, page: inout PageState,
         into found: inout LocationBuffer
     ) {
         let program = self.program
@@ -105,7 +88,7 @@ extension RuleEngine {
         @inline(__always)
         func check(_ ruleIndex: Int, hostEnd: Int = 0) {
             let rule = rules[ruleIndex]
-            guard Self.flagsMatch(rule.flags, load: load) else { return }
+            guard ResourceFlags(rawValue: rule.flags).matches(load: load) else { return }
             switch rule.conditionMode {
             case .none, .always: break
             case .never: return
@@ -143,7 +126,7 @@ extension RuleEngine {
         // Page rules whose condition holds here: only their flags remain to check.
         for ruleIndex in page.rules {
             let rule = rules[Int(ruleIndex)]
-            if Self.flagsMatch(rule.flags, load: load) { found.append(rule.location) }
+            if ResourceFlags(rawValue: rule.flags).matches(load: load) { found.append(rule.location) }
         }
     }
 
@@ -226,20 +209,6 @@ extension RuleEngine {
             ignoringLists: ignoringLists, moreIgnoringLists: moreIgnoringLists, program: program)
     }
 
-    /// WebKit's trigger test: within each category one of the trigger's bits must be set for the
-    /// load (a category the trigger leaves empty does not constrain); the method must be equal.
-    @inline(__always)
-    static func flagsMatch(_ trigger: UInt32, load: UInt32) -> Bool {
-        let types = trigger & ResourceFlags.resourceTypeMask.rawValue
-        if types != 0 && types & load == 0 { return false }
-        let loadTypes = trigger & ResourceFlags.loadTypeMask.rawValue
-        if loadTypes != 0 && loadTypes & load == 0 { return false }
-        let contexts = trigger & ResourceFlags.loadContextMask.rawValue
-        if contexts != 0 && contexts & load == 0 { return false }
-        let method = trigger & ResourceFlags.requestMethodMask.rawValue
-        return method == 0 || method == load & ResourceFlags.requestMethodMask.rawValue
-    }
-
     /// WebKit's `RegistrableDomain(mainDocumentURL).matches(resourceURL)`, negated.
     @inline(__always)
     static func isThirdParty(host: UnsafeBufferPointer<UInt8>, site: [UInt8]) -> Bool {
@@ -254,80 +223,5 @@ extension RuleEngine {
     @inline(__always)
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
-    }
-}
-
-/// The grams of one URL already looked up: a stack buffer, then the heap if it overflows.
-struct SeenGrams {
-    private let recent: UnsafeMutableBufferPointer<UInt32>
-    private var count = 0
-    private var more: Set<UInt32> = []
-
-    init(_ recent: UnsafeMutableBufferPointer<UInt32>) {
-        self.recent = recent
-    }
-
-    /// Adds `gram`; false when it was already there.
-    mutating func insert(_ gram: UInt32) -> Bool {
-        for index in 0..<count where recent[index] == gram { return false }
-        if count < recent.count {
-            recent[count] = gram
-            count += 1
-            return true
-        }
-        return more.insert(gram).inserted
-    }
-}
-
-/// The matched action locations of one load: a stack buffer, then the heap if it overflows.
-struct LocationBuffer {
-    private let storage: UnsafeMutableBufferPointer<UInt32>
-    private var count = 0
-    private var overflow: [UInt32] = []
-
-    init(_ storage: UnsafeMutableBufferPointer<UInt32>) {
-        self.storage = storage
-    }
-
-    @inline(__always)
-    mutating func append(_ location: UInt32) {
-        if count < storage.count {
-            storage[count] = location
-            count += 1
-        } else {
-            if overflow.isEmpty { overflow = Array(storage[0..<count]) }
-            overflow.append(location)
-        }
-    }
-
-    /// Calls `body` with the locations sorted, each once.
-    mutating func withSortedUniqueLocations<Result>(_ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
-        if !overflow.isEmpty {
-            let unique = Array(Set(overflow)).sorted()
-            return unique.withUnsafeBufferPointer(body)
-        }
-        // Insertion sort: loads match a handful of rules.
-        var unique = 0
-        for index in 0..<count {
-            let value = storage[index]
-            var position = unique
-            var isDuplicate = false
-            while position > 0 && storage[position - 1] >= value {
-                if storage[position - 1] == value {
-                    isDuplicate = true
-                    break
-                }
-                position -= 1
-            }
-            guard !isDuplicate else { continue }
-            var move = unique
-            while move > position {
-                storage[move] = storage[move - 1]
-                move -= 1
-            }
-            storage[position] = value
-            unique += 1
-        }
-        return body(UnsafeBufferPointer(rebasing: storage[0..<unique]))
     }
 }

@@ -36,9 +36,9 @@ extension RuleEngine {
     }
 
     /// The index in the cache of the request's page, computed when it is not there.
-    func preparePage(
-        for request: Request, isMainFrameNavigation: Bool, isFrameNavigation: Bool, cache: inout PageCache
-    ) -> Int {
+    func preparePage(for request: Request, cache: inout PageCache) -> Int {
+        let isMainFrameNavigation = request.isMainFrameNavigation
+        let isFrameNavigation = request.isFrameNavigation
         let usesFrameKey = program.hasFrameConditions
         // WebKit's frame URL is the document in the issuing frame. A navigation's issuing frame
         // is the frame it navigates: a new iframe still shows about:blank, a new view nothing
