@@ -23,6 +23,13 @@ enum BrowserProcess {
         return present || required
     }
 
+    /// Whether Xvfb is there (or WebKit is required): enough for tests that use the bundled
+    /// sample tds and no shared file.
+    static var canRunWithoutSharedData: Bool {
+        ProcessInfo.processInfo.environment["TRACKERLESS_REQUIRE_WEBKIT"] == "1"
+            || FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run")
+    }
+
     static let skipMessage: Comment = "needs xvfb-run and ../shared/data/tds/apple-tds.json (set TRACKERLESS_REQUIRE_WEBKIT=1 to fail instead)"
 
     /// A running site proxy: its port, and every URL it was asked for so far.

@@ -78,7 +78,7 @@ struct BrowserTests {
     }
 }
 
-@Suite("The WebKitGTK browser's window", .enabled(if: BrowserProcess.canRun, BrowserProcess.skipMessage))
+@Suite("The WebKitGTK browser's window", .enabled(if: BrowserProcess.canRunWithoutSharedData, "needs xvfb-run (set TRACKERLESS_REQUIRE_WEBKIT=1 to fail instead)"))
 struct BrowserWindowTests {
     @Test("trackerless-browser URL opens a window that loads the page and keeps running until it is closed")
     func window() throws {
