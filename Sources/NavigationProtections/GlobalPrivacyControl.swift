@@ -40,9 +40,9 @@ public struct GlobalPrivacyControl: Sendable {
         headerEnabledSites = scope.strings("gpcHeaderEnabledSites")
     }
 
-    /// The `Sec-GPC` value for a request of a page at `siteURL` (for a navigation, the
-    /// destination), or nil for no header.
-    public func headerValue(siteURL: String, requestURL: String) -> String? {
+    /// The `Sec-GPC` value for the requests of a page at `siteURL` (for a navigation, the
+    /// destination), or nil for no header: the decision is the page's, whatever the request.
+    public func headerValue(siteURL: String) -> String? {
         guard isOnForUser, let site = CanonicalURL(siteURL)?.host, applies(toSite: site) else { return nil }
         switch headerScope {
         case .everyRequest:

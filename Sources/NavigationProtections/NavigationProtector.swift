@@ -48,7 +48,7 @@ public struct NavigationProtector: Sendable {
             url = upgraded
             reasons.append(.upgradedToHTTPS)
         }
-        let gpc = globalPrivacyControl.headerValue(siteURL: navigation.topURL ?? url, requestURL: url)
+        let gpc = globalPrivacyControl.headerValue(siteURL: navigation.topURL ?? url)
         if gpc != nil { reasons.append(.globalPrivacyControl) }
         var referrer = navigation.referrer
         if let original = referrer, let from = navigation.initiator {

@@ -1,6 +1,7 @@
 @testable import DisconnectLists
 import Testing
 import TrackerlessCore
+import TrackerlessTestSupport
 
 /// The Disconnect lists are read by `JSONReader`, no longer through a JSON tree. These tests hold
 /// the reader to the tree decoder it replaced (`TreeDisconnectListDecoder`): the same lists for
@@ -67,10 +68,7 @@ struct DisconnectListReaderTests {
     @Test("every truncation gives the same error")
     func truncations() {
         for (kind, json) in Self.documents {
-            let bytes = Array(json.utf8)
-            for length in 0..<bytes.count {
-                Self.expectAgreement(kind, Array(bytes[..<length]), "first \(length) bytes")
-            }
+            DocumentMutations.eachTruncation(of: Array(json.utf8)) { Self.expectAgreement(kind, $0, $1) }
         }
     }
 
@@ -78,16 +76,8 @@ struct DisconnectListReaderTests {
     func mutations() {
         let replacements = Array("\"1n{[]},: x.A".utf8)
         for (kind, json) in Self.documents {
-            let bytes = Array(json.utf8)
-            for index in bytes.indices {
-                var deleted = bytes
-                deleted.remove(at: index)
-                Self.expectAgreement(kind, deleted, "byte \(index) deleted")
-                for replacement in replacements where replacement != bytes[index] {
-                    var replaced = bytes
-                    replaced[index] = replacement
-                    Self.expectAgreement(kind, replaced, "byte \(index) replaced by \(UnicodeScalar(replacement))")
-                }
+            DocumentMutations.eachDeletionAndReplacement(of: Array(json.utf8), replacements: replacements) {
+                Self.expectAgreement(kind, $0, $1)
             }
         }
     }

@@ -83,25 +83,14 @@ struct PrivacyConfigurationReaderTests {
 
     @Test("every truncation gives the same error")
     func truncations() {
-        let bytes = Array(Self.document.utf8)
-        for length in 0..<bytes.count {
-            Self.expectAgreement(Array(bytes[..<length]), "first \(length) bytes")
-        }
+        DocumentMutations.eachTruncation(of: Array(Self.document.utf8)) { Self.expectAgreement($0, $1) }
     }
 
     @Test("every byte deleted or replaced gives the same result, warnings or error")
     func mutations() {
-        let bytes = Array(Self.document.utf8)
         let replacements = Array("\"1n{[]},: x".utf8)
-        for index in bytes.indices {
-            var deleted = bytes
-            deleted.remove(at: index)
-            Self.expectAgreement(deleted, "byte \(index) deleted")
-            for replacement in replacements where replacement != bytes[index] {
-                var replaced = bytes
-                replaced[index] = replacement
-                Self.expectAgreement(replaced, "byte \(index) replaced by \(UnicodeScalar(replacement))")
-            }
+        DocumentMutations.eachDeletionAndReplacement(of: Array(Self.document.utf8), replacements: replacements) {
+            Self.expectAgreement($0, $1)
         }
     }
 }

@@ -26,6 +26,8 @@ public final class ProtectedWebView {
     /// What the user content holds now: the set's identifier and whether it was protected.
     private var installed: (set: String, isProtected: Bool)?
     private var registeredHandlers: Set<String> = []
+    /// The set whose stale lists were last removed from the store: once per set, not per load.
+    private var cleanedSet: String?
     private var observerToken: Int?
 
     /// Called when a list could not be compiled or loaded, with WebKit's error.
@@ -75,7 +77,13 @@ public final class ProtectedWebView {
     /// that no set of the runtime uses any more.
     private func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
         var pending = set.ruleLists.filter { filters[$0.identifier] == nil }
-        guard !pending.isEmpty else { return ready() }
+        guard !pending.isEmpty else {
+            if cleanedSet != set.identifier {
+                cleanedSet = set.identifier
+                removeStaleLists(of: set)
+            }
+            return ready()
+        }
         let list = pending.removeFirst()
         store.filter(identifier: list.identifier, source: { list.json }) { [weak self] result in
             guard let self else { return }
@@ -88,7 +96,6 @@ public final class ProtectedWebView {
                 self.onFilterError?(error)
             }
         }
-        removeStaleLists(of: set)
     }
 
     private func removeStaleLists(of set: ProtectionSet) {
