@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PrivacyStatsKit", targets: ["PrivacyStatsKit"]),
         .library(name: "NavigationProtections", targets: ["NavigationProtections"]),
         .library(name: "TrackerlessRuntime", targets: ["TrackerlessRuntime"]),
+        .library(name: "TrackerlessWebKit", targets: ["TrackerlessWebKit"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
         .plugin(name: "TrackerlessScriptsPlugin", targets: ["TrackerlessScriptsPlugin"]),
     ],
@@ -48,6 +49,9 @@ let package = Package(
                 "TrackerlessCore",
             ]
         ),
+        // The runtime on Apple's WebKit (WKUserContentController, WKContentRuleListStore); every
+        // source is inside `#if canImport(WebKit)`, so on Linux the module is empty.
+        .target(name: "TrackerlessWebKit", dependencies: ["TrackerlessRuntime", "PrivacyStatsKit"]),
         .executableTarget(
             name: "TrackerlessCLI",
             dependencies: [

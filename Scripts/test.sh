@@ -17,17 +17,43 @@ swift build --build-tests
 # The JavaScript tests render scripts with the `trackerless` binary just built.
 export TRACKERLESS_BIN="$PWD/.build/debug/trackerless"
 status=0
-node --test Tests/JavaScript || status=$?
-swift test --skip-build || status=$?
+# Each step's output is also kept, so that the end of the run repeats what failed: CI shows only
+# the last part of the output.
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+failed=()
+run_step() {
+    local name=$1 code
+    shift
+    set +e
+    "$@" 2>&1 | tee "$logs/$name.log"
+    code=${PIPESTATUS[0]}
+    set -e
+    if [[ $code -ne 0 ]]; then
+        status=$code
+        failed+=("$name")
+    fi
+}
+run_step node node --test Tests/JavaScript
+run_step swift-test swift test --skip-build
 # The WebKitGTK browser (Integrations/WebKitGTK), a package of its own: it needs WebKitGTK 6.0's
 # development files, which the root package does not.
 if pkg-config --exists webkitgtk-6.0 2>/dev/null; then
-    (swift build --build-tests --package-path Integrations/WebKitGTK \
-        && swift test --skip-build --package-path Integrations/WebKitGTK) || status=$?
+    run_step webkitgtk-build swift build --build-tests --package-path Integrations/WebKitGTK
+    if [[ ! " ${failed[*]} " =~ " webkitgtk-build " ]]; then
+        run_step webkitgtk-test swift test --skip-build --package-path Integrations/WebKitGTK
+    fi
 elif [[ "${TRACKERLESS_REQUIRE_WEBKIT:-}" == "1" ]]; then
     echo "test.sh: webkitgtk-6.0 (libwebkitgtk-6.0-dev) is missing and TRACKERLESS_REQUIRE_WEBKIT=1" >&2
     status=1
 else
     echo "test.sh: webkitgtk-6.0 not found (apt: libwebkitgtk-6.0-dev); the WebKitGTK browser package is not built or tested" >&2
+fi
+if [[ $status -ne 0 ]]; then
+    echo "test.sh: FAILED: ${failed[*]:-a requirement}" >&2
+    for name in "${failed[@]}"; do
+        echo "test.sh: what failed in $name:" >&2
+        grep -E "✘|^not ok|^# fail|error:|Fatal error|Test run with .* failed" "$logs/$name.log" | head -60 >&2 || true
+    done
 fi
 exit "$status"

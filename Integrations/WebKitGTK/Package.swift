@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "TrackerlessWebKitGTK", targets: ["TrackerlessWebKitGTK"]),
         .executable(name: "trackerless-browser", targets: ["TrackerlessBrowser"]),
+        .executable(name: "trackerless-browser-benchmarks", targets: ["TrackerlessBrowserBenchmarks"]),
     ],
     dependencies: [.package(path: "../..")],
     targets: [
@@ -29,6 +30,15 @@ let package = Package(
                 "CWebKitGTK", "TrackerlessWebKitGTK",
                 .product(name: "TrackerlessRuntime", package: trackerless),
                 .product(name: "PrivacyStatsKit", package: trackerless),
+                .product(name: "TrackerlessCore", package: trackerless),
+            ]
+        ),
+        // The page-load cost of the scripts in a real web view (BENCHMARKS.md).
+        .executableTarget(
+            name: "TrackerlessBrowserBenchmarks",
+            dependencies: [
+                "CWebKitGTK", "TrackerlessWebKitGTK",
+                .product(name: "TrackerlessRuntime", package: trackerless),
                 .product(name: "TrackerlessCore", package: trackerless),
             ]
         ),

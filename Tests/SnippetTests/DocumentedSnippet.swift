@@ -6,6 +6,9 @@ struct DocumentedSnippet: Sendable, Equatable {
         case body
         /// The same, compiled only where Apple's WebKit exists.
         case apple
+        /// Imports `TrackerlessWebKitGTK`: compiled with the tests of the WebKitGTK package
+        /// (`Integrations/WebKitGTK/Tests/TrackerlessWebKitGTKTests/Snippets`).
+        case webkitgtk
         /// A host's whole `Package.swift`: loaded by SwiftPM beside a link to this package.
         case manifest
         /// Uses `TrackerlessGenerated`: must appear verbatim in the HostApp example, which the

@@ -2,7 +2,7 @@
 
 #if canImport(WebKit)
 
-func snippet_UserScripts_InstallingScripts_2() throws {
+@MainActor func snippet_UserScripts_InstallingScripts_2() throws {
     let configuration = WKWebViewConfiguration()
     scripts.install(in: configuration.userContentController, handler: statsHandler)
     // Native blocking: compile rules.json with WKContentRuleListStore and add the list.

@@ -6,7 +6,8 @@ struct BrowserOptions {
     static let usage = """
     Usage: trackerless-browser [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--cache DIR] [URL]
            trackerless-browser --headless [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
-                               [--cache DIR] [--proxy HOST:PORT] --snapshots OUT.jsonl URL...
+                               [--cache DIR] [--proxy HOST:PORT] --snapshots OUT.jsonl
+                               [--protection-off SITE | --protection-on SITE]... URL...
 
     A WebKitGTK browser protected by Trackerless: the rule lists, the blocking and inference scripts,
     and the privacy dashboard of the current tab.
@@ -21,6 +22,9 @@ struct BrowserOptions {
                              exit 0 when every page loaded
       --proxy HOST:PORT      send all traffic, https included (CONNECT), through this HTTP proxy;
                              certificate errors are ignored (headless mode only, for tests)
+      --protection-off SITE  turn protection off for SITE (an exact host), as the window's switch
+      --protection-on SITE   does, persisted in the cache; in --headless, between URLs, it takes
+                             effect from the next URL's navigation
     Exit status: 0 success, 1 a page or an input failed, 2 wrong usage.
     """
 
@@ -30,6 +34,8 @@ struct BrowserOptions {
     var proxy: (host: String, port: Int)?
     var snapshotsPath: String?
     var urls: [String] = []
+    /// Site toggles, by the index of the URL they come before (`urls.count`: after the last).
+    var toggles: [Int: [(enabled: Bool, site: String)]] = [:]
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
@@ -58,6 +64,8 @@ struct BrowserOptions {
                     throw UsageError(description: "--proxy takes HOST:PORT, not \"\(text.prefix(200))\"")
                 }
                 proxy = (String(text[..<colon]), port)
+            case "--protection-off", "--protection-on":
+                toggles[urls.count, default: []].append((argument == "--protection-on", try value(argument)))
             case "--help", "-h": throw UsageError(description: "")
             default:
                 guard !argument.hasPrefix("--") else { throw UsageError(description: "unknown option \(argument.prefix(200))") }

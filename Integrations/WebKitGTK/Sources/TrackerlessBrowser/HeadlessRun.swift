@@ -18,6 +18,7 @@ final class HeadlessRun {
     private let runtime: ProtectionRuntime
     private let view: ProtectedWebView
     private let urls: [String]
+    private let toggles: [Int: [(enabled: Bool, site: String)]]
     private let snapshotsPath: String
     private let done: (Int32) -> Void
     private var index = -1
@@ -27,10 +28,14 @@ final class HeadlessRun {
     private var finishedAt: DispatchTime?
     private var pageStarted = DispatchTime.now()
 
-    init(runtime: ProtectionRuntime, view: ProtectedWebView, urls: [String], snapshotsPath: String, done: @escaping (Int32) -> Void) {
+    init(
+        runtime: ProtectionRuntime, view: ProtectedWebView, urls: [String], toggles: [Int: [(enabled: Bool, site: String)]],
+        snapshotsPath: String, done: @escaping (Int32) -> Void
+    ) {
         self.runtime = runtime
         self.view = view
         self.urls = urls
+        self.toggles = toggles
         self.snapshotsPath = snapshotsPath
         self.done = done
         view.webView.onLoadEvent = { [weak self] event in
@@ -57,6 +62,14 @@ final class HeadlessRun {
 
     private func next() {
         index += 1
+        for toggle in toggles[index] ?? [] {
+            do {
+                try runtime.setProtection(toggle.enabled, forSite: toggle.site)
+            } catch {
+                failures.append("--protection-\(toggle.enabled ? "on" : "off") \(toggle.site): \(error)")
+                return finish()
+            }
+        }
         guard index < urls.count else { return finish() }
         finishedAt = nil
         lastActivity = .now()

@@ -44,7 +44,9 @@ var status: Int32 = 0
 if options.headless {
     gtk_window_set_child(tl_gtk_window(window), view.webView.widget)
     gtk_window_present(tl_gtk_window(window))
-    let run = HeadlessRun(runtime: runtime, view: view, urls: options.urls, snapshotsPath: options.snapshotsPath!) { result in
+    let run = HeadlessRun(
+        runtime: runtime, view: view, urls: options.urls, toggles: options.toggles, snapshotsPath: options.snapshotsPath!
+    ) { result in
         status = result
         g_main_loop_quit(loop)
     }
@@ -52,6 +54,13 @@ if options.headless {
     g_main_loop_run(loop)
     withExtendedLifetime(run) {}
 } else {
+    for toggle in options.toggles.values.joined() {
+        do {
+            try runtime.setProtection(toggle.enabled, forSite: toggle.site)
+        } catch {
+            fail("trackerless-browser: --protection-\(toggle.enabled ? "on" : "off") \(toggle.site): \(error)", status: 1)
+        }
+    }
     let browser = BrowserWindow(window: window, runtime: runtime, view: view) { g_main_loop_quit(loop) }
     browser.open(options.urls.first ?? "https://duckduckgo.com/")
     g_main_loop_run(loop)

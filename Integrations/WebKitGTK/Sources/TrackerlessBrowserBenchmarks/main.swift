@@ -1,0 +1,150 @@
+import CWebKitGTK
+import Foundation
+import TrackerlessCore
+import TrackerlessRuntime
+import TrackerlessWebKitGTK
+
+// `trackerless-browser-benchmarks`: the page-load cost of the scripts in a real WebKitGTK web
+// view. Needs a display (xvfb-run -a) and python3 for the loopback site proxy; every request
+// goes to 127.0.0.1. See BENCHMARKS.md.
+let usage = """
+    Usage: xvfb-run -a trackerless-browser-benchmarks [--tds FILE] [--rounds N] [--warm-up N]
+
+    Loads Tests/Sites/bench.example (30 subresources, three of them trackers) through the loopback
+    site proxy in three web views, interleaved: rule lists and both scripts, the same rule lists
+    without scripts, and nothing. Prints each variant's median load time and the median of the
+    per-round differences.
+      --tds FILE    the blocklist (default: ../shared/data/tds/apple-tds.json, else the bundled sample)
+      --rounds N    measured rounds (default 40)
+      --warm-up N   rounds run first and not counted (default 5)
+    """
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = packageRoot.deletingLastPathComponent().deletingLastPathComponent()
+var tdsPath: String? = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/tds/apple-tds.json").path
+if !FileManager.default.fileExists(atPath: tdsPath!) { tdsPath = nil }
+var rounds = 40
+var warmUp = 5
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    func number() -> Int {
+        guard let text = arguments.popFirst(), let value = Int(text), value >= 0 else {
+            FileHandle.standardError.write(Data("\(argument) needs a number\n\n\(usage)\n".utf8))
+            exit(2)
+        }
+        return value
+    }
+    switch argument {
+    case "--tds":
+        guard let path = arguments.popFirst() else { FileHandle.standardError.write(Data("--tds needs a file\n".utf8)); exit(2) }
+        tdsPath = path
+    case "--rounds": rounds = max(1, number())
+    case "--warm-up": warmUp = number()
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(argument.prefix(200))\n\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+
+/// The loopback site proxy (Tests/Support/site_proxy.py), serving Tests/Sites.
+let proxy = Process()
+proxy.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+proxy.arguments = ["python3", packageRoot.appendingPathComponent("Tests/Support/site_proxy.py").path,
+                   packageRoot.appendingPathComponent("Tests/Sites").path]
+let proxyOutput = Pipe()
+/// The proxy serves until its standard input closes: at our exit.
+let proxyInput = Pipe()
+proxy.standardOutput = proxyOutput
+proxy.standardInput = proxyInput
+proxy.standardError = FileHandle.nullDevice
+do { try proxy.run() } catch {
+    FileHandle.standardError.write(Data("could not start the site proxy: \(error)\n".utf8))
+    exit(1)
+}
+var firstLine = Data()
+while !firstLine.contains(UInt8(ascii: "\n")) {
+    let chunk = proxyOutput.fileHandleForReading.availableData
+    if chunk.isEmpty { break }
+    firstLine.append(chunk)
+}
+guard let object = try? JSONSerialization.jsonObject(with: firstLine.prefix(while: { $0 != UInt8(ascii: "\n") })) as? [String: Any],
+    let port = object["port"] as? Int
+else {
+    FileHandle.standardError.write(Data("the site proxy did not say its port\n".utf8))
+    exit(1)
+}
+// Its request log is not needed: read and drop it, so that the pipe never fills.
+proxyOutput.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+
+let cache = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-page-load-\(UUID().uuidString)").path
+defer { try? FileManager.default.removeItem(atPath: cache) }
+var inputs = ProtectionInputs.sample
+if let tdsPath { inputs.trackerData = .file(tdsPath) }
+let runtime: ProtectionRuntime
+do { runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: cache) } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}
+
+setenv("GTK_A11Y", "none", 0)   // no accessibility bus under Xvfb
+gtk_init()
+let loop = g_main_loop_new(nil, 0)
+func session() -> NetworkSession {
+    let session = NetworkSession.ephemeral()
+    session.useProxy(host: "127.0.0.1", port: port)
+    session.ignoreCertificateErrors()
+    return session
+}
+let store = ContentFilterStore(directory: cache + "/webkit-content-filters")
+let protected = ProtectedWebView(runtime: runtime, store: store, tab: "bench", session: session())
+let listsOnly = WebView(session: session())
+let bare = WebView(session: session())
+var windows: [UnsafeMutablePointer<GtkWidget>] = []
+for view in [protected.webView, listsOnly, bare] {
+    let window = gtk_window_new()!
+    gtk_window_set_default_size(tl_gtk_window(window), 1000, 800)
+    gtk_window_set_child(tl_gtk_window(window), view.widget)
+    gtk_window_present(tl_gtk_window(window))
+    windows.append(window)
+}
+
+var status: Int32 = 0
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+let set = runtime.currentSet
+print("page-load benchmark: https://bench.example/ (30 subresources), \(rounds) rounds after \(warmUp) warm-up rounds")
+print("blocklist: \(tdsPath ?? "bundled sample"); rule lists: \(set.ruleLists.count) (\(set.ruleLists.map(\.ruleCount).reduce(0, +)) rules)")
+let benchmark = PageLoadBenchmark(
+    protected: protected, store: store, lists: set.ruleLists, listsOnly: listsOnly, bare: bare, page: "https://bench.example/",
+    warmUpRounds: warmUp, rounds: rounds
+) { times, failures in
+    for failure in failures.prefix(10) { FileHandle.standardError.write(Data("load failed: \(failure)\n".utf8)) }
+    if !failures.isEmpty { status = 1 }
+    for variant in PageLoadBenchmark.Variant.allCases {
+        let values = times[variant] ?? []
+        let label = variant.label.padding(toLength: 28, withPad: " ", startingAt: 0)
+        print("  " + label + String(format: " median %7.2f ms  (min %.2f, max %.2f, %d loads)", median(values),
+                                   values.min() ?? .nan, values.max() ?? .nan, values.count))
+    }
+    func difference(_ a: PageLoadBenchmark.Variant, _ b: PageLoadBenchmark.Variant) -> Double {
+        median(zip(times[a] ?? [], times[b] ?? []).map { $0 - $1 })
+    }
+    print(String(format: "  scripts' cost (lists + scripts - lists only), median of per-round differences: %+.2f ms (goal: 10 ms or less)",
+                 difference(.listsAndScripts, .listsOnly)))
+    print(String(format: "  whole protection (lists + scripts - nothing), median of per-round differences: %+.2f ms",
+                 difference(.listsAndScripts, .nothing)))
+    g_main_loop_quit(loop)
+}
+benchmark.start()
+g_main_loop_run(loop)
+withExtendedLifetime((benchmark, windows)) {}
+proxy.terminate()
+exit(status)

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TrackerDataKit
+
+/// The browser's cache directory damaged between two launches.
+@Suite("The WebKitGTK browser's cache", .serialized, .enabled(if: BrowserProcess.canRun, BrowserProcess.skipMessage))
+struct BrowserCacheTests {
+    @Test("a cache file cut short: the relaunch detects it, writes the set again, and the page is still protected")
+    func cutCacheFile() throws {
+        let resolver = try #require(BrowserTests.resolver)
+        let proxy = try BrowserProcess.SiteProxy()
+        let cache = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let page = BrowserTests.page
+
+        let first = try BrowserProcess.runHeadless(urls: [page], proxy: proxy, cache: cache)
+        #expect(first.status == 0, "\(first.standardError)")
+        _ = proxy.takeURLs()
+
+        // The set's files, through its link; the largest one is cut to half its size.
+        let set = cache.appendingPathComponent("set").resolvingSymlinksInPath()
+        let files = try FileManager.default.contentsOfDirectory(atPath: set.path).map { set.appendingPathComponent($0) }
+        let sizes = try files.map { ($0, try #require(try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int)) }
+        let (largest, size) = try #require(sizes.max { $0.1 < $1.1 })
+        let handle = try FileHandle(forWritingTo: largest)
+        try handle.truncate(atOffset: UInt64(size / 2))
+        try handle.close()
+
+        let relaunch = try BrowserProcess.runHeadless(urls: [page], proxy: proxy, cache: cache)
+        #expect(relaunch.status == 0, "\(relaunch.standardError)")
+        for url in proxy.takeURLs() {
+            let decision = resolver.decision(forRequestURL: url, siteURL: page, type: BrowserTests.requestType(of: url))
+            #expect(decision?.isBlocked != true, "\(url) reached the server after the cache was cut")
+        }
+        let rewritten = cache.appendingPathComponent("set").resolvingSymlinksInPath().appendingPathComponent(largest.lastPathComponent)
+        let newSize = try FileManager.default.attributesOfItem(atPath: rewritten.path)[.size] as? Int
+        #expect(newSize == size, "\(largest.lastPathComponent): \(newSize ?? -1) bytes after the relaunch, \(size) before the cut")
+        let snapshot = try #require(relaunch.snapshots.first)
+        #expect(((snapshot["trackers"] as? [String: Any])?["blocked"] as? Int ?? 0) > 0)
+    }
+}
