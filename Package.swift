@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "NavigationProtections", targets: ["NavigationProtections"]),
         .library(name: "TrackerlessRuntime", targets: ["TrackerlessRuntime"]),
         .library(name: "TrackerlessWebKit", targets: ["TrackerlessWebKit"]),
+        // The C API (Sources/TrackerlessC/include/trackerless.h) for hosts that are not Swift.
+        .library(name: "TrackerlessC", type: .dynamic, targets: ["TrackerlessC"]),
         .executable(name: "trackerless", targets: ["TrackerlessCLI"]),
         .plugin(name: "TrackerlessScriptsPlugin", targets: ["TrackerlessScriptsPlugin"]),
     ],
@@ -52,6 +54,8 @@ let package = Package(
         // The runtime on Apple's WebKit (WKUserContentController, WKContentRuleListStore); every
         // source is inside `#if canImport(WebKit)`, so on Linux the module is empty.
         .target(name: "TrackerlessWebKit", dependencies: ["TrackerlessRuntime", "PrivacyStatsKit"]),
+        // The C API: @_cdecl functions over opaque handles; the header is include/trackerless.h.
+        .target(name: "TrackerlessC", dependencies: ["RuleEngineKit", "ContentRuleList", "TrackerlessCore"], exclude: ["include"]),
         .executableTarget(
             name: "TrackerlessCLI",
             dependencies: [
@@ -83,6 +87,12 @@ let package = Package(
             exclude: ["screenshot"]
         ),
         .testTarget(name: "NavigationProtectionsTests", dependencies: ["NavigationProtections", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"]),
+        // Compiles Tests/CAPITests/c/capi_test.c against the header and runs it.
+        .testTarget(
+            name: "CAPITests",
+            dependencies: ["RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"],
+            exclude: ["c"]
+        ),
         .testTarget(
             name: "TrackerlessRuntimeTests",
             dependencies: [

@@ -72,16 +72,5 @@ enum DecideCommand {
             method: method)
     }
 
-    static func json(_ applied: AppliedActions) -> JSONValue {
-        let actions: [JSONValue] = applied.actions.map { action in
-            var object = JSONObject([("type", .string(action.type))])
-            switch action {
-            case .cssDisplayNone(let selector): object.append("selector", .string(selector))
-            case .notify(let notification): object.append("notification", .string(notification))
-            default: break
-            }
-            return .object(object)
-        }
-        return .object(JSONObject([("blocked", .bool(applied.isBlocked)), ("actions", .array(actions))]))
-    }
+    static func json(_ applied: AppliedActions) -> JSONValue { applied.jsonValue() }
 }

@@ -1,0 +1,125 @@
+/*
+ * trackerless.h: the C API of Trackerless, for hosts that are not Swift (Kotlin through JNI, C#,
+ * C++, Rust, Python). Link with the dynamic library of the `TrackerlessC` product
+ * (libTrackerlessC.so on Linux, libTrackerlessC.dylib on Apple platforms).
+ *
+ * Conventions
+ * - Every function that can fail returns a tl_status; TL_OK is 0. On failure, when `error` is not
+ *   NULL, *error receives a message (UTF-8, NUL-terminated) that names the place (the list, the rule
+ *   index, the JSON path, in WebKit's words where WebKit has them); free it with tl_string_free.
+ *   On success *error is left untouched.
+ * - Ownership: a handle a *_new function returns belongs to the caller, who frees it once with the
+ *   matching *_free (NULL is accepted and ignored). Strings and byte buffers the library returns
+ *   belong to the caller: tl_string_free, tl_bytes_free. Input pointers are only read during the
+ *   call; the library keeps no pointer the caller passed.
+ * - Threads: a handle is immutable once created. Every function taking a `const` handle may be
+ *   called from any thread, concurrently. *_free must not race with other calls on that handle.
+ * - Strings passed in are UTF-8 and NUL-terminated unless a length is given.
+ * - No Swift type crosses this boundary: handles are opaque pointers.
+ */
+#ifndef TRACKERLESS_H
+#define TRACKERLESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this API; a change that breaks a caller increments it. */
+#define TL_API_VERSION 1
+
+/* The API version the library implements: compare with TL_API_VERSION. */
+int32_t tl_api_version(void);
+
+typedef enum tl_status {
+    TL_OK = 0,
+    /* A required pointer was NULL, a count or an enumeration value out of range. */
+    TL_ERROR_INVALID_ARGUMENT = 1,
+    /* The input bytes were refused (malformed JSON, an invalid rule, a damaged compiled file). */
+    TL_ERROR_INVALID_INPUT = 2
+} tl_status;
+
+/* Frees a string the library returned. */
+void tl_string_free(char *string);
+/* Frees a byte buffer the library returned. */
+void tl_bytes_free(uint8_t *bytes);
+
+/* ---- The rule engine: WebKit's content-blocker semantics, for request hooks ---------------- */
+
+typedef struct tl_engine tl_engine;
+
+/*
+ * An engine from `count` WebKit content rule lists (JSON), in the order WebKit would apply them.
+ * `lists[i]` holds `lengths[i]` bytes. Refused lists: TL_ERROR_INVALID_INPUT and WebKit's error
+ * with the list and rule index ("list 1: rule 12: Invalid or unsupported regular expression.").
+ */
+tl_status tl_engine_new_from_rule_lists(const char *const *lists, const size_t *lengths, size_t count,
+                                        tl_engine **engine, char **error);
+
+/* An engine from the bytes tl_engine_compiled wrote: no JSON parsed. A damaged, cut or older file
+ * is refused (TL_ERROR_INVALID_INPUT); compile the rule lists again then. */
+tl_status tl_engine_new_from_compiled(const uint8_t *bytes, size_t length, tl_engine **engine, char **error);
+
+/* The engine's compiled form (versioned, checksummed), to store and load at the next launch.
+ * Free *bytes with tl_bytes_free. */
+tl_status tl_engine_compiled(const tl_engine *engine, uint8_t **bytes, size_t *length);
+
+void tl_engine_free(tl_engine *engine);
+
+/* The kind of a load, as WebKit's loader assigns it. */
+typedef enum tl_resource_type {
+    TL_RESOURCE_TOP_DOCUMENT = 0,
+    TL_RESOURCE_CHILD_DOCUMENT = 1,
+    TL_RESOURCE_IMAGE = 2,
+    TL_RESOURCE_STYLE_SHEET = 3,
+    TL_RESOURCE_SCRIPT = 4,
+    TL_RESOURCE_FONT = 5,
+    TL_RESOURCE_SVG_DOCUMENT = 6,
+    TL_RESOURCE_MEDIA = 7,
+    TL_RESOURCE_POPUP = 8,
+    TL_RESOURCE_PING = 9,
+    TL_RESOURCE_FETCH = 10,
+    TL_RESOURCE_WEBSOCKET = 11,
+    TL_RESOURCE_CSP_REPORT = 12,
+    TL_RESOURCE_OTHER = 13
+} tl_resource_type;
+
+/* Bits of a decision's flags. */
+enum {
+    /* WebKit checks the load at all (not invalid or data: URLs). */
+    TL_DECISION_CHECKED = 1u << 0,
+    /* A list blocks the load: cancel it. */
+    TL_DECISION_BLOCKED = 1u << 1,
+    /* A list strips its cookies (Cookie and Set-Cookie headers). */
+    TL_DECISION_BLOCKS_COOKIES = 1u << 2,
+    /* A make-https action applies: load the https: URL instead. */
+    TL_DECISION_UPGRADES_TO_HTTPS = 1u << 3,
+    /* A list hides elements for this load (css-display-none). */
+    TL_DECISION_HIDES_ELEMENTS = 1u << 4
+};
+
+/*
+ * What the engine decides for one load: *flags receives TL_DECISION_* bits.
+ * - url: the URL loaded; top_url: the main document's URL.
+ * - frame_url: the document of the frame that issues the load; NULL for the main frame.
+ * - method: the document request's HTTP method; NULL for GET.
+ * Safe from any thread; allocates nothing for nearly every load.
+ */
+tl_status tl_engine_decide(const tl_engine *engine, const char *url, const char *top_url, const char *frame_url,
+                           tl_resource_type type, const char *method, uint32_t *flags);
+
+/*
+ * Every action applied to the load, list by list, as JSON:
+ * {"checked": bool, "lists": [{"actions": [{"type": "block"}, {"type": "css-display-none",
+ * "selector": "..."}, ...], "ignorePreviousRules": bool}, ...]}. Free *json with tl_string_free.
+ */
+tl_status tl_engine_actions_json(const tl_engine *engine, const char *url, const char *top_url, const char *frame_url,
+                                 tl_resource_type type, const char *method, char **json);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRACKERLESS_H */

@@ -1,0 +1,125 @@
+import ContentRuleList
+import Foundation
+import RuleBuilder
+import RuleEngineKit
+import Testing
+import TrackerDataKit
+import TrackerlessCore
+import TrackerlessTestSupport
+
+/// The C API as a C host uses it: `c/capi_test.c` is compiled against
+/// `Sources/TrackerlessC/include/trackerless.h` with the toolchain's clang, linked with the
+/// `TrackerlessC` dynamic library that `swift build --build-tests` writes next to the tests, and
+/// run; its answers must be the Swift engine's, and its own checks must pass (refused input,
+/// wrong arguments, the compiled form, four threads at once).
+@Suite("The C API")
+struct CAPITests {
+    static let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    static let header = SharedData.packageRoot.appendingPathComponent("Sources/TrackerlessC/include")
+    static let source = SharedData.packageRoot.appendingPathComponent("Tests/CAPITests/c/capi_test.c")
+
+    /// The resource type index of `tl_resource_type` for a matching-test request type.
+    static let typeIndex: [String: (Int, ResourceType)] = [
+        "script": (4, .script), "image": (2, .image), "xhr": (10, .fetch), "fetch": (10, .fetch), "xmlhttprequest": (10, .fetch),
+        "subdocument": (1, .childDocument), "stylesheet": (3, .styleSheet), "other": (13, .other), "media": (7, .media),
+        "font": (5, .font),
+    ]
+
+    /// Builds the C host once per run.
+    static let program: Result<URL, ProgramError> = {
+        let library = buildDirectory.appendingPathComponent("libTrackerlessC.so")
+        guard FileManager.default.fileExists(atPath: library.path) else {
+            return .failure(ProgramError(description: "\(library.path) is missing: build with `swift build --build-tests`"))
+        }
+        guard let clang = ChildProcess.executable(named: "clang") else {
+            return .failure(ProgramError(description: "clang (part of the Swift toolchain) is not on PATH"))
+        }
+        let temporary = FileManager.default.temporaryDirectory
+        let output = temporary.appendingPathComponent("trackerless-capi-test-\(UUID().uuidString)")
+        do {
+            let result = try ChildProcess.run(clang, [
+                "-std=c11", "-Wall", "-Wextra", "-Werror", "-pthread", "-I", header.path, source.path,
+                "-L", buildDirectory.path, "-lTrackerlessC", "-Wl,-rpath," + buildDirectory.path, "-o", output.path,
+            ], logs: temporary)
+            guard result.status == 0 else { return .failure(ProgramError(description: "clang failed: \(result.output)")) }
+        } catch {
+            return .failure(ProgramError(description: "clang could not run: \(error)"))
+        }
+        return .success(output)
+    }()
+
+    struct ProgramError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs the C host on `loads` under `lists`, and checks every answer against the Swift engine.
+    static func check(lists: [RuleList], loads: [(type: String, url: String, top: String)]) throws {
+        let program = try program.get()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-capi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [String] = []
+        for (index, list) in lists.enumerated() {
+            let file = directory.appendingPathComponent("rules-\(index).json")
+            try Data(list.encoded()).write(to: file)
+            files.append(file.path)
+        }
+        let tsv = loads.map { "\(try! #require(typeIndex[$0.type]).0)\t\($0.url)\t\($0.top)\t" }.joined(separator: "\n")
+        let loadsFile = directory.appendingPathComponent("loads.tsv")
+        try Data(tsv.utf8).write(to: loadsFile)
+
+        let run = try ChildProcess.run(program, [loadsFile.path] + files, logs: directory)
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let answers = lines.prefix(loads.count)
+        try #require(answers.count == loads.count, "\(run.output.prefix(500))")
+        #expect(lines.filter { $0.hasPrefix("ok: ") }.count == 4, "\(lines.suffix(6))")
+        #expect(lines.contains { $0.hasPrefix("ok: refused: list 1: rule 0:") }, "\(lines.suffix(6))")
+
+        let engine = try RuleEngine(ruleLists: lists)
+        var cache = RuleEngine.PageCache()
+        var mismatches: [String] = []
+        for (load, answer) in zip(loads, answers) {
+            let request = Request(url: load.url, topURL: load.top, resourceType: try #require(typeIndex[load.type]).1)
+            let decision = engine.decision(for: request, cache: &cache)
+            var flags: UInt32 = 0
+            if decision.isChecked { flags |= 1 }
+            if decision.isBlocked { flags |= 2 }
+            if decision.blocksCookies { flags |= 4 }
+            if decision.upgradesToHTTPS { flags |= 8 }
+            if decision.hidesElements { flags |= 16 }
+            let expected = "\(flags)\t" + decision.appliedActions.jsonValue().jsonString()
+            if answer != expected, mismatches.count < 10 { mismatches.append("\(load.url): C \(answer), Swift \(expected)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
+    @Test("the sample blocklist's rules: the C host decides as the Swift engine, and its own checks pass")
+    func sample() throws {
+        let build = RuleListBuilder(trackerData: try TrackerData(parsing: Array(TrackerData.sampleDocument.utf8), file: "sample")).build()
+        let top = "https://news.example/"
+        let loads: [(String, String, String)] = [
+            ("script", "https://tracker.example/analytics.js", top), ("image", "https://tracker.example/pixel.gif", top),
+            ("script", "https://cdn.news.example/app.js", top), ("fetch", "https://api.tracker.example/collect", top),
+            ("subdocument", "https://ads.example/frame.html", top), ("image", "data:image/gif;base64,R0lGOD", top),
+            ("script", "not a url", top),
+        ]
+        try Self.check(lists: build.ruleLists, loads: loads)
+    }
+
+    @Test("apple-tds and 8,276 real requests: every answer of the C host is the Swift engine's",
+          .enabled(if: SharedData.shouldRun("tds/apple-tds.json"), SharedData.skipMessage))
+    func realRequests() throws {
+        let trackerData = try TrackerData(contentsOfFile: SharedData.path("tds/apple-tds.json"))
+        let build = RuleListBuilder(trackerData: trackerData).build()
+        let requests = MatchingTestRequest.all
+        try #require(requests.count == 8_276)
+        let loads = requests.compactMap { request -> (String, String, String)? in
+            guard Self.typeIndex[request.rawType] != nil, !request.url.contains("\t"), !request.url.contains("\n") else { return nil }
+            let top = request.sourceURL.hasPrefix("http") && request.sourceURL.count > 8 ? request.sourceURL : "https://news.example/"
+            return (request.rawType, request.url, top)
+        }
+        #expect(loads.count > 8_000)
+        try Self.check(lists: build.ruleLists, loads: loads)
+    }
+}
