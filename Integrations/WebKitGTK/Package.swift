@@ -21,6 +21,7 @@ let package = Package(
                 "CWebKitGTK",
                 .product(name: "TrackerlessRuntime", package: trackerless),
                 .product(name: "PrivacyStatsKit", package: trackerless),
+                .product(name: "TrackerDataKit", package: trackerless),
             ]
         ),
         .executableTarget(
