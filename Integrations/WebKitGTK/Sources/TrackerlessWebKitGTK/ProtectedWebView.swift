@@ -57,7 +57,7 @@ public final class ProtectedWebView {
             if event == .committed, let self, let url = self.webView.url { self.runtime.didCommitNavigation(tab: self.tab, url: url) }
             previous?(event)
         }
-        webView.onResourceLoadStarted = { [weak self] load in
+        webView.protectionLoadStarted = { [weak self] load in
             guard let self else { return }
             self.runtime.didObserve(
                 NativeObservation(url: load.url, type: load.isMainResource ? .mainFrame : nil, outcome: .allowed), tab: self.tab)

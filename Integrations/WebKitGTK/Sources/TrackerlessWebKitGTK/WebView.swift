@@ -23,6 +23,9 @@ public final class WebView {
     public var onLoadFailure: ((_ url: String, _ domain: String, _ code: Int, _ message: String) -> Void)?
     /// Called when WebKit starts a load it let through (`resource-load-started`), pending.
     public var onResourceLoadStarted: ((ResourceLoad) -> Void)?
+    /// ``ProtectedWebView``'s own hook, called before ``onResourceLoadStarted``, so that a host
+    /// setting that one cannot take the loads from the statistics.
+    var protectionLoadStarted: ((ResourceLoad) -> Void)?
     /// Called when a load ends (finished or failed).
     public var onResourceLoadEnded: ((ResourceLoad) -> Void)?
 
@@ -96,6 +99,7 @@ public final class WebView {
         let index = loads.count
         let load = ResourceLoad(url: url, method: method, isMainResource: isMain, outcome: .pending)
         loads.append(load)
+        protectionLoadStarted?(load)
         onResourceLoadStarted?(load)
         let token = CallbackBox((WeakWebView(self), page, index))
         let finished: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
