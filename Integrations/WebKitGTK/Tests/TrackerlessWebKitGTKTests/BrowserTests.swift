@@ -67,7 +67,7 @@ struct BrowserTests {
         _ = proxy.takeURLs()
     }
 
-    @Test("unprotected (the site in the user allowlist): the same page's trackers reach the server, so the protected test can fail")
+    @Test("unprotected (the site in the user allowlist): the same page's trackers reach the server, so the protected test can fail, and the dashboard counts each of them allowed")
     func unprotectedPage() throws {
         let resolver = try #require(Self.resolver)
         let proxy = try BrowserProcess.SiteProxy()
@@ -77,10 +77,18 @@ struct BrowserTests {
         try Data(#"["news.example"]"#.utf8).write(to: allowlist)
         let run = try BrowserProcess.runHeadless(urls: [Self.page], proxy: proxy, cache: cache, extraArguments: ["--allowlist", allowlist.path])
         #expect(run.status == 0, "\(run.standardError)")
-        let blockedButSeen = proxy.takeURLs().filter {
+        let seen = proxy.takeURLs()
+        let blockedButSeen = seen.filter {
             resolver.decision(forRequestURL: $0, siteURL: Self.page, type: Self.requestType(of: $0))?.isBlocked == true
         }
         #expect(blockedButSeen.count >= 5, "\(blockedButSeen)")
+        // Everything loaded, the trackers' own requests too: the dashboard counts each of them
+        // once, allowed.
+        let expected = try PageRequests(page: Self.page).expected(resolver: resolver, served: seen, typeOf: Self.requestType(of:))
+        #expect(expected.allowedButNotServed.isEmpty, "\(expected.allowedButNotServed)")
+        #expect(expected.dashboard.blocked == 0 && expected.dashboard.allowed >= 5, "\(expected.dashboard)")
+        let snapshot = try #require(run.snapshots.first)
+        #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
     }
 }
 
