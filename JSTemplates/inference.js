@@ -618,6 +618,21 @@
     }
   }
 
+  // At the window's load event every element of the document has loaded or failed, except what
+  // a content blocker blocked without an error event (a frame, an object), lazy ones, and media
+  // still buffering (these do not hold the event back): the first are reported pending now, not
+  // only when the page goes away. A later load still reports the element loaded.
+  function onWindowLoad(event) {
+    try {
+      // The window's own load event (its target is the document), not an element's.
+      if (event.isTrusted === false || (event.target !== doc && event.target !== win)) return;
+      scanPending();
+      queuePending();
+    } catch (e) {
+      problem('window load', e);
+    }
+  }
+
   function onPageHide() {
     try {
       cancel();
@@ -678,6 +693,7 @@
     // load and error do not bubble, but a capturing listener on the document sees them.
     listen(doc, 'load', onLoad);
     listen(doc, 'error', onError);
+    listen(win, 'load', onWindowLoad);
     listen(win, 'pagehide', onPageHide);
     listen(win, 'pageshow', onPageShow);
     listen(doc, 'visibilitychange', onVisibilityChange);

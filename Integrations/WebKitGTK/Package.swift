@@ -22,6 +22,7 @@ let package = Package(
                 "CWebKitGTK",
                 .product(name: "TrackerlessRuntime", package: trackerless),
                 .product(name: "PrivacyStatsKit", package: trackerless),
+                .product(name: "TrackerDataKit", package: trackerless),
             ]
         ),
         .executableTarget(

@@ -53,7 +53,8 @@ public struct PageSnapshot: Sendable, Hashable {
 
     /// How many requests the page made.
     public struct RequestCounts: Sendable, Hashable {
-        /// Distinct (URL, type) requests observed.
+        /// Distinct requests observed: (URL, type), a report without a type (the host's, a
+        /// script's `other`) counting with the URL's first request.
         public var observed: Int
         /// Those to another registrable domain than the site.
         public var thirdParty: Int
@@ -113,7 +114,7 @@ public struct PageSnapshot: Sendable, Hashable {
         public var state: TrackerState
         /// The tracker's Firefox category.
         public var category: FirefoxCategory
-        /// Distinct requests (URL, type) to the host in that state.
+        /// Distinct requests to the host in that state (as ``RequestCounts/observed`` counts them).
         public var requests: Int
     }
 

@@ -14,7 +14,12 @@ import TrackerlessCore
 /// ```
 ///
 /// ## Dedup
-/// - A request is its (URL, type). Its state is the strongest it was reported in, whatever the
+/// - A request is its (URL, type) on the page. A report whose type is unknown (a
+///   ``NativeObservation`` without one, a script's `other`) is of the first request reported
+///   with that URL; a request first reported with an unknown type takes the first known type
+///   reported for its URL (and is classified again with it).
+/// - The host's own report (a ``NativeObservation``) decides what happened to it: a page can
+///   forge neither. Without one, its state is the strongest the scripts reported, whatever the
 ///   order: `failed` and `blocked` over `loaded` over `pending`. A block is what a content
 ///   blocker or the blocking script did, and wins over any load reported beside it.
 /// - A surrogate that ran in place of a script counts as a surrogate, and its script URL as
@@ -39,6 +44,9 @@ public struct PageStats: Sendable {
 
     let classifier: RequestClassifier
     private var requests: [RequestKey: RequestRecord] = [:]
+    /// The first request of each URL, by the URL's key of type `other`: where reports of an
+    /// unknown type go.
+    private var firstOfURL: [RequestKey: RequestKey] = [:]
     private var triples: [TripleKey] = []
     private var tripleInfo: [TripleInfo] = []
     private var tripleIndex: [TripleKey: Int] = [:]
@@ -91,10 +99,27 @@ public struct PageStats: Sendable {
         }
     }
 
+    /// Records what the host itself saw of a request (see ``NativeObservation``): its outcome is
+    /// the request's, whatever the scripts report. The page itself (type `main_frame`) is not
+    /// one of its requests and is left out.
+    public mutating func record(_ observation: NativeObservation) {
+        let type = observation.type ?? .other
+        if type == .mainFrame { return }
+        let (key, existing) = find(url: observation.url, type: type)
+        guard var record = existing else {
+            add(key, reported: nil, isReplacedBySurrogate: false, native: observation.outcome)
+            return
+        }
+        // A load that went to the network outweighs a block of the same URL.
+        guard record.native != .allowed, record.native != observation.outcome else { return }
+        record.native = observation.outcome
+        update(key, record)
+    }
+
     private mutating func recordRequest(url: String, type: RequestType, state: ObservedState) {
-        let key = RequestKey(url: url, type: type)
-        guard var record = requests[key] else {
-            add(key, reported: state, isReplacedBySurrogate: false)
+        let (key, existing) = find(url: url, type: type)
+        guard var record = existing else {
+            add(key, reported: state, isReplacedBySurrogate: false, native: nil)
             return
         }
         guard state.outranks(record.reported) else {
@@ -105,8 +130,32 @@ public struct PageStats: Sendable {
         update(key, record)
     }
 
+    /// The request a report of `url` and `type` is about, with its record when the page has one:
+    /// the same (URL, type); for an unknown type (`other`), the URL's first request; for a known
+    /// type, the URL's first request when its type is unknown, which takes this type.
+    private mutating func find(url: String, type: RequestType) -> (RequestKey, RequestRecord?) {
+        let key = RequestKey(url: url, type: type)
+        if let record = requests[key] { return (key, record) }
+        let urlKey = key.withType(.other)
+        guard let first = firstOfURL[urlKey], var record = requests[first] else { return (key, nil) }
+        if type == .other { return (first, record) }
+        guard first.type == .other else { return (key, nil) }
+        // Stored again at once under its known type, whatever the caller does next.
+        requests[first] = nil
+        let classification = classifier.classify(key)
+        if (classification.company != nil) != (record.classification.company != nil) {
+            counters.trackerRequests += classification.company != nil ? 1 : -1
+        }
+        record.classification = classification
+        firstOfURL[urlKey] = key
+        update(key, record)
+        return (key, requests[key])
+    }
+
     /// Records a request the page had not reported yet, unless the page is at its cap.
-    private mutating func add(_ key: RequestKey, reported: ObservedState?, isReplacedBySurrogate: Bool) {
+    private mutating func add(
+        _ key: RequestKey, reported: ObservedState?, isReplacedBySurrogate: Bool, native: NativeObservation.Outcome?
+    ) {
         guard requests.count < limits.maxRequestsPerPage else {
             counters.eventsDroppedByHost += 1
             return
@@ -116,8 +165,11 @@ public struct PageStats: Sendable {
         if classification.host.isEmpty { counters.unparseableURLs += 1 }
         if classification.isThirdParty { counters.thirdPartyRequests += 1 }
         if classification.company != nil { counters.trackerRequests += 1 }
+        let urlKey = key.withType(.other)
+        if firstOfURL[urlKey] == nil { firstOfURL[urlKey] = key }
         update(key, RequestRecord(
-            reported: reported, isReplacedBySurrogate: isReplacedBySurrogate, classification: classification, triple: nil))
+            reported: reported, isReplacedBySurrogate: isReplacedBySurrogate, native: native,
+            classification: classification, triple: nil))
     }
 
     /// Stores a request's record under the dashboard key of its outcome.
@@ -175,9 +227,9 @@ public struct PageStats: Sendable {
             return
         }
         surrogates[key, default: 0] += 1
-        let request = RequestKey(url: url, type: .script)
-        guard var record = requests[request] else {
-            add(request, reported: nil, isReplacedBySurrogate: true)
+        let (request, existing) = find(url: url, type: .script)
+        guard var record = existing else {
+            add(request, reported: nil, isReplacedBySurrogate: true, native: nil)
             return
         }
         guard !record.isReplacedBySurrogate else {

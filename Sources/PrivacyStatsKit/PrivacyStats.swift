@@ -165,6 +165,26 @@ public final class PrivacyStats: @unchecked Sendable {
         }
     }
 
+    /// Records a request the host saw itself in `tab` (see ``NativeObservation``), in the tab's
+    /// current page: the page that committed last (``didStartNavigation(tab:url:)``). Its outcome
+    /// is the request's, whatever the scripts report of it.
+    ///
+    /// - Returns: false when the tab has no page (nothing recorded).
+    @discardableResult
+    public func observe(_ observation: NativeObservation, tab: TabID) -> Bool {
+        withLock {
+            guard var state = tabs[tab], var page = state.page else { return false }
+            // The tab's copy is released while the page is updated, so the page is changed in place.
+            state.page = nil
+            tabs[tab] = state
+            page.stats.record(observation)
+            addChangesToTotals(of: &page)
+            state.page = page
+            tabs[tab] = state
+            return true
+        }
+    }
+
     /// The dashboard of the page in `tab`; an empty snapshot when the tab has no page.
     public func snapshot(tab: TabID) -> PageSnapshot {
         withLock { tabs[tab]?.page?.stats.snapshot(tab: tab) ?? .empty(tab: tab) }
@@ -233,6 +253,14 @@ public final class PrivacyStats: @unchecked Sendable {
         tabs[tab] = state
         page.adopt(message)
         page.stats.record(message)
+        addChangesToTotals(of: &page)
+        state.page = page
+        tabs[tab] = state
+        return .accepted(events: message.events.count)
+    }
+
+    /// Adds to the totals the dashboard keys that appeared on the page or left it.
+    private func addChangesToTotals(of page: inout TabState.Page) {
         let changes = page.stats.takeTripleChanges()
         if !changes.isEmpty {
             let site = page.stats.siteDomain ?? Self.noSite
@@ -248,9 +276,6 @@ public final class PrivacyStats: @unchecked Sendable {
             }
             for delta in deltas.values { addToTotals(delta) }
         }
-        state.page = page
-        tabs[tab] = state
-        return .accepted(events: message.events.count)
     }
 
     private func currentWeek() -> String { ISOWeek.key(secondsSince1970: clock()) }

@@ -15,6 +15,17 @@ struct RequestKey: Hashable, Sendable {
         hash = url.hashValue
     }
 
+    /// The request of the same URL with another type; the URL is not hashed again.
+    func withType(_ type: RequestType) -> RequestKey {
+        RequestKey(url: url, type: type, hash: hash)
+    }
+
+    private init(url: String, type: RequestType, hash: Int) {
+        self.url = url
+        self.type = type
+        self.hash = hash
+    }
+
     static func == (lhs: RequestKey, rhs: RequestKey) -> Bool {
         lhs.hash == rhs.hash && lhs.type == rhs.type && lhs.url == rhs.url
     }

@@ -14,6 +14,7 @@ import UserScripts
 /// let plan = runtime.navigationPlan(for: url)       // per navigation: what the web view gets
 /// runtime.didCommitNavigation(tab: "1", url: url)   // main-frame commit
 /// _ = runtime.receive(.json(body), tab: "1")        // every script message
+/// runtime.didObserve(NativeObservation(url: uri, outcome: .allowed), tab: "1")   // a load the host saw
 /// try await runtime.update(trackerData: .bytes(downloaded, name: "tds.json"))
 /// ```
 ///
@@ -289,6 +290,15 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// ``secret``): counted in `tab`.
     public func receive(_ message: ScriptMessage, tab: TabID) -> PrivacyStats.ReceiveResult {
         stats.receive(message, tab: tab)
+    }
+
+    /// A request the host saw itself in `tab` (WebKitGTK's `resource-load-started`, a request
+    /// hook): counted in the tab's current page, where its outcome outweighs the scripts'.
+    ///
+    /// - Returns: false when the tab has no page.
+    @discardableResult
+    public func didObserve(_ observation: NativeObservation, tab: TabID) -> Bool {
+        stats.observe(observation, tab: tab)
     }
 
     // MARK: - Helpers

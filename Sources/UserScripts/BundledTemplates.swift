@@ -858,28 +858,59 @@ enum BundledTemplates {
     observer.observe(doc, { __proto__: null, childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
   }
 
-  // --- Blocking in the page (hosts without native content blocking) -------------------------
+  // --- Requests the page's script starts ------------------------------------------------------
 
-  // Whether a load of `url` of `type` from this document is blocked; runs the surrogate of a
-  // redirect and reports either.
+  // fetch, XMLHttpRequest, sendBeacon and `src` (of an Image never added to the document too) are
+  // wrapped in every mode: each request they start to another host than the top page's is
+  // reported, blocked or not, since neither the inference script (a blocked one leaves no trace
+  // in the document) nor WebKit (it reports no load its content blocker stopped) can see it. With
+  // blockInScript the wrappers also stop the tracker loads (hosts without native content
+  // blocking); without, the content blocker decides and the report says `pending`: the host
+  // classifies the URL, and counts it blocked when its resolver blocks it unless a load of it
+  // was seen.
+
+  // The top page's host, for the last top URL asked about.
+  var lastTopURL = null;
+  var lastTopHost = null;
+  function isOtherHost(url, top) {
+    var request = parseURL(url);
+    if (request === null) { return false; }
+    if (top !== lastTopURL) {
+      var site = top === '' ? null : parseURL(top);
+      lastTopHost = site === null ? null : site.host;
+      lastTopURL = top;
+    }
+    return request.host !== lastTopHost;
+  }
+
+  function reportAttempt(url, type) {
+    url = cut(url);
+    enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'pending' }, 'r\n' + url + '\n' + type + '\npending');
+  }
+
+  // A request page script starts: reported (see above); with blockInScript, whether it is
+  // blocked (a decision), after running the surrogate of a redirect; else null.
   function shouldBlock(value, type) {
     var url = absoluteURL(value);
     if (url === null || !reportable(url)) { return null; }
-    var result = decide(url, topURL(), type);
-    if (result === null) { return null; }
-    if (result.action === 'block') {
-      reportBlocked(url, type);
-      return result;
-    }
-    if (result.action === 'redirect') {
-      if (type === 'script') {
-        runSurrogate(result.surrogate);
-        reportSurrogate(url, result.surrogate);
-      } else {
+    var top = topURL();
+    if (BLOCK_IN_SCRIPT) {
+      var result = decide(url, top, type);
+      if (result !== null && result.action === 'block') {
         reportBlocked(url, type);
+        return result;
       }
-      return result;
+      if (result !== null && result.action === 'redirect') {
+        if (type === 'script') {
+          runSurrogate(result.surrogate);
+          reportSurrogate(url, result.surrogate);
+        } else {
+          reportBlocked(url, type);
+        }
+        return result;
+      }
     }
+    if (isOtherHost(url, top)) { reportAttempt(url, type); }
     return null;
   }
 
@@ -960,17 +991,21 @@ enum BundledTemplates {
     var prototype = constructor.prototype;
     var originalOpen = prototype.open;
     var originalSend = prototype.send;
-    // The requests whose open() was blocked, without a property on the page's objects.
-    var blockedRequests = new captured.WeakMap();
+    // The URL each request was opened with, without a property on the page's objects: the
+    // request starts (and is reported, or blocked) at send().
+    var openedURLs = new captured.WeakMap();
     prototype.open = function open() {
       try {
-        apply(captured.weakMapSet, blockedRequests, [this, shouldBlock(arguments[1], 'xmlhttprequest') !== null]);
+        apply(captured.weakMapSet, openedURLs, [this, absoluteURL(arguments[1])]);
       } catch (e) { /* let it open */ }
       return apply(originalOpen, this, arguments);
     };
     prototype.send = function send() {
       var blocked = false;
-      try { blocked = apply(captured.weakMapGet, blockedRequests, [this]) === true; } catch (e) { blocked = false; }
+      try {
+        var url = apply(captured.weakMapGet, openedURLs, [this]);
+        blocked = typeof url === 'string' && shouldBlock(url, 'xmlhttprequest') !== null;
+      } catch (e) { blocked = false; }
       if (blocked) {
         var request = this;
         later(function () {
@@ -1019,15 +1054,14 @@ enum BundledTemplates {
 
   if (doc === null) { return; }
   try { observeScripts(); } catch (error) { debugLog('observer', error); }
-  if (BLOCK_IN_SCRIPT) {
-    try { patchSource('HTMLScriptElement', 'script'); } catch (error) { debugLog('script src', error); }
-    try { patchSource('HTMLImageElement', 'image'); } catch (error) { debugLog('img src', error); }
-    try { patchSource('HTMLIFrameElement', 'subdocument'); } catch (error) { debugLog('iframe src', error); }
-    try { patchSetAttribute(); } catch (error) { debugLog('setAttribute', error); }
-    try { patchFetch(); } catch (error) { debugLog('fetch', error); }
-    try { patchXMLHttpRequest(); } catch (error) { debugLog('XMLHttpRequest', error); }
-    try { patchSendBeacon(); } catch (error) { debugLog('sendBeacon', error); }
-  }
+  // In every mode: the wrappers report what page script requests, and block only with blockInScript.
+  try { patchSource('HTMLScriptElement', 'script'); } catch (error) { debugLog('script src', error); }
+  try { patchSource('HTMLImageElement', 'image'); } catch (error) { debugLog('img src', error); }
+  try { patchSource('HTMLIFrameElement', 'subdocument'); } catch (error) { debugLog('iframe src', error); }
+  try { patchSetAttribute(); } catch (error) { debugLog('setAttribute', error); }
+  try { patchFetch(); } catch (error) { debugLog('fetch', error); }
+  try { patchXMLHttpRequest(); } catch (error) { debugLog('XMLHttpRequest', error); }
+  try { patchSendBeacon(); } catch (error) { debugLog('sendBeacon', error); }
   try {
     // The document may be going away: what does not fit in this message waits for a pageshow
     // (back-forward cache) or is lost.
@@ -1666,6 +1700,21 @@ enum BundledTemplates {
     }
   }
 
+  // At the window's load event every element of the document has loaded or failed, except what
+  // a content blocker blocked without an error event (a frame, an object), lazy ones, and media
+  // still buffering (these do not hold the event back): the first are reported pending now, not
+  // only when the page goes away. A later load still reports the element loaded.
+  function onWindowLoad(event) {
+    try {
+      // The window's own load event (its target is the document), not an element's.
+      if (event.isTrusted === false || (event.target !== doc && event.target !== win)) return;
+      scanPending();
+      queuePending();
+    } catch (e) {
+      problem('window load', e);
+    }
+  }
+
   function onPageHide() {
     try {
       cancel();
@@ -1726,6 +1775,7 @@ enum BundledTemplates {
     // load and error do not bubble, but a capturing listener on the document sees them.
     listen(doc, 'load', onLoad);
     listen(doc, 'error', onError);
+    listen(win, 'load', onWindowLoad);
     listen(win, 'pagehide', onPageHide);
     listen(win, 'pageshow', onPageShow);
     listen(doc, 'visibilitychange', onVisibilityChange);

@@ -162,7 +162,7 @@ test('synthetic load and error events (a surrogate\'s stand-in load, a page\'s d
   assert.deepEqual(page.messages()[1].events, [request('https://cdn.example/faked.png', 'image', 'pending')]);
 });
 
-test('an added element is pending until load or error, and pending is sent only at pagehide', () => {
+test('an added element is pending until load or error, and pending is sent only at the window load event or pagehide', () => {
   const page = createPage().start();
   const loads = page.append('img', { src: 'https://cdn.example/loads.png' });
   const fails = page.append('script', { src: 'https://ads.example/ad.js' });
@@ -179,6 +179,24 @@ test('an added element is pending until load or error, and pending is sent only 
   page.fireWindow('pagehide');
   assert.equal(page.received.length, 2);
   assert.deepEqual(page.messages()[1].events, [request('https://frames.example/never', 'subdocument', 'pending')]);
+});
+
+test('at the window load event, an element with neither load nor error (a blocked frame) is reported pending; a later load still counts', () => {
+  const page = createPage().start();
+  const loads = page.append('img', { src: 'https://cdn.example/loads.png' });
+  const frame = page.append('iframe', { src: 'https://ads.example/frame' });
+  page.append('img', { src: 'https://cdn.example/lazy.png', loading: 'lazy' });
+  page.fire(loads, 'load');
+  page.fireWindow('load', { isTrusted: false });
+  page.advance(100);
+  assert.deepEqual(page.events(), [request('https://cdn.example/loads.png', 'image', 'loaded')], 'a synthetic load event is ignored');
+  page.fireWindow('load');
+  page.advance(100);
+  assert.deepEqual(page.messages()[1].events, [request('https://ads.example/frame', 'subdocument', 'pending')]);
+  page.fire(frame, 'load');
+  page.fireWindow('pagehide');
+  assert.deepEqual(page.messages()[2].events, [request('https://ads.example/frame', 'subdocument', 'loaded')]);
+  assert.equal(page.received.length, 3);
 });
 
 test('pagehide sends at once; a pending request that loads later reports again with its new state', () => {

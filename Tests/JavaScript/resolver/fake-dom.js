@@ -1,7 +1,7 @@
 'use strict';
 // Just enough of a DOM for blocking.js: elements with attributes, children and events, a
 // MutationObserver that delivers childList and attribute records in a microtask, the element
-// classes whose `src` setter blocking in script patches, fetch, XMLHttpRequest and sendBeacon.
+// classes whose `src` setter the blocking script wraps, Image, fetch and Request, XMLHttpRequest and sendBeacon.
 // Everything the page did is recorded in `log`.
 
 function createFakeDOM(baseURL) {
@@ -145,15 +145,26 @@ function createFakeDOM(baseURL) {
     send() { log.xhrSends.push(this.url); }
   }
 
+  // `new Image()` makes an img element (Image.prototype is HTMLImageElement.prototype).
+  function Image() { return new HTMLImageElement(); }
+  Image.prototype = HTMLImageElement.prototype;
+
+  class Request {
+    constructor(url) { this.url = String(url); }
+  }
+
   const document = new Document();
   const globals = {
     document, Event, EventTarget, Element, MutationObserver, HTMLScriptElement, HTMLImageElement, HTMLIFrameElement,
-    XMLHttpRequest,
+    XMLHttpRequest, Image, Request,
     location: { href: baseURL },
     navigator: { sendBeacon(url) { log.beacons.push(url); return true; } },
-    fetch(url) { log.fetches.push(String(url)); return Promise.resolve({ ok: true }); }
+    fetch(input) { log.fetches.push(input instanceof Request ? input.url : String(input)); return Promise.resolve({ ok: true }); }
   };
-  return { globals, document, log };
+  // What the HTML parser does: it sets attributes without any page-visible setter, so the
+  // blocking script's wrappers never see it (only its MutationObserver does).
+  function parserSetAttribute(element, name, value) { setAttribute.call(element, name, value); }
+  return { globals, document, log, parserSetAttribute };
 }
 
 module.exports = { createFakeDOM };

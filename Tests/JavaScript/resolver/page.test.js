@@ -65,9 +65,10 @@ function openPage(options) {
   return { api, page, dom, global: page.global };
 }
 
+// A script element as the HTML parser makes it (no page-script setter runs).
 function addScript(dom, url) {
   const script = dom.document.createElement('script');
-  script.setAttribute('src', url);
+  dom.parserSetAttribute(script, 'src', url);
   const events = [];
   script.onload = () => events.push('load');
   script.onerror = () => events.push('onerror');
@@ -130,7 +131,7 @@ test('scripts that are no surrogate trackers are left alone', { skip: skip || fa
   const other = addScript(dom, 'https://cdn.example/lib.js');
   const nested = dom.document.createElement('div');
   const inner = dom.document.createElement('script');
-  inner.setAttribute('src', 'https://tracker.test/analytics.js');
+  dom.parserSetAttribute(inner, 'src', 'https://tracker.test/analytics.js');
   nested.childNodes.push(inner);
   dom.document.head.appendChild(nested);
   await tick();
@@ -297,11 +298,15 @@ test('blocking in script: src setters, setAttribute, fetch, XMLHttpRequest, send
   const events = page.posted[0].events;
   assert.deepEqual(plain(events), [
     { kind: 'request', url: 'https://tracker.test/pixel.gif', type: 'image', state: 'blocked' },
+    { kind: 'request', url: 'https://cdn.example/photo.jpg', type: 'image', state: 'pending' },
     { kind: 'request', url: 'https://tracker.test/frame.html', type: 'subdocument', state: 'blocked' },
     { kind: 'surrogate', url: 'https://tracker.test/analytics.js', surrogate: 'analytics.js' },
     { kind: 'request', url: 'https://tracker.test/collect', type: 'xmlhttprequest', state: 'blocked' },
+    { kind: 'request', url: 'https://cdn.example/data.json', type: 'xmlhttprequest', state: 'pending' },
     { kind: 'request', url: 'https://tracker.test/xhr', type: 'xmlhttprequest', state: 'blocked' },
-    { kind: 'request', url: 'https://tracker.test/beacon', type: 'ping', state: 'blocked' }
+    { kind: 'request', url: 'https://cdn.example/xhr', type: 'xmlhttprequest', state: 'pending' },
+    { kind: 'request', url: 'https://tracker.test/beacon', type: 'ping', state: 'blocked' },
+    { kind: 'request', url: 'https://cdn.example/beacon', type: 'ping', state: 'pending' }
   ]);
   assert.equal(api.decide('https://tracker.test/pixel.gif', 'https://site.example/', 'image').action, 'block');
 });
@@ -328,4 +333,52 @@ test('hostile strings in the tracker data survive rendering and reach the resolv
   const { api } = helpers.runBlocking(source);
   const decision = api.decide('https://evil.test/x.js', 'https://site.example/', 'script');
   assert.deepEqual(plain(decision), { action: 'block', reason: 'matched rule - block', tracker: 'evil.test', owner: name });
+});
+
+test('without blockInScript (a content blocker blocks): every request page script starts to another host is reported pending and goes out unchanged', { skip: skip || false }, async () => {
+  const { dom, page, global } = openPage();
+  const image = new global.Image();
+  image.src = 'https://tracker.test/pixel.gif?id=1';
+  const element = new global.HTMLImageElement();
+  element.setAttribute('src', '/local.gif');
+  const frame = new global.HTMLIFrameElement();
+  frame.src = 'https://ads.example/frame.html';
+  const script = new global.HTMLScriptElement();
+  script.setAttribute('src', 'https://tracker.test/other.js');
+  await global.fetch('https://tracker.test/collect?v=1');
+  await global.fetch(new global.Request('https://cdn.example/data.json'));
+  await global.fetch('/api/same-host.json');
+  const xhr = new global.XMLHttpRequest();
+  xhr.open('GET', 'https://tracker.test/xhr');
+  const unsent = new global.XMLHttpRequest();
+  unsent.open('GET', 'https://tracker.test/never-sent');
+  xhr.send();
+  assert.equal(global.navigator.sendBeacon('https://tracker.test/beacon', 'v=1'), true);
+  global.navigator.sendBeacon('https://tracker.test/beacon', 'v=2');
+
+  // Nothing is blocked: the content blocker decides.
+  assert.deepEqual(dom.log.sources, [
+    { element: 'IMG', url: 'https://tracker.test/pixel.gif?id=1' },
+    { element: 'IMG', url: '/local.gif' },
+    { element: 'IFRAME', url: 'https://ads.example/frame.html' },
+    { element: 'SCRIPT', url: 'https://tracker.test/other.js' }
+  ]);
+  assert.deepEqual(dom.log.fetches, ['https://tracker.test/collect?v=1', 'https://cdn.example/data.json', '/api/same-host.json']);
+  assert.deepEqual(dom.log.xhrSends, ['https://tracker.test/xhr']);
+  assert.deepEqual(dom.log.beacons, ['https://tracker.test/beacon', 'https://tracker.test/beacon']);
+
+  await until(() => page.posted.length >= 1);
+  assert.equal(page.posted.length, 1);
+  assertMessageShape(page.posted[0], 0);
+  // Requests to the page's own host are left to the inference script and the host's native
+  // reports; the same request twice is one event.
+  assert.deepEqual(plain(page.posted[0].events), [
+    { kind: 'request', url: 'https://tracker.test/pixel.gif?id=1', type: 'image', state: 'pending' },
+    { kind: 'request', url: 'https://ads.example/frame.html', type: 'subdocument', state: 'pending' },
+    { kind: 'request', url: 'https://tracker.test/other.js', type: 'script', state: 'pending' },
+    { kind: 'request', url: 'https://tracker.test/collect?v=1', type: 'xmlhttprequest', state: 'pending' },
+    { kind: 'request', url: 'https://cdn.example/data.json', type: 'xmlhttprequest', state: 'pending' },
+    { kind: 'request', url: 'https://tracker.test/xhr', type: 'xmlhttprequest', state: 'pending' },
+    { kind: 'request', url: 'https://tracker.test/beacon', type: 'ping', state: 'pending' }
+  ]);
 });

@@ -12,7 +12,8 @@ final class HeadlessRun {
     static let quietMilliseconds = 600
     /// ...and no sooner than this after its load finished (two batch intervals of the scripts).
     static let afterFinishMilliseconds = 300
-    /// A page that never settles is cut off here.
+    /// A page that never settles is cut off here, counted from the start of its load (not from
+    /// the call to load it: a first launch compiles the rule lists before that).
     static let pageLimitMilliseconds = 20_000
 
     private let runtime: ProtectionRuntime
@@ -40,6 +41,7 @@ final class HeadlessRun {
         self.done = done
         view.webView.onLoadEvent = { [weak self] event in
             guard let self else { return }
+            if event == .started { self.pageStarted = .now() }
             if event == .committed, let url = self.view.webView.url { self.runtime.didCommitNavigation(tab: self.view.tab, url: url) }
             if event == .finished, self.finishedAt == nil {
                 self.finishedAt = .now()
@@ -93,6 +95,11 @@ final class HeadlessRun {
 
     private func finish() {
         FileHandle.standardError.write(Data("trackerless-browser: rule lists: \(view.compiledListCount) compiled, \(view.foundListCount) found in the store\n".utf8))
+        let rejected = runtime.stats.rejections().filter { $0.value > 0 }.sorted { $0.key.rawValue < $1.key.rawValue }
+        if !rejected.isEmpty {
+            let counts = rejected.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+            FileHandle.standardError.write(Data("trackerless-browser: messages rejected: \(counts)\n".utf8))
+        }
         for failure in failures { FileHandle.standardError.write(Data("trackerless-browser: \(failure)\n".utf8)) }
         do {
             try FileIO.writeAtomically(Array(lines.map { $0 + "\n" }.joined().utf8), to: snapshotsPath)

@@ -1,10 +1,17 @@
 import CWebKitGTK
 import PrivacyStatsKit
+import TrackerDataKit
 import TrackerlessRuntime
 
 /// A WebKitGTK web view that a ``TrackerlessRuntime/ProtectionRuntime`` protects: its rule lists
 /// in the content filter store, its scripts in their worlds, its messages and the loads WebKit
 /// reports counted in the tab's statistics.
+///
+/// - Every load WebKit reports (`resource-load-started`: the loads its content filters let
+///   through; a blocked one is never reported) goes to the tab's statistics as a
+///   ``PrivacyStatsKit/NativeObservation`` (allowed, no type: WebKit gives none), counted in
+///   the page that committed last; the scripts' reports of the same URL count as the same
+///   request, and WebKit's outcome is the one counted.
 ///
 /// - Rule lists are looked up in the store by identifier before anything is compiled, so a
 ///   relaunch with the same set compiles nothing; identifiers of earlier sets are removed.
@@ -49,6 +56,11 @@ public final class ProtectedWebView {
         webView.onLoadEvent = { [weak self] event in
             if event == .committed, let self, let url = self.webView.url { self.runtime.didCommitNavigation(tab: self.tab, url: url) }
             previous?(event)
+        }
+        webView.protectionLoadStarted = { [weak self] load in
+            guard let self else { return }
+            self.runtime.didObserve(
+                NativeObservation(url: load.url, type: load.isMainResource ? .mainFrame : nil, outcome: .allowed), tab: self.tab)
         }
         let reference = MainContextReference(self)
         observerToken = runtime.addObserver { set in

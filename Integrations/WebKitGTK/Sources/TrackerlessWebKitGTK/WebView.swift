@@ -21,6 +21,11 @@ public final class WebView {
     /// Called when the page load fails, with GLib's error domain, code and message
     /// (WebKitPolicyError 104: the page itself was blocked by a content filter).
     public var onLoadFailure: ((_ url: String, _ domain: String, _ code: Int, _ message: String) -> Void)?
+    /// Called when WebKit starts a load it let through (`resource-load-started`), pending.
+    public var onResourceLoadStarted: ((ResourceLoad) -> Void)?
+    /// ``ProtectedWebView``'s own hook, called before ``onResourceLoadStarted``, so that a host
+    /// setting that one cannot take the loads from the statistics.
+    var protectionLoadStarted: ((ResourceLoad) -> Void)?
     /// Called when a load ends (finished or failed).
     public var onResourceLoadEnded: ((ResourceLoad) -> Void)?
 
@@ -92,7 +97,10 @@ public final class WebView {
         let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"
         let isMain = webkit_web_view_get_main_resource(view) == resource
         let index = loads.count
-        loads.append(ResourceLoad(url: url, method: method, isMainResource: isMain, outcome: .pending))
+        let load = ResourceLoad(url: url, method: method, isMainResource: isMain, outcome: .pending)
+        loads.append(load)
+        protectionLoadStarted?(load)
+        onResourceLoadStarted?(load)
         let token = CallbackBox((WeakWebView(self), page, index))
         let finished: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
             let (weak, page, index) = CallbackBox<(WeakWebView, Int, Int)>.peek(data)

@@ -51,8 +51,14 @@ struct BrowserTests {
         #expect(seen.contains("https://news.example/report.gif?callbacks=ga%2Cgpt"), "the page reported: \(seen.filter { $0.contains("report") })")
         let snapshot = try #require(first.snapshots.first)
         #expect(snapshot["url"] as? String == Self.page)
-        let trackers = try #require(snapshot["trackers"] as? [String: Any])
-        #expect((trackers["blocked"] as? Int ?? 0) > 0)
+        // The dashboard counts what the page attempted (its own list) and what the server saw:
+        // every request once, blocked or allowed as it happened.
+        let list = try PageRequests(page: Self.page)
+        #expect(list.unlisted.isEmpty, "listed but not in the page: \(list.unlisted)")
+        let expected = list.expected(resolver: resolver, served: seen, typeOf: Self.requestType(of:))
+        #expect(expected.blockedButServed.isEmpty && expected.allowedButNotServed.isEmpty, "\(expected)")
+        #expect(expected.dashboard.blocked >= 8 && expected.dashboard.companiesBlocked >= 4, "\(expected.dashboard)")
+        #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
 
         let relaunch = try BrowserProcess.runHeadless(urls: [Self.page], proxy: proxy, cache: cache)
         #expect(relaunch.status == 0, "\(relaunch.standardError)")
@@ -61,7 +67,7 @@ struct BrowserTests {
         _ = proxy.takeURLs()
     }
 
-    @Test("unprotected (the site in the user allowlist): the same page's trackers reach the server, so the protected test can fail")
+    @Test("unprotected (the site in the user allowlist): the same page's trackers reach the server, so the protected test can fail, and the dashboard counts each of them allowed")
     func unprotectedPage() throws {
         let resolver = try #require(Self.resolver)
         let proxy = try BrowserProcess.SiteProxy()
@@ -71,10 +77,51 @@ struct BrowserTests {
         try Data(#"["news.example"]"#.utf8).write(to: allowlist)
         let run = try BrowserProcess.runHeadless(urls: [Self.page], proxy: proxy, cache: cache, extraArguments: ["--allowlist", allowlist.path])
         #expect(run.status == 0, "\(run.standardError)")
-        let blockedButSeen = proxy.takeURLs().filter {
+        let seen = proxy.takeURLs()
+        let blockedButSeen = seen.filter {
             resolver.decision(forRequestURL: $0, siteURL: Self.page, type: Self.requestType(of: $0))?.isBlocked == true
         }
         #expect(blockedButSeen.count >= 5, "\(blockedButSeen)")
+        // Everything loaded, the trackers' own requests too: the dashboard counts each of them
+        // once, allowed.
+        let expected = try PageRequests(page: Self.page).expected(resolver: resolver, served: seen, typeOf: Self.requestType(of:))
+        #expect(expected.allowedButNotServed.isEmpty, "\(expected.allowedButNotServed)")
+        #expect(expected.dashboard.blocked == 0 && expected.dashboard.allowed >= 5, "\(expected.dashboard)")
+        let snapshot = try #require(run.snapshots.first)
+        #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
+    }
+}
+
+/// `trackerless-browser --headless` on hostile.example: a page that hooks every key of the
+/// message protocol on `Object.prototype` and `Array.prototype` and replaces built-ins before the
+/// scripts' first use of them, forges messages (no secret, wrong ones, any 32-hex string its hooks
+/// were given) and floods the handler with them, and overflows the blocking script's queue after
+/// its own tracker requests. Its dashboard counts what it really requested, no more, no less.
+@Suite("The WebKitGTK browser under a hostile page", .serialized, .enabled(if: BrowserProcess.canRun, BrowserProcess.skipMessage))
+struct HostileBrowserTests {
+    static let page = "https://hostile.example/"
+
+    @Test("forged messages, hooked prototypes and a flooded queue change no count")
+    func hostilePage() throws {
+        let resolver = try #require(BrowserTests.resolver)
+        let proxy = try BrowserProcess.SiteProxy()
+        let cache = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let run = try BrowserProcess.runHeadless(urls: [Self.page], proxy: proxy, cache: cache)
+        #expect(run.status == 0, "\(run.standardError)")
+        let seen = proxy.takeURLs()
+        #expect(seen.contains("https://hostile.example/report.gif?secrets=0"), "the page found a secret: \(seen)")
+        let rejected = run.standardError.split(separator: "\n").first { $0.contains("messages rejected: wrongSecret") }
+        let forged = rejected.flatMap { $0.split(separator: " ").last }.flatMap { Int($0) } ?? 0
+        #expect(forged >= 4000, "the forged messages reached the host and were refused: \(run.standardError)")
+
+        let list = try PageRequests(page: Self.page)
+        #expect(list.unlisted.isEmpty, "listed but not in the page: \(list.unlisted)")
+        let expected = list.expected(resolver: resolver, served: seen, typeOf: BrowserTests.requestType(of:))
+        #expect(expected.blockedButServed.isEmpty, "\(expected.blockedButServed)")
+        #expect(expected.dashboard.blocked >= 3 && expected.dashboard.companiesBlocked >= 3, "\(expected.dashboard)")
+        let snapshot = try #require(run.snapshots.first)
+        #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
     }
 }
 

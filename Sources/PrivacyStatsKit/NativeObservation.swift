@@ -1,0 +1,40 @@
+import TrackerDataKit
+
+/// A request the host saw itself, outside the page's reach: WebKitGTK's `resource-load-started`
+/// for a load it let through, or the request hook of a host without a content blocker (Android's
+/// `shouldInterceptRequest`, WebView2's `WebResourceRequested`) for a request it let through or
+/// blocked.
+///
+/// A page can neither forge nor hide one, so where the scripts and the host both report a
+/// request, the host's outcome is the one counted (see the article "How requests are counted").
+/// Record one with ``PrivacyStats/observe(_:tab:)``.
+///
+/// ```swift
+/// // WebKitGTK, in "resource-load-started" (no type: WebKit does not say):
+/// stats.observe(NativeObservation(url: uri, outcome: .allowed), tab: "tab-1")
+/// ```
+public struct NativeObservation: Sendable, Hashable {
+    /// What the host did with the request.
+    public enum Outcome: Sendable, Hashable {
+        /// It went to the network (whatever came back: a response, an error, a cancellation).
+        case allowed
+        /// The host's request hook stopped it.
+        case blocked
+    }
+
+    /// The URL requested (the first one, before redirects).
+    public var url: String
+    /// The request's type when the host knows it; nil when it does not (WebKitGTK). A
+    /// ``TrackerDataKit/RequestType/mainFrame`` observation is the page itself and is not
+    /// counted among its requests.
+    public var type: RequestType?
+    /// What the host did with it.
+    public var outcome: Outcome
+
+    /// An observation of `url`.
+    public init(url: String, type: RequestType? = nil, outcome: Outcome) {
+        self.url = url
+        self.type = type
+        self.outcome = outcome
+    }
+}
