@@ -117,7 +117,7 @@ struct ResolverBenchmark: Sendable {
 
     /// Nanoseconds a call of `body` over indices `0..<count`, each of `runs` passes after one
     /// warm-up timed in thread CPU time.
-    private static func nanosecondsPerCall(runs: Int, count: Int, _ body: (Int) -> Bool) -> Samples {
+    static func nanosecondsPerCall(runs: Int, count: Int, _ body: (Int) -> Bool) -> Samples {
         var passes: [Double] = []
         var start = timespec()
         var end = timespec()

@@ -41,6 +41,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // The C API (issue 15): `--capi-only [--tds FILE] [--requests FILE] [--runs N]`.
+            if CommandLine.arguments.dropFirst().first == "--capi-only" {
+                let text = try CAPIBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             // The tracker resolver alone: `--resolver-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--resolver-only" {
                 let text = try ResolverBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
