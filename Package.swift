@@ -55,7 +55,9 @@ let package = Package(
         // source is inside `#if canImport(WebKit)`, so on Linux the module is empty.
         .target(name: "TrackerlessWebKit", dependencies: ["TrackerlessRuntime", "PrivacyStatsKit"]),
         // The C API: @_cdecl functions over opaque handles; the header is include/trackerless.h.
-        .target(name: "TrackerlessC", dependencies: ["RuleEngineKit", "ContentRuleList", "TrackerlessCore"], exclude: ["include"]),
+        .target(
+            name: "TrackerlessC", dependencies: ["RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore"],
+            exclude: ["include"]),
         .executableTarget(
             name: "TrackerlessCLI",
             dependencies: [

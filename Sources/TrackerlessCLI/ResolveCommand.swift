@@ -45,19 +45,5 @@ enum ResolveCommand {
         "\"\(member)\": \(JSONValue.string(value.excerpt()).jsonString()) is not a valid URL"
     }
 
-    static func json(_ decision: BlockingDecision) -> JSONValue {
-        var object = JSONObject()
-        switch decision.action {
-        case .block?: object.append("action", .string("block"))
-        case .ignore?: object.append("action", .string("ignore"))
-        case .redirect(let surrogate)?:
-            object.append("action", .string("redirect"))
-            object.append("surrogate", .string(surrogate))
-        case nil: object.append("action", .null)
-        }
-        object.append("reason", .string(decision.reason.rawValue))
-        if let tracker = decision.tracker { object.append("tracker", .string(tracker.domain)) }
-        if let entity = decision.entity?.name ?? decision.tracker?.owner?.name { object.append("entity", .string(entity)) }
-        return .object(object)
-    }
+    static func json(_ decision: BlockingDecision) -> JSONValue { decision.jsonValue() }
 }

@@ -16,7 +16,7 @@ import TrackerlessTestSupport
 struct CAPITests {
     static let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     static let header = SharedData.packageRoot.appendingPathComponent("Sources/TrackerlessC/include")
-    static let source = SharedData.packageRoot.appendingPathComponent("Tests/CAPITests/c/capi_test.c")
+    static let sources = SharedData.packageRoot.appendingPathComponent("Tests/CAPITests/c")
 
     /// The resource type index of `tl_resource_type` for a matching-test request type.
     static let typeIndex: [String: (Int, ResourceType)] = [
@@ -25,8 +25,14 @@ struct CAPITests {
         "font": (5, .font),
     ]
 
-    /// Builds the C host once per run.
-    static let program: Result<URL, ProgramError> = {
+    /// The engine's C host, built once per run.
+    static let program = compile("capi_test.c")
+    /// The resolver's C host, built once per run.
+    static let resolverProgram = compile("resolver_test.c")
+
+    /// Compiles `c/<name>` against the header and links it with the library.
+    static func compile(_ name: String) -> Result<URL, ProgramError> {
+        let source = sources.appendingPathComponent(name)
         let library = buildDirectory.appendingPathComponent("libTrackerlessC.so")
         guard FileManager.default.fileExists(atPath: library.path) else {
             return .failure(ProgramError(description: "\(library.path) is missing: build with `swift build --build-tests`"))
@@ -46,7 +52,7 @@ struct CAPITests {
             return .failure(ProgramError(description: "clang could not run: \(error)"))
         }
         return .success(output)
-    }()
+    }
 
     struct ProgramError: Error, CustomStringConvertible {
         let description: String
@@ -121,5 +127,37 @@ struct CAPITests {
         }
         #expect(loads.count > 8_000)
         try Self.check(lists: build.ruleLists, loads: loads)
+    }
+}
+
+extension CAPITests {
+    @Test("the resolver through the C API passes the 134 TR-domain-matching cases (action, and the surrogate of a redirect)",
+          .enabled(if: SharedData.shouldRun(SharedData.domainMatching), SharedData.skipMessage))
+    func domainMatching() throws {
+        let program = try Self.resolverProgram.get()
+        let cases = DomainMatchingCase.all
+        try #require(cases.count == 134)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-capi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cases.tsv")
+        try Data(cases.map { "\($0.requestURL)\t\($0.siteURL)\t\($0.requestType)" }.joined(separator: "\n").utf8).write(to: file)
+        let folder = SharedData.domainMatching
+        let run = try ChildProcess.run(program, [
+            SharedData.path("\(folder)/tracker_radar_reference.json"), SharedData.path("\(folder)/surrogates.txt"), file.path,
+        ], logs: directory)
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        try #require(lines.count == cases.count + 1, "\(run.output.suffix(1000))")
+        #expect(lines[cases.count].hasPrefix("ok: refused: tds.json: trackers: expected an object, found an array"), "\(lines[cases.count])")
+        let surrogates = try DomainMatchingFixture.loaded.get().surrogates
+        for (test, line) in zip(cases, lines) {
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(test): \(line)")
+            #expect(answer["action"] as? String == test.expectAction, "\(test): \(line)")
+            if let redirect = test.expectRedirect {
+                let name = try #require(answer["surrogate"] as? String, "\(test): \(line)")
+                #expect(surrogates[name]?.dataURL == redirect, "\(test): surrogate \(name)")
+            }
+        }
     }
 }

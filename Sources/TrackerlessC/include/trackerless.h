@@ -118,6 +118,33 @@ tl_status tl_engine_decide(const tl_engine *engine, const char *url, const char 
 tl_status tl_engine_actions_json(const tl_engine *engine, const char *url, const char *top_url, const char *frame_url,
                                  tl_resource_type type, const char *method, char **json);
 
+/* ---- The tracker resolver: what the request is, and why ------------------------------------ */
+
+typedef struct tl_resolver tl_resolver;
+
+/*
+ * A resolver from tds.json (required) and, when not NULL, the privacy configuration, the user
+ * allowlist (a JSON array of sites) and the surrogates (surrogates.txt format; NULL: the bundled
+ * ones, which the rendered scripts carry). Refused input: TL_ERROR_INVALID_INPUT with the file
+ * and the JSON path ("tds.json: trackers: expected an object, found an array"); a part of the
+ * tds that the resolver can do without (a tracker's unusable rule) is skipped, as the SDK does.
+ */
+tl_status tl_resolver_new(const char *tds, size_t tds_length, const char *privacy_config, size_t privacy_config_length,
+                          const char *user_allowlist, size_t user_allowlist_length, const char *surrogates,
+                          size_t surrogates_length, tl_resolver **resolver, char **error);
+
+/*
+ * The classification of a request on a site as JSON, in the words of DuckDuckGo's reference
+ * tests: {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?,
+ * "entity"?} (action null: not a tracker). `type` is a Tracker Radar (webRequest) type: "script",
+ * "image", "xmlhttprequest", "subdocument", ... An invalid URL: TL_ERROR_INVALID_INPUT.
+ * Free *json with tl_string_free. Safe from any thread.
+ */
+tl_status tl_resolver_classify(const tl_resolver *resolver, const char *request_url, const char *site_url, const char *type,
+                               char **json, char **error);
+
+void tl_resolver_free(tl_resolver *resolver);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,76 @@
+import TrackerDataKit
+import TrackerlessCore
+
+// The tracker resolver through the C API (include/trackerless.h): the classification of a
+// request with its reason, tracker and entity, as DuckDuckGo's reference tests state it.
+
+/// What a `tl_resolver *` points to.
+final class ResolverHandle {
+    let resolver: TrackerResolver
+    init(_ resolver: TrackerResolver) { self.resolver = resolver }
+}
+
+/// The bytes of an optional input; nil for a NULL pointer, an empty array for length 0.
+private func bytes(_ pointer: UnsafePointer<CChar>?, _ length: UInt) -> [UInt8]? {
+    guard let pointer, let count = Int(exactly: length) else { return nil }
+    return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count))
+}
+
+@_cdecl("tl_resolver_new")
+public func tl_resolver_new(
+    _ trackerData: UnsafePointer<CChar>?, _ trackerDataLength: UInt,
+    _ privacyConfiguration: UnsafePointer<CChar>?, _ privacyConfigurationLength: UInt,
+    _ userAllowlist: UnsafePointer<CChar>?, _ userAllowlistLength: UInt,
+    _ surrogates: UnsafePointer<CChar>?, _ surrogatesLength: UInt,
+    _ resolver: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    guard let resolver, let tds = bytes(trackerData, trackerDataLength) else {
+        return CStatus.invalidArgument("tds or resolver is NULL, or a length is out of range", error)
+    }
+    do throws(TrackerDataError) {
+        let parsedTDS = try TrackerData(parsing: tds, file: "tds.json")
+        var configuration: PrivacyConfiguration?
+        if let config = bytes(privacyConfiguration, privacyConfigurationLength) {
+            configuration = try PrivacyConfiguration(parsing: config, file: "privacy configuration")
+        }
+        var allowlist = UserAllowlist()
+        if let list = bytes(userAllowlist, userAllowlistLength) {
+            allowlist = try UserAllowlist(parsing: list, file: "user allowlist")
+        }
+        let library = bytes(surrogates, surrogatesLength).map { Surrogates(parsing: String(decoding: $0, as: UTF8.self), file: "surrogates.txt") }
+        let made = TrackerResolver(
+            trackerData: parsedTDS, surrogates: library ?? .bundled, privacyConfiguration: configuration, userAllowlist: allowlist)
+        resolver.pointee = OpaquePointer(Unmanaged.passRetained(ResolverHandle(made)).toOpaque())
+        return CStatus.ok
+    } catch let failure {
+        return CStatus.invalidInput("\(failure)", error: error)
+    }
+}
+
+@_cdecl("tl_resolver_classify")
+public func tl_resolver_classify(
+    _ resolver: OpaquePointer?, _ requestURL: UnsafePointer<CChar>?, _ siteURL: UnsafePointer<CChar>?,
+    _ type: UnsafePointer<CChar>?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    guard let resolver, let requestURL, let siteURL, let type, let json else {
+        return CStatus.invalidArgument("resolver, request_url, site_url, type or json is NULL", error)
+    }
+    let handle = Unmanaged<ResolverHandle>.fromOpaque(UnsafeRawPointer(resolver)).takeUnretainedValue()
+    let request = String(cString: requestURL)
+    let site = String(cString: siteURL)
+    guard let decision = handle.resolver.decision(
+        forRequestURL: request, siteURL: site, type: RequestType(rawValue: String(cString: type)))
+    else {
+        let which = CanonicalURL(request) == nil ? "request_url" : "site_url"
+        return CStatus.invalidInput("\(which) is not a valid URL", error: error)
+    }
+    json.pointee = CStatus.duplicate(decision.jsonValue().jsonString())
+    return CStatus.ok
+}
+
+@_cdecl("tl_resolver_free")
+public func tl_resolver_free(_ resolver: OpaquePointer?) {
+    guard let resolver else { return }
+    Unmanaged<ResolverHandle>.fromOpaque(UnsafeRawPointer(resolver)).release()
+}
