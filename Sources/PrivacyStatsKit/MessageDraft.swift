@@ -34,12 +34,8 @@ struct MessageDraft {
     /// Reads the message in `bytes`; nil when they are not JSON or not an object.
     static func read(_ bytes: [UInt8], maxDepth: Int, limits: PrivacyStats.Limits) -> MessageDraft? {
         try? JSONReader.read(bytes, maxDepth: maxDepth) { (reader) throws(JSONReadError) -> MessageDraft? in
-            guard try reader.nextKind() == .object else {
-                try reader.skipValue()
-                return nil
-            }
+            guard var members = try reader.enterObjectIfPresent() else { return nil }
             var draft = MessageDraft()
-            var members = try reader.enterObject(at: .root)
             while let key = try reader.nextKey(in: &members) {
                 switch key {
                 case "trackerless": draft.isVersionOne = try number(&reader) == 1
@@ -88,37 +84,23 @@ struct MessageDraft {
 
     /// The number that comes next, or nil after skipping another value.
     private static func number(_ reader: inout JSONReader) throws(JSONReadError) -> Double? {
-        guard try reader.nextKind() == .number else {
-            try reader.skipValue()
-            return nil
-        }
-        return try reader.readDouble(at: .root)
+        try reader.readDoubleIfPresent()
     }
 
     /// The count (see ``JSONCount``) that comes next, or nil after skipping another value.
     private static func count(_ reader: inout JSONReader) throws(JSONReadError) -> Int? {
-        JSONCount.count(try number(&reader).map(JSONValue.number))
+        JSONCount.count(try number(&reader))
     }
 
     private static func page(_ reader: inout JSONReader) throws(JSONReadError) -> PageDraft? {
-        guard try reader.nextKind() == .object else {
-            try reader.skipValue()
-            return nil
-        }
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
         var page = PageDraft()
-        var members = try reader.enterObject(at: .root)
         while let key = try reader.nextKey(in: &members) {
             switch key {
             case "id": page.id = try string(&reader)
             case "url": page.url = try string(&reader)
             case "frame": page.frame = try string(&reader)
-            case "isTopFrame":
-                if try reader.nextKind() == .bool {
-                    page.isTopFrame = try reader.readBool(at: .root)
-                } else {
-                    try reader.skipValue()
-                    page.isTopFrame = nil
-                }
+            case "isTopFrame": page.isTopFrame = try reader.readBoolIfPresent()
             default: try reader.skipValue()
             }
         }
@@ -128,12 +110,8 @@ struct MessageDraft {
     /// The events, decoded while they are within the limit: past it the message is refused
     /// anyway, and the rest are only checked for syntax.
     private static func events(_ reader: inout JSONReader, limits: PrivacyStats.Limits) throws(JSONReadError) -> EventsDraft? {
-        guard try reader.nextKind() == .array else {
-            try reader.skipValue()
-            return nil
-        }
+        guard var elements = try reader.enterArrayIfPresent() else { return nil }
         var draft = EventsDraft()
-        var elements = try reader.enterArray(at: .root)
         while try reader.nextElement(in: &elements) {
             draft.count += 1
             guard draft.count <= limits.maxEventsPerMessage, draft.firstRejection == nil else {
@@ -151,12 +129,8 @@ struct MessageDraft {
     private static func event(
         _ reader: inout JSONReader, limits: PrivacyStats.Limits
     ) throws(JSONReadError) -> Result<ObservedEvent, MessageRejection> {
-        guard try reader.nextKind() == .object else {
-            try reader.skipValue()
-            return .failure(.invalidSchema)
-        }
+        guard var members = try reader.enterObjectIfPresent() else { return .failure(.invalidSchema) }
         var kind: String?, url: String?, type: String?, state: String?, surrogate: String?
-        var members = try reader.enterObject(at: .root)
         while let key = try reader.nextKey(in: &members) {
             switch key {
             case "kind": kind = try string(&reader)

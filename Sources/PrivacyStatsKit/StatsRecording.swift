@@ -59,49 +59,110 @@ package struct StatsRecording: Sendable {
     ///   the column and byte of the problem) or not a record.
     package static func record(line: some Collection<UInt8>, file: String, lineNumber: Int) throws(StatsRecordingError) -> Record? {
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
-        let value: JSONValue
-        do throws(JSONSyntaxError) {
-            value = try JSONParser.parse(Array(line))
+        do throws(JSONReadError) {
+            return try JSONReader.read(Array(line)) { (reader) throws(JSONReadError) -> Record in
+                try record(&reader, file: file, line: lineNumber)
+            }
         } catch {
-            throw .syntax(error, file: file, line: lineNumber)
+            switch error {
+            case .syntax(let error): throw .syntax(error, file: file, line: lineNumber)
+            case .rejected(let error as StatsRecordingError): throw error
+            case .invalidValue(let error): throw .invalidRecord(error.reason, file: file, line: lineNumber)
+            case .rejected(let error): throw .invalidRecord("\(error)", file: file, line: lineNumber)
+            }
         }
-        guard case .object(let object) = value else {
-            throw .invalidRecord("expected a JSON object, found \(JSONNode(value).typeName)", file: file, line: lineNumber)
-        }
-        return try record(object, file: file, line: lineNumber)
     }
 
-    private static func record(_ object: JSONObject, file: String, line: Int) throws(StatsRecordingError) -> Record {
-        var tab = TabID("1")
-        if let value = object["tab"] {
-            guard case .string(let name) = value else {
-                throw .invalidRecord("\"tab\" must be a string, found \(JSONNode(value).typeName)", file: file, line: line)
-            }
-            tab = TabID(name)
+    /// The record of the line's object, read member by member; a member's last occurrence wins,
+    /// as a lookup in `JSON.parse`'s result finds it.
+    private static func record(_ reader: inout JSONReader, file: String, line: Int) throws(JSONReadError) -> Record {
+        func invalid(_ reason: String) -> JSONReadError {
+            .rejected(StatsRecordingError.invalidRecord(reason, file: file, line: line))
         }
-        if case .string(let url)? = object["navigate"] { return Record(tab: tab, kind: .navigate(url)) }
-        if case .bool(true)? = object["close"] { return Record(tab: tab, kind: .close) }
-        if let message = object["message"] { return Record(tab: tab, kind: messageKind(message)) }
-        if object["trackerless"] != nil { return Record(tab: tab, kind: messageKind(.object(object))) }
-        throw .invalidRecord(
-            "expected \"navigate\", \"message\", \"close\" or a message with \"trackerless\"", file: file, line: line)
+        let start = reader.checkpoint
+        let kind = try reader.nextKind()
+        guard kind == .object else {
+            try reader.skipValue()
+            throw invalid("expected a JSON object, found \(kind.typeName)")
+        }
+        var tab: Result<String, JSONReadError>?
+        var navigate: String?
+        var close = false
+        var message: JSONValue?
+        var isMessage = false
+        var members = try reader.enterObject(at: .root)
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "tab":
+                let kind = try reader.nextKind()
+                if kind == .string {
+                    tab = .success(try reader.readString(at: .root))
+                } else {
+                    tab = .failure(invalid("\"tab\" must be a string, found \(kind.typeName)"))
+                    try reader.skipValue()
+                }
+            case "navigate": navigate = try reader.readStringIfPresent()
+            case "close": close = try reader.readBoolIfPresent() == true
+            case "message":
+                message = try reader.nextKind() == .string ? .string(try reader.readString(at: .root)) : try reader.readValue()
+            case "trackerless":
+                isMessage = true
+                try reader.skipValue()
+            default: try reader.skipValue()
+            }
+        }
+        let recordTab = TabID(try tab?.get() ?? "1")
+        if let navigate { return Record(tab: recordTab, kind: .navigate(navigate)) }
+        if close { return Record(tab: recordTab, kind: .close) }
+        if let message { return Record(tab: recordTab, kind: messageKind(message)) }
+        if isMessage {
+            // The whole line is the message.
+            let end = reader.checkpoint
+            reader.restore(start)
+            let object = try reader.readValue()
+            reader.restore(end)
+            return Record(tab: recordTab, kind: messageKind(object))
+        }
+        throw invalid("expected \"navigate\", \"message\", \"close\" or a message with \"trackerless\"")
     }
 
     /// A message record; its body is checked by the statistics as a host would, not here.
     private static func messageKind(_ value: JSONValue) -> Record.Kind {
-        var object: JSONObject?
-        let body: MessageBody
+        // An object is serialized again, so the size limit applies as it does to a body a web
+        // view posts.
+        let bytes: [UInt8]
         if case .string(let text) = value {
-            body = .json(text)
-            if case .object(let parsed)? = try? JSONParser.parse(text) { object = parsed }
+            bytes = Array(text.utf8)
         } else {
-            // Serialized again, so the size limit applies as it does to a body a web view posts.
-            body = .json(value.jsonString())
-            if case .object(let parsed) = value { object = parsed }
+            bytes = value.jsonBytes()
         }
-        var pageURL: String?
-        if case .object(let page)? = object?["page"], case .string(let url)? = page["url"] { pageURL = url }
-        return .message(body, pageURL: pageURL)
+        return .message(.bytes(bytes), pageURL: pageURL(inMessage: bytes))
+    }
+
+    /// The message's `page.url` (the last `page`'s last `url`, as a lookup in `JSON.parse`'s
+    /// result finds it); nil when the text is not JSON, not an object, or has no such string.
+    private static func pageURL(inMessage bytes: [UInt8]) -> String? {
+        let url = try? JSONReader.read(bytes) { (reader) throws(JSONReadError) -> String? in
+            guard var members = try reader.enterObjectIfPresent() else { return nil }
+            var url: String?
+            while let key = try reader.nextKey(in: &members) {
+                guard case "page" = key else {
+                    try reader.skipValue()
+                    continue
+                }
+                url = nil
+                guard var page = try reader.enterObjectIfPresent() else { continue }
+                while let key = try reader.nextKey(in: &page) {
+                    if case "url" = key {
+                        url = try reader.readStringIfPresent()
+                    } else {
+                        try reader.skipValue()
+                    }
+                }
+            }
+            return url
+        }
+        return url ?? nil
     }
 
     /// The well-formed secrets the recording's messages carry.

@@ -218,7 +218,7 @@ public final class StatsStore: @unchecked Sendable {
         let body = bytes[(newline + 1)...]
         guard header.count == 4, header[0] == "trackerless-totals", header[1] == "1",
             let lastID = Int(header[2]), lastID >= 0, header[3] == CRC32.hex(body),
-            let json = try? JSONParser.parse(Array(body)), let totals = TotalsSnapshot(json: json)
+            let totals = TotalsSnapshot(jsonBytes: Array(body))
         else { return nil }
         return (totals, lastID)
     }
@@ -227,15 +227,42 @@ public final class StatsStore: @unchecked Sendable {
         guard line.count > 9, line[line.startIndex + 8] == 0x20 else { return nil }
         let checksum = String(decoding: line.prefix(8), as: UTF8.self)
         let record = line.dropFirst(9)
-        guard checksum == CRC32.hex(record), let json = try? JSONParser.parse(Array(record)),
-            case .object(let object) = json, let id = JSONCount.count(object["id"]), id > 0,
-            case .array(let values)? = object["deltas"]
-        else { return nil }
-        var deltas: [TotalsDelta] = []
-        for value in values {
-            guard let delta = TotalsDelta(json: value) else { return nil }
-            deltas.append(delta)
+        guard checksum == CRC32.hex(record) else { return nil }
+        let parsed = try? JSONReader.read(Array(record)) { (reader) throws(JSONReadError) -> (Int, [TotalsDelta])? in
+            try journalRecord(&reader)
         }
+        return parsed ?? nil
+    }
+
+    /// A journal record, `{"id": N, "deltas": [delta, …]}`; nil when anything in it is missing or
+    /// of the wrong type (a member's last occurrence counts).
+    private static func journalRecord(_ reader: inout JSONReader) throws(JSONReadError) -> (Int, [TotalsDelta])? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var id: Int?
+        var deltas: [TotalsDelta]?
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "id": id = JSONCount.count(try reader.readDoubleIfPresent())
+            case "deltas":
+                guard try reader.nextKind() == .array else {
+                    try reader.skipValue()
+                    deltas = nil
+                    continue
+                }
+                var read: [TotalsDelta]? = []
+                var elements = try reader.enterArray(at: .root)
+                while try reader.nextElement(in: &elements) {
+                    if let delta = try TotalsDelta.read(&reader) {
+                        read?.append(delta)
+                    } else {
+                        read = nil
+                    }
+                }
+                deltas = read
+            default: try reader.skipValue()
+            }
+        }
+        guard let id, id > 0, let deltas else { return nil }
         return (id, deltas)
     }
 

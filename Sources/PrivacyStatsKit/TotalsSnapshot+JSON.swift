@@ -17,25 +17,6 @@ extension TotalsSnapshot {
 
     /// ``jsonValue()`` as text.
     public func jsonString() -> String { jsonValue().jsonString() }
-
-    /// Reads what ``jsonValue()`` wrote; nil when anything is missing or of the wrong type.
-    init?(json: JSONValue) {
-        guard case .object(let object) = json, case .string("trackerless-totals")? = object["schema"],
-            case .number(Double(Self.schemaVersion))? = object["schemaVersion"],
-            let lifetime = object["lifetime"].flatMap(Counts.init(json:)),
-            case .object(let weeks)? = object["weeks"], case .object(let sites)? = object["sites"]
-        else { return nil }
-        self.init()
-        self.lifetime = lifetime
-        for (key, value) in zip(weeks.keys, weeks.values) {
-            guard let counts = Counts(json: value) else { return nil }
-            self.weeks[key] = counts
-        }
-        for (key, value) in zip(sites.keys, sites.values) {
-            guard let counts = Counts(json: value) else { return nil }
-            self.sites[key] = counts
-        }
-    }
 }
 
 extension TotalsSnapshot.Counts {
@@ -48,19 +29,6 @@ extension TotalsSnapshot.Counts {
                 companiesBlocked.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }))),
         ]))
     }
-
-    init?(json: JSONValue) {
-        guard case .object(let object) = json, let pages = JSONCount.count(object["pages"]),
-            let blocked = JSONCount.count(object["trackersBlocked"]),
-            let allowed = JSONCount.count(object["trackersAllowed"]),
-            let companies = JSONCount.counts(object["companiesBlocked"])
-        else { return nil }
-        self.init()
-        self.pages = pages
-        trackersBlocked = blocked
-        trackersAllowed = allowed
-        companiesBlocked = companies
-    }
 }
 
 extension TotalsDelta {
@@ -72,17 +40,89 @@ extension TotalsDelta {
                 companiesBlocked.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }))),
         ]))
     }
+}
 
-    /// Reads what ``jsonValue()`` wrote. Tracker counts may be negative (a page took back a
-    /// key it had counted: ``PageStats/takeTripleChanges()``); pages may not.
-    init?(json: JSONValue) {
-        guard case .object(let object) = json, case .string(let site)? = object["site"],
-            case .string(let week)? = object["week"], let pages = JSONCount.count(object["pages"]),
-            let blocked = JSONCount.count(object["trackersBlocked"], signed: true),
-            let allowed = JSONCount.count(object["trackersAllowed"], signed: true),
-            let companies = JSONCount.counts(object["companiesBlocked"], signed: true)
-        else { return nil }
-        self.init(
+extension TotalsSnapshot {
+    /// Reads what ``jsonValue()`` wrote; nil when it is not JSON, or anything is missing or of
+    /// the wrong type. A member's last occurrence counts, as a lookup in `JSON.parse`'s result.
+    init?(jsonBytes bytes: [UInt8]) {
+        guard let snapshot = (try? JSONReader.read(bytes) { (reader) throws(JSONReadError) -> TotalsSnapshot? in
+            try Self.read(&reader)
+        }) ?? nil else { return nil }
+        self = snapshot
+    }
+
+    private static func read(_ reader: inout JSONReader) throws(JSONReadError) -> TotalsSnapshot? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var isSchema = false, isVersion = false
+        var lifetime: Counts?
+        var weeks: [String: Counts]?, sites: [String: Counts]?
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "schema": isSchema = try reader.readStringIfPresent() == "trackerless-totals"
+            case "schemaVersion": isVersion = try reader.readDoubleIfPresent() == Double(Self.schemaVersion)
+            case "lifetime": lifetime = try Counts.read(&reader)
+            case "weeks": weeks = try JSONCount.map(&reader, Counts.read)
+            case "sites": sites = try JSONCount.map(&reader, Counts.read)
+            default: try reader.skipValue()
+            }
+        }
+        guard isSchema, isVersion, let lifetime, let weeks, let sites else { return nil }
+        var snapshot = TotalsSnapshot()
+        snapshot.lifetime = lifetime
+        snapshot.weeks = weeks
+        snapshot.sites = sites
+        return snapshot
+    }
+}
+
+extension TotalsSnapshot.Counts {
+    /// The counts that come next, nil after skipping a value that is not ``jsonValue()``'s.
+    static func read(_ reader: inout JSONReader) throws(JSONReadError) -> Self? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var pages: Int?, blocked: Int?, allowed: Int?
+        var companies: [String: Int]?
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "pages": pages = JSONCount.count(try reader.readDoubleIfPresent())
+            case "trackersBlocked": blocked = JSONCount.count(try reader.readDoubleIfPresent())
+            case "trackersAllowed": allowed = JSONCount.count(try reader.readDoubleIfPresent())
+            case "companiesBlocked": companies = try JSONCount.counts(&reader)
+            default: try reader.skipValue()
+            }
+        }
+        guard let pages, let blocked, let allowed, let companies else { return nil }
+        var counts = Self()
+        counts.pages = pages
+        counts.trackersBlocked = blocked
+        counts.trackersAllowed = allowed
+        counts.companiesBlocked = companies
+        return counts
+    }
+}
+
+extension TotalsDelta {
+    /// The delta that comes next (what ``jsonValue()`` wrote), nil after skipping another value.
+    /// Tracker counts may be negative (a page took back a key it had counted:
+    /// ``PageStats/takeTripleChanges()``); pages may not.
+    static func read(_ reader: inout JSONReader) throws(JSONReadError) -> Self? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var site: String?, week: String?
+        var pages: Int?, blocked: Int?, allowed: Int?
+        var companies: [String: Int]?
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "site": site = try reader.readStringIfPresent()
+            case "week": week = try reader.readStringIfPresent()
+            case "pages": pages = JSONCount.count(try reader.readDoubleIfPresent())
+            case "trackersBlocked": blocked = JSONCount.count(try reader.readDoubleIfPresent(), signed: true)
+            case "trackersAllowed": allowed = JSONCount.count(try reader.readDoubleIfPresent(), signed: true)
+            case "companiesBlocked": companies = try JSONCount.counts(&reader, signed: true)
+            default: try reader.skipValue()
+            }
+        }
+        guard let site, let week, let pages, let blocked, let allowed, let companies else { return nil }
+        return TotalsDelta(
             site: site, week: week, pages: pages, trackersBlocked: blocked, trackersAllowed: allowed,
             companiesBlocked: companies)
     }
@@ -93,22 +133,36 @@ enum JSONCount {
     /// The largest count, 2^53 - 1.
     static let maximum = 9_007_199_254_740_991
 
-    /// The count, or nil when the value is not an integer of magnitude below 2^53, or is
-    /// negative and `signed` is false.
-    static func count(_ value: JSONValue?, signed: Bool = false) -> Int? {
-        guard case .number(let number)? = value, number >= (signed ? -Double(maximum) : 0), number <= Double(maximum),
+    /// The count, or nil when the number is absent or not an integer of magnitude below 2^53, or
+    /// is negative and `signed` is false.
+    static func count(_ number: Double?, signed: Bool = false) -> Int? {
+        guard let number, number >= (signed ? -Double(maximum) : 0), number <= Double(maximum),
             number.rounded(.towardZero) == number
         else { return nil }
         return Int(number)
     }
 
-    static func counts(_ value: JSONValue?, signed: Bool = false) -> [String: Int]? {
-        guard case .object(let object)? = value else { return nil }
-        var counts: [String: Int] = [:]
-        for (key, member) in zip(object.keys, object.values) {
-            guard let count = count(member, signed: signed) else { return nil }
-            counts[key] = count
+    /// The object of counts that comes next, nil after skipping another value or when a member
+    /// is not a count.
+    static func counts(_ reader: inout JSONReader, signed: Bool = false) throws(JSONReadError) -> [String: Int]? {
+        try map(&reader) { (reader) throws(JSONReadError) -> Int? in count(try reader.readDoubleIfPresent(), signed: signed) }
+    }
+
+    /// The object that comes next with each member read by `read`, nil after skipping another
+    /// value or when `read` refuses a member (the rest is still read, for the syntax).
+    static func map<Value>(
+        _ reader: inout JSONReader, _ read: (inout JSONReader) throws(JSONReadError) -> Value?
+    ) throws(JSONReadError) -> [String: Value]? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var values: [String: Value]? = [:]
+        while let key = try reader.nextKey(in: &members) {
+            let name = key.string
+            guard let value = try read(&reader) else {
+                values = nil
+                continue
+            }
+            values?[name] = value
         }
-        return counts
+        return values
     }
 }

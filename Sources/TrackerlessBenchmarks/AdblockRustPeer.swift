@@ -62,14 +62,27 @@ struct AdblockRustPeer: Sendable {
             return unavailable("the peer script exited with status \(process.terminationStatus) (its message is above)")
         }
         let line = bytes.split(separator: 0x0A).last.map(Array.init) ?? []
-        guard let value = try? JSONParser.parse(line), case .object(let object) = value else {
+        // The figures and strings of the script's last line (a member's last occurrence counts).
+        let read = try? JSONReader.read(line) { (reader) throws(JSONReadError) -> (numbers: [String: Double], strings: [String: String])? in
+            guard var members = try reader.enterObjectIfPresent() else { return nil }
+            var numbers: [String: Double] = [:], strings: [String: String] = [:]
+            while let key = try reader.nextKey(in: &members) {
+                let name = key.string
+                switch try reader.nextKind() {
+                case .number: (numbers[name], strings[name]) = (try reader.readDouble(at: .root), nil)
+                case .string: (numbers[name], strings[name]) = (nil, try reader.readString(at: .root))
+                default:
+                    (numbers[name], strings[name]) = (nil, nil)
+                    try reader.skipValue()
+                }
+            }
+            return (numbers, strings)
+        }
+        guard let (numbers, strings) = read ?? nil else {
             return unavailable("unexpected output from the peer script: \(String(decoding: line, as: UTF8.self))")
         }
-        if case .string(let reason)? = object["unavailable"] { return unavailable(reason) }
-        func number(_ key: String) -> Double? {
-            if case .number(let value)? = object[key] { return value }
-            return nil
-        }
+        if let reason = strings["unavailable"] { return unavailable(reason) }
+        func number(_ key: String) -> Double? { numbers[key] }
         guard let requests = number("requests"), let filters = number("filters"), let compile = number("compile_ms"),
               let median = number("median_ns"), let p99 = number("p99_ns"), let overhead = number("overhead_ns"),
               let netMedian = number("net_median_ns"), let blocked = number("blocked")
@@ -77,7 +90,7 @@ struct AdblockRustPeer: Sendable {
             return unavailable("the peer script's output lacks a figure: \(String(decoding: line, as: UTF8.self))")
         }
         var version = "unknown"
-        if case .string(let text)? = object["adblock_version"] { version = text }
+        if let text = strings["adblock_version"] { version = text }
         let figures = Figures(
             requestCount: Int(requests), filterCount: Int(filters), regexFilterCount: Int(number("regex_filters") ?? 0),
             compileMilliseconds: compile, medianNanoseconds: median, p99Nanoseconds: p99, overheadNanoseconds: overhead,

@@ -85,13 +85,19 @@ struct CompileHarness: Sendable {
         var outcomes: [Outcome] = []
         for line in output.split(separator: 0x0A) where !line.isEmpty {
             let text = String(decoding: line, as: UTF8.self)
-            guard let value = try? JSONParser.parse(Array(line)), case .object(let object) = value,
-                  case .string(let id)? = object["id"], case .bool(let compiled)? = object["ok"],
-                  case .number(let seconds)? = object["seconds"]
-            else { throw .unexpectedOutput(text) }
-            var error: String?
-            if case .string(let message)? = object["error"] { error = message }
-            outcomes.append(Outcome(id: id, compiled: compiled, error: error, seconds: seconds))
+            let outcome = try? JSONReader.read(Array(line)) { (reader) throws(JSONReadError) -> Outcome? in
+                guard let object = try reader.indexObjectIfPresent(at: .root) else { return nil }
+                defer { reader.leave(object) }
+                guard reader.seek("id", in: object), let id = try reader.readStringIfPresent(),
+                    reader.seek("ok", in: object), let compiled = try reader.readBoolIfPresent(),
+                    reader.seek("seconds", in: object), let seconds = try reader.readDoubleIfPresent()
+                else { return nil }
+                var error: String?
+                if reader.seek("error", in: object) { error = try reader.readStringIfPresent() }
+                return Outcome(id: id, compiled: compiled, error: error, seconds: seconds)
+            }
+            guard let outcome = outcome ?? nil else { throw .unexpectedOutput(text) }
+            outcomes.append(outcome)
         }
         return outcomes
     }

@@ -23,19 +23,23 @@ struct RequestSample: Sendable {
 
     /// The requests in the file: a JSON array of `{"url", "type", ...}`; other fields are ignored.
     static func samples(parsing bytes: [UInt8], file: String) throws(BenchmarkError) -> [RequestSample] {
-        let root: JSONValue
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalidInput(path: file, detail: "\(error)")
-        }
-        do throws(JSONDecodingError) {
-            return try JSONNode(root).array().map { item throws(JSONDecodingError) in
-                let url = try item.required("url").string()
-                let type = try item.required("type").string()
-                let sourceURL = try item["sourceUrl"]?.string() ?? ""
-                let (requestType, resourceType) = types[type] ?? (.other, .other)
-                return RequestSample(url: url, sourceURL: sourceURL, requestType: requestType, resourceType: resourceType)
+        do throws(JSONReadError) {
+            return try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> [RequestSample] in
+                var samples: [RequestSample] = []
+                var elements = try reader.enterArray(at: .root)
+                while try reader.nextElement(in: &elements) {
+                    let item = try reader.readStringMembers(["url", "type", "sourceUrl"], at: JSONPath.root.appending(index: samples.count))
+                    do throws(JSONDecodingError) {
+                        let url = try item.requiredString("url")
+                        let type = try item.requiredString("type")
+                        let sourceURL = try item.string("sourceUrl") ?? ""
+                        let (requestType, resourceType) = types[type] ?? (.other, .other)
+                        samples.append(RequestSample(url: url, sourceURL: sourceURL, requestType: requestType, resourceType: resourceType))
+                    } catch {
+                        throw .invalidValue(error)
+                    }
+                }
+                return samples
             }
         } catch {
             throw .invalidInput(path: file, detail: "\(error)")

@@ -308,24 +308,41 @@ struct StatsBenchmark: Sendable {
 
     /// adblock-rust's labelled requests as (URL, tds type).
     private static func loadRequests(_ path: String) throws(BenchmarkError) -> [(url: String, type: RequestType)] {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(FileIO.read(path: path))
-        } catch {
-            throw .invalidInput(path: path, detail: "\(error)")
-        }
-        guard case .array(let items) = value else { throw .invalidInput(path: path, detail: "expected an array") }
         let types: [String: RequestType] = [
             "script": .script, "image": .image, "stylesheet": .stylesheet, "sub_frame": .subdocument,
             "xmlhttprequest": .xmlhttprequest, "font": .font, "media": .media, "websocket": .websocket, "ping": .ping,
             "object": .object,
         ]
-        return items.compactMap { item in
-            guard case .object(let object) = item, case .string(let url)? = object["url"] else { return nil }
-            var type = RequestType.other
-            if case .string(let name)? = object["type"] { type = types[name] ?? .other }
-            return (url, type)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path: path)
+        } catch {
+            throw .invalidInput(path: path, detail: "\(error)")
         }
+        let requests: [(url: String, type: RequestType)]?
+        do throws(JSONReadError) {
+            requests = try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> [(url: String, type: RequestType)]? in
+                guard var elements = try reader.enterArrayIfPresent() else { return nil }
+                var requests: [(url: String, type: RequestType)] = []
+                while try reader.nextElement(in: &elements) {
+                    // Elements that are not objects with a string url are left out.
+                    guard try reader.nextKind() == .object else {
+                        try reader.skipValue()
+                        continue
+                    }
+                    let item = try reader.readStringMembers(["url", "type"], at: .root)
+                    guard case .string(let url)? = item["url"] else { continue }
+                    var type = RequestType.other
+                    if case .string(let name)? = item["type"] { type = types[name] ?? .other }
+                    requests.append((url, type))
+                }
+                return requests
+            }
+        } catch {
+            throw .invalidInput(path: path, detail: "\(error)")
+        }
+        guard let requests else { throw .invalidInput(path: path, detail: "expected an array") }
+        return requests
     }
 
     /// Thread CPU milliseconds `body` takes.

@@ -52,22 +52,22 @@ enum DecideCommand {
         }
     }
 
-    static func request(from line: JSONNode) throws(InputError) -> Request {
-        let typeName = try line.requiredString("type")
+    static func request(from line: JSONStringMembers) throws(InputError) -> Request {
+        let typeName = try line.required("type")
         guard let type = ResourceType(rawValue: typeName), type != .document, type != .raw else {
             throw InputError("unknown resource type \"\(typeName.excerpt())\" (a load has one of top-document, child-document, image, style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other)")
         }
         var method: RequestMethod?
-        if let name = try line.optionalString("method") {
+        if let name = try line.optional("method") {
             guard let parsed = RequestMethod(rawValue: name.lowercased()) else {
                 throw InputError("unknown method \"\(name.excerpt())\"")
             }
             method = parsed
         }
         return Request(
-            url: try line.requiredString("url"),
-            topURL: try line.requiredString("top"),
-            frameURL: try line.optionalString("frame"),
+            url: try line.required("url"),
+            topURL: try line.required("top"),
+            frameURL: try line.optional("frame"),
             resourceType: type,
             method: method)
     }

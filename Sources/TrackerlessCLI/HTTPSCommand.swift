@@ -49,8 +49,8 @@ enum HTTPSCommand {
             upgrade.negativeAllowlist = try HTTPSUpgrade.allowlist(parsing: try FileIO.read(path: allowlistPath), file: allowlistPath)
         }
         return JSONLines.process { line throws(InputError) in
-            let url = try line.requiredString("url")
-            let site = try line.requiredString("site")
+            let url = try line.required("url")
+            let site = try line.required("site")
             let upgraded = upgrade.upgradedURL(forRequestURL: url, siteURL: site)
             return .object(JSONObject([("url", .string(upgraded ?? url)), ("upgraded", .bool(upgraded != nil))]))
         }

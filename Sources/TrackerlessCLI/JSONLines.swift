@@ -10,9 +10,13 @@ struct JSONLines {
     /// skipped, so memory stays bounded whatever comes in.
     static let maxLineBytes = 1 << 20
 
+    /// The members the commands read from a line (`decide`, `resolve`, `https`, `navigate`); the
+    /// others are skipped.
+    static let keys: [StaticString] = ["url", "top", "type", "frame", "method", "site", "initiator", "referrer"]
+
     /// Runs `answer` on every object of standard input, writing each answer as soon as its line
     /// has arrived: a host can pipe requests in and read the decisions one by one.
-    static func process(_ answer: (JSONNode) throws(InputError) -> JSONValue) -> Int32 {
+    static func process(_ answer: (JSONStringMembers) throws(InputError) -> JSONValue) -> Int32 {
         var reader = LineReader(descriptor: 0, path: "<stdin>", maxLineBytes: maxLineBytes)
         var failed = false
         var lineNumber = 0
@@ -33,14 +37,7 @@ struct JSONLines {
                     throw InputError("the line has \(length) bytes; the limit is \(maxLineBytes)")
                 case .text(let bytes):
                     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                    let value: JSONValue
-                    do throws(JSONSyntaxError) {
-                        value = try JSONParser.parse(bytes)
-                    } catch {
-                        throw InputError("\(error)")
-                    }
-                    guard case .object = value else { throw InputError("expected a JSON object") }
-                    writer.write(try answer(JSONNode(value)))
+                    writer.write(try answer(try members(of: bytes)))
                 }
             } catch {
                 failed = true
@@ -51,24 +48,45 @@ struct JSONLines {
         }
         return failed ? 1 : 0
     }
+
+    /// The line's members named in ``keys``; an error when it is not JSON or not an object.
+    static func members(of line: [UInt8]) throws(InputError) -> JSONStringMembers {
+        let members: JSONStringMembers?
+        do throws(JSONReadError) {
+            members = try JSONReader.read(line) { (reader) throws(JSONReadError) -> JSONStringMembers? in
+                guard try reader.nextKind() == .object else {
+                    try reader.skipValue()
+                    return nil
+                }
+                return try reader.readStringMembers(keys, at: .root)
+            }
+        } catch {
+            switch error {
+            case .syntax(let error): throw InputError("\(error)")
+            case .invalidValue(let error): throw InputError("\(error)")
+            case .rejected(let error): throw InputError("\(error)")
+            }
+        }
+        guard let members else { throw InputError("expected a JSON object") }
+        return members
+    }
 }
 
-extension JSONNode {
+extension JSONStringMembers {
     /// A required string member, with an error naming it.
-    func requiredString(_ key: String) throws(InputError) -> String {
-        guard let member = self[key] else { throw InputError("missing \"\(key)\"") }
+    func required(_ key: StaticString) throws(InputError) -> String {
+        guard self[key] != nil else { throw InputError("missing \"\(key)\"") }
         do throws(JSONDecodingError) {
-            return try member.string()
+            return try requiredString(key)
         } catch {
             throw InputError("\(error)")
         }
     }
 
     /// An optional string member; null counts as absent.
-    func optionalString(_ key: String) throws(InputError) -> String? {
-        guard let member = self[key], !member.isNull else { return nil }
+    func optional(_ key: StaticString) throws(InputError) -> String? {
         do throws(JSONDecodingError) {
-            return try member.string()
+            return try optionalString(key)
         } catch {
             throw InputError("\(error)")
         }

@@ -61,8 +61,8 @@ enum NavigateCommand {
             httpsUpgrade: try options["https-filter"].map { directory throws in try httpsUpgrade(directory: directory, configuration: inputs.configuration) })
         return JSONLines.process { line throws(InputError) in
             let navigation = Navigation(
-                url: try line.requiredString("url"), initiator: try line.optionalString("initiator"),
-                referrer: try line.optionalString("referrer"), topURL: try line.optionalString("frame"))
+                url: try line.required("url"), initiator: try line.optional("initiator"),
+                referrer: try line.optional("referrer"), topURL: try line.optional("frame"))
             let decision = protector.decision(for: navigation)
             var headers = JSONObject()
             if let gpc = decision.gpcHeader { headers.append("Sec-GPC", .string(gpc)) }

@@ -20,7 +20,10 @@ enum RequestFile {
     ]
 
     /// The page URL's keys, in order of preference: ours, then adblock-rust's.
-    static let topKeys = ["top", "topURL", "sourceUrl"]
+    static let topKeys: [StaticString] = ["top", "topURL", "sourceUrl"]
+
+    /// The members a request is read from.
+    static let keys: [StaticString] = ["url", "type", "frame", "method"] + topKeys
 
     /// Every request of the file, in file order.
     ///
@@ -31,35 +34,40 @@ enum RequestFile {
         guard let firstByte else { throw InputError("\(file): no requests (the file is empty)") }
         var requests: [Request] = []
         if firstByte == UInt8(ascii: "[") {
-            let root: JSONValue
-            do throws(JSONSyntaxError) {
-                root = try JSONParser.parse(bytes)
-            } catch {
-                throw InputError("\(file): \(error)")
-            }
-            do throws(JSONDecodingError) {
-                for item in try JSONNode(root).array() {
-                    requests.append(try request(from: item, defaultTopURL: defaultTopURL))
+            do throws(JSONReadError) {
+                requests = try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> [Request] in
+                    var requests: [Request] = []
+                    var elements = try reader.enterArray(at: .root)
+                    while try reader.nextElement(in: &elements) {
+                        let members = try reader.readStringMembers(keys, at: JSONPath.root.appending(index: requests.count))
+                        do throws(JSONDecodingError) {
+                            requests.append(try request(from: members, defaultTopURL: defaultTopURL))
+                        } catch {
+                            throw .invalidValue(error)
+                        }
+                    }
+                    return requests
                 }
             } catch {
-                throw InputError("\(file): \(error)")
+                throw InputError("\(file): \(description(of: error))")
             }
         } else {
             var lineNumber = 0
             for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
                 lineNumber += 1
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                let value: JSONValue
-                do throws(JSONSyntaxError) {
-                    value = try JSONParser.parse(Array(line))
+                do throws(JSONReadError) {
+                    requests.append(try request(parsingLine: Array(line), defaultTopURL: defaultTopURL))
                 } catch {
-                    throw InputError("\(file): line \(lineNumber), column \(error.column): \(error.reason)")
-                }
-                do throws(JSONDecodingError) {
-                    requests.append(try request(from: JSONNode(value), defaultTopURL: defaultTopURL))
-                } catch {
-                    let place = error.path == .root ? "" : "\(error.path): "
-                    throw InputError("\(file): line \(lineNumber): \(place)\(error.reason)")
+                    switch error {
+                    case .syntax(let error):
+                        throw InputError("\(file): line \(lineNumber), column \(error.column): \(error.reason)")
+                    case .invalidValue(let error):
+                        let place = error.path == .root ? "" : "\(error.path): "
+                        throw InputError("\(file): line \(lineNumber): \(place)\(error.reason)")
+                    case .rejected(let error):
+                        throw InputError("\(file): line \(lineNumber): \(error)")
+                    }
                 }
             }
         }
@@ -67,11 +75,22 @@ enum RequestFile {
         return requests
     }
 
+    /// The request of one JSON line (an object).
+    static func request(parsingLine line: [UInt8], defaultTopURL: String = defaultTopURL) throws(JSONReadError) -> Request {
+        try JSONReader.read(line) { (reader) throws(JSONReadError) -> Request in
+            let members = try reader.readStringMembers(keys, at: .root)
+            do throws(JSONDecodingError) {
+                return try request(from: members, defaultTopURL: defaultTopURL)
+            } catch {
+                throw .invalidValue(error)
+            }
+        }
+    }
+
     /// One request; errors carry the JSON path of the offending member.
-    static func request(from item: JSONNode, defaultTopURL: String) throws(JSONDecodingError) -> Request {
-        let url = try item.required("url").string()
-        let typeNode = try item.required("type")
-        let typeName = try typeNode.string()
+    static func request(from item: JSONStringMembers, defaultTopURL: String) throws(JSONDecodingError) -> Request {
+        let url = try item.requiredString("url")
+        let typeName = try item.requiredString("type")
         let type: ResourceType
         if let webKitType = ResourceType(rawValue: typeName), webKitType != .document, webKitType != .raw {
             type = webKitType
@@ -79,28 +98,33 @@ enum RequestFile {
             type = alias
         } else {
             throw JSONDecodingError(
-                path: typeNode.path,
+                path: item.path(of: "type"),
                 reason: "unknown resource type \"\(typeName.excerpt())\" (a load has one of top-document, child-document, image, "
                     + "style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other; "
                     + "or adblock-rust's xhr, stylesheet, subdocument)")
         }
         var topURL = defaultTopURL
         for key in topKeys {
-            guard let node = item[key], !node.isNull else { continue }
-            let candidate = try node.string()
+            guard let candidate = try item.optionalString(key) else { continue }
             if let canonical = CanonicalURL(candidate), !canonical.host.isEmpty { topURL = candidate }
             break
         }
-        var frameURL: String?
-        if let node = item["frame"], !node.isNull { frameURL = try node.string() }
+        let frameURL = try item.optionalString("frame")
         var method: RequestMethod?
-        if let node = item["method"], !node.isNull {
-            let name = try node.string()
+        if let name = try item.optionalString("method") {
             guard let parsed = RequestMethod(name: name) else {
-                throw JSONDecodingError(path: node.path, reason: "unknown method \"\(name.excerpt())\"")
+                throw JSONDecodingError(path: item.path(of: "method"), reason: "unknown method \"\(name.excerpt())\"")
             }
             method = parsed
         }
         return Request(url: url, topURL: topURL, frameURL: frameURL, resourceType: type, method: method)
+    }
+
+    private static func description(of error: JSONReadError) -> String {
+        switch error {
+        case .syntax(let error): "\(error)"
+        case .invalidValue(let error): "\(error)"
+        case .rejected(let error): "\(error)"
+        }
     }
 }

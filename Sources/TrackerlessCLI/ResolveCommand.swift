@@ -31,9 +31,9 @@ enum ResolveCommand {
         let resolver = try inputs.resolver(surrogatesPath: options["surrogates"])
         for warning in inputs.warnings + resolver.warnings { Output.standardError("warning: \(warning)") }
         return JSONLines.process { line throws(InputError) in
-            let url = try line.requiredString("url")
-            let site = try line.requiredString("site")
-            let type = RequestType(rawValue: try line.requiredString("type"))
+            let url = try line.required("url")
+            let site = try line.required("site")
+            let type = RequestType(rawValue: try line.required("type"))
             guard let request = CanonicalURL(url) else { throw InputError(invalidURL("url", url)) }
             guard let siteURL = CanonicalURL(site) else { throw InputError(invalidURL("site", site)) }
             return json(resolver.decision(forRequestURL: request, siteURL: siteURL, type: type))

@@ -47,36 +47,59 @@ enum ScriptOptionsFile {
 
     /// The command-line options the file at `path` holds.
     static func options(inFile path: String) throws -> [String] {
-        let value: JSONValue
+        let bytes: [UInt8]
         do {
-            value = try JSONParser.parse(try FileIO.read(path: path))
+            bytes = try FileIO.read(path: path)
         } catch {
             throw InputError("\(path): \(error)")
         }
-        guard case .object(let object) = value else {
-            throw InputError("\(path): must be a JSON object of options (\(keys.map(\.key).joined(separator: ", ")))")
+        do throws(JSONReadError) {
+            return try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> [String] in
+                try arguments(&reader, path: path)
+            }
+        } catch {
+            if case .rejected(let error) = error { throw error }
+            throw InputError("\(path): \(error)")
+        }
+    }
+
+    /// The options of the file's object, member by member in document order.
+    private static func arguments(_ reader: inout JSONReader, path: String) throws(JSONReadError) -> [String] {
+        func invalid(_ reason: String) -> JSONReadError {
+            .rejected(InputError("\(path): \(reason)"))
+        }
+        guard try reader.nextKind() == .object else {
+            try reader.skipValue()
+            throw invalid("must be a JSON object of options (\(keys.map(\.key).joined(separator: ", ")))")
         }
         var arguments: [String] = []
-        for (index, key) in object.keys.enumerated() {
+        var members = try reader.enterObject(at: .root)
+        while let name = try reader.nextKey(in: &members) {
+            let key = name.string
             guard let entry = keys.first(where: { $0.key == key }) else {
-                throw InputError("\(path): unknown option \"\(key.excerpt())\"; the options are \(keys.map(\.key).joined(separator: ", "))")
+                throw invalid("unknown option \"\(key.excerpt())\"; the options are \(keys.map(\.key).joined(separator: ", "))")
             }
-            switch (entry.kind, object.values[index]) {
-            case (.string, .string(let string)) where key == "bridge" && MessageBridge(rawValue: string) == nil:
-                let names = MessageBridge.allCases.map(\.rawValue).joined(separator: ", ")
-                throw InputError("\(path): \"bridge\" must be one of \(names), not \"\(string.excerpt())\"")
-            case (.string, .string(let string)):
+            let kind = try reader.nextKind()
+            switch (entry.kind, kind) {
+            case (.string, .string):
+                let string = try reader.readString(at: .root)
+                if key == "bridge", MessageBridge(rawValue: string) == nil {
+                    let names = MessageBridge.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw invalid("\"bridge\" must be one of \(names), not \"\(string.excerpt())\"")
+                }
                 arguments += ["--\(entry.option)", string]
-            case (.integer, .number(let number)) where number == number.rounded() && abs(number) < 1e9:
+            case (.integer, .number):
+                let number = try reader.readDouble(at: .root)
+                guard number == number.rounded() && abs(number) < 1e9 else { throw invalid("\"\(key)\" must be a whole number") }
                 arguments += ["--\(entry.option)", String(Int(number))]
-            case (.flag, .bool(let isOn)):
-                if isOn { arguments.append("--\(entry.option)") }
+            case (.flag, .bool):
+                if try reader.readBool(at: .root) { arguments.append("--\(entry.option)") }
             case (.string, _):
-                throw InputError("\(path): \"\(key)\" must be a string")
+                throw invalid("\"\(key)\" must be a string")
             case (.integer, _):
-                throw InputError("\(path): \"\(key)\" must be a whole number")
+                throw invalid("\"\(key)\" must be a whole number")
             case (.flag, _):
-                throw InputError("\(path): \"\(key)\" must be true or false")
+                throw invalid("\"\(key)\" must be true or false")
             }
         }
         return arguments

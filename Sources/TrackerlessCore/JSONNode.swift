@@ -1,4 +1,7 @@
-/// A JSON value together with its path in the document, for decoding with precise errors.
+/// A JSON value together with its path in the document, for decoding a tree with precise errors.
+///
+/// ``JSONReader`` reports a value of the wrong type in this type's words, so a decoder of a tree
+/// (a value a model keeps as JSON) and the package's readers fail alike.
 ///
 /// ```swift
 /// let root = JSONNode(try JSONParser.parse(bytes))

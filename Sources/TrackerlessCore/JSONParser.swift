@@ -1,7 +1,10 @@
-/// Parses JSON text (RFC 8259) into a ``JSONValue``.
+/// Parses JSON text (RFC 8259) into a ``JSONValue`` tree.
 ///
 /// The parser works on UTF-8 bytes, validates them, refuses nesting deeper than a limit instead
 /// of overflowing the stack, and reports the line and column of the first problem.
+///
+/// The package reads its inputs with ``JSONReader``, which reports the same syntax errors without
+/// building a tree; the parser is for a caller that wants a whole document as a value.
 public enum JSONParser: Sendable {
     /// Parses RFC 8259 JSON (UTF-8, optional BOM). Depth limit -> error, never a stack overflow.
     ///
@@ -149,6 +152,72 @@ struct JSONScanner {
                 }
             }
         }
+    }
+
+    /// Checks the value at the cursor as ``parseValue(depth:)`` does, with the same errors at the
+    /// same places, and moves past it without building it.
+    ///
+    /// - Parameter depth: how many containers enclose the value (for the depth limit).
+    mutating func skipValue(depth: Int = 0) throws(JSONSyntaxError) {
+        // Whether each open container is an object.
+        var containers: [Bool] = []
+        while true {
+            switch try valueStart() {
+            case UInt8(ascii: "{"):
+                if try enterContainer(closedBy: UInt8(ascii: "}"), depth: containers.count + depth) {
+                    containers.append(true)
+                    try skipKey()
+                    continue
+                }
+            case UInt8(ascii: "["):
+                if try enterContainer(closedBy: UInt8(ascii: "]"), depth: containers.count + depth) {
+                    containers.append(false)
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                try skipString()
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                _ = try parseNumber()
+            default:
+                throw error("expected a JSON value, found \(describeByte(at: position))", at: position)
+            }
+            // Close the containers that end after the value.
+            while true {
+                guard let isObject = containers.last else { return }
+                if try skipSeparator(inObject: isObject) {
+                    if isObject {
+                        skipWhitespace()
+                        try skipKey()
+                    }
+                    break
+                }
+                containers.removeLast()
+            }
+        }
+    }
+
+    /// Checks `"key" :` as ``parseKey()`` does and leaves the cursor after the colon.
+    private mutating func skipKey() throws(JSONSyntaxError) {
+        try expectKeyQuote()
+        try skipString()
+        try expectColon()
+    }
+
+    /// Checks the string that starts at the cursor as ``parseString()`` does and moves past it.
+    private mutating func skipString() throws(JSONSyntaxError) {
+        let start = position + 1
+        var index = start
+        if let end = plainStringEnd(from: start, stoppingAt: &index) {
+            position = end + 1
+            return
+        }
+        _ = try parseEscapedString(quote: position, plainEnd: index)
     }
 
     /// Skips whitespace to the first byte of a value, which it returns.

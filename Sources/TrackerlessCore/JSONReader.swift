@@ -34,21 +34,21 @@
 /// value again. Where a caller needs the tree itself (arbitrary settings kept in a model), it
 /// reads that value with ``readValue()``; a tree from elsewhere (a web view's message object) is
 /// written with ``JSONWriter`` and read back, so it goes through the same decoder.
-package struct JSONReader {
+public struct JSONReader {
     /// Where the reader is: restoring one reads the same values again.
-    package struct Checkpoint {
+    public struct Checkpoint {
         fileprivate let position: Int
         fileprivate let depth: Int
     }
 
     /// An object being read: whether its first member is still to come.
-    package struct Members {
+    public struct Members {
         fileprivate var isEmpty: Bool
         fileprivate var isAtStart = true
     }
 
     /// An array being read: whether its first element is still to come.
-    package struct Elements {
+    public struct Elements {
         fileprivate var isEmpty: Bool
         fileprivate var isAtStart = true
     }
@@ -70,7 +70,7 @@ package struct JSONReader {
     /// When `body` stops at a wrong value (or with an error of its own), the rest of the document
     /// is checked too, and its first syntax error is reported instead: a decoder of the parsed
     /// tree would have met that first.
-    package static func read<Result>(
+    public static func read<Result>(
         _ bytes: [UInt8], maxDepth: Int = 512, _ body: (inout JSONReader) throws(JSONReadError) -> Result
     ) throws(JSONReadError) -> Result {
         do throws(JSONReadError) {
@@ -85,7 +85,12 @@ package struct JSONReader {
         } catch {
             if case .syntax = error { throw error }
             do throws(JSONSyntaxError) {
-                _ = try JSONParser.parse(bytes, maxDepth: maxDepth, indexingObjects: false)
+                try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
+                    var scanner = JSONScanner(buffer, maxDepth: maxDepth, indexingObjects: false)
+                    scanner.skipByteOrderMark()
+                    try scanner.skipValue()
+                    try scanner.expectEnd()
+                }
             } catch {
                 throw .syntax(error)
             }
@@ -97,9 +102,19 @@ package struct JSONReader {
 
     /// Enters the object that comes next, or throws the error of ``JSONNode/members()`` for
     /// another value at `path`.
-    package mutating func enterObject(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Members {
+    public mutating func enterObject(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Members {
         guard try nextByte() == UInt8(ascii: "{") else {
             try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.members() }
+        }
+        return Members(isEmpty: !(try enterContainer(closedBy: UInt8(ascii: "}"))))
+    }
+
+    /// Enters the object that comes next, or returns nil after skipping another value: for a
+    /// decoder to which a value of another type means "absent" rather than an error.
+    public mutating func enterObjectIfPresent() throws(JSONReadError) -> Members? {
+        guard try nextByte() == UInt8(ascii: "{") else {
+            try skipValue()
+            return nil
         }
         return Members(isEmpty: !(try enterContainer(closedBy: UInt8(ascii: "}"))))
     }
@@ -108,7 +123,7 @@ package struct JSONReader {
     /// after the last member, with the object left.
     ///
     /// The key is valid until the reader's next call.
-    package mutating func nextKey(in members: inout Members) throws(JSONReadError) -> JSONKey? {
+    public mutating func nextKey(in members: inout Members) throws(JSONReadError) -> JSONKey? {
         if members.isAtStart {
             members.isAtStart = false
             if members.isEmpty {
@@ -125,7 +140,7 @@ package struct JSONReader {
     /// Enters the array that comes next, or throws the error of `mismatch` (a ``JSONNode``
     /// accessor, ``JSONNode/array()`` unless the caller wants an array of something) for another
     /// value at `path`.
-    package mutating func enterArray(
+    public mutating func enterArray(
         at path: @autoclosure () -> JSONPath,
         mismatch: (JSONNode) throws(JSONDecodingError) -> Void = { (node) throws(JSONDecodingError) in _ = try node.array() }
     ) throws(JSONReadError) -> Elements {
@@ -135,9 +150,18 @@ package struct JSONReader {
         return Elements(isEmpty: !(try enterContainer(closedBy: UInt8(ascii: "]"))))
     }
 
+    /// Enters the array that comes next, or returns nil after skipping another value.
+    public mutating func enterArrayIfPresent() throws(JSONReadError) -> Elements? {
+        guard try nextByte() == UInt8(ascii: "[") else {
+            try skipValue()
+            return nil
+        }
+        return Elements(isEmpty: !(try enterContainer(closedBy: UInt8(ascii: "]"))))
+    }
+
     /// Whether the array has another element, which the caller then reads; false after the last,
     /// with the array left.
-    package mutating func nextElement(in elements: inout Elements) throws(JSONReadError) -> Bool {
+    public mutating func nextElement(in elements: inout Elements) throws(JSONReadError) -> Bool {
         if elements.isAtStart {
             elements.isAtStart = false
             if elements.isEmpty { depth -= 1 }
@@ -149,14 +173,14 @@ package struct JSONReader {
     // MARK: Values
 
     /// Whether the next value is `null`, which is then skipped.
-    package mutating func skipNull() throws(JSONReadError) -> Bool {
+    public mutating func skipNull() throws(JSONReadError) -> Bool {
         guard try nextByte() == UInt8(ascii: "n") else { return false }
         try syntax { (scanner) throws(JSONSyntaxError) in try scanner.expectLiteral("null") }
         return true
     }
 
     /// The string that comes next, or the error of ``JSONNode/string()`` for another value at `path`.
-    package mutating func readString(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> String {
+    public mutating func readString(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> String {
         guard try nextByte() == UInt8(ascii: "\"") else {
             try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.string() }
         }
@@ -164,7 +188,7 @@ package struct JSONReader {
     }
 
     /// The string that comes next, or nil after skipping another value.
-    package mutating func readStringIfPresent() throws(JSONReadError) -> String? {
+    public mutating func readStringIfPresent() throws(JSONReadError) -> String? {
         guard try nextByte() == UInt8(ascii: "\"") else {
             try skipValue()
             return nil
@@ -172,8 +196,17 @@ package struct JSONReader {
         return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseString() }
     }
 
+    /// The Boolean that comes next, or nil after skipping another value.
+    public mutating func readBoolIfPresent() throws(JSONReadError) -> Bool? {
+        guard try nextKind() == .bool else {
+            try skipValue()
+            return nil
+        }
+        return try readBool(at: .root)
+    }
+
     /// The Boolean that comes next, or the error of ``JSONNode/bool()`` for another value at `path`.
-    package mutating func readBool(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Bool {
+    public mutating func readBool(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Bool {
         switch try nextByte() {
         case UInt8(ascii: "t"):
             try syntax { (scanner) throws(JSONSyntaxError) in try scanner.expectLiteral("true") }
@@ -188,7 +221,7 @@ package struct JSONReader {
 
     /// What the next value is, told from its first byte; a byte that starts no value is
     /// ``JSONValueKind/invalid``, for the next read to report.
-    package mutating func nextKind() throws(JSONReadError) -> JSONValueKind {
+    public mutating func nextKind() throws(JSONReadError) -> JSONValueKind {
         switch try nextByte() {
         case UInt8(ascii: "{"): .object
         case UInt8(ascii: "["): .array
@@ -201,15 +234,24 @@ package struct JSONReader {
     }
 
     /// The number that comes next, or the error of ``JSONNode/double()`` for another value at `path`.
-    package mutating func readDouble(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Double {
+    public mutating func readDouble(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Double {
         guard Self.startsNumber(try nextByte()) else {
             try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.double() }
         }
         return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseNumber() }
     }
 
+    /// The number that comes next, or nil after skipping another value.
+    public mutating func readDoubleIfPresent() throws(JSONReadError) -> Double? {
+        guard Self.startsNumber(try nextByte()) else {
+            try skipValue()
+            return nil
+        }
+        return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseNumber() }
+    }
+
     /// The integer that comes next, or the error of ``JSONNode/int()`` for another value at `path`.
-    package mutating func readInt(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Int {
+    public mutating func readInt(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> Int {
         guard Self.startsNumber(try nextByte()) else {
             try failWithNode(at: path()) { (node) throws(JSONDecodingError) in _ = try node.int() }
         }
@@ -224,7 +266,7 @@ package struct JSONReader {
 
     /// The array of strings that comes next, or the error of ``JSONNode/stringArray()`` for
     /// another value at `path` or an element that is not a string.
-    package mutating func readStringArray(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> [String] {
+    public mutating func readStringArray(at path: @autoclosure () -> JSONPath) throws(JSONReadError) -> [String] {
         var elements = try enterArray(at: path()) { (node) throws(JSONDecodingError) in _ = try node.stringArray() }
         var strings: [String] = []
         while try nextElement(in: &elements) {
@@ -235,20 +277,21 @@ package struct JSONReader {
     }
 
     /// The value that comes next, as a tree.
-    package mutating func readValue() throws(JSONReadError) -> JSONValue {
+    public mutating func readValue() throws(JSONReadError) -> JSONValue {
         let depth = depth
         return try syntax { (scanner) throws(JSONSyntaxError) in try scanner.parseValue(depth: depth) }
     }
 
-    /// Skips the value that comes next (checking its syntax).
-    package mutating func skipValue() throws(JSONReadError) {
-        _ = try readValue()
+    /// Skips the value that comes next, checking its syntax without building it.
+    public mutating func skipValue() throws(JSONReadError) {
+        let depth = depth
+        try syntax { (scanner) throws(JSONSyntaxError) in try scanner.skipValue(depth: depth) }
     }
 
     /// Reads the value that comes next with `read`; a failure other than a syntax error is
     /// returned instead of thrown, with the value skipped, for a decoder that drops a wrong value
     /// with a warning or reports problems in its own order (the last of duplicate keys wins).
-    package mutating func readResult<Value>(
+    public mutating func readResult<Value>(
         _ read: (inout JSONReader) throws(JSONReadError) -> Value
     ) throws(JSONReadError) -> Result<Value, JSONReadError> {
         let start = checkpoint
@@ -265,12 +308,12 @@ package struct JSONReader {
     // MARK: Checkpoints
 
     /// Where the reader is now.
-    package var checkpoint: Checkpoint {
+    public var checkpoint: Checkpoint {
         Checkpoint(position: scanner.position, depth: depth)
     }
 
     /// Goes back to `checkpoint`, to read what follows it again.
-    package mutating func restore(_ checkpoint: Checkpoint) {
+    public mutating func restore(_ checkpoint: Checkpoint) {
         scanner.position = checkpoint.position
         depth = checkpoint.depth
     }
@@ -359,7 +402,7 @@ package struct JSONReader {
 
 /// Why ``JSONReader`` could not read a document: it is not JSON, or a value is not what the
 /// reader expected.
-package enum JSONReadError: Error {
+public enum JSONReadError: Error, CustomStringConvertible {
     /// The bytes are not well-formed JSON.
     case syntax(JSONSyntaxError)
     /// A value has the wrong type or is missing, as ``JSONNode`` reports it.
@@ -367,11 +410,32 @@ package enum JSONReadError: Error {
     /// A well-typed value the decoder refuses, with the decoder's own error (a Disconnect list's
     /// domain that is not a domain name, for example); the decoder's entry point unwraps it.
     case rejected(any Error)
+
+    /// The description of the error within: `line 1, column 5: ...`, `rules[3].rule: expected a
+    /// string, found a number`, or the decoder's own.
+    public var description: String {
+        switch self {
+        case .syntax(let error): "\(error)"
+        case .invalidValue(let error): "\(error)"
+        case .rejected(let error): "\(error)"
+        }
+    }
 }
 
 /// What kind of value comes next in a document (see ``JSONReader/nextKind()``).
-package enum JSONValueKind {
-    case object, array, string, number, bool, null
+public enum JSONValueKind: Sendable {
+    /// An object (`{`).
+    case object
+    /// An array (`[`).
+    case array
+    /// A string (`"`).
+    case string
+    /// A number (`-` or a digit).
+    case number
+    /// `true` or `false`.
+    case bool
+    /// `null`.
+    case null
     /// A byte that starts no JSON value: reading it reports the syntax error.
     case invalid
 }
@@ -387,7 +451,7 @@ package enum JSONValueKind {
 ///
 /// It points into the document (or, for a key with escapes, into the reader's copy of its text),
 /// so it is valid until the reader reads the next key.
-package struct JSONKey {
+public struct JSONKey {
     /// The key's UTF-8 text, escapes resolved.
     @usableFromInline let utf8: UnsafeBufferPointer<UInt8>
 
@@ -396,7 +460,7 @@ package struct JSONKey {
     }
 
     /// The key as a String.
-    package var string: String {
+    public var string: String {
         String(decoding: utf8, as: UTF8.self)
     }
 
@@ -404,7 +468,7 @@ package struct JSONKey {
     ///
     /// Inlinable: with the pattern a literal, most keys are told apart by their length alone.
     @inlinable
-    package static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
+    public static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
         guard pattern.utf8CodeUnitCount == key.utf8.count else { return false }
         return pattern.withUTF8Buffer { expected in
             for index in 0..<expected.count where expected[index] != key.utf8[index] {

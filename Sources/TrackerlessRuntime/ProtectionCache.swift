@@ -33,8 +33,8 @@ struct ProtectionCache: Sendable {
         let generation = FileSet.generation(of: setPath)
         guard FileManager.default.fileExists(atPath: generation) else { return nil }
         if let manifestBytes = try? FileIO.read(path: generation + "/" + Self.manifestName),
-            let root = try? JSONParser.parse(manifestBytes), case .object(let manifest) = root,
-            manifest["format"] == .number(Double(Self.formatVersion)), manifest["identifier"] != .string(identifier)
+            let manifest = CacheManifest(bytes: manifestBytes),
+            manifest.format == Double(Self.formatVersion), manifest.identifier != identifier
         {
             return nil  // another set, intact: kept until the new one replaces it
         }
@@ -47,16 +47,15 @@ struct ProtectionCache: Sendable {
 
     private func loadVerified(generation: String, identifier: String, parsed: ParsedInputs, secret: ScriptSecret) -> ProtectionSet? {
         guard let manifestBytes = try? FileIO.read(path: generation + "/" + Self.manifestName),
-            let root = try? JSONParser.parse(manifestBytes), case .object(let manifest) = root,
-            manifest["format"] == .number(Double(Self.formatVersion)), manifest["identifier"] == .string(identifier),
-            case .string(let handler)? = manifest["handler"], case .object(let files)? = manifest["files"],
-            case .array(let listEntries)? = manifest["ruleLists"], case .array(let scriptEntries)? = manifest["scripts"]
+            let manifest = CacheManifest(bytes: manifestBytes),
+            manifest.format == Double(Self.formatVersion), manifest.identifier == identifier,
+            let handler = manifest.handler, let files = manifest.files,
+            let listEntries = manifest.ruleLists, let scriptEntries = manifest.scripts
         else { return nil }
 
         // Every file named in the manifest, its size and checksum verified.
         func verified(_ name: String) -> [UInt8]? {
-            guard case .object(let entry)? = files[name], case .number(let size)? = entry["bytes"],
-                case .string(let sha)? = entry["sha256"], !name.contains("/"),
+            guard case let entry?? = files[name], let size = entry.bytes, let sha = entry.sha256, !name.contains("/"),
                 let bytes = try? FileIO.read(path: generation + "/" + name),
                 Double(bytes.count) == size, SHA256.hexDigest(bytes) == sha
             else { return nil }
@@ -64,9 +63,9 @@ struct ProtectionCache: Sendable {
         }
 
         var lists: [EncodedRuleList] = []
-        for case .object(let entry) in listEntries {
-            guard case .string(let id)? = entry["identifier"], case .string(let kindName)? = entry["kind"],
-                let kind = EncodedRuleList.Kind(rawValue: kindName), case .number(let rules)? = entry["rules"],
+        for case let entry? in listEntries {
+            guard let id = entry.identifier, let kindName = entry.kind,
+                let kind = EncodedRuleList.Kind(rawValue: kindName), let rules = entry.rules,
                 let json = verified(id + ".json")
             else { return nil }
             lists.append(EncodedRuleList(identifier: id, kind: kind, json: json, ruleCount: Int(rules)))
@@ -74,16 +73,11 @@ struct ProtectionCache: Sendable {
         guard lists.count == listEntries.count else { return nil }
 
         var scripts: [UserScript] = []
-        for case .object(let entry) in scriptEntries {
-            guard case .string(let name)? = entry["name"], case .array(let offsetValues)? = entry["secretOffsets"],
-                let world = entry["world"].flatMap(Self.world), let stored = verified(name)
+        for case let entry? in scriptEntries {
+            guard let name = entry.name, let offsets = entry.secretOffsets, let world = entry.world, let stored = verified(name)
             else { return nil }
-            let offsets = offsetValues.compactMap { value -> Int? in
-                if case .number(let number) = value, number >= 0, number == number.rounded() { return Int(number) }
-                return nil
-            }
             // The marker must stand at every offset: the offsets belong to this file.
-            guard !offsets.isEmpty, offsets.count == offsetValues.count,
+            guard !offsets.isEmpty,
                 SecretOffsets.write(ScriptSecret.marker.value, into: stored, at: offsets) == stored,
                 let source = SecretOffsets.write(secret.value, into: stored, at: offsets)
             else { return nil }
@@ -93,10 +87,7 @@ struct ProtectionCache: Sendable {
             let engineBytes = verified(Self.engineName), let engine = try? RuleEngine(compiled: engineBytes)
         else { return nil }
 
-        var notes: [String] = []
-        if case .array(let values)? = manifest["notes"] {
-            for case .string(let note) in values { notes.append(note) }
-        }
+        let notes = manifest.notes
         return ProtectionSet(
             identifier: identifier, ruleLists: lists, scripts: scripts, messageHandlerName: handler, secret: secret,
             resolver: parsed.resolver(), engine: engine, origin: .cache, notes: notes)
@@ -155,15 +146,6 @@ struct ProtectionCache: Sendable {
         let manager = FileManager.default
         if generation != setPath { try? manager.removeItem(atPath: generation) }
         try? manager.removeItem(atPath: setPath)
-    }
-
-    /// The world stored for a script: null for the page world, else the isolated world's name.
-    private static func world(_ value: JSONValue) -> ScriptWorld? {
-        switch value {
-        case .null: .page
-        case .string(let name) where !name.isEmpty: .isolated(name: name)
-        default: nil
-        }
     }
 
     static func createDirectory(_ path: String) throws(FileError) {

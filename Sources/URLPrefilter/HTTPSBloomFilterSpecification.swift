@@ -30,29 +30,29 @@ public struct HTTPSBloomFilterSpecification: Sendable, Hashable {
     /// - Throws: ``PrefilterError/invalidFile(path:reason:)`` naming the file and the JSON path,
     ///   for example `spec.json: bitCount: expected a whole number from 1 to 4294967295, found -3`.
     public init(parsing bytes: [UInt8], file: String = "specification") throws(PrefilterError) {
-        let root: JSONValue
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalidFile(path: file, reason: error.description)
-        }
-        do throws(JSONDecodingError) {
-            let node = JSONNode(root)
-            let totalEntries = try node.required("totalEntries").int()
-            guard totalEntries > 0 else {
-                throw JSONDecodingError(path: JSONPath.root.appending(key: "totalEntries"), reason: "expected a positive number, found \(totalEntries)")
+        do throws(JSONReadError) {
+            self = try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> HTTPSBloomFilterSpecification in
+                let object = try reader.indexObject(at: .root)
+                let totalEntries = try reader.requiredInt("totalEntries", in: object)
+                guard totalEntries > 0 else {
+                    throw .invalidValue(JSONDecodingError(
+                        path: object.path(of: "totalEntries"), reason: "expected a positive number, found \(totalEntries)"))
+                }
+                let bitCount = try reader.requiredInt("bitCount", in: object)
+                guard bitCount > 0, bitCount <= Int(UInt32.max) else {
+                    throw .invalidValue(JSONDecodingError(
+                        path: object.path(of: "bitCount"), reason: "expected a whole number from 1 to \(UInt32.max), found \(bitCount)"))
+                }
+                var errorRate = 0.0
+                if reader.seek("errorRate", in: object) { errorRate = try reader.readDouble(at: object.path(of: "errorRate")) }
+                var sha256: String?
+                if reader.seek("sha256", in: object), try !reader.skipNull() {
+                    sha256 = try reader.readString(at: object.path(of: "sha256"))
+                }
+                reader.leave(object)
+                return HTTPSBloomFilterSpecification(
+                    totalEntries: totalEntries, bitCount: UInt32(bitCount), errorRate: errorRate, sha256: sha256)
             }
-            let bitCountNode = try node.required("bitCount")
-            let bitCount = try bitCountNode.int()
-            guard bitCount > 0, bitCount <= Int(UInt32.max) else {
-                throw JSONDecodingError(
-                    path: bitCountNode.path, reason: "expected a whole number from 1 to \(UInt32.max), found \(bitCount)")
-            }
-            let errorRate = try node["errorRate"]?.double() ?? 0
-            let sha256 = try node["sha256"].flatMap { node throws(JSONDecodingError) -> String? in
-                node.isNull ? nil : try node.string()
-            }
-            self.init(totalEntries: totalEntries, bitCount: UInt32(bitCount), errorRate: errorRate, sha256: sha256)
         } catch {
             throw .invalidFile(path: file, reason: error.description)
         }

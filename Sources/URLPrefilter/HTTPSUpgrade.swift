@@ -114,14 +114,14 @@ public struct HTTPSUpgrade: Sendable {
     }
 
     public static func allowlist(parsing bytes: [UInt8], file: String = "allowlist") throws(PrefilterError) -> Set<String> {
-        let root: JSONValue
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalidFile(path: file, reason: error.description)
-        }
-        do throws(JSONDecodingError) {
-            return Set(try JSONNode(root).required("data").stringArray().map { $0.lowercased() })
+        do throws(JSONReadError) {
+            return try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> Set<String> in
+                let object = try reader.indexObject(at: .root)
+                try reader.seekRequired("data", in: object)
+                let hosts = Set(try reader.readStringArray(at: object.path(of: "data")).map { $0.lowercased() })
+                reader.leave(object)
+                return hosts
+            }
         } catch {
             throw .invalidFile(path: file, reason: error.description)
         }

@@ -59,19 +59,23 @@ public struct JSBloomFilter: Sendable, Hashable {
     /// - Throws: ``PrefilterError/invalidFile(path:reason:)`` naming the field, or
     ///   ``PrefilterError/bloomFilter(_:)`` when the data does not match its checksum or size.
     public init(parsing bytes: [UInt8], file: String = "bloom filter") throws(PrefilterError) {
-        let root: JSONValue
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalidFile(path: file, reason: error.description)
-        }
-        let node = JSONNode(root)
         let dataText: String, checksum: String?, rate: Double, entries: Int
-        do throws(JSONDecodingError) {
-            dataText = try node.required("data").string()
-            checksum = try node["checksum"]?["sha256"]?.string()
-            rate = try node.required("errorRate").double()
-            entries = try node.required("totalEntries").int()
+        do throws(JSONReadError) {
+            (dataText, checksum, rate, entries) = try JSONReader.read(bytes) { (reader) throws(JSONReadError) in
+                let object = try reader.indexObject(at: .root)
+                let dataText = try reader.requiredString("data", in: object)
+                var checksum: String?
+                if reader.seek("checksum", in: object),
+                    let sums = try reader.indexObjectIfPresent(at: object.path(of: "checksum")), reader.seek("sha256", in: sums)
+                {
+                    checksum = try reader.readString(at: sums.path(of: "sha256"))
+                }
+                let fields = (
+                    dataText, checksum, try reader.requiredDouble("errorRate", in: object),
+                    try reader.requiredInt("totalEntries", in: object))
+                reader.leave(object)
+                return fields
+            }
         } catch {
             throw .invalidFile(path: file, reason: error.description)
         }

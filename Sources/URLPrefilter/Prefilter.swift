@@ -73,21 +73,18 @@ public struct Prefilter: Sendable, Hashable {
     /// - Throws: ``PrefilterError/invalidFile(path:reason:)`` naming the field, or
     ///   ``PrefilterError/bloomFilter(_:)``.
     public init(parsing bytes: [UInt8], file: String = "prefilter.json") throws(PrefilterError) {
-        let root: JSONValue
-        do throws(JSONSyntaxError) {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalidFile(path: file, reason: error.description)
-        }
-        let node = JSONNode(root)
         let dataText: String, tag: String
         let bitCount: UInt32, hashCount: UInt32, seed: UInt32
-        do throws(JSONDecodingError) {
-            dataText = try node.required("data").string()
-            bitCount = try Self.uint32(node.required("bitCount"))
-            hashCount = try Self.uint32(node.required("hashCount"))
-            seed = try Self.uint32(node.required("murmurSeed"))
-            tag = try node.required("tag").string()
+        do throws(JSONReadError) {
+            (dataText, bitCount, hashCount, seed, tag) = try JSONReader.read(bytes) { (reader) throws(JSONReadError) in
+                let object = try reader.indexObject(at: .root)
+                let fields = (
+                    try reader.requiredString("data", in: object), try Self.uint32("bitCount", in: object, &reader),
+                    try Self.uint32("hashCount", in: object, &reader), try Self.uint32("murmurSeed", in: object, &reader),
+                    try reader.requiredString("tag", in: object))
+                reader.leave(object)
+                return fields
+            }
         } catch {
             throw .invalidFile(path: file, reason: error.description)
         }
@@ -102,10 +99,13 @@ public struct Prefilter: Sendable, Hashable {
         guard found == tag.lowercased() else { throw .bloomFilter(.checksumMismatch(expected: tag, found: found)) }
     }
 
-    private static func uint32(_ node: JSONNode) throws(JSONDecodingError) -> UInt32 {
-        let value = try node.int()
+    private static func uint32(
+        _ key: String, in object: JSONMemberIndex, _ reader: inout JSONReader
+    ) throws(JSONReadError) -> UInt32 {
+        let value = try reader.requiredInt(key, in: object)
         guard let result = UInt32(exactly: value) else {
-            throw JSONDecodingError(path: node.path, reason: "expected a whole number from 0 to \(UInt32.max), found \(value)")
+            throw .invalidValue(JSONDecodingError(
+                path: object.path(of: key), reason: "expected a whole number from 0 to \(UInt32.max), found \(value)"))
         }
         return result
     }

@@ -25,18 +25,16 @@ extension RenderedScripts {
     ///   a script does not carry the marker (it already has a secret, or it is not a rendered
     ///   script), or a script is not the one the manifest describes.
     public init(blockingScript: String, inferenceScript: String, manifest: String) throws(ScriptRenderError) {
-        let root: JSONNode
-        let settings: ScriptSettings
-        let files: JSONNode
-        do {
-            root = JSONNode(try JSONParser.parse(Array(manifest.utf8)))
-            settings = try Self.settings(from: try root.required("settings"))
-            files = try root.required("files")
-        } catch let error as ScriptRenderError {
-            throw error
+        let manifestFields: (settings: ScriptSettings, files: [String: Result<ManifestEntry, JSONReadError>])
+        do throws(JSONReadError) {
+            manifestFields = try JSONReader.read(Array(manifest.utf8)) { (reader) throws(JSONReadError) in
+                try Self.manifest(&reader, files: ["blocking.js", "inference.js"])
+            }
         } catch {
+            if case .rejected(let error as ScriptRenderError) = error { throw error }
             throw .buildOutput("manifest.json: \(error)")
         }
+        let settings = manifestFields.settings
         func script(_ name: String, _ source: String) throws(ScriptRenderError) -> RenderedScript {
             let bytes = Array(source.utf8)
             let offsets = ScriptSecret.offsets(of: Array(ScriptSecret.marker.value.utf8), in: bytes)
@@ -45,16 +43,10 @@ extension RenderedScripts {
             }
             let expectedHash: String
             let sizes: RenderedScript.Sizes
-            do {
-                let file = try files.required(name)
-                expectedHash = try file.required("contentHash").string()
-                let parts = try file.required("sizes")
-                sizes = RenderedScript.Sizes(
-                    template: try parts.required("template").int(), trackerData: try parts.required("trackerData").int(),
-                    surrogates: try parts.required("surrogates").int(), bridge: try parts.required("bridge").int(),
-                    settings: try parts.required("settings").int())
-            } catch {
-                throw .buildOutput("manifest.json: \(error)")
+            switch manifestFields.files[name] {
+            case .success(let entry)?: (expectedHash, sizes) = (entry.contentHash, entry.sizes)
+            case .failure(let error)?: throw .buildOutput("manifest.json: \(error)")
+            case nil: preconditionFailure("\(name) was not read from the manifest")
             }
             let rendered = RenderedScript(name: name, bytes: bytes, secret: .marker, sizes: sizes, secretOffsets: offsets)
             guard rendered.contentHash == expectedHash else {
@@ -68,19 +60,63 @@ extension RenderedScripts {
             warnings: [], settings: settings)
     }
 
+    /// A script's entry in a manifest's `files`.
+    private struct ManifestEntry {
+        var contentHash: String
+        var sizes: RenderedScript.Sizes
+    }
+
+    /// The manifest's settings, and the entries of `files` (each an error of its own, reported
+    /// when its script is checked).
+    private static func manifest(
+        _ reader: inout JSONReader, files names: [String]
+    ) throws(JSONReadError) -> (settings: ScriptSettings, files: [String: Result<ManifestEntry, JSONReadError>]) {
+        let root = try reader.indexObject(at: .root)
+        try reader.seekRequired("settings", in: root)
+        let settings = try Self.settings(&reader, at: root.path(of: "settings"))
+        try reader.seekRequired("files", in: root)
+        let files = try reader.readResult { (reader) throws(JSONReadError) in try reader.indexObject(at: root.path(of: "files")) }
+        var entries: [String: Result<ManifestEntry, JSONReadError>] = [:]
+        for name in names {
+            do throws(JSONReadError) {
+                let files = try files.get()
+                try reader.seekRequired(name, in: files)
+                let file = try reader.indexObject(at: files.path(of: name))
+                let contentHash = try reader.requiredString("contentHash", in: file)
+                try reader.seekRequired("sizes", in: file)
+                let parts = try reader.indexObject(at: file.path(of: "sizes"))
+                let sizes = RenderedScript.Sizes(
+                    template: try reader.requiredInt("template", in: parts),
+                    trackerData: try reader.requiredInt("trackerData", in: parts),
+                    surrogates: try reader.requiredInt("surrogates", in: parts), bridge: try reader.requiredInt("bridge", in: parts),
+                    settings: try reader.requiredInt("settings", in: parts))
+                entries[name] = .success(ManifestEntry(contentHash: contentHash, sizes: sizes))
+            } catch {
+                entries[name] = .failure(error)
+            }
+        }
+        reader.leave(root)
+        return (settings, entries)
+    }
+
     /// The `settings` object of a manifest.
-    private static func settings(from node: JSONNode) throws -> ScriptSettings {
-        let bridgeName = try node.required("bridge").string()
+    private static func settings(_ reader: inout JSONReader, at path: JSONPath) throws(JSONReadError) -> ScriptSettings {
+        let object = try reader.indexObject(at: path)
+        let bridgeName = try reader.requiredString("bridge", in: object)
         guard let bridge = MessageBridge(rawValue: bridgeName) else {
-            throw ScriptRenderError.buildOutput("manifest.json: settings.bridge: unknown bridge \"\(bridgeName)\"")
+            throw .rejected(ScriptRenderError.buildOutput("manifest.json: settings.bridge: unknown bridge \"\(bridgeName)\""))
         }
         let settings = ScriptSettings(
-            bridge: bridge, handler: try node.required("handler").string(),
-            batchInterval: try node.required("batchInterval").int(),
-            blockInScript: try node.required("blockInScript").bool(),
-            maxEventsPerMessage: try node.required("maxEventsPerMessage").int(),
-            debug: try node.required("debug").bool())
-        try settings.validate()
+            bridge: bridge, handler: try reader.requiredString("handler", in: object),
+            batchInterval: try reader.requiredInt("batchInterval", in: object),
+            blockInScript: try reader.requiredBool("blockInScript", in: object),
+            maxEventsPerMessage: try reader.requiredInt("maxEventsPerMessage", in: object),
+            debug: try reader.requiredBool("debug", in: object))
+        do {
+            try settings.validate()
+        } catch {
+            throw .rejected(error)
+        }
         return settings
     }
 }

@@ -32,12 +32,12 @@ enum TreeScriptMessageDecoder {
             case .string(let pageURL)? = pageObject["url"],
             case .string(let frameURL)? = pageObject["frame"],
             case .bool(let isTopFrame)? = pageObject["isTopFrame"],
-            let sequence = JSONCount.count(object["seq"]),
+            let sequence = Self.count(object["seq"]),
             case .array(let eventValues)? = object["events"]
         else { return .failure(.invalidSchema) }
         var dropped = 0
         if let value = object["dropped"] {
-            guard let count = JSONCount.count(value) else { return .failure(.invalidSchema) }
+            guard let count = Self.count(value) else { return .failure(.invalidSchema) }
             dropped = count
         }
         guard eventValues.count <= limits.maxEventsPerMessage else { return .failure(.tooManyEvents) }
@@ -79,5 +79,11 @@ enum TreeScriptMessageDecoder {
         default:
             return .failure(.invalidSchema)
         }
+    }
+
+    /// A count as the message protocol allows it (see `JSONCount`), from a tree's value.
+    private static func count(_ value: JSONValue?) -> Int? {
+        guard case .number(let number)? = value else { return nil }
+        return JSONCount.count(number)
     }
 }

@@ -23,14 +23,16 @@ public func requestLinesFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
     var cache = RuleEngine.PageCache()
     // `decide` and `resolve` read one JSON object a line, as below.
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(32) {
-        guard let value = try? JSONParser.parse(Array(line)), case .object = value else { continue }
-        let node = JSONNode(value)
-        if let request = try? RequestFile.request(from: node, defaultTopURL: RequestFile.defaultTopURL) {
+        let read = try? JSONReader.read(Array(line)) { (reader) throws(JSONReadError) -> JSONStringMembers in
+            try reader.readStringMembers(RequestFile.keys + ["site"], at: .root)
+        }
+        guard let members = read else { continue }
+        if let request = try? RequestFile.request(from: members, defaultTopURL: RequestFile.defaultTopURL) {
             let applied = engine.decision(for: request, cache: &cache).appliedActions
             require(applied == engine.actions(for: request), "\(request): the page cache changes the decision")
         }
-        if let url = try? node.required("url").string(), let site = try? node.required("site").string(),
-            let type = try? node.required("type").string()
+        if let url = try? members.requiredString("url"), let site = try? members.requiredString("site"),
+            let type = try? members.requiredString("type")
         {
             _ = RequestLinesFixture.resolver.decision(forRequestURL: url, siteURL: site, type: RequestType(rawValue: type))
         }

@@ -1,0 +1,158 @@
+import TrackerlessCore
+
+/// What a cache generation's `manifest.json` says (see ``ProtectionCache``), read in one pass.
+///
+/// A member's last occurrence counts, as a lookup in `JSON.parse`'s result finds it; a member
+/// that is absent or of the wrong type is nil, and the cache then does not trust the generation.
+struct CacheManifest {
+    /// A file's size and checksum.
+    struct File {
+        var bytes: Double?
+        var sha256: String?
+    }
+
+    /// A rule list's entry.
+    struct RuleList {
+        var identifier: String?
+        var kind: String?
+        var rules: Double?
+    }
+
+    /// A script's entry.
+    struct Script {
+        var name: String?
+        /// nil when not an array, or when an element is not a whole number from 0.
+        var secretOffsets: [Int]?
+        /// nil when absent, or neither null nor a non-empty string.
+        var world: ScriptWorld?
+    }
+
+    var format: Double?
+    var identifier: String?
+    var handler: String?
+    /// Each file's entry by name, nil for an entry that is not an object.
+    var files: [String: File?]?
+    /// nil elements: entries that are not objects.
+    var ruleLists: [RuleList?]?
+    var scripts: [Script?]?
+    /// The strings of `notes`; empty when it is absent or not an array.
+    var notes: [String] = []
+
+    /// The manifest in `bytes`; nil when they are not JSON or not an object.
+    init?(bytes: [UInt8]) {
+        let manifest = try? JSONReader.read(bytes) { (reader) throws(JSONReadError) -> CacheManifest? in
+            try Self.read(&reader)
+        }
+        guard let manifest = manifest ?? nil else { return nil }
+        self = manifest
+    }
+
+    private init() {}
+
+    private static func read(_ reader: inout JSONReader) throws(JSONReadError) -> CacheManifest? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var manifest = CacheManifest()
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "format": manifest.format = try reader.readDoubleIfPresent()
+            case "identifier": manifest.identifier = try reader.readStringIfPresent()
+            case "handler": manifest.handler = try reader.readStringIfPresent()
+            case "files":
+                guard var entries = try reader.enterObjectIfPresent() else {
+                    manifest.files = nil
+                    continue
+                }
+                var files: [String: File?] = [:]
+                while let key = try reader.nextKey(in: &entries) {
+                    let name = key.string
+                    files[name] = try file(&reader)
+                }
+                manifest.files = files
+            case "ruleLists": manifest.ruleLists = try array(&reader, ruleList)
+            case "scripts": manifest.scripts = try array(&reader, script)
+            case "notes":
+                manifest.notes = []
+                guard var elements = try reader.enterArrayIfPresent() else { continue }
+                while try reader.nextElement(in: &elements) {
+                    if let note = try reader.readStringIfPresent() { manifest.notes.append(note) }
+                }
+            default: try reader.skipValue()
+            }
+        }
+        return manifest
+    }
+
+    /// The array that comes next, each element read by `element`; nil after skipping another value.
+    private static func array<Element>(
+        _ reader: inout JSONReader, _ element: (inout JSONReader) throws(JSONReadError) -> Element?
+    ) throws(JSONReadError) -> [Element?]? {
+        guard var position = try reader.enterArrayIfPresent() else { return nil }
+        var elements: [Element?] = []
+        while try reader.nextElement(in: &position) {
+            elements.append(try element(&reader))
+        }
+        return elements
+    }
+
+    private static func file(_ reader: inout JSONReader) throws(JSONReadError) -> File? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var file = File()
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "bytes": file.bytes = try reader.readDoubleIfPresent()
+            case "sha256": file.sha256 = try reader.readStringIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        return file
+    }
+
+    private static func ruleList(_ reader: inout JSONReader) throws(JSONReadError) -> RuleList? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var list = RuleList()
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "identifier": list.identifier = try reader.readStringIfPresent()
+            case "kind": list.kind = try reader.readStringIfPresent()
+            case "rules": list.rules = try reader.readDoubleIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        return list
+    }
+
+    private static func script(_ reader: inout JSONReader) throws(JSONReadError) -> Script? {
+        guard var members = try reader.enterObjectIfPresent() else { return nil }
+        var script = Script()
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "name": script.name = try reader.readStringIfPresent()
+            case "secretOffsets":
+                let offsets = try array(&reader) { (reader) throws(JSONReadError) -> Int? in
+                    guard let number = try reader.readDoubleIfPresent(), number >= 0, let offset = Int(exactly: number) else {
+                        return nil
+                    }
+                    return offset
+                }
+                script.secretOffsets = offsets.flatMap { offsets in
+                    offsets.allSatisfy { $0 != nil } ? offsets.compactMap { $0 } : nil
+                }
+            case "world":
+                // null for the page world, else the isolated world's name.
+                switch try reader.nextKind() {
+                case .null:
+                    _ = try reader.skipNull()
+                    script.world = .page
+                case .string:
+                    let name = try reader.readString(at: .root)
+                    script.world = name.isEmpty ? nil : .isolated(name: name)
+                default:
+                    try reader.skipValue()
+                    script.world = nil
+                }
+            default: try reader.skipValue()
+            }
+        }
+        return script
+    }
+}
