@@ -5,11 +5,9 @@ import TrackerDataKit
 import UserScripts
 
 extension ProtectionSet {
-    /// A set and what the cache stores of it.
+    /// A set and what the cache stores of it beside the set itself.
     struct Artifacts: Sendable {
         let set: ProtectionSet
-        /// The engine's compiled file.
-        let compiledEngine: [UInt8]
         /// Per script name, the UTF-8 offsets of its secret.
         let secretOffsets: [String: [Int]]
     }
@@ -17,38 +15,22 @@ extension ProtectionSet {
     /// Builds every artifact from parsed inputs and checks each; nothing is returned unless all
     /// are valid.
     ///
+    /// Two halves that share nothing run at once (``Parallel``): the blocking lists, their check
+    /// and the engine compiled from them; and the cookie lists, the scripts and the resolver.
+    ///
     /// - Throws: ``ProtectionError/invalidArtifact(artifact:detail:)`` naming the rule list and
     ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings.
     static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
-        let blocking = RuleListBuilder(
-            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
-        ).build()
-        var lists = try encode(blocking.ruleLists, kind: .blocking)
-        if CookieProtection.Settings(configuration: parsed.configuration).isEnabled {
-            let cookies = CookieRules(
-                trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
-            ).build()
-            lists += try encode(cookies.ruleLists, kind: .cookies)
-        }
+        let (blockingHalf, otherHalf) = Parallel.both(
+            { Result { () throws(ProtectionError) in try buildBlocking(parsed) } },
+            { Result { () throws(ProtectionError) in try buildOthers(parsed, secret: secret) } })
+        // The blocking half's error first, as when the halves ran one after the other.
+        let blocking = try blockingHalf.get()
+        let others = try otherHalf.get()
 
-        let engine: RuleEngine
-        do throws(RuleListError) {
-            engine = try RuleEngine(ruleLists: blocking.ruleLists)
-        } catch {
-            throw .invalidArtifact(artifact: "rule engine", detail: error.description)
-        }
-
-        let rendered: RenderedScripts
-        do throws(ScriptRenderError) {
-            rendered = try ScriptRenderer(settings: parsed.settings).render(
-                trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
-                userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
-        } catch {
-            throw .invalidInput(.scriptSettings, detail: error.description)
-        }
         let scripts = [
-            UserScript(name: blockingScriptName, source: rendered.blocking.source, world: .page),
-            UserScript(name: inferenceScriptName, source: rendered.inference.source, world: isolatedWorld),
+            UserScript(name: blockingScriptName, source: others.rendered.blocking.source, world: .page),
+            UserScript(name: inferenceScriptName, source: others.rendered.inference.source, world: isolatedWorld),
         ]
         var offsets: [String: [Int]] = [:]
         for script in scripts {
@@ -60,11 +42,51 @@ extension ProtectionSet {
         }
 
         let notes = (blocking.report.inputWarnings.map(\.description) + blocking.report.skippedRules.map(\.description)
-            + rendered.warnings.map(\.description))
+            + others.rendered.warnings.map(\.description))
         let set = ProtectionSet(
-            identifier: identifier, ruleLists: lists, scripts: scripts, messageHandlerName: parsed.settings.handler,
-            secret: secret, resolver: parsed.resolver(), engine: engine, origin: .built, notes: notes)
-        return Artifacts(set: set, compiledEngine: engine.compiled(), secretOffsets: offsets)
+            identifier: identifier, ruleLists: blocking.lists + others.cookieLists, scripts: scripts,
+            messageHandlerName: parsed.settings.handler, secret: secret,
+            inputs: DeferredInputs(parsed: parsed, resolver: others.resolver), engine: blocking.engine, origin: .built,
+            notes: notes)
+        return Artifacts(set: set, secretOffsets: offsets)
+    }
+
+    /// The blocking lists, encoded and checked, their build report and the engine compiled from them.
+    private static func buildBlocking(
+        _ parsed: ParsedInputs
+    ) throws(ProtectionError) -> (lists: [EncodedRuleList], report: BuildReport, engine: RuleEngine) {
+        let blocking = RuleListBuilder(
+            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
+        ).build()
+        let lists = try encode(blocking.ruleLists, kind: .blocking)
+        do throws(RuleListError) {
+            return (lists, blocking.report, try RuleEngine(ruleLists: blocking.ruleLists))
+        } catch {
+            throw .invalidArtifact(artifact: "rule engine", detail: error.description)
+        }
+    }
+
+    /// The cookie lists where the configuration turns cookie protection on, the scripts rendered,
+    /// and the resolver.
+    private static func buildOthers(
+        _ parsed: ParsedInputs, secret: ScriptSecret
+    ) throws(ProtectionError) -> (cookieLists: [EncodedRuleList], rendered: RenderedScripts, resolver: TrackerResolver) {
+        var cookieLists: [EncodedRuleList] = []
+        if CookieProtection.Settings(configuration: parsed.configuration).isEnabled {
+            let cookies = CookieRules(
+                trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
+            ).build()
+            cookieLists = try encode(cookies.ruleLists, kind: .cookies)
+        }
+        let rendered: RenderedScripts
+        do throws(ScriptRenderError) {
+            rendered = try ScriptRenderer(settings: parsed.settings).render(
+                trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
+                userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
+        } catch {
+            throw .invalidInput(.scriptSettings, detail: error.description)
+        }
+        return (cookieLists, rendered, parsed.resolver())
     }
 
     /// Encodes and checks lists: what WebKit would refuse is an error, never installed.
