@@ -60,6 +60,7 @@ enum RuntimeBenchmark {
         let warm = try Timing.measure(runs: runs) { () throws(ProtectionError) in
             try ProtectionSet.load(inputs, cacheDirectory: directory)
         }
+        let warmOrigin = try ProtectionSet.load(inputs, cacheDirectory: directory).origin
         // Launch to protected: the runtime made (set from the cache, toggles read, statistics'
         // store opened); then until its statistics can classify (the blocklist parsed and the
         // resolver made in the background meanwhile).
@@ -119,7 +120,7 @@ enum RuntimeBenchmark {
             "  cold build (read, parse, rules, scripts, engine, validate, cache write): \(Formatting.decimal(cold, digits: 1)); \(lists)",
             "  launch to protected (runtime made: inputs read and hashed, set from the cache checked, toggles, statistics' store): \(cells(launch)); goal <= 50 incl. WebKit",
             "    statistics ready (blocklist parsed and resolver made in the background after it): \(cells(ready))",
-            "  warm-cache ProtectionSet.load alone: \(cells(warm)); origin \(try ProtectionSet.load(inputs, cacheDirectory: directory).origin.rawValue)",
+            "  warm-cache ProtectionSet.load alone: \(cells(warm)); origin \(warmOrigin.rawValue)",
             "    parts: SHA-256 of the tds \(cell(hashing)), XXH64 of the tds \(cell(checksum)), parsing the tds \(cell(parsing)), the resolver \(cell(resolving))",
             "    of which the fixed cost on an empty blocklist (build): \(cell(parseOnly))",
             "  update applied (read, hash, parse, build, validate, swap): \(cells(toSwap)); goal <= 150",

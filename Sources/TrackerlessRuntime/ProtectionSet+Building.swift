@@ -15,22 +15,41 @@ extension ProtectionSet {
     /// Builds every artifact from parsed inputs and checks each; nothing is returned unless all
     /// are valid.
     ///
-    /// Two halves that share nothing run at once (``Parallel``): the blocking lists, their check
-    /// and the engine compiled from them; and the cookie lists, the scripts and the resolver.
+    /// The work runs on two threads (``Parallel``) in two rounds of about equal halves: first
+    /// the blocking rules and the resolver beside the cookie lists and the scripts; then the
+    /// engine compiled from the blocking rules beside their lists encoded and checked.
     ///
     /// - Throws: ``ProtectionError/invalidArtifact(artifact:detail:)`` naming the rule list and
     ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings.
     static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
-        let (blockingHalf, otherHalf) = Parallel.both(
-            { Result { () throws(ProtectionError) in try buildBlocking(parsed) } },
+        let ((blocking, resolver), others) = Parallel.both(
+            {
+                let blocking = RuleListBuilder(
+                    trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
+                ).build()
+                return (blocking, parsed.resolver())
+            },
             { Result { () throws(ProtectionError) in try buildOthers(parsed, secret: secret) } })
-        // The blocking half's error first, as when the halves ran one after the other.
-        let blocking = try blockingHalf.get()
-        let others = try otherHalf.get()
+        let (engineResult, listsResult) = Parallel.both(
+            {
+                Result { () throws(ProtectionError) in
+                    do throws(RuleListError) {
+                        return try RuleEngine(ruleLists: blocking.ruleLists)
+                    } catch {
+                        throw .invalidArtifact(artifact: "rule engine", detail: error.description)
+                    }
+                }
+            },
+            { Result { () throws(ProtectionError) in try encode(blocking.ruleLists, kind: .blocking) } })
+        // Errors in the order of a build on one thread: the blocking lists, the engine, the
+        // cookie lists, the scripts.
+        let lists = try listsResult.get()
+        let engine = try engineResult.get()
+        let (cookieLists, rendered) = try others.get()
 
         let scripts = [
-            UserScript(name: blockingScriptName, source: others.rendered.blocking.source, world: .page),
-            UserScript(name: inferenceScriptName, source: others.rendered.inference.source, world: isolatedWorld),
+            UserScript(name: blockingScriptName, source: rendered.blocking.source, world: .page),
+            UserScript(name: inferenceScriptName, source: rendered.inference.source, world: isolatedWorld),
         ]
         var offsets: [String: [Int]] = [:]
         for script in scripts {
@@ -42,35 +61,19 @@ extension ProtectionSet {
         }
 
         let notes = (blocking.report.inputWarnings.map(\.description) + blocking.report.skippedRules.map(\.description)
-            + others.rendered.warnings.map(\.description))
+            + rendered.warnings.map(\.description))
         let set = ProtectionSet(
-            identifier: identifier, ruleLists: blocking.lists + others.cookieLists, scripts: scripts,
+            identifier: identifier, ruleLists: lists + cookieLists, scripts: scripts,
             messageHandlerName: parsed.settings.handler, secret: secret,
-            inputs: DeferredInputs(parsed: parsed, resolver: others.resolver), engine: blocking.engine, origin: .built,
-            notes: notes)
+            inputs: DeferredInputs(parsed: parsed, resolver: resolver), engine: engine, origin: .built, notes: notes)
         return Artifacts(set: set, secretOffsets: offsets)
     }
 
-    /// The blocking lists, encoded and checked, their build report and the engine compiled from them.
-    private static func buildBlocking(
-        _ parsed: ParsedInputs
-    ) throws(ProtectionError) -> (lists: [EncodedRuleList], report: BuildReport, engine: RuleEngine) {
-        let blocking = RuleListBuilder(
-            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
-        ).build()
-        let lists = try encode(blocking.ruleLists, kind: .blocking)
-        do throws(RuleListError) {
-            return (lists, blocking.report, try RuleEngine(ruleLists: blocking.ruleLists))
-        } catch {
-            throw .invalidArtifact(artifact: "rule engine", detail: error.description)
-        }
-    }
-
-    /// The cookie lists where the configuration turns cookie protection on, the scripts rendered,
-    /// and the resolver.
+    /// The cookie lists where the configuration turns cookie protection on, encoded and checked,
+    /// and the scripts rendered.
     private static func buildOthers(
         _ parsed: ParsedInputs, secret: ScriptSecret
-    ) throws(ProtectionError) -> (cookieLists: [EncodedRuleList], rendered: RenderedScripts, resolver: TrackerResolver) {
+    ) throws(ProtectionError) -> (cookieLists: [EncodedRuleList], rendered: RenderedScripts) {
         var cookieLists: [EncodedRuleList] = []
         if CookieProtection.Settings(configuration: parsed.configuration).isEnabled {
             let cookies = CookieRules(
@@ -78,15 +81,14 @@ extension ProtectionSet {
             ).build()
             cookieLists = try encode(cookies.ruleLists, kind: .cookies)
         }
-        let rendered: RenderedScripts
         do throws(ScriptRenderError) {
-            rendered = try ScriptRenderer(settings: parsed.settings).render(
+            let rendered = try ScriptRenderer(settings: parsed.settings).render(
                 trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
                 userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
+            return (cookieLists, rendered)
         } catch {
             throw .invalidInput(.scriptSettings, detail: error.description)
         }
-        return (cookieLists, rendered, parsed.resolver())
     }
 
     /// Encodes and checks lists: what WebKit would refuse is an error, never installed.
