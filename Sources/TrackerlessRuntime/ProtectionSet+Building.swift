@@ -16,20 +16,20 @@ extension ProtectionSet {
     /// are valid.
     ///
     /// The work runs on two threads (``Parallel``) in two rounds of about equal halves: first
-    /// the blocking rules and the resolver beside the cookie lists and the scripts; then the
-    /// engine compiled from the blocking rules beside their lists encoded and checked.
+    /// the blocking rules, the resolver and the scripts beside the cookie lists; then the engine
+    /// compiled from the blocking rules beside their lists encoded and checked.
     ///
     /// - Throws: ``ProtectionError/invalidArtifact(artifact:detail:)`` naming the rule list and
     ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings.
     static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
-        let ((blocking, resolver), others) = Parallel.both(
+        let ((blocking, resolver, renderedResult), cookieResult) = Parallel.both(
             {
                 let blocking = RuleListBuilder(
                     trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
                 ).build()
-                return (blocking, parsed.resolver())
+                return (blocking, parsed.resolver(), Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) })
             },
-            { Result { () throws(ProtectionError) in try buildOthers(parsed, secret: secret) } })
+            { Result { () throws(ProtectionError) in try buildCookieLists(parsed) } })
         let (engineResult, listsResult) = Parallel.both(
             {
                 Result { () throws(ProtectionError) in
@@ -45,7 +45,8 @@ extension ProtectionSet {
         // cookie lists, the scripts.
         let lists = try listsResult.get()
         let engine = try engineResult.get()
-        let (cookieLists, rendered) = try others.get()
+        let cookieLists = try cookieResult.get()
+        let rendered = try renderedResult.get()
 
         let scripts = [
             UserScript(name: blockingScriptName, source: rendered.blocking.source, world: .page),
@@ -69,23 +70,21 @@ extension ProtectionSet {
         return Artifacts(set: set, secretOffsets: offsets)
     }
 
-    /// The cookie lists where the configuration turns cookie protection on, encoded and checked,
-    /// and the scripts rendered.
-    private static func buildOthers(
-        _ parsed: ParsedInputs, secret: ScriptSecret
-    ) throws(ProtectionError) -> (cookieLists: [EncodedRuleList], rendered: RenderedScripts) {
-        var cookieLists: [EncodedRuleList] = []
-        if CookieProtection.Settings(configuration: parsed.configuration).isEnabled {
-            let cookies = CookieRules(
-                trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
-            ).build()
-            cookieLists = try encode(cookies.ruleLists, kind: .cookies)
-        }
+    /// The cookie lists where the configuration turns cookie protection on, encoded and checked.
+    private static func buildCookieLists(_ parsed: ParsedInputs) throws(ProtectionError) -> [EncodedRuleList] {
+        guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else { return [] }
+        let cookies = CookieRules(
+            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
+        ).build()
+        return try encode(cookies.ruleLists, kind: .cookies)
+    }
+
+    /// Both scripts rendered with `secret`.
+    private static func renderScripts(_ parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> RenderedScripts {
         do throws(ScriptRenderError) {
-            let rendered = try ScriptRenderer(settings: parsed.settings).render(
+            return try ScriptRenderer(settings: parsed.settings).render(
                 trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
                 userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
-            return (cookieLists, rendered)
         } catch {
             throw .invalidInput(.scriptSettings, detail: error.description)
         }
