@@ -5,12 +5,13 @@ import TrackerlessCore
 import TrackerlessRuntime
 
 /// The runtime a host embeds (issue 14), on a real blocklist: a cold build of the protection
-/// set, a warm-cache load (what a relaunch costs before WebKit's own filter-store lookup), an
-/// update applied (read, parse, build, validate, swap, cache write), a site toggle, and the
-/// memory of one set. Goals: warm launch 50 ms including WebKit's work (not measured here),
+/// set, a launch to protected with a warm cache (what a relaunch costs before WebKit's own
+/// filter-store lookup) and until the statistics are ready, an update applied (read, hash, parse,
+/// build, validate, swap; then the cache write), a site toggle, and the memory of one set. Goals: warm launch 50 ms including WebKit's work (not measured here),
 /// update 150 ms, toggle 100 ms, one set 10 MB.
 ///
-/// Run with `TrackerlessBenchmarks --runtime-only [--tds FILE] [--runs N]`.
+/// Each step is timed on the wall clock and in process CPU time (both cores), which the load of
+/// the shared machine moves far less. Run with `TrackerlessBenchmarks --runtime-only [--tds FILE] [--runs N]`.
 enum RuntimeBenchmark {
     /// The entry point of `--runtime-only`.
     static func run(

@@ -57,16 +57,17 @@ final class DeferredInputs: @unchecked Sendable {
         return resolver
     }
 
-    /// Whether the blocklist is parsed already.
+    /// Whether the blocklist is parsed already; false while it is being parsed. Never waits.
     var hasParsedTrackerData: Bool {
-        lock.lock()
+        guard lock.try() else { return false }
         defer { lock.unlock() }
         return parsedValue != nil
     }
 
-    /// Why the blocklist could not be parsed on first use; nil when it was, or is not yet.
+    /// Why the blocklist could not be parsed on first use; nil when it was, or is not yet (also
+    /// while it is being parsed: this never waits for the parse).
     var failure: ProtectionError? {
-        lock.lock()
+        guard lock.try() else { return nil }
         defer { lock.unlock() }
         return failureValue
     }

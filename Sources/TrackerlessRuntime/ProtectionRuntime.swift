@@ -151,9 +151,13 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// The inputs of the set in force.
     public var inputs: ProtectionInputs { withLock { state.inputs } }
 
-    /// The last failure to write the cache or to read the site toggles; protection went on
-    /// without them (the next launch builds again; toggles start empty).
-    public var lastStorageError: ProtectionError? { withLock { storageError ?? state.set.inputs.failure } }
+    /// The last failure to write the cache or to read the site toggles, or the cached set's
+    /// blocklist failing its deferred parse; protection went on without them (the next launch
+    /// builds again; toggles start empty; the statistics' resolver knows no tracker).
+    public var lastStorageError: ProtectionError? {
+        let (error, set) = withLock { (storageError, state.set) }
+        return error ?? set.inputs.failure
+    }
 
     /// Calls `observer` with each new set, after it became current, on the thread that applied
     /// it; returns a token for ``removeObserver(_:)``.
