@@ -147,14 +147,36 @@ public enum FileSet: Sendable {
         return generation
     }
 
-    /// Hex SHA-256 of the names and contents, in name order.
-    static func contentHash(_ files: [File]) -> String {
-        var hash = SHA256()
-        for file in files.sorted(by: { $0.name < $1.name }) {
-            hash.update(Array("\(file.name)\u{0}\(file.bytes.count)\u{0}".utf8))
-            hash.update(file.bytes)
+    /// The files of the set at `path` as one write left them: the link resolved once, every file
+    /// of the generation read, and their content hash checked against the generation's name.
+    /// Nil when the set is missing, is not a generation this type wrote, or any file was cut,
+    /// altered, added or removed since: a reader never takes a damaged set for a whole one.
+    ///
+    /// The name is the hash of the names and contents (``XXH64``, against damage, not an
+    /// adversary who can write the directory).
+    package static func verifiedFiles(of path: String) -> (generation: String, files: [String: [UInt8]])? {
+        let generation = generation(of: path)
+        let name = lastComponent(generation)
+        guard let dot = name.lastIndex(of: "."), name.hasPrefix("."), name.distance(from: dot, to: name.endIndex) == 17,
+            let names = try? entries(of: generation)
+        else { return nil }
+        var files: [File] = []
+        for file in names {
+            guard let bytes = try? FileIO.read(path: generation + "/" + file) else { return nil }
+            files.append((file, bytes))
         }
-        return SHA256.hexString(hash.finalize())
+        guard String(contentHash(files).prefix(16)) == name[name.index(after: dot)...] else { return nil }
+        return (generation, Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// 16 hex digits: XXH64 of each file's name, size and XXH64, in name order. A name for a
+    /// generation that tells its contents apart from any other write's, at memory speed.
+    static func contentHash(_ files: [File]) -> String {
+        var records: [UInt8] = []
+        for file in files.sorted(by: { $0.name < $1.name }) {
+            records += Array("\(file.name)\u{0}\(file.bytes.count)\u{0}\(XXH64.hexDigest(file.bytes))\n".utf8)
+        }
+        return XXH64.hexDigest(records)
     }
 
     /// Removes the generations other than `keeping`, and what killed writes left: temporary

@@ -8,89 +8,111 @@ import UserScripts
 ///
 /// The set is one ``TrackerlessCore/FileSet`` at `<directory>/set`: a link to a generation
 /// directory switched by one `rename(2)`, so a reader sees one complete write or the one
-/// before, never a mix. The generation holds `manifest.json` (the set's identifier, and every
-/// other file's size and SHA-256), one JSON file per rule list, the two scripts with the marker
+/// before, never a mix. The generation holds `manifest.json` (the set's identifier, its rule
+/// lists, scripts and notes), one JSON file per rule list, the two scripts with the marker
 /// (``UserScripts/ScriptSecret/marker``) where the secret goes, and `engine.bin`, the compiled
-/// engine (checksummed again by its own format). A load checks every size and checksum, and a set
-/// whose manifest or any file does not match is not loaded (it is built and written again):
-/// a damaged or cut cache is never trusted.
+/// engine (checksummed again by its own format). The generation's name is a hash of every
+/// file's name and contents (``TrackerlessCore/XXH64``, at memory speed); a load reads the
+/// whole generation and checks it against that name (``TrackerlessCore/FileSet/verifiedFiles(of:)``),
+/// so a set any of whose files was cut, altered, added or removed is not loaded (it is built
+/// and written again): a damaged or cut cache is never trusted. The checksum guards against
+/// damage, not against someone who can write the cache directory: such a person could change
+/// the app's files as well.
 ///
 /// No secret is written: each load puts the runtime's own secret in place of the marker.
 struct ProtectionCache: Sendable {
     /// The cache directory.
     let directory: String
 
-    static let formatVersion = 1
+    /// 2: the generation's name checks every file (XXH64); no checksums in the manifest.
+    static let formatVersion = 2
     private static let manifestName = "manifest.json"
     private static let engineName = "engine.bin"
 
     /// The set's link.
     var setPath: String { directory + "/set" }
 
-    /// The set of `identifier` from the cache, carrying `secret`; nil when the cache holds
-    /// another set, or anything in it fails a check.
-    func load(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) -> ProtectionSet? {
-        let generation = FileSet.generation(of: setPath)
-        guard FileManager.default.fileExists(atPath: generation) else { return nil }
-        if let manifestBytes = try? FileIO.read(path: generation + "/" + Self.manifestName),
-            let manifest = CacheManifest(bytes: manifestBytes),
-            manifest.format == Double(Self.formatVersion), manifest.identifier != identifier
-        {
-            return nil  // another set, intact: kept until the new one replaces it
-        }
-        if let set = loadVerified(generation: generation, identifier: identifier, parsed: parsed, secret: secret) { return set }
-        // Damaged: the generation's name is the hash of what it should hold, so a rewrite of the
-        // same set would find it there and keep it. It goes first.
-        discard(generation: generation)
-        return nil
+    /// What the cache holds.
+    enum Lookup: Sendable {
+        /// No set.
+        case missing
+        /// A set that fails a check: remove it (``discard(_:)``) before writing the same set again.
+        case damaged(generation: String)
+        /// A whole set, its secret still to put in.
+        case intact(CachedSet)
     }
 
-    private func loadVerified(generation: String, identifier: String, parsed: ParsedInputs, secret: ScriptSecret) -> ProtectionSet? {
-        guard let manifestBytes = try? FileIO.read(path: generation + "/" + Self.manifestName),
-            let manifest = CacheManifest(bytes: manifestBytes),
-            manifest.format == Double(Self.formatVersion), manifest.identifier == identifier,
-            let handler = manifest.handler, let files = manifest.files,
+    /// A set read back whole, everything decoded but the secret.
+    struct CachedSet: Sendable {
+        let identifier: String
+        let handler: String
+        let ruleLists: [EncodedRuleList]
+        /// Each script with the marker where the secret goes.
+        let scripts: [(name: String, world: ScriptWorld, stored: [UInt8], offsets: [Int])]
+        let engine: RuleEngine
+        let notes: [String]
+
+        /// The set, carrying `secret`; nil when a script's offsets do not fit.
+        func set(secret: ScriptSecret, inputs: DeferredInputs) -> ProtectionSet? {
+            var userScripts: [UserScript] = []
+            for script in scripts {
+                guard let source = SecretOffsets.write(secret.value, into: script.stored, at: script.offsets) else { return nil }
+                userScripts.append(UserScript(name: script.name, source: String(decoding: source, as: UTF8.self), world: script.world))
+            }
+            return ProtectionSet(
+                identifier: identifier, ruleLists: ruleLists, scripts: userScripts, messageHandlerName: handler,
+                secret: secret, inputs: inputs, engine: engine, origin: .cache, notes: notes)
+        }
+    }
+
+    /// The identifier in the current generation's manifest, read without checking the rest: to
+    /// tell whether the cache may hold a set before reading all of it.
+    func storedIdentifier() -> String? {
+        guard let bytes = try? FileIO.read(path: FileSet.generation(of: setPath) + "/" + Self.manifestName) else { return nil }
+        return CacheManifest(bytes: bytes)?.identifier
+    }
+
+    /// Reads the current generation whole and checks it.
+    func read() -> Lookup {
+        let generation = FileSet.generation(of: setPath)
+        guard FileManager.default.fileExists(atPath: generation) else { return .missing }
+        guard let verified = FileSet.verifiedFiles(of: setPath), let cached = Self.decode(verified.files) else {
+            return .damaged(generation: generation)
+        }
+        return .intact(cached)
+    }
+
+    /// The set in verified files; nil when the manifest does not describe them.
+    private static func decode(_ files: [String: [UInt8]]) -> CachedSet? {
+        guard let manifestBytes = files[manifestName], let manifest = CacheManifest(bytes: manifestBytes),
+            manifest.format == Double(formatVersion), let identifier = manifest.identifier, let handler = manifest.handler,
             let listEntries = manifest.ruleLists, let scriptEntries = manifest.scripts
         else { return nil }
 
-        // Every file named in the manifest, its size and checksum verified.
-        func verified(_ name: String) -> [UInt8]? {
-            guard case let entry?? = files[name], let size = entry.bytes, let sha = entry.sha256, !name.contains("/"),
-                let bytes = try? FileIO.read(path: generation + "/" + name),
-                Double(bytes.count) == size, SHA256.hexDigest(bytes) == sha
-            else { return nil }
-            return bytes
-        }
-
         var lists: [EncodedRuleList] = []
-        for case let entry? in listEntries {
-            guard let id = entry.identifier, let kindName = entry.kind,
-                let kind = EncodedRuleList.Kind(rawValue: kindName), let rules = entry.rules,
-                let json = verified(id + ".json")
+        for entry in listEntries {
+            guard let entry, let id = entry.identifier, let kindName = entry.kind,
+                let kind = EncodedRuleList.Kind(rawValue: kindName), let rules = entry.rules.flatMap({ Int(exactly: $0) }), rules >= 0,
+                !id.contains("/"), let json = files[id + ".json"]
             else { return nil }
-            lists.append(EncodedRuleList(identifier: id, kind: kind, json: json, ruleCount: Int(rules)))
+            lists.append(EncodedRuleList(identifier: id, kind: kind, json: json, ruleCount: rules))
         }
-        guard lists.count == listEntries.count else { return nil }
 
-        var scripts: [UserScript] = []
-        for case let entry? in scriptEntries {
-            guard let name = entry.name, let offsets = entry.secretOffsets, let world = entry.world, let stored = verified(name)
+        var scripts: [(name: String, world: ScriptWorld, stored: [UInt8], offsets: [Int])] = []
+        for entry in scriptEntries {
+            guard let entry, let name = entry.name, let offsets = entry.secretOffsets, let world = entry.world,
+                let stored = files[name]
             else { return nil }
             // The marker must stand at every offset: the offsets belong to this file.
-            guard !offsets.isEmpty,
-                SecretOffsets.write(ScriptSecret.marker.value, into: stored, at: offsets) == stored,
-                let source = SecretOffsets.write(secret.value, into: stored, at: offsets)
+            guard !offsets.isEmpty, SecretOffsets.write(ScriptSecret.marker.value, into: stored, at: offsets) == stored
             else { return nil }
-            scripts.append(UserScript(name: name, source: String(decoding: source, as: UTF8.self), world: world))
+            scripts.append((name, world, stored, offsets))
         }
-        guard scripts.count == scriptEntries.count, !scripts.isEmpty,
-            let engineBytes = verified(Self.engineName), let engine = try? RuleEngine(compiled: engineBytes)
+        guard !scripts.isEmpty, let engineBytes = files[engineName], let engine = try? RuleEngine(compiled: engineBytes)
         else { return nil }
 
         let notes = manifest.notes
-        return ProtectionSet(
-            identifier: identifier, ruleLists: lists, scripts: scripts, messageHandlerName: handler, secret: secret,
-            resolver: parsed.resolver(), engine: engine, origin: .cache, notes: notes)
+        return CachedSet(identifier: identifier, handler: handler, ruleLists: lists, scripts: scripts, engine: engine, notes: notes)
     }
 
     /// Writes a built set as the cache's new generation, whole or not at all.
@@ -120,16 +142,11 @@ struct ProtectionCache: Sendable {
                 ("secretOffsets", .array(offsets.map { .number(Double($0)) })),
             ])))
         }
-        files.append((Self.engineName, artifacts.compiledEngine))
-        let checksums = JSONObject(files.map { file in
-            (file.name, .object(JSONObject([
-                ("bytes", .number(Double(file.bytes.count))), ("sha256", .string(SHA256.hexDigest(file.bytes))),
-            ])))
-        })
+        files.append((Self.engineName, set.engine.compiled()))
         let manifest = JSONValue.object(JSONObject([
             ("format", .number(Double(Self.formatVersion))), ("identifier", .string(set.identifier)),
             ("sdk", .string(ProtectionSet.sdkVersion)), ("handler", .string(set.messageHandlerName)),
-            ("ruleLists", .array(listEntries)), ("scripts", .array(scriptEntries)), ("files", .object(checksums)),
+            ("ruleLists", .array(listEntries)), ("scripts", .array(scriptEntries)),
             ("notes", .array(set.notes.map(JSONValue.string))),
         ]))
         files.append((Self.manifestName, manifest.jsonBytes()))
@@ -141,8 +158,9 @@ struct ProtectionCache: Sendable {
         }
     }
 
-    /// Removes a damaged generation and the link to it.
-    private func discard(generation: String) {
+    /// Removes a damaged generation and the link to it: the generation's name is the hash of
+    /// what it should hold, so a write of the same set would find the directory there and keep it.
+    func discard(generation: String) {
         let manager = FileManager.default
         if generation != setPath { try? manager.removeItem(atPath: generation) }
         try? manager.removeItem(atPath: setPath)

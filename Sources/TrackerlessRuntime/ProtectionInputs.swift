@@ -98,12 +98,21 @@ struct InputBytes: Sendable {
     /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` naming the input, the file and the
     ///   JSON path.
     func parse() throws(ProtectionError) -> ParsedInputs {
-        let trackerData: TrackerData
+        let trackerData = try parseTrackerData()
+        return ParsedInputs(trackerData: trackerData, others: try parseOthers())
+    }
+
+    /// Parses the blocklist, the largest input by far.
+    func parseTrackerData() throws(ProtectionError) -> TrackerData {
         do throws(TrackerDataError) {
-            trackerData = try TrackerData(parsing: bytes[.trackerData] ?? [], file: inputs.trackerData.name)
+            return try TrackerData(parsing: bytes[.trackerData] ?? [], file: inputs.trackerData.name)
         } catch {
             throw .invalidInput(.trackerData, detail: error.description)
         }
+    }
+
+    /// Parses every input but the blocklist, and checks the script settings.
+    func parseOthers() throws(ProtectionError) -> OtherInputs {
         var configuration: PrivacyConfiguration?
         if let document = inputs.privacyConfiguration, let value = bytes[.privacyConfiguration] {
             do throws(TrackerDataError) {
@@ -129,10 +138,16 @@ struct InputBytes: Sendable {
         } catch {
             throw .invalidInput(.scriptSettings, detail: error.description)
         }
-        return ParsedInputs(
-            trackerData: trackerData, configuration: configuration, userAllowlist: allowlist, surrogates: surrogates,
-            settings: inputs.scriptSettings)
+        return OtherInputs(configuration: configuration, userAllowlist: allowlist, surrogates: surrogates, settings: inputs.scriptSettings)
     }
+}
+
+/// Every input but the blocklist, parsed: small, and read at each launch.
+struct OtherInputs: Sendable {
+    let configuration: PrivacyConfiguration?
+    let userAllowlist: UserAllowlist
+    let surrogates: SurrogateLibrary
+    let settings: ScriptSettings
 }
 
 /// The inputs, parsed.
@@ -142,6 +157,14 @@ struct ParsedInputs: Sendable {
     let userAllowlist: UserAllowlist
     let surrogates: SurrogateLibrary
     let settings: ScriptSettings
+
+    init(trackerData: TrackerData, others: OtherInputs) {
+        self.trackerData = trackerData
+        configuration = others.configuration
+        userAllowlist = others.userAllowlist
+        surrogates = others.surrogates
+        settings = others.settings
+    }
 
     /// The resolver of these inputs: what the rules and the scripts mean, and what the
     /// statistics classify with.

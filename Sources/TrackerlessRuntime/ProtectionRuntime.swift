@@ -53,12 +53,15 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// The cache directory: the set's artifacts, the site toggles and the statistics' totals.
     public let cacheDirectory: String
     /// The statistics of the host's tabs, with their totals in the cache directory
-    /// (`privacy-totals`, crash-safe).
-    public let stats: PrivacyStats
+    /// (`privacy-totals`, crash-safe, opened at launch). Their resolver needs the parsed
+    /// blocklist, which a warm launch leaves for later: they are made on first use, and the
+    /// runtime starts that in the background at launch, so a first navigation rarely waits.
+    public var stats: PrivacyStats { statsSlot.value }
     /// The secret every script of this run carries.
     public let secret: ScriptSecret
 
     private let cache: ProtectionCache
+    private let statsSlot: StatsSlot
     private let lock = NSLock()
     /// Held for the whole of an update or a toggle, so they apply one at a time.
     private let changeLock = NSLock()
@@ -71,9 +74,13 @@ public final class ProtectionRuntime: @unchecked Sendable {
     private struct State {
         var inputs: ProtectionInputs
         var set: ProtectionSet
-        var parsed: ParsedInputs
         /// Sites with protection off, beside the inputs' user allowlist.
         var sitesOff: UserAllowlist
+
+        /// Whether protection is off for pages of `host`: toggled off, or in the inputs' user allowlist.
+        func isOff(_ host: String) -> Bool {
+            sitesOff.contains(host: host) || set.inputs.others.userAllowlist.contains(host: host)
+        }
     }
 
     /// The file of the site toggles: a JSON array of hosts, a user allowlist.
@@ -82,9 +89,10 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// Loads the set of `inputs` from the cache directory, or builds it and writes it there; reads
     /// the site toggles and opens the statistics' store.
     ///
-    /// A warm launch (same inputs) reads and parses the inputs and loads the rule lists, scripts
-    /// and engine without building them. Call it off the main thread when a cold build (hundreds
-    /// of milliseconds on a full blocklist) matters.
+    /// A warm launch (same inputs) reads and hashes the inputs, parses all but the blocklist, and
+    /// loads the rule lists, scripts and engine without building them; the blocklist is parsed
+    /// and the resolver made in the background (see ``stats``). Call it off the main thread when
+    /// a cold build (hundreds of milliseconds on a full blocklist) matters.
     ///
     /// - Parameters:
     ///   - inputs: the documents of the first set.
@@ -99,8 +107,8 @@ public final class ProtectionRuntime: @unchecked Sendable {
         self.cacheDirectory = cacheDirectory
         self.secret = secret
         cache = ProtectionCache(directory: cacheDirectory)
-        let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret)
-        storageError = loaded.cacheError
+        let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret, expectingCache: true)
+        storageError = loaded.storeIfBuilt(in: cache)
         var sitesOff = UserAllowlist()
         let togglesPath = cacheDirectory + "/protection-off.json"
         if FileManager.default.fileExists(atPath: togglesPath) {
@@ -123,10 +131,17 @@ public final class ProtectionRuntime: @unchecked Sendable {
         } catch {
             throw .unwritable(FileError(path: error.path, reason: error.reason))
         }
-        state = State(inputs: inputs, set: loaded.set, parsed: loaded.parsed, sitesOff: sitesOff)
-        stats = PrivacyStats(
-            resolver: Self.classifyingResolver(set: loaded.set, parsed: loaded.parsed, sitesOff: sitesOff),
-            secrets: [MessageSecret(hex: secret.value)].compactMap { $0 }, limits: statsLimits, store: store)
+        state = State(inputs: inputs, set: loaded.set, sitesOff: sitesOff)
+        let secrets = [MessageSecret(hex: secret.value)].compactMap { $0 }
+        statsSlot = StatsSlot(resolver: { [set = loaded.set, sitesOff] in Self.classifyingResolver(set: set, sitesOff: sitesOff) }) { resolver in
+            PrivacyStats(resolver: resolver, secrets: secrets, limits: statsLimits, store: store)
+        }
+        // The blocklist parsed and the resolver made on the other core while the host installs
+        // the set. Only the set is held there, not the statistics' store, which a relaunch in
+        // the same process must be able to open as soon as this runtime is gone.
+        DispatchQueue.global(qos: .userInitiated).async { [set = loaded.set, sitesOff] in
+            if sitesOff.domains.isEmpty { _ = set.resolver } else { _ = set.inputs.parsed }
+        }
     }
 
     // MARK: - The current set
@@ -137,9 +152,13 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// The inputs of the set in force.
     public var inputs: ProtectionInputs { withLock { state.inputs } }
 
-    /// The last failure to write the cache or to read the site toggles; protection went on
-    /// without them (the next launch builds again; toggles start empty).
-    public var lastStorageError: ProtectionError? { withLock { storageError } }
+    /// The last failure to write the cache or to read the site toggles, or the cached set's
+    /// blocklist failing its deferred parse; protection went on without them (the next launch
+    /// builds again; toggles start empty; the statistics' resolver knows no tracker).
+    public var lastStorageError: ProtectionError? {
+        let (error, set) = withLock { (storageError, state.set) }
+        return error ?? set.inputs.failure
+    }
 
     /// Calls `observer` with each new set, after it became current, on the thread that applied
     /// it; returns a token for ``removeObserver(_:)``.
@@ -204,17 +223,18 @@ public final class ProtectionRuntime: @unchecked Sendable {
         changeLock.lock()
         defer { changeLock.unlock() }
         let inputs = change(withLock { state.inputs })
-        let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret)
+        let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret, expectingCache: false)
         let sitesOff = withLock { state.sitesOff }
-        let resolver = Self.classifyingResolver(set: loaded.set, parsed: loaded.parsed, sitesOff: sitesOff)
+        let resolver = Self.classifyingResolver(set: loaded.set, sitesOff: sitesOff)
         let observers = withLock {
-            state = State(inputs: inputs, set: loaded.set, parsed: loaded.parsed, sitesOff: sitesOff)
-            storageError = loaded.cacheError ?? storageError
+            state = State(inputs: inputs, set: loaded.set, sitesOff: sitesOff)
             // Under the same lock, so no navigation sees the new set with the old resolver.
-            stats.setResolver(resolver)
+            statsSlot.setResolver(resolver)
             return Array(self.observers.sorted { $0.key < $1.key }.map(\.value))
         }
         for observer in observers { observer(loaded.set) }
+        // The cache serves the next launch only: written after the swap, off the update's path.
+        if let error = loaded.storeIfBuilt(in: cache) { withLock { storageError = error } }
         return loaded.set
     }
 
@@ -222,7 +242,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
 
     /// Whether protection is on for pages of `host` (an exact host; see the type's "Site toggles").
     public func isProtectionEnabled(forSite host: String) -> Bool {
-        withLock { !state.sitesOff.contains(host: host) && !state.parsed.userAllowlist.contains(host: host) }
+        withLock { !state.isOff(host) }
     }
 
     /// The sites the user turned protection off for, sorted.
@@ -238,7 +258,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
     public func setProtection(_ enabled: Bool, forSite host: String) throws(ProtectionError) {
         changeLock.lock()
         defer { changeLock.unlock() }
-        let (set, parsed, current) = withLock { (state.set, state.parsed, state.sitesOff) }
+        let (set, current) = withLock { (state.set, state.sitesOff) }
         var sitesOff = current
         let site = UserAllowlist(domains: [host]).domains
         if enabled { sitesOff.domains.subtract(site) } else { sitesOff.domains.formUnion(site) }
@@ -250,10 +270,10 @@ public final class ProtectionRuntime: @unchecked Sendable {
         } catch {
             throw .unwritable(error)
         }
-        let resolver = Self.classifyingResolver(set: set, parsed: parsed, sitesOff: sitesOff)
+        let resolver = Self.classifyingResolver(set: set, sitesOff: sitesOff)
         withLock {
             state.sitesOff = sitesOff
-            stats.setResolver(resolver)
+            statsSlot.setResolver(resolver)
         }
     }
 
@@ -262,7 +282,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
     public func navigationPlan(for url: String) -> NavigationPlan {
         let host = CanonicalURL(url)?.host ?? ""
         return withLock {
-            let off = !host.isEmpty && (state.sitesOff.contains(host: host) || state.parsed.userAllowlist.contains(host: host))
+            let off = !host.isEmpty && state.isOff(host)
             return NavigationPlan(protectionSet: state.set, url: url, isProtected: !off)
         }
     }
@@ -305,8 +325,9 @@ public final class ProtectionRuntime: @unchecked Sendable {
 
     /// The resolver the statistics classify with: the set's own, or with the toggled sites in
     /// its user allowlist.
-    private static func classifyingResolver(set: ProtectionSet, parsed: ParsedInputs, sitesOff: UserAllowlist) -> TrackerResolver {
+    private static func classifyingResolver(set: ProtectionSet, sitesOff: UserAllowlist) -> TrackerResolver {
         guard !sitesOff.domains.isEmpty else { return set.resolver }
+        let parsed = set.inputs.parsed
         return parsed.resolver(userAllowlist: UserAllowlist(domains: Array(parsed.userAllowlist.domains.union(sitesOff.domains))))
     }
 
@@ -322,5 +343,36 @@ public final class ProtectionRuntime: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return body()
+    }
+}
+
+/// The statistics, made on first use (``ProtectionRuntime/stats``): their first resolver needs
+/// the parsed blocklist. A resolver set before then replaces the first one.
+private final class StatsSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stats: PrivacyStats?
+    private var firstResolver: @Sendable () -> TrackerResolver
+    private let make: @Sendable (TrackerResolver) -> PrivacyStats
+
+    init(resolver: @escaping @Sendable () -> TrackerResolver, make: @escaping @Sendable (TrackerResolver) -> PrivacyStats) {
+        firstResolver = resolver
+        self.make = make
+    }
+
+    /// The statistics; the first call makes them, other callers waiting.
+    var value: PrivacyStats {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stats { return stats }
+        let made = make(firstResolver())
+        stats = made
+        return made
+    }
+
+    /// ``PrivacyStats/setResolver(_:)``, or the resolver the statistics will start with.
+    func setResolver(_ resolver: TrackerResolver) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stats { stats.setResolver(resolver) } else { firstResolver = { resolver } }
     }
 }

@@ -5,11 +5,9 @@ import TrackerDataKit
 import UserScripts
 
 extension ProtectionSet {
-    /// A set and what the cache stores of it.
+    /// A set and what the cache stores of it beside the set itself.
     struct Artifacts: Sendable {
         let set: ProtectionSet
-        /// The engine's compiled file.
-        let compiledEngine: [UInt8]
         /// Per script name, the UTF-8 offsets of its secret.
         let secretOffsets: [String: [Int]]
     }
@@ -17,35 +15,39 @@ extension ProtectionSet {
     /// Builds every artifact from parsed inputs and checks each; nothing is returned unless all
     /// are valid.
     ///
+    /// The work runs on two threads (``Parallel``) in two rounds of about equal halves: first
+    /// the blocking rules, the resolver and the scripts beside the cookie lists; then the engine
+    /// compiled from the blocking rules beside their lists encoded and checked.
+    ///
     /// - Throws: ``ProtectionError/invalidArtifact(artifact:detail:)`` naming the rule list and
     ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings.
     static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
-        let blocking = RuleListBuilder(
-            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
-        ).build()
-        var lists = try encode(blocking.ruleLists, kind: .blocking)
-        if CookieProtection.Settings(configuration: parsed.configuration).isEnabled {
-            let cookies = CookieRules(
-                trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
-            ).build()
-            lists += try encode(cookies.ruleLists, kind: .cookies)
-        }
+        let ((blocking, resolver, renderedResult), cookieResult) = Parallel.both(
+            {
+                let blocking = RuleListBuilder(
+                    trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
+                ).build()
+                return (blocking, parsed.resolver(), Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) })
+            },
+            { Result { () throws(ProtectionError) in try buildCookieLists(parsed) } })
+        let (engineResult, listsResult) = Parallel.both(
+            {
+                Result { () throws(ProtectionError) in
+                    do throws(RuleListError) {
+                        return try RuleEngine(ruleLists: blocking.ruleLists)
+                    } catch {
+                        throw .invalidArtifact(artifact: "rule engine", detail: error.description)
+                    }
+                }
+            },
+            { Result { () throws(ProtectionError) in try encode(blocking.ruleLists, kind: .blocking) } })
+        // Errors in the order of a build on one thread: the blocking lists, the engine, the
+        // cookie lists, the scripts.
+        let lists = try listsResult.get()
+        let engine = try engineResult.get()
+        let cookieLists = try cookieResult.get()
+        let rendered = try renderedResult.get()
 
-        let engine: RuleEngine
-        do throws(RuleListError) {
-            engine = try RuleEngine(ruleLists: blocking.ruleLists)
-        } catch {
-            throw .invalidArtifact(artifact: "rule engine", detail: error.description)
-        }
-
-        let rendered: RenderedScripts
-        do throws(ScriptRenderError) {
-            rendered = try ScriptRenderer(settings: parsed.settings).render(
-                trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
-                userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
-        } catch {
-            throw .invalidInput(.scriptSettings, detail: error.description)
-        }
         let scripts = [
             UserScript(name: blockingScriptName, source: rendered.blocking.source, world: .page),
             UserScript(name: inferenceScriptName, source: rendered.inference.source, world: isolatedWorld),
@@ -62,9 +64,30 @@ extension ProtectionSet {
         let notes = (blocking.report.inputWarnings.map(\.description) + blocking.report.skippedRules.map(\.description)
             + rendered.warnings.map(\.description))
         let set = ProtectionSet(
-            identifier: identifier, ruleLists: lists, scripts: scripts, messageHandlerName: parsed.settings.handler,
-            secret: secret, resolver: parsed.resolver(), engine: engine, origin: .built, notes: notes)
-        return Artifacts(set: set, compiledEngine: engine.compiled(), secretOffsets: offsets)
+            identifier: identifier, ruleLists: lists + cookieLists, scripts: scripts,
+            messageHandlerName: parsed.settings.handler, secret: secret,
+            inputs: DeferredInputs(parsed: parsed, resolver: resolver), engine: engine, origin: .built, notes: notes)
+        return Artifacts(set: set, secretOffsets: offsets)
+    }
+
+    /// The cookie lists where the configuration turns cookie protection on, encoded and checked.
+    private static func buildCookieLists(_ parsed: ParsedInputs) throws(ProtectionError) -> [EncodedRuleList] {
+        guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else { return [] }
+        let cookies = CookieRules(
+            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
+        ).build()
+        return try encode(cookies.ruleLists, kind: .cookies)
+    }
+
+    /// Both scripts rendered with `secret`.
+    private static func renderScripts(_ parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> RenderedScripts {
+        do throws(ScriptRenderError) {
+            return try ScriptRenderer(settings: parsed.settings).render(
+                trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
+                userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
+        } catch {
+            throw .invalidInput(.scriptSettings, detail: error.description)
+        }
     }
 
     /// Encodes and checks lists: what WebKit would refuse is an error, never installed.

@@ -16,40 +16,89 @@ extension ProtectionSet {
     /// The set of `inputs` from the cache directory when it holds it intact, else built and
     /// written there for the next launch.
     ///
-    /// The inputs are always read and parsed (the resolver needs them, and a broken input must not
-    /// hide behind a cache); the rule lists, scripts and engine come from the cache when its
-    /// manifest names the same identifier and every checksum matches (``origin`` says which).
-    /// A cache that cannot be written costs only the next launch's build, so it is not an error
-    /// here (``ProtectionRuntime/cacheError`` reports it).
+    /// The inputs are always read and hashed (the identifier), and every input but the blocklist
+    /// parsed; the rule lists, scripts and engine come from the cache when its whole generation
+    /// passes its check and its manifest names the same identifier (``origin`` says which). The
+    /// blocklist is then parsed on first use of ``resolver``: the cache holds only sets built,
+    /// so parsed, from the very bytes the identifier hashes. A cache that cannot be written costs
+    /// only the next launch's build, so it is not an error here (``ProtectionRuntime/lastStorageError``
+    /// reports it).
     ///
     /// - Throws: ``ProtectionError`` naming the input and the place, or the artifact.
     public static func load(
         _ inputs: ProtectionInputs, cacheDirectory: String, secret: ScriptSecret = .random()
     ) throws(ProtectionError) -> ProtectionSet {
-        try load(inputs, cache: ProtectionCache(directory: cacheDirectory), secret: secret).set
+        let cache = ProtectionCache(directory: cacheDirectory)
+        let loaded = try load(inputs, cache: cache, secret: secret, expectingCache: true)
+        _ = loaded.storeIfBuilt(in: cache)
+        return loaded.set
     }
 
-    /// A set loaded or built, with its parsed inputs and the error of a cache write that failed.
+    /// A set loaded or built; a built one still to write to the cache.
     struct Loaded: Sendable {
         let set: ProtectionSet
-        let parsed: ParsedInputs
-        let cacheError: ProtectionError?
+        /// What the cache should store: nil when the set came from it.
+        let artifacts: Artifacts?
+
+        /// Writes a built set to the cache; the error when that failed.
+        func storeIfBuilt(in cache: ProtectionCache) -> ProtectionError? {
+            guard let artifacts else { return nil }
+            do throws(ProtectionError) {
+                try cache.store(artifacts)
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 
-    /// ``load(_:cacheDirectory:secret:)``, with the parsed inputs and the cache's error.
-    static func load(_ inputs: ProtectionInputs, cache: ProtectionCache, secret: ScriptSecret) throws(ProtectionError) -> Loaded {
+    /// ``load(_:cacheDirectory:secret:)`` without the cache write, which the caller does (the
+    /// runtime after the swap).
+    ///
+    /// - Parameter expectingCache: a launch, where the cache most likely holds the set: it is read
+    ///   and checked while the inputs are hashed, on the second core. An update hashes and
+    ///   parses the inputs at once instead, and reads the cache only when its manifest names them.
+    static func load(
+        _ inputs: ProtectionInputs, cache: ProtectionCache, secret: ScriptSecret, expectingCache: Bool
+    ) throws(ProtectionError) -> Loaded {
         let bytes = try inputs.read()
-        let identifier = bytes.identifier
-        let parsed = try bytes.parse()
-        if let cached = cache.load(identifier: identifier, parsed: parsed, secret: secret) {
-            return Loaded(set: cached, parsed: parsed, cacheError: nil)
+        let identifier: String
+        let parsed: ParsedInputs
+        if expectingCache {
+            let (hashed, lookup) = Parallel.both(
+                { (bytes.identifier, Result { () throws(ProtectionError) in try bytes.parseOthers() }) },
+                { cache.read() })
+            identifier = hashed.0
+            switch lookup {
+            case .intact(let cached) where cached.identifier == identifier:
+                let others = try hashed.1.get()
+                if let set = cached.set(secret: secret, inputs: DeferredInputs(bytes: bytes, others: others)) {
+                    return Loaded(set: set, artifacts: nil)
+                }
+            case .damaged(let generation):
+                cache.discard(generation: generation)
+            case .intact, .missing:
+                break  // another set, intact, is kept until the new one replaces it
+            }
+            parsed = try bytes.parse()
+        } else {
+            let (hashed, parsing) = Parallel.both(
+                { bytes.identifier }, { Result { () throws(ProtectionError) in try bytes.parse() } })
+            identifier = hashed
+            parsed = try parsing.get()
+            if cache.storedIdentifier() == identifier {
+                switch cache.read() {
+                case .intact(let cached) where cached.identifier == identifier:
+                    let inputs = DeferredInputs(parsed: parsed, resolver: nil)
+                    if let set = cached.set(secret: secret, inputs: inputs) { return Loaded(set: set, artifacts: nil) }
+                case .damaged(let generation):
+                    cache.discard(generation: generation)
+                case .intact, .missing:
+                    break
+                }
+            }
         }
         let artifacts = try build(identifier: identifier, parsed: parsed, secret: secret)
-        do throws(ProtectionError) {
-            try cache.store(artifacts)
-            return Loaded(set: artifacts.set, parsed: parsed, cacheError: nil)
-        } catch {
-            return Loaded(set: artifacts.set, parsed: parsed, cacheError: error)
-        }
+        return Loaded(set: artifacts.set, artifacts: artifacts)
     }
 }

@@ -54,25 +54,29 @@ public final class ProtectionSet: Sendable {
     public let messageHandlerName: String
     /// The secret every script message carries; the runtime accepts no other.
     public let secret: ScriptSecret
-    /// The resolver of the inputs: the meaning of the rules.
-    public let resolver: TrackerResolver
+    /// The resolver of the inputs: the meaning of the rules. A set loaded from the cache makes
+    /// it on first use (the blocklist parsed then; the runtime starts it in the background at
+    /// launch), so the first call may wait for it.
+    public var resolver: TrackerResolver { inputs.resolver }
     /// The blocking lists compiled, for hosts without a WebKit content blocker.
     public let engine: RuleEngine
     /// Built or loaded from the cache.
     public let origin: Origin
     /// What the build left out or approximated, and problems in the inputs, each with its place.
     public let notes: [String]
+    /// The parsed inputs and the resolver, made on first use when the set came from the cache.
+    let inputs: DeferredInputs
 
     init(
         identifier: String, ruleLists: [EncodedRuleList], scripts: [UserScript], messageHandlerName: String,
-        secret: ScriptSecret, resolver: TrackerResolver, engine: RuleEngine, origin: Origin, notes: [String]
+        secret: ScriptSecret, inputs: DeferredInputs, engine: RuleEngine, origin: Origin, notes: [String]
     ) {
         self.identifier = identifier
         self.ruleLists = ruleLists
         self.scripts = scripts
         self.messageHandlerName = messageHandlerName
         self.secret = secret
-        self.resolver = resolver
+        self.inputs = inputs
         self.engine = engine
         self.origin = origin
         self.notes = notes

@@ -92,6 +92,35 @@ struct FileSetTests {
         #expect(same(read(link), set("C", count: 2)))
     }
 
+    @Test("a reader checks the generation against its name: a file cut, altered, removed or added is refused")
+    func verifiedFiles() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let link = directory + "/set"
+        let files = set("A", count: 3)
+        let generation = try FileSet.write(files, to: link)
+        let whole = try #require(FileSet.verifiedFiles(of: link))
+        #expect(whole.generation == FileSet.generation(of: link))
+        #expect(whole.files == Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.bytes) }))
+        for file in files {
+            let path = generation + "/" + file.name
+            for damage in ["cut", "flip", "remove"] {
+                switch damage {
+                case "cut": try FileIO.writeAtomically(Array(file.bytes.dropLast()), to: path)
+                case "flip": try FileIO.writeAtomically(file.bytes.enumerated().map { $0.offset == 3 ? $0.element ^ 0x20 : $0.element }, to: path)
+                default: try FileManager.default.removeItem(atPath: path)
+                }
+                #expect(FileSet.verifiedFiles(of: link) == nil, "\(file.name) \(damage)")
+                try FileIO.writeAtomically(file.bytes, to: path)
+                #expect(FileSet.verifiedFiles(of: link) != nil, "\(file.name) repaired")
+            }
+        }
+        try FileIO.writeAtomically(Array("{}".utf8), to: generation + "/extra.json")
+        #expect(FileSet.verifiedFiles(of: link) == nil, "a file added")
+        #expect(FileSet.verifiedFiles(of: directory + "/missing") == nil)
+        #expect(FileSet.verifiedFiles(of: directory) == nil, "not a generation")
+    }
+
     @Test("an older version's plain output directory is replaced; a directory with other files is refused and left alone")
     func plainDirectories() throws {
         let directory = try makeDirectory()

@@ -77,6 +77,25 @@ struct ProtectionCacheTests {
         }
     }
 
+    @Test("an altered manifest is detected as any other file: a changed handler name or rule count is rebuilt, not loaded")
+    func alteredManifest() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reference = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        let count = try #require(reference.ruleLists.first?.ruleCount)
+        for (from, to) in [(#""handler":"trackerless""#, #""handler":"trackerlesz""#), (#""rules":\#(count)"#, #""rules":\#(count + 1)"#)] {
+            let path = FileSet.generation(of: directory + "/set") + "/manifest.json"
+            let text = String(decoding: try FileIO.read(path: path), as: UTF8.self)
+            #expect(text.contains(from), "\(text)")
+            try Data(text.replacingOccurrences(of: from, with: to).utf8).write(to: URL(fileURLWithPath: path))
+            let loaded = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+            #expect(loaded.origin == .built, "\(to)")
+            #expect(loaded.messageHandlerName == "trackerless")
+            #expect(loaded.ruleLists.first?.ruleCount == count)
+            #expect(try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory).origin == .cache)
+        }
+    }
+
     @Test("a missing file or manifest is rebuilt")
     func missingFiles() throws {
         let directory = try RuntimeFixture.directory()
