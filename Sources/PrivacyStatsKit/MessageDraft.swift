@@ -155,7 +155,7 @@ struct MessageDraft {
             try reader.skipValue()
             return .failure(.invalidSchema)
         }
-        var kind: String?, url: String?, type: String?, state: String?, surrogate: String?
+        var kind: String?, url: String?, type: String?, state: String?, surrogate: String?, action: String?, token: String?
         var members = try reader.enterObject(at: .root)
         while let key = try reader.nextKey(in: &members) {
             switch key {
@@ -164,6 +164,8 @@ struct MessageDraft {
             case "type": type = try string(&reader)
             case "state": state = try string(&reader)
             case "surrogate": surrogate = try string(&reader)
+            case "action": action = try string(&reader)
+            case "token": token = try string(&reader)
             default: try reader.skipValue()
             }
         }
@@ -180,6 +182,9 @@ struct MessageDraft {
             return .success(.surrogate(url: url, surrogate: surrogate))
         case "navigation":
             return .success(.navigation(url: url))
+        case "clickToLoad":
+            guard let action, let token, ClickToLoadEvent.isValid(action: action, token: token) else { return .failure(.invalidSchema) }
+            return .success(.clickToLoad(url: url, action: action, token: token))
         default:
             return .failure(.invalidSchema)
         }

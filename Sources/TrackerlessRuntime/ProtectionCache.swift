@@ -69,7 +69,10 @@ struct ProtectionCache: Sendable {
                 let kind = EncodedRuleList.Kind(rawValue: kindName), case .number(let rules)? = entry["rules"],
                 let json = verified(id + ".json")
             else { return nil }
-            lists.append(EncodedRuleList(identifier: id, kind: kind, json: json, ruleCount: Int(rules)))
+            var action: String?
+            if case .string(let value)? = entry["clickToLoadAction"] { action = value }
+            guard (kind == .clickToLoad) == (action != nil) else { return nil }
+            lists.append(EncodedRuleList(identifier: id, kind: kind, json: json, ruleCount: Int(rules), clickToLoadAction: action))
         }
         guard lists.count == listEntries.count else { return nil }
 
@@ -112,10 +115,12 @@ struct ProtectionCache: Sendable {
         var listEntries: [JSONValue] = []
         for list in set.ruleLists {
             files.append((list.identifier + ".json", list.json))
-            listEntries.append(.object(JSONObject([
+            var entry = JSONObject([
                 ("identifier", .string(list.identifier)), ("kind", .string(list.kind.rawValue)),
                 ("rules", .number(Double(list.ruleCount))),
-            ])))
+            ])
+            if let action = list.clickToLoadAction { entry.append("clickToLoadAction", .string(action)) }
+            listEntries.append(.object(entry))
         }
         var scriptEntries: [JSONValue] = []
         for script in set.scripts {

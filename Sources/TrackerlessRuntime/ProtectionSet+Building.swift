@@ -23,7 +23,10 @@ extension ProtectionSet {
         let blocking = RuleListBuilder(
             trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
         ).build()
-        var lists = try encode(blocking.ruleLists, kind: .blocking)
+        var lists = try encode(blocking.ruleLists(unblocking: Set(blocking.clickToLoadActions.compactMap { $0 })), kind: .blocking)
+        for (index, (list, action)) in zip(blocking.ruleLists, blocking.clickToLoadActions).filter({ $0.1 != nil }).enumerated() {
+            lists += try encode([list], kind: .clickToLoad, firstIndex: index, clickToLoadAction: action)
+        }
         if CookieProtection.Settings(configuration: parsed.configuration).isEnabled {
             let cookies = CookieRules(
                 trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
@@ -68,10 +71,14 @@ extension ProtectionSet {
     }
 
     /// Encodes and checks lists: what WebKit would refuse is an error, never installed.
-    private static func encode(_ lists: [RuleList], kind: EncodedRuleList.Kind) throws(ProtectionError) -> [EncodedRuleList] {
+    private static func encode(
+        _ lists: [RuleList], kind: EncodedRuleList.Kind, firstIndex: Int = 0, clickToLoadAction: String? = nil
+    ) throws(ProtectionError) -> [EncodedRuleList] {
         var encoded: [EncodedRuleList] = []
         for (index, list) in lists.enumerated() {
-            let result = EncodedRuleList(kind: kind, index: index, json: list.encoded(), ruleCount: list.rules.count)
+            let result = EncodedRuleList(
+                kind: kind, index: firstIndex + index, json: list.encoded(), ruleCount: list.rules.count,
+                clickToLoadAction: clickToLoadAction)
             do throws(RuleListError) {
                 if list.rules.count > RuleList.maximumRuleCount { throw RuleListError(.tooManyRules) }
                 try list.validateTriggers()
