@@ -14,12 +14,12 @@ extension TrackerData {
         return actions.sorted()
     }
 
-    /// The blocklist without `block-ctl-*` rules: they are skipped, as the resolver skips an
+    /// The blocklist without `block-ctl-*` rules: they never apply, as the resolver skips an
     /// unblocked one, and the next rule or the default decides.
     func removingClickToLoadRules() -> TrackerData {
         var data = self
         for (key, tracker) in trackers where tracker.rules.contains(where: \.isClickToLoad) {
-            data.trackers[key]?.rules.removeAll(where: \.isClickToLoad)
+            data.trackers[key]?.rules = tracker.rules.map { $0.isClickToLoad ? $0.neverApplying : $0 }
         }
         return data
     }
@@ -41,10 +41,10 @@ extension TrackerData {
             guard let last = tracker.rules.lastIndex(where: { $0.clickToLoadAction == action }) else { continue }
             var view = tracker
             view.defaultAction = .ignore
-            view.rules = tracker.rules[...last].compactMap { rule in
+            view.rules = tracker.rules[...last].map { rule in
                 if rule.clickToLoadAction == action { return rule }
-                if rule.isClickToLoad { return nil }
-                if case .unsupported? = rule.action { return nil }
+                if rule.isClickToLoad { return rule.neverApplying }
+                if case .unsupported? = rule.action { return rule.neverApplying }
                 return Tracker.Rule(rule: rule.rule, action: .ignore, options: rule.options)
             }
             kept[key] = view
@@ -73,4 +73,10 @@ extension Tracker.Rule {
 
     /// Whether the rule has a `block-ctl-*` action.
     var isClickToLoad: Bool { clickToLoadAction != nil }
+
+    /// The rule in its place but applying nowhere (`options` whose empty domain list matches no
+    /// site), so that the rules after it keep their indices in the build report.
+    var neverApplying: Tracker.Rule {
+        Tracker.Rule(rule: rule, action: .ignore, options: Condition(domains: [], types: nil))
+    }
 }
