@@ -178,3 +178,19 @@ test('a page hooking Object.prototype sees nothing of the placeholder or the cli
   assert.deepEqual(seen, []);
   assert.equal(event.action, 'block-ctl-video');
 });
+
+test("README's answer to the click, run as written in the page, puts the frame back", { skip: skip || false }, async () => {
+  const readme = fs.readFileSync(path.join(helpers.repoRoot, 'README.md'), 'utf8');
+  const snippet = /`(window\.dispatchEvent\(new CustomEvent\([^`]*<token>[^`]*\))`/.exec(readme);
+  assert.ok(snippet, 'README.md has no click answer to run');
+  const { page, dom } = openPage();
+  // WebKit's window is an event target.
+  page.global.dispatchEvent = function (event) { return dom.globals.EventTarget.prototype.dispatchEvent.call(this, event); };
+  const frame = addFrame(dom, 'https://video.test/embed/42');
+  await settle();
+  const box = dom.document.head.childNodes.find((node) => node.nodeName === 'DIV');
+  click(dom, box.childNodes[0], true);
+  const token = clickEvents(page)[0].token;
+  require('node:vm').runInContext(snippet[1].replace('<token>', token), page.context);
+  assert.equal(dom.document.head.childNodes.includes(frame), true);
+});
