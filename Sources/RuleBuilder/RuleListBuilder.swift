@@ -149,8 +149,9 @@ public struct RuleListBuilder: Sendable {
     /// The sites (outermost domains) that `domains` gives to each entity.
     private let sitesByEntity: [String: [FirstPartySite]]
 
-    /// Builds the rule lists: usually one; more when the rules exceed
-    /// ``Settings/maximumRulesPerList``. Install all of them.
+    /// Builds the rule lists: usually one main list, more when the rules exceed
+    /// ``Settings/maximumRulesPerList``, then one per Click-to-Load rule action. Install all of
+    /// them, but on a page where the user clicked to load (``RuleListBuild/ruleLists(unblocking:)``).
     ///
     /// Every list is one that ``ContentRuleList/RuleList/validate()`` accepts (checked with
     /// ``ContentRuleList/RuleList/validateTriggers()``, which gives the same answer for a built
