@@ -32,6 +32,17 @@ struct ClickToLoadListsTests {
         #expect(set.resolver.decision(forRequestURL: "https://video.example/embed/1", siteURL: "https://news.example/", type: .subdocument)?.isBlocked == true)
     }
 
+    @Test("a navigation plan's lists for a page with unblocked actions; none where protection is off")
+    func navigationPlan() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try ProtectionRuntime(inputs: Self.inputs, cacheDirectory: directory)
+        let plan = runtime.navigationPlan(for: "https://news.example/")
+        #expect(plan.ruleLists(unblocking: ["block-ctl-video"]) == runtime.currentSet.ruleLists(unblocking: ["block-ctl-video"]))
+        try runtime.setProtection(false, forSite: "news.example")
+        #expect(runtime.navigationPlan(for: "https://news.example/").ruleLists(unblocking: ["block-ctl-video"]).isEmpty)
+    }
+
     @Test("the cache keeps each list's action")
     func cache() throws {
         let directory = try RuntimeFixture.directory()
