@@ -13,6 +13,10 @@
     var w = window;
     var urlPrototype = w.URL.prototype;
     var getter = function (name) { return Object.getOwnPropertyDescriptor(urlPrototype, name).get; };
+    var accessor = function (constructor, name, kind) {
+      var descriptor = constructor ? Object.getOwnPropertyDescriptor(constructor.prototype, name) : undefined;
+      return descriptor && typeof descriptor[kind] === 'function' ? descriptor[kind] : null;
+    };
     captured = {
       window: w,
       apply: Reflect.apply,
@@ -56,6 +60,13 @@
       stopImmediatePropagation: w.Event ? w.Event.prototype.stopImmediatePropagation : null,
       getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
       querySelectorAll: w.Element ? w.Element.prototype.querySelectorAll : null,
+      createElement: w.Document ? w.Document.prototype.createElement : null,
+      appendChild: w.Node ? w.Node.prototype.appendChild : null,
+      replaceChild: w.Node ? w.Node.prototype.replaceChild : null,
+      setAttribute: w.Element ? w.Element.prototype.setAttribute : null,
+      textContentSet: accessor(w.Node, 'textContent', 'set'),
+      parentNodeGet: accessor(w.Node, 'parentNode', 'get'),
+      customEventDetail: accessor(w.CustomEvent, 'detail', 'get'),
       console: w.console || null,
       consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
@@ -110,7 +121,7 @@
   function feature(value) { return value === false || value === undefined ? false : set(value); }
 
   var trackerText, ruleTexts, cnames, owners, ownersText, entities, suffixes, userAllowlist, contentBlocking,
-    trackerAllowlist, requestBlocklist, allowlistRules, blocklistRules;
+    trackerAllowlist, requestBlocklist, allowlistRules, blocklistRules, clickToLoad, clickToLoadSites, clickToLoadActions;
   try {
     // Trackers, their rules, owners and entities are text (a script parses text far faster than
     // literals), made into tables or parsed when a decision first needs them.
@@ -127,6 +138,10 @@
     requestBlocklist = feature(data.requestBlocklist);
     allowlistRules = data.allowlist || [];
     blocklistRules = table(data.blocklist);
+    // null: no privacy configuration, every block-ctl-* action blocks; false: the feature is off.
+    clickToLoad = data.clickToLoad === false ? false : (captured.ArrayIsArray(data.clickToLoad) ? true : null);
+    clickToLoadSites = set(clickToLoad === true ? data.clickToLoad[0] : []);
+    clickToLoadActions = table(clickToLoad === true ? data.clickToLoad[1] : null);
   } catch (e) {
     return;
   }
@@ -499,19 +514,33 @@
 
   // Never sent: one literal with every key (undefined for those that do not apply), written
   // whole, so that no setter of Object.prototype sees it and no lookup of its keys reaches one.
-  function decision(action, reason, tracker, key, surrogate) {
+  function decision(action, reason, tracker, key, surrogate, clickToLoadAction) {
     return {
       action: action,
       reason: reason,
       tracker: tracker === null ? undefined : (tracker.length > 2 ? tracker[2] : key),
       owner: tracker !== null && tracker[0] >= 0 ? ownerName(tracker[0]) : undefined,
-      surrogate: surrogate
+      surrogate: surrogate,
+      clickToLoad: clickToLoadAction
     };
+  }
+
+  // Whether a Click-to-Load rule with `action` blocks on the site: not unblocked by the user on
+  // this page, and (with a privacy configuration) the clickToLoad feature on for the site, an
+  // enabled entity listing the action, and the site not one of those entities' own.
+  function clickToLoadBlocks(action, siteHost, unblocked) {
+    if (unblocked !== null && has(unblocked, action)) { return false; }
+    if (clickToLoad === null) { return true; }
+    if (clickToLoad === false || isWithinSet(siteHost, clickToLoadSites)) { return false; }
+    var listing = clickToLoadActions[action];
+    if (!captured.ArrayIsArray(listing)) { return false; }
+    var siteOwner = entityOwner(siteHost);
+    return siteOwner < 0 || !has(listing, siteOwner);
   }
 
   // The Swift TrackerResolver's procedure, step for step (see its documentation); null when a
   // URL cannot be parsed.
-  function decideParsed(request, site, type) {
+  function decideParsed(request, site, type, unblocked) {
     var siteHost = site.host;
 
     // Step 1: the tracker, directly or through a CNAME of the exact host.
@@ -568,13 +597,15 @@
         var rule = rules[i];
         if (rule.length > 2 && rule[2] !== null && !conditionMatches(rule[2], siteHost, type)) { continue; }
         if (!ruleMatches(key, i, rule, url)) { continue; }
+        var ctl = rule.length > 4 && typeof rule[4] === 'string' ? rule[4] : undefined;
+        if (ctl !== undefined && !clickToLoadBlocks(ctl, siteHost, unblocked)) { continue; }
         var action = rule[1];
         if (action === 1) { return decision('ignore', 'matched rule - ignore', tracker, key); }
         if (rule.length > 3 && rule[3] !== null && conditionMatches(rule[3], siteHost, type)) {
           return decision('ignore', 'matched rule - exception', tracker, key);
         }
-        if (typeof action === 'string') { return decision('redirect', 'matched rule - surrogate', tracker, key, action); }
-        return decision('block', 'matched rule - block', tracker, key);
+        if (typeof action === 'string') { return decision('redirect', 'matched rule - surrogate', tracker, key, action, ctl); }
+        return decision('block', 'matched rule - block', tracker, key, undefined, ctl);
       }
     }
 
@@ -584,7 +615,9 @@
 
   var lastSiteURL = null;
   var lastSite = null;
-  function decide(requestURL, siteURL, type) {
+  // `unblocked`: the Click-to-Load rule actions the user allowed on the page (an array), or
+  // undefined for the document's own (those clicked in its placeholders).
+  function decide(requestURL, siteURL, type, unblocked) {
     var request = parseURL(requestURL);
     // The final dot of a fully qualified host names the same host (`tracker.com.`): the
     // request is looked up, and its rules matched, without it, as the Swift resolver does.
@@ -596,7 +629,7 @@
       lastSiteURL = siteURL;
     }
     if (request === null || lastSite === null) { return null; }
-    return decideParsed(request, lastSite, type);
+    return decideParsed(request, lastSite, type, captured.ArrayIsArray(unblocked) ? unblocked : unblockedActions);
   }
 
   // --- Messages to the host ----------------------------------------------------------------
@@ -625,6 +658,9 @@
   // A timer set before a pagehide flush must not post a second message right after it.
   var timerGeneration = 0;
   var reported = captured.ObjectCreate(null);
+  // The Click-to-Load rule actions the user allowed in this document, by clicking a placeholder
+  // that the host then answered.
+  var unblockedActions = list();
 
   function randomId() {
     var hex = '0123456789abcdef';
@@ -818,15 +854,124 @@
     return node !== null && typeof node === 'object' && node.nodeType === 1 && node.nodeName === 'SCRIPT';
   }
 
+  function isFrame(node) {
+    return node !== null && typeof node === 'object' && node.nodeType === 1 && node.nodeName === 'IFRAME';
+  }
+
   function handleAdded(node) {
     if (isScript(node)) {
       handleScript(node);
+      return;
+    }
+    if (isFrame(node)) {
+      handleFrame(node);
       return;
     }
     if (node === null || typeof node !== 'object' || node.nodeType !== 1 || captured.querySelectorAll === null) { return; }
     var nested;
     try { nested = apply(captured.querySelectorAll, node, ['script[src]']); } catch (e) { return; }
     for (var i = 0; i < nested.length; i++) { handleScript(nested[i]); }
+    try { nested = apply(captured.querySelectorAll, node, ['iframe[src]']); } catch (e) { return; }
+    for (var j = 0; j < nested.length; j++) { handleFrame(nested[j]); }
+  }
+
+  // --- Click-to-Load placeholders --------------------------------------------------------------
+
+  // A frame whose URL a Click-to-Load rule blocks is replaced by a placeholder: a button that
+  // says what it loads and a one-line privacy note. A click the user made (not a script's)
+  // posts a clickToLoad event with a new token; the host removes that action's rule lists for
+  // the page and answers with a `trackerless-click-to-load` event on window whose detail is the
+  // token. Then the action is unblocked in this document and its frames are put back, which
+  // loads them.
+  var placeholders = list();
+  var clickTokens = captured.ObjectCreate(null);
+  var handledFrames = captured.WeakMap !== null ? new captured.WeakMap() : null;
+
+  function make(name, style, text) {
+    var element = apply(captured.createElement, doc, [name]);
+    apply(captured.setAttribute, element, ['style', style]);
+    if (text !== null && captured.textContentSet !== null) { apply(captured.textContentSet, element, [text]); }
+    return element;
+  }
+
+  function setText(element, text) {
+    if (captured.textContentSet !== null) { apply(captured.textContentSet, element, [text]); }
+  }
+
+  // A frame's `width` or `height` attribute as CSS pixels, only when it is a plain number.
+  function dimension(element, name) {
+    var value;
+    try { value = apply(captured.getAttribute, element, [name]); } catch (e) { return ''; }
+    if (typeof value !== 'string' || value.length === 0 || value.length > 5) { return ''; }
+    for (var i = 0; i < value.length; i++) { if (!isDigit(value[i])) { return ''; } }
+    return name + ':' + value + 'px;';
+  }
+
+  function handleFrame(element) {
+    if (doc === null || captured.createElement === null || captured.replaceChild === null || captured.parentNodeGet === null) {
+      return;
+    }
+    var src;
+    try { src = apply(captured.getAttribute, element, ['src']); } catch (e) { return; }
+    if (typeof src !== 'string' || src === '') { return; }
+    var url = absoluteURL(src);
+    if (url === null || !reportable(url)) { return; }
+    if (handledFrames !== null && apply(captured.weakMapGet, handledFrames, [element]) === url) { return; }
+    var result = decide(url, topURL(), 'subdocument');
+    if (result === null || result.clickToLoad === undefined || (result.action !== 'block' && result.action !== 'redirect')) {
+      return;
+    }
+    var parent = apply(captured.parentNodeGet, element, []);
+    if (parent === null || typeof parent !== 'object') { return; }
+    if (handledFrames !== null) { apply(captured.weakMapSet, handledFrames, [element, url]); }
+    var parsed = parseURL(url);
+    var host = parsed === null ? url : parsed.host;
+    var box = make('div', 'box-sizing:border-box;display:inline-flex;flex-direction:column;align-items:center;' +
+      'justify-content:center;gap:8px;padding:16px;max-width:100%;min-height:120px;' + dimension(element, 'width') +
+      dimension(element, 'height') + 'border:1px solid #999;border-radius:8px;background:#f4f4f4;color:#222;' +
+      'font:14px/1.4 system-ui,sans-serif;text-align:center;', null);
+    apply(captured.setAttribute, box, ['data-trackerless-click-to-load', result.clickToLoad]);
+    var button = make('button', 'font:inherit;padding:8px 16px;border:1px solid #555;border-radius:6px;' +
+      'background:#fff;color:#222;cursor:pointer;', 'Load the embedded content from ' + host);
+    apply(captured.setAttribute, button, ['type', 'button']);
+    var note = make('div', 'font-size:12px;color:#555;', 'Blocked by Trackerless: loading it lets ' +
+      (result.owner !== undefined ? result.owner : host) + ' see that you visit this page.');
+    apply(captured.appendChild, box, [button]);
+    apply(captured.appendChild, box, [note]);
+    var record = { __proto__: null, element: element, box: box, button: button, url: cut(url),
+      action: result.clickToLoad, token: null, restored: false };
+    apply(captured.addEventListener, button, ['click', function (event) { clickPlaceholder(record, event); }, false]);
+    apply(captured.replaceChild, parent, [box, element]);
+    placeholders[placeholders.length] = record;
+  }
+
+  function clickPlaceholder(record, event) {
+    // A page may click for the user: only the user's own click loads the embed.
+    if (event === null || typeof event !== 'object' || event.isTrusted !== true || record.token !== null) { return; }
+    record.token = randomId();
+    clickTokens[record.token] = record.action;
+    setText(record.button, 'Loading\u2026');
+    enqueue({ __proto__: null, kind: 'clickToLoad', url: record.url, action: record.action, token: record.token }, null);
+    // The user waits for it: posted now, not at the next interval.
+    flush(true);
+    schedule();
+  }
+
+  function hostAnswered(event) {
+    var token = null;
+    try { token = apply(captured.customEventDetail, event, []); } catch (e) { return; }
+    if (typeof token !== 'string') { return; }
+    var action = clickTokens[token];
+    if (typeof action !== 'string') { return; }
+    clickTokens[token] = undefined;
+    if (!has(unblockedActions, action)) { unblockedActions[unblockedActions.length] = action; }
+    for (var i = 0; i < placeholders.length; i++) {
+      var record = placeholders[i];
+      if (record.restored || record.action !== action) { continue; }
+      record.restored = true;
+      var parent = apply(captured.parentNodeGet, record.box, []);
+      if (parent !== null && typeof parent === 'object') { apply(captured.replaceChild, parent, [record.element, record.box]); }
+    }
   }
 
   function observeScripts() {
@@ -837,6 +982,7 @@
           var mutation = mutations[i];
           if (mutation.type === 'attributes') {
             if (isScript(mutation.target)) { handleScript(mutation.target); }
+            if (isFrame(mutation.target)) { handleFrame(mutation.target); }
             continue;
           }
           var added = mutation.addedNodes;
@@ -1059,6 +1205,13 @@
     apply(captured.addEventListener, win, ['pagehide', function () { flush(true); }, false]);
     apply(captured.addEventListener, win, ['pageshow', function () { schedule(); }, false]);
   } catch (error) { debugLog('pagehide', error); }
+  try {
+    if (captured.customEventDetail !== null) {
+      apply(captured.addEventListener, win, ['trackerless-click-to-load', function (event) {
+        try { hostAnswered(event); } catch (error) { debugLog('click to load', error); }
+      }, true]);
+    }
+  } catch (error) { debugLog('click to load', error); }
 })((function () {
   'use strict';
   // The surrogates are defined here, outside the blocking script's function, so that a

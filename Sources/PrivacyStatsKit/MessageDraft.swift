@@ -130,7 +130,7 @@ struct MessageDraft {
         _ reader: inout JSONReader, limits: PrivacyStats.Limits
     ) throws(JSONReadError) -> Result<ObservedEvent, MessageRejection> {
         guard var members = try reader.enterObjectIfPresent() else { return .failure(.invalidSchema) }
-        var kind: String?, url: String?, type: String?, state: String?, surrogate: String?
+        var kind: String?, url: String?, type: String?, state: String?, surrogate: String?, action: String?, token: String?
         while let key = try reader.nextKey(in: &members) {
             switch key {
             case "kind": kind = try string(&reader)
@@ -138,6 +138,8 @@ struct MessageDraft {
             case "type": type = try string(&reader)
             case "state": state = try string(&reader)
             case "surrogate": surrogate = try string(&reader)
+            case "action": action = try string(&reader)
+            case "token": token = try string(&reader)
             default: try reader.skipValue()
             }
         }
@@ -154,6 +156,9 @@ struct MessageDraft {
             return .success(.surrogate(url: url, surrogate: surrogate))
         case "navigation":
             return .success(.navigation(url: url))
+        case "clickToLoad":
+            guard let action, let token, ClickToLoadEvent.isValid(action: action, token: token) else { return .failure(.invalidSchema) }
+            return .success(.clickToLoad(url: url, action: action, token: token))
         default:
             return .failure(.invalidSchema)
         }

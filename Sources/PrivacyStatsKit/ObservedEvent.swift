@@ -14,4 +14,10 @@ public enum ObservedEvent: Sendable, Hashable {
     /// `{"kind": "navigation", "url"}`: a same-document navigation in the top frame (history API,
     /// `hashchange`); the page and its statistics stay the same.
     case navigation(url: String)
+    /// `{"kind": "clickToLoad", "url", "action", "token"}`: the user clicked the placeholder of
+    /// an embed at `url` blocked by Click-to-Load rules with `action` (`block-ctl-yt`). The host
+    /// decides whether to allow it: it removes that action's rule lists for the page
+    /// (``TrackerResolver`` takes it as a `userUnblockedRuleActions`), then answers the page with
+    /// `token` so that the embed loads again. The statistics record nothing for it.
+    case clickToLoad(url: String, action: String, token: String)
 }

@@ -96,6 +96,7 @@ public struct PageStats: Sendable {
         case .request(let url, let type, let state): recordRequest(url: url, type: type, state: state)
         case .surrogate(let url, let surrogate): recordSurrogate(url: url, surrogate: surrogate)
         case .navigation(let url): self.url = url
+        case .clickToLoad: break // the host's decision, not something the page loaded
         }
     }
 

@@ -63,6 +63,10 @@ extension ObservedEvent {
             .object(JSONObject([("kind", .string("surrogate")), ("url", .string(url)), ("surrogate", .string(surrogate))]))
         case .navigation(let url):
             .object(JSONObject([("kind", .string("navigation")), ("url", .string(url))]))
+        case .clickToLoad(let url, let action, let token):
+            .object(JSONObject([
+                ("kind", .string("clickToLoad")), ("url", .string(url)), ("action", .string(action)), ("token", .string(token)),
+            ]))
         }
     }
 }

@@ -2,11 +2,30 @@ import ContentRuleList
 
 /// The result of ``RuleListBuilder/build()``.
 public struct RuleListBuild: Sendable, Hashable {
-    /// The lists to install, all of them, in WebKit (or the engine).
+    /// The lists to install, all of them, in WebKit (or the engine): the main lists first, then
+    /// one list per Click-to-Load rule action.
     public var ruleLists: [RuleList]
     /// What was left out or approximated, with where it came from.
     public var report: BuildReport
+    /// The Click-to-Load rule action of each list of ``ruleLists``, in the same order: nil for a
+    /// main list, the action (`block-ctl-fb`) for the list that blocks that action's embeds.
+    public var clickToLoadActions: [String?]
+
+    /// A build of `ruleLists`; `clickToLoadActions` nil means they are all main lists.
+    public init(ruleLists: [RuleList], report: BuildReport, clickToLoadActions: [String?]? = nil) {
+        self.ruleLists = ruleLists
+        self.report = report
+        self.clickToLoadActions = clickToLoadActions ?? ruleLists.map { _ in nil }
+    }
 
     /// The rules of all lists.
     public var ruleCount: Int { ruleLists.reduce(0) { $0 + $1.rules.count } }
+
+    /// The lists for a page where the user clicked to load the embeds of `actions`: every list
+    /// but those actions' Click-to-Load lists.
+    public func ruleLists(unblocking actions: Set<String>) -> [RuleList] {
+        zip(ruleLists, clickToLoadActions).compactMap { list, action in
+            action.map(actions.contains) == true ? nil : list
+        }
+    }
 }

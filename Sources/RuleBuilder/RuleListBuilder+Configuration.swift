@@ -11,7 +11,11 @@ extension RuleListBuilder {
     func configurationRules(report: inout BuildReport) -> (rules: [ContentRule], origins: [Origin]) {
         var rules: [ContentRule] = []
         var origins: [Origin] = []
-        requestBlocklistRules(into: &rules, origins: &origins, report: &report)
+        if let clickToLoadAction {
+            clickToLoadExceptionRules(for: clickToLoadAction, into: &rules, origins: &origins)
+        } else {
+            requestBlocklistRules(into: &rules, origins: &origins, report: &report)
+        }
         trackerAllowlistRules(into: &rules, origins: &origins, report: &report)
 
         let unprotected = ((configuration?.unprotectedTemporary ?? []).map(\.domain)
@@ -64,6 +68,24 @@ extension RuleListBuilder {
         guard !sites.isEmpty else { return nil }
         let holes = excepted.filter { exception in sites.contains { SiteDomain.isDomain(exception, within: $0) } }
         return (settings.siteCondition(for: Self.outermost(sites)), holes)
+    }
+
+    /// The pages of a Click-to-Load list where its embeds load anyway: the `clickToLoad`
+    /// feature's exception sites, and the sites of the entities that list the action (their own
+    /// embeds), as the resolver decides.
+    private func clickToLoadExceptionRules(for action: String, into rules: inout [ContentRule], origins: inout [Origin]) {
+        guard let configuration else { return }
+        let feature = PrivacyConfiguration.FeatureName.clickToLoad
+        var sites = exceptionSites(of: feature)
+        for (entity, settings) in configuration.clickToLoadEntities where settings.ruleActions.contains(action) {
+            sites += trackerData.domains.compactMap { $0.value == entity ? SiteDomain.normalized($0.key) : nil }
+        }
+        guard !sites.isEmpty else { return }
+        rules.append(ContentRule(
+            trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: Self.outermost(sites))),
+            action: .ignorePreviousRules))
+        origins.append(.configuration(
+            JSONPath.root.appending(key: "features").appending(key: feature).description + " (exceptions and entities)"))
     }
 
     private func trackerAllowlistRules(into rules: inout [ContentRule], origins: inout [Origin], report: inout BuildReport) {

@@ -18,6 +18,14 @@ import TrackerlessCore
 /// 3. the privacy configuration: request-blocklist blocks, then the exceptions that switch
 ///    protection off (tracker allowlist, unprotected and user-allowlisted sites), then the loads
 ///    the resolver never blocks (top-level navigations and popups).
+///
+/// Click-to-Load rules (`block-ctl-fb`, `block-ctl-yt`) are not in those lists: each rule action
+/// gets a list of its own, laid out the same way (``RuleListBuild/clickToLoadActions`` says which
+/// list is whose), so that a host removes that list for a page where the user clicked to load
+/// the embed (``RuleListBuild/ruleLists(unblocking:)``). An action gets no list where the
+/// resolver never blocks it: with a privacy configuration, one that no enabled entity of the
+/// `clickToLoad` feature lists. Its list also lets the embeds load on the sites of the entity
+/// that lists the action and on the `clickToLoad` feature's exception sites.
 public struct RuleListBuilder: Sendable {
     /// How the output is shaped; the defaults are what the reference tests are run with.
     public struct Settings: Sendable, Hashable {
@@ -106,6 +114,8 @@ public struct RuleListBuilder: Sendable {
     public let settings: Settings
     /// Registrable domains, to leave out first-party pages that WebKit already treats as first party.
     public let publicSuffixList: PublicSuffixList
+    /// The Click-to-Load action whose list this builder makes; nil for the main lists.
+    var clickToLoadAction: String?
 
     /// A builder for the given inputs.
     public init(
@@ -139,8 +149,9 @@ public struct RuleListBuilder: Sendable {
     /// The sites (outermost domains) that `domains` gives to each entity.
     private let sitesByEntity: [String: [FirstPartySite]]
 
-    /// Builds the rule lists: usually one; more when the rules exceed
-    /// ``Settings/maximumRulesPerList``. Install all of them.
+    /// Builds the rule lists: usually one main list, more when the rules exceed
+    /// ``Settings/maximumRulesPerList``, then one per Click-to-Load rule action. Install all of
+    /// them, but on a page where the user clicked to load (``RuleListBuild/ruleLists(unblocking:)``).
     ///
     /// Every list is one that ``ContentRuleList/RuleList/validate()`` accepts (checked with
     /// ``ContentRuleList/RuleList/validateTriggers()``, which gives the same answer for a built
@@ -148,6 +159,38 @@ public struct RuleListBuilder: Sendable {
     /// domain too long for a url-filter, say) is left out, with a note in
     /// ``BuildReport/skippedRules`` naming it and WebKit's error.
     public func build() -> RuleListBuild {
+        let actions = trackerData.clickToLoadActions
+        guard !actions.isEmpty else { return buildPart() }
+        var build = part(trackerData.removingClickToLoadRules(), action: nil).buildPart()
+        let supported = configuration?.supportedClickToLoadRuleActions
+        for action in actions {
+            guard supported?.contains(action) ?? true else {
+                build.report.skippedRules.append(.init(
+                    path: JSONPath.root.appending(key: "features").appending(key: PrivacyConfiguration.FeatureName.clickToLoad).description,
+                    reason: "no enabled entity lists the rule action \"\(action.excerpt())\": its rules never block"))
+                continue
+            }
+            let group = part(trackerData.clickToLoadView(for: action), action: action).buildPart()
+            build.ruleLists += group.ruleLists
+            build.clickToLoadActions += group.ruleLists.map { _ in action }
+            build.report.skippedRules = Self.unique(build.report.skippedRules + group.report.skippedRules)
+            build.report.approximations = Self.unique(build.report.approximations + group.report.approximations)
+        }
+        return build
+    }
+
+    /// This builder on another blocklist, making the list of a Click-to-Load action or (nil) the
+    /// main lists.
+    private func part(_ data: TrackerData, action: String?) -> RuleListBuilder {
+        var builder = RuleListBuilder(
+            trackerData: data, configuration: configuration, userAllowlist: userAllowlist, settings: settings,
+            publicSuffixList: publicSuffixList)
+        builder.clickToLoadAction = action
+        return builder
+    }
+
+    /// The lists of one part: the main lists or one Click-to-Load action's list.
+    private func buildPart() -> RuleListBuild {
         var leftOut: Set<Origin> = []
         var notes: [BuildReport.Note] = []
         while true {
@@ -194,7 +237,9 @@ public struct RuleListBuilder: Sendable {
         // A CNAME copy of a tracker meets the same inputs again: report each once.
         report.skippedRules = Self.unique(report.skippedRules)
         report.approximations = Self.unique(report.approximations)
-        return (RuleListBuild(ruleLists: packed.lists, report: report), packed.origins)
+        return (
+            RuleListBuild(ruleLists: packed.lists, report: report, clickToLoadActions: packed.lists.map { _ in clickToLoadAction }),
+            packed.origins)
     }
 
     // MARK: Trackers

@@ -126,6 +126,8 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         public static let trackerAllowlist = "trackerAllowlist"
         /// Requests blocked regardless of Tracker Radar.
         public static let requestBlocklist = "requestBlocklist"
+        /// Embeds (`block-ctl-*` rules) blocked until the user clicks to load them.
+        public static let clickToLoad = "clickToLoad"
     }
 
     /// The `contentBlocking` feature (tracker blocking), if present.

@@ -8,11 +8,14 @@ extension TrackerResolver {
         /// Why the expression is unusable, for the resolver's warnings.
         let regexError: TrackerRuleRegex.ParseError?
         let isSupported: Bool
+        /// The `block-ctl-*` action, whose rules block only where Click-to-Load does.
+        let clickToLoadAction: String?
         let options: CompiledCondition?
         let exceptions: CompiledCondition?
 
         init(_ rule: Tracker.Rule) {
             isSupported = rule.action?.isSupported ?? true
+            if case .blockClickToLoad(let action)? = rule.action { clickToLoadAction = action } else { clickToLoadAction = nil }
             do throws(TrackerRuleRegex.ParseError) {
                 regex = try TrackerRuleRegex(parsing: rule.rule).matcher()
                 regexError = nil

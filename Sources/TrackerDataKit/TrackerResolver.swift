@@ -47,6 +47,10 @@ import TrackerlessCore
 /// 8. **Rules, first applicable wins.** For each of the tracker's rules in order:
 ///    - skip a rule with an unsupported action, or whose regular expression does not compile
 ///      (reported in ``warnings``);
+///    - skip a Click-to-Load rule (`block-ctl-*`) whose action does not block here: it is one of
+///      the decision's `userUnblockedRuleActions` (the user clicked to load that embed on the
+///      page), or, with a privacy configuration, the `clickToLoad` feature is off for the site,
+///      no enabled entity of its `settings` lists the action, or the site's own entity lists it;
 ///    - skip it unless its regular expression matches the request URL without port and fragment
 ///      (after step 1's rewriting), case-insensitively and anywhere in the URL;
 ///    - skip it if it has `options` and they do not match (fall through to the next rule);
@@ -127,9 +131,11 @@ public struct TrackerResolver: Sendable {
     }
 
     /// Decides a request given as strings; nil when either URL cannot be parsed.
-    public func decision(forRequestURL requestURL: String, siteURL: String, type: RequestType) -> BlockingDecision? {
+    public func decision(
+        forRequestURL requestURL: String, siteURL: String, type: RequestType, userUnblockedRuleActions: Set<String> = []
+    ) -> BlockingDecision? {
         guard let request = CanonicalURL(requestURL), let site = CanonicalURL(siteURL) else { return nil }
-        return decision(forRequestURL: request, siteURL: site, type: type)
+        return decision(forRequestURL: request, siteURL: site, type: type, userUnblockedRuleActions: userUnblockedRuleActions)
     }
 
     /// Decides a request of `type` to `requestURL` made by a page at `siteURL` (the top-level
@@ -137,8 +143,23 @@ public struct TrackerResolver: Sendable {
     ///
     /// A request host spelled with its final dot (`https://tracker.com./a.js`) is the same host
     /// as without it: it is looked up, and the rules see it, without the dot.
-    public func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType) -> BlockingDecision {
-        engine.decision(forRequestURL: requestURL.removingFinalDotFromHost(), siteURL: siteURL, type: type)
+    ///
+    /// `userUnblockedRuleActions` are the Click-to-Load rule actions (`block-ctl-fb`) the user
+    /// allowed on this page by clicking a placeholder: rules with those actions are skipped.
+    public func decision(
+        forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType,
+        userUnblockedRuleActions: Set<String> = []
+    ) -> BlockingDecision {
+        engine.decision(
+            forRequestURL: requestURL.removingFinalDotFromHost(), siteURL: siteURL, type: type,
+            userUnblockedRuleActions: userUnblockedRuleActions)
+    }
+
+    /// Whether rules with the Click-to-Load action `action` (`block-ctl-fb`) block on pages of
+    /// `siteHost` before the user clicks to load: see step 8 of the procedure. A host shows
+    /// placeholders only for such actions.
+    public func isClickToLoadBlocking(_ action: String, siteHost: String) -> Bool {
+        engine.isClickToLoadBlocking(action, siteHost: siteHost, unblocked: [])
     }
 
     /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
@@ -185,6 +206,11 @@ extension TrackerResolver {
         let contentBlocking: FeatureGate?
         let trackerAllowlist: FeatureGate?
         let requestBlocklist: FeatureGate?
+        let clickToLoad: FeatureGate?
+        /// The configuration's Click-to-Load actions that block (nil without a configuration:
+        /// all of them), and each entity's own actions, which never block on its sites.
+        let supportedClickToLoadActions: Set<String>?
+        let clickToLoadActionsByEntity: [String: Set<String>]
         let allowlistIndex: TrackerAllowlist.Index?
         /// The request blocklist's entry domains, lowercased.
         let blocklistDomains: HostTable<Bool>?
@@ -206,6 +232,9 @@ extension TrackerResolver {
             contentBlocking = privacyConfiguration.map { FeatureGate(Name.contentBlocking, in: $0) }
             trackerAllowlist = privacyConfiguration.map { FeatureGate(Name.trackerAllowlist, in: $0) }
             requestBlocklist = privacyConfiguration.map { FeatureGate(Name.requestBlocklist, in: $0) }
+            clickToLoad = privacyConfiguration.map { FeatureGate(Name.clickToLoad, in: $0) }
+            supportedClickToLoadActions = privacyConfiguration?.supportedClickToLoadRuleActions
+            clickToLoadActionsByEntity = (privacyConfiguration?.clickToLoadEntities ?? [:]).mapValues { Set($0.ruleActions) }
             allowlistIndex = privacyConfiguration.flatMap { TrackerAllowlist.Index($0.trackerAllowlist) }
             blocklistDomains = privacyConfiguration.flatMap { configuration in
                 HostTable(Dictionary(
@@ -215,7 +244,9 @@ extension TrackerResolver {
             }
         }
 
-    func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType) -> BlockingDecision {
+        func decision(
+            forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType, userUnblockedRuleActions: Set<String>
+        ) -> BlockingDecision {
             let siteHost = siteURL.host
 
             // Step 1: find the tracker, directly or through a CNAME.
@@ -268,6 +299,11 @@ extension TrackerResolver {
                     let rules = entry.rules
                     for index in rules.indices
                     where rules[index].applies(to: url, lowercased: lowercased, siteHost: siteHost, type: type) {
+                        if let action = rules[index].clickToLoadAction,
+                            !isClickToLoadBlocking(action, siteHost: siteHost, unblocked: userUnblockedRuleActions)
+                        {
+                            continue
+                        }
                         return index
                     }
                     return nil
@@ -286,6 +322,18 @@ extension TrackerResolver {
             // Step 9: the tracker's default.
             if case .block? = entry.tracker.defaultAction { return decided(.block, .defaultBlock) }
             return decided(.ignore, .defaultIgnore)
+        }
+
+        /// Whether a `block-ctl-*` rule with `action` applies on pages of `siteHost` (step 8), the
+        /// way DuckDuckGo's click-to-load reference tests decide it.
+        func isClickToLoadBlocking(_ action: String, siteHost: String, unblocked: Set<String>) -> Bool {
+            if unblocked.contains(action) { return false }
+            guard let supported = supportedClickToLoadActions else { return true }
+            guard supported.contains(action), isEnabled(clickToLoad, forSiteHost: siteHost) else { return false }
+            if let siteEntity = entityName(forHost: siteHost), clickToLoadActionsByEntity[siteEntity]?.contains(action) == true {
+                return false
+            }
+            return true
         }
 
         /// Why protection is off for the site (step 2), or nil when it is on.

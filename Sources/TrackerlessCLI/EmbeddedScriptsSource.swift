@@ -117,10 +117,15 @@ extension EmbeddedScriptsSource {
         }
         let blockingScript = try output("blocking.js")
         let inferenceScript = try output("inference.js")
-        // rules.json, then rules.2.json, rules.3.json ... while they exist.
+        // rules.json, then rules.2.json, rules.3.json ... while they exist, then the
+        // Click-to-Load lists (rules.block-ctl-fb.json ...) by name.
         var ruleLists = [try output("rules.json")]
         while FileManager.default.fileExists(atPath: outputDirectory + "/rules.\(ruleLists.count + 1).json") {
             ruleLists.append(try output("rules.\(ruleLists.count + 1).json"))
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? []
+        for name in names.filter({ $0.hasPrefix("rules.block-ctl-") && RulesCommand.isRuleListFileName($0) }).sorted() {
+            ruleLists.append(try output(name))
         }
         var hash = SHA256()
         for part in [blockingScript, inferenceScript] + ruleLists {
@@ -134,7 +139,7 @@ extension EmbeddedScriptsSource {
                    value: .string(inferenceScript)),
             Member(name: "ruleList", documentation: "The WebKit content-blocker rule list (rules.json) with the blocking script's meaning.",
                    value: .string(ruleLists[0])),
-            Member(name: "ruleLists", documentation: "Every rule list (rules.json, rules.2.json ...): more than one only when the rules exceed one list's limit.",
+            Member(name: "ruleLists", documentation: "Every rule list (rules.json, rules.2.json ..., then one per Click-to-Load rule action, rules.block-ctl-fb.json ... by name, which a host leaves out for a page where the user clicked to load).",
                    value: .strings(members: ["ruleList"], Array(ruleLists.dropFirst()))),
             Member(name: "contentHash", documentation: "Hex SHA-256 of the scripts and the rule lists: it changes exactly when one of them does.",
                    value: .string(SHA256.hexString(hash.finalize()))),

@@ -12,7 +12,7 @@ struct JSONLines {
 
     /// The members the commands read from a line (`decide`, `resolve`, `https`, `navigate`); the
     /// others are skipped.
-    static let keys: [StaticString] = ["url", "top", "type", "frame", "method", "site", "initiator", "referrer"]
+    static let keys: [StaticString] = ["url", "top", "type", "frame", "method", "site", "initiator", "referrer", "unblocked"]
 
     /// Runs `answer` on every object of standard input, writing each answer as soon as its line
     /// has arrived: a host can pipe requests in and read the decisions one by one.

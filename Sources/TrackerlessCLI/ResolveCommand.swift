@@ -6,7 +6,8 @@ enum ResolveCommand {
     static let help = """
     Usage: trackerless resolve [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--surrogates DIR|FILE]
 
-    Reads JSON lines {"url", "site", "type"} on standard input and writes one JSON line per request:
+    Reads JSON lines {"url", "site", "type", "unblocked"?} on standard input and writes one JSON line
+    per request:
     {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?, "entity"?}
     with the meaning of DuckDuckGo's reference tests (null: not a tracker).
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
@@ -17,6 +18,10 @@ enum ResolveCommand {
                               surrogate redirects only if it is there
     type is a Tracker Radar (webRequest) type: script, image, stylesheet, xmlhttprequest,
     subdocument, font, media, websocket, ping, main_frame, other, ...
+    unblocked is an array of the Click-to-Load rule actions ("block-ctl-fb") the user allowed on
+    that page by clicking a placeholder: rules with those actions do not block. Without a privacy
+    configuration every block-ctl-* action blocks; with one, those its clickToLoad feature lists
+    for an enabled entity, where the feature is on for the site.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -36,7 +41,14 @@ enum ResolveCommand {
             let type = RequestType(rawValue: try line.required("type"))
             guard let request = CanonicalURL(url) else { throw InputError(invalidURL("url", url)) }
             guard let siteURL = CanonicalURL(site) else { throw InputError(invalidURL("site", site)) }
-            return json(resolver.decision(forRequestURL: request, siteURL: siteURL, type: type))
+            var unblocked: Set<String> = []
+            do throws(JSONDecodingError) {
+                unblocked = Set(try line.optionalStringArray("unblocked") ?? [])
+            } catch {
+                throw InputError("\(error)")
+            }
+            return json(resolver.decision(
+                forRequestURL: request, siteURL: siteURL, type: type, userUnblockedRuleActions: unblocked))
         }
     }
 

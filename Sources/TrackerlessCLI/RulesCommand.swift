@@ -26,6 +26,10 @@ enum RulesCommand {
                               until the next number is missing: every list it installs then comes
                               from one run. The replaced generation is kept until the next run. A
                               plain DIR holding only rules*.json is replaced; any other is refused.
+                              Click-to-Load rules (block-ctl-fb, ...) are in lists of their own, one
+                              per rule action, that a host removes for a page where the user clicked
+                              to load: DIR/rules.block-ctl-fb.json in a set, FILE's name with
+                              .block-ctl-fb before its extension beside FILE; not on standard output.
       --site-conditions S     how page conditions are written: if-top-url (anchored, exact; default)
                               or if-domain (WebKit's own form, unanchored)
       --exact-path-matches    also match a rule's text where it appears in the path or query of a
@@ -49,7 +53,20 @@ enum RulesCommand {
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         let builder = try makeBuilder(options)
         let build = builder.build()
-        try write(build.ruleLists, to: options["output"], isValidated: true)
+        let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
+        if let output = options["output"], isSetPath(output) {
+            try write(build.ruleLists, clickToLoadActions: build.clickToLoadActions, to: output, isValidated: true)
+        } else {
+            try write(mainLists, to: options["output"], isValidated: true)
+            for (list, action) in zip(build.ruleLists, build.clickToLoadActions) {
+                guard let action else { continue }
+                guard let output = options["output"] else {
+                    Output.standardError("note: the Click-to-Load list of \(action) is not written to standard output; give --output")
+                    continue
+                }
+                try FileIO.writeAtomically(list.encoded(), to: clickToLoadPath(beside: output, action: action))
+            }
+        }
         let report = build.report
         // Input the rules leave out is never dropped in silence.
         for warning in report.inputWarnings { Output.standardError("warning: \(warning)") }
@@ -91,7 +108,7 @@ enum RulesCommand {
     /// after checking every list with our validator (``RuleList/validateTriggers()``); nothing is
     /// written when one fails. `isValidated`: the lists come from ``RuleListBuilder/build()``,
     /// which has run the same check.
-    static func write(_ lists: [RuleList], to output: String?, isValidated: Bool = false) throws {
+    static func write(_ lists: [RuleList], clickToLoadActions: [String?] = [], to output: String?, isValidated: Bool = false) throws {
         if !isValidated {
             try checkValid(lists.enumerated().map { index, list in
                 guard let output else { return ("standard output", list) }
@@ -114,7 +131,22 @@ enum RulesCommand {
             try FileIO.writeAtomically(list.encoded(), to: output)
             return
         }
-        try FileSet.write(files(of: lists), to: output, isOwnFile: isRuleListFileName)
+        try FileSet.write(files(of: lists, clickToLoadActions: clickToLoadActions), to: output, isOwnFile: isRuleListFileName)
+    }
+
+    /// `/a/rules.block-ctl-fb.json` for `/a/rules.json`: where a Click-to-Load list goes beside
+    /// the main list's file.
+    static func clickToLoadPath(beside output: String, action: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        return url.deletingLastPathComponent().appendingPathComponent("\(stem).\(fileNamePart(action))\(suffix)").path
+    }
+
+    /// The action as part of a file name: characters other than ASCII letters, digits, `-` and
+    /// `_` become `_`, so that no action names a path elsewhere.
+    static func fileNamePart(_ action: String) -> String {
+        String(action.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
     }
 
     /// Checks every list with our validator, the one `rules` builds with and `validate` runs.
@@ -134,8 +166,18 @@ enum RulesCommand {
     }
 
     /// The files of a set of lists: rules.json, rules.2.json, ...
-    static func files(of lists: [RuleList]) -> [FileSet.File] {
-        lists.enumerated().map { index, list in (ruleListFileName(index + 1), list.encoded()) }
+    /// The files of a set of lists: rules.json, rules.2.json, ... for the main lists, and
+    /// rules.block-ctl-fb.json, ... for the Click-to-Load lists (`clickToLoadActions`, parallel
+    /// to `lists`; missing entries are main lists).
+    static func files(of lists: [RuleList], clickToLoadActions: [String?] = []) -> [FileSet.File] {
+        var number = 0
+        return lists.enumerated().map { index, list in
+            if index < clickToLoadActions.count, let action = clickToLoadActions[index] {
+                return ("rules.\(fileNamePart(action)).json", list.encoded())
+            }
+            number += 1
+            return (ruleListFileName(number), list.encoded())
+        }
     }
 
     /// `rules.json` for the first list, `rules.2.json` for the second, ...
@@ -148,6 +190,7 @@ enum RulesCommand {
         if name == "rules.json" { return true }
         guard name.hasPrefix("rules."), name.hasSuffix(".json") else { return false }
         let number = name.dropFirst("rules.".count).dropLast(".json".count)
+        if number.hasPrefix("block-ctl-") { return String(number) == fileNamePart(String(number)) }
         return number.allSatisfy { ("0"..."9").contains($0) } && (Int(number) ?? 0) >= 2
     }
 

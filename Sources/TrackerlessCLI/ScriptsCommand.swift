@@ -94,7 +94,7 @@ enum ScriptsCommand {
             ("blocking.js", Array(scripts.blocking.source.utf8)),
             ("inference.js", Array(scripts.inference.source.utf8)),
         ]
-        files += RulesCommand.files(of: build.ruleLists)
+        files += RulesCommand.files(of: build.ruleLists, clickToLoadActions: build.clickToLoadActions)
         let index = Array(surrogates.index.utf8)
         files.append(("surrogates.txt", index))
         // The surrogates as embedded (their index), whether they came from files or the SDK.

@@ -16,8 +16,17 @@ public struct JSONStringMembers {
         case string(String)
         /// `null`.
         case null
+        /// An array: its strings, and the first element that is not one (for the error that
+        /// names it).
+        case array([String], firstNonString: NonString?)
         /// Another kind of value, kept by kind for the error that names it.
         case other(JSONValueKind)
+    }
+
+    /// An array element that is not a string: its index and kind.
+    public struct NonString: Equatable, Sendable {
+        public var index: Int
+        public var kind: JSONValueKind
     }
 
     /// Where the object is in its document.
@@ -49,7 +58,22 @@ public struct JSONStringMembers {
         case nil: return nil
         case .string(let string)?: return string
         case .null?: throw mismatch(key, found: "null")
+        case .array?: throw mismatch(key, found: "an array")
         case .other(let kind)?: throw mismatch(key, found: kind.typeName)
+        }
+    }
+
+    /// The strings of the array member `key`, nil when there is none or it is `null`; the errors
+    /// of ``JSONNode/stringArray()`` for another value or an element that is not a string.
+    public func optionalStringArray(_ key: StaticString) throws(JSONDecodingError) -> [String]? {
+        switch self[key] {
+        case nil, .null?: return nil
+        case .array(let strings, nil)?: return strings
+        case .array(_, let nonString?)?:
+            throw JSONDecodingError(
+                path: path(of: key).appending(index: nonString.index), reason: "expected a string, found \(nonString.kind.typeName)")
+        case .string?: throw JSONDecodingError(path: path(of: key), reason: "expected an array of strings, found a string")
+        case .other(let kind)?: throw JSONDecodingError(path: path(of: key), reason: "expected an array of strings, found \(kind.typeName)")
         }
     }
 
@@ -108,6 +132,22 @@ extension JSONReader {
             case .null:
                 _ = try skipNull()
                 result.set(.null, forKeyAt: index)
+            case .array:
+                var strings: [String] = []
+                var firstNonString: JSONStringMembers.NonString?
+                var elements = try enterArray(at: path)
+                var position = 0
+                while try nextElement(in: &elements) {
+                    let kind = try nextKind()
+                    if kind == .string {
+                        strings.append(try readString(at: path))
+                    } else {
+                        if firstNonString == nil { firstNonString = JSONStringMembers.NonString(index: position, kind: kind) }
+                        try skipValue()
+                    }
+                    position += 1
+                }
+                result.set(.array(strings, firstNonString: firstNonString), forKeyAt: index)
             case let kind:
                 try skipValue()
                 result.set(.other(kind), forKeyAt: index)

@@ -16,6 +16,8 @@ struct CacheManifest {
         var identifier: String?
         var kind: String?
         var rules: Double?
+        /// A Click-to-Load list's action (`block-ctl-fb`).
+        var clickToLoadAction: String?
     }
 
     /// A script's entry.
@@ -115,6 +117,7 @@ struct CacheManifest {
             case "identifier": list.identifier = try reader.readStringIfPresent()
             case "kind": list.kind = try reader.readStringIfPresent()
             case "rules": list.rules = try reader.readDoubleIfPresent()
+            case "clickToLoadAction": list.clickToLoadAction = try reader.readStringIfPresent()
             default: try reader.skipValue()
             }
         }

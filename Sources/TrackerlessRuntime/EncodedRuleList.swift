@@ -15,6 +15,9 @@ public struct EncodedRuleList: Sendable, Hashable {
         /// Third-party tracking-cookie protection (CookieRules), a list of its own because its
         /// `ignore-previous-rules` exceptions must not cancel blocks.
         case cookies
+        /// The embeds of one Click-to-Load rule action (``EncodedRuleList/clickToLoadAction``):
+        /// removed for a page where the user clicked to load them.
+        case clickToLoad
     }
 
     /// The prefix of every identifier the runtime makes.
@@ -24,25 +27,29 @@ public struct EncodedRuleList: Sendable, Hashable {
     public let identifier: String
     /// What the list does.
     public let kind: Kind
+    /// For a ``Kind-swift.enum/clickToLoad`` list, its rule action (`block-ctl-fb`); nil otherwise.
+    public let clickToLoadAction: String?
     /// The encoded list, WebKit content-blocker JSON.
     public let json: [UInt8]
     /// The number of rules.
     public let ruleCount: Int
 
     /// A list named by its kind, its index among the lists of its kind, and its content.
-    init(kind: Kind, index: Int, json: [UInt8], ruleCount: Int) {
+    init(kind: Kind, index: Int, json: [UInt8], ruleCount: Int, clickToLoadAction: String? = nil) {
         self.kind = kind
         self.json = json
         self.ruleCount = ruleCount
+        self.clickToLoadAction = clickToLoadAction
         identifier = Self.identifierPrefix + "\(kind.rawValue)-\(index)-" + String(SHA256.hexDigest(json).prefix(16))
     }
 
     /// A list read back from the cache with its identifier.
-    init(identifier: String, kind: Kind, json: [UInt8], ruleCount: Int) {
+    init(identifier: String, kind: Kind, json: [UInt8], ruleCount: Int, clickToLoadAction: String? = nil) {
         self.identifier = identifier
         self.kind = kind
         self.json = json
         self.ruleCount = ruleCount
+        self.clickToLoadAction = clickToLoadAction
     }
 
     /// The JSON as a string, for APIs that take one (`encodedContentRuleList`).

@@ -15,6 +15,11 @@ public struct NavigationPlan: Sendable {
 
     /// The rule lists to attach: all of the set's when protected, none otherwise.
     public var ruleLists: [EncodedRuleList] { isProtected ? protectionSet.ruleLists : [] }
+    /// The rule lists to attach once the user clicked to load the embeds of `actions` on this
+    /// page: ``ruleLists`` without those actions' Click-to-Load lists.
+    public func ruleLists(unblocking actions: Set<String>) -> [EncodedRuleList] {
+        isProtected ? protectionSet.ruleLists(unblocking: actions) : []
+    }
     /// The scripts to inject: both when protected; without protection only the inference script,
     /// which reports what the page loaded and blocks nothing.
     public var scripts: [UserScript] { isProtected ? protectionSet.scripts : protectionSet.scripts.filter({ !$0.isBlocking }) }

@@ -95,7 +95,10 @@ struct ProtectionCache: Sendable {
                 let kind = EncodedRuleList.Kind(rawValue: kindName), let rules = entry.rules.flatMap({ Int(exactly: $0) }), rules >= 0,
                 !id.contains("/"), let json = files[id + ".json"]
             else { return nil }
-            lists.append(EncodedRuleList(identifier: id, kind: kind, json: json, ruleCount: rules))
+            // A Click-to-Load list names its action; no other list does.
+            guard (kind == .clickToLoad) == (entry.clickToLoadAction != nil) else { return nil }
+            lists.append(EncodedRuleList(
+                identifier: id, kind: kind, json: json, ruleCount: rules, clickToLoadAction: entry.clickToLoadAction))
         }
 
         var scripts: [(name: String, world: ScriptWorld, stored: [UInt8], offsets: [Int])] = []
@@ -125,10 +128,12 @@ struct ProtectionCache: Sendable {
         var listEntries: [JSONValue] = []
         for list in set.ruleLists {
             files.append((list.identifier + ".json", list.json))
-            listEntries.append(.object(JSONObject([
+            var entry = JSONObject([
                 ("identifier", .string(list.identifier)), ("kind", .string(list.kind.rawValue)),
                 ("rules", .number(Double(list.ruleCount))),
-            ])))
+            ])
+            if let action = list.clickToLoadAction { entry.append("clickToLoadAction", .string(action)) }
+            listEntries.append(.object(entry))
         }
         var scriptEntries: [JSONValue] = []
         for script in set.scripts {

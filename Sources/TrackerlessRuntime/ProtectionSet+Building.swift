@@ -40,7 +40,7 @@ extension ProtectionSet {
                     }
                 }
             },
-            { Result { () throws(ProtectionError) in try encode(blocking.ruleLists, kind: .blocking) } })
+            { Result { () throws(ProtectionError) in try encodeBlockingLists(blocking) } })
         // Errors in the order of a build on one thread: the blocking lists, the engine, the
         // cookie lists, the scripts.
         let lists = try listsResult.get()
@@ -70,6 +70,17 @@ extension ProtectionSet {
         return Artifacts(set: set, secretOffsets: offsets)
     }
 
+    /// The blocking lists encoded and checked: the main lists without the Click-to-Load rules,
+    /// then one list per Click-to-Load action, which a host removes for a page when the user
+    /// clicks to load.
+    private static func encodeBlockingLists(_ blocking: RuleListBuild) throws(ProtectionError) -> [EncodedRuleList] {
+        var lists = try encode(blocking.ruleLists(unblocking: Set(blocking.clickToLoadActions.compactMap { $0 })), kind: .blocking)
+        for (index, (list, action)) in zip(blocking.ruleLists, blocking.clickToLoadActions).filter({ $0.1 != nil }).enumerated() {
+            lists += try encode([list], kind: .clickToLoad, firstIndex: index, clickToLoadAction: action)
+        }
+        return lists
+    }
+
     /// The cookie lists where the configuration turns cookie protection on, encoded and checked.
     private static func buildCookieLists(_ parsed: ParsedInputs) throws(ProtectionError) -> [EncodedRuleList] {
         guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else { return [] }
@@ -91,10 +102,14 @@ extension ProtectionSet {
     }
 
     /// Encodes and checks lists: what WebKit would refuse is an error, never installed.
-    private static func encode(_ lists: [RuleList], kind: EncodedRuleList.Kind) throws(ProtectionError) -> [EncodedRuleList] {
+    private static func encode(
+        _ lists: [RuleList], kind: EncodedRuleList.Kind, firstIndex: Int = 0, clickToLoadAction: String? = nil
+    ) throws(ProtectionError) -> [EncodedRuleList] {
         var encoded: [EncodedRuleList] = []
         for (index, list) in lists.enumerated() {
-            let result = EncodedRuleList(kind: kind, index: index, json: list.encoded(), ruleCount: list.rules.count)
+            let result = EncodedRuleList(
+                kind: kind, index: firstIndex + index, json: list.encoded(), ruleCount: list.rules.count,
+                clickToLoadAction: clickToLoadAction)
             do throws(RuleListError) {
                 if list.rules.count > RuleList.maximumRuleCount { throw RuleListError(.tooManyRules) }
                 try list.validateTriggers()

@@ -34,7 +34,7 @@ public final class ProtectionSet: Sendable {
     /// The version of the code that builds a set, part of ``identifier``: a release that builds
     /// different artifacts from the same inputs changes it, so that no cache of an older build is
     /// loaded.
-    public static let sdkVersion = "trackerless-runtime 1"
+    public static let sdkVersion = "trackerless-runtime 2"
     /// The name of the blocking script (page world).
     public static let blockingScriptName = "blocking.js"
     /// The name of the inference script (isolated world).
@@ -45,8 +45,9 @@ public final class ProtectionSet: Sendable {
     /// SHA-256 (64 hex digits) of the SDK version, the bundled templates, the inputs' bytes and
     /// the script settings: two sets with one identifier have the same rules, scripts and engine.
     public let identifier: String
-    /// The WebKit content rule lists to install: the blocking lists, then the cookie lists when
-    /// the privacy configuration turns cookie protection on.
+    /// The WebKit content rule lists to install: the blocking lists, then one Click-to-Load list
+    /// per rule action, then the cookie lists when the privacy configuration turns cookie
+    /// protection on.
     public let ruleLists: [EncodedRuleList]
     /// The blocking script (page world), then the inference script (isolated world).
     public let scripts: [UserScript]
@@ -93,6 +94,13 @@ public final class ProtectionSet: Sendable {
     public var blockingScript: UserScript? { scripts.first { $0.name == Self.blockingScriptName } }
     /// The inference script.
     public var inferenceScript: UserScript? { scripts.first { $0.name == Self.inferenceScriptName } }
+
+    /// The rule lists for a page where the user clicked to load the embeds of `actions`
+    /// (`block-ctl-fb`, the actions the blocking script's click message names): all of
+    /// ``ruleLists`` but those actions' Click-to-Load lists. With no action, all of them.
+    public func ruleLists(unblocking actions: Set<String>) -> [EncodedRuleList] {
+        ruleLists.filter { list in list.clickToLoadAction.map { !actions.contains($0) } ?? true }
+    }
 
     /// Whether a content filter store's identifier is one the runtime made for an earlier set and
     /// this set no longer uses: remove it from the store.

@@ -26,8 +26,14 @@ import TrackerlessCore
 ///   that have any. A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source
 ///   to compile with the `i` flag (see below); `action` 1 for `ignore`, the surrogate's name when the rule names a
 ///   surrogate that exists, else 0 (block); `options` and `exceptions` `[domains, types]` with
-///   null for a list that is absent, or null for no condition. Rules with an unsupported action or
-///   an expression the resolver cannot use are left out: they never apply.
+///   null for a list that is absent, or null for no condition; a Click-to-Load rule has a fifth
+///   member, its action (`block-ctl-fb`), the conditions then written even when null. Rules with
+///   an unsupported action or an expression the resolver cannot use are left out: they never apply.
+/// - `clickToLoad`: where Click-to-Load rules block. Null without a privacy configuration (every
+///   `block-ctl-*` action blocks); false when the `clickToLoad` feature is off; else
+///   `[exception domains, {action: [owner indices]}]`: the feature's exceptions and
+///   `unprotectedTemporary` (covering subdomains), and the actions an enabled entity lists, each
+///   with the `owners` indices of the entities that list it (on their sites it does not block).
 /// - `cnames`: cloaked host → target, only for hosts that are no tracker themselves and whose
 ///   target is one.
 /// - `entities`: lines `domain<TAB>owner index` (-1 for an entity that owns no tracker), each
@@ -61,7 +67,8 @@ import TrackerlessCore
 /// only what can lead to a `redirect`, for hosts whose content-blocker rules do the blocking (the
 /// script then only picks the script elements a surrogate stands in for):
 /// - the trackers with a rule naming a surrogate that exists (and not `ignore` or an unsupported
-///   action), each with all its rules in order, since an earlier rule can win; and every tracker
+///   action) or with a Click-to-Load rule (whose embeds the script replaces with a placeholder),
+///   each with all its rules in order, since an earlier rule can win; and every tracker
 ///   whose key is a subdomain of one of those, rules and all, since a request to it must find it
 ///   rather than the parent. Call this set S; it holds every subdomain of its keys that is a tracker;
 /// - the CNAMEs whose target has a suffix in S (with S so closed, the resolver's walk of such a
@@ -147,6 +154,7 @@ extension CompactTrackerData {
         static func surrogateTrackerKeys(_ trackerData: TrackerData, _ surrogates: Surrogates) -> Set<String> {
             var redirecting = Set<String>()
             for (key, tracker) in trackerData.trackers where tracker.rules.contains(where: { rule in
+                if case .blockClickToLoad? = rule.action { return true }
                 if let action = rule.action, !action.isSupported { return false }
                 if case .ignore? = rule.action { return false }
                 return rule.surrogate.map(surrogates.contains) ?? false
@@ -165,7 +173,11 @@ extension CompactTrackerData {
 
         /// Writes the members in the order of their keys.
         mutating func write(to writer: inout JSONWriter, privacyConfiguration: PrivacyConfiguration?, userAllowlist: UserAllowlist) {
-            let ownerNames = Self.sortedByBytes(Set(keys.compactMap { trackerData.trackers[$0]?.owner?.name }))
+            // The entities that list a Click-to-Load action need an index too: the script asks
+            // whether the site is theirs.
+            let clickToLoadEntities = privacyConfiguration?.clickToLoadEntities ?? [:]
+            let ownerNames = Self.sortedByBytes(
+                Set(keys.compactMap { trackerData.trackers[$0]?.owner?.name }).union(clickToLoadEntities.keys))
             var ownerIndex: [String: Int] = [:]
             for (index, name) in ownerNames.enumerated() { ownerIndex[name] = index }
             let configuration = privacyConfiguration
@@ -177,6 +189,8 @@ extension CompactTrackerData {
             writer.write(allowlist(configuration?.trackerAllowlist ?? TrackerAllowlist(), cnameHosts: cnames.map(\.0)))
             writer.writeRaw(",\"blocklist\":")
             writer.write(Self.blocklist(blocklist))
+            writer.writeRaw(",\"clickToLoad\":")
+            writer.write(Self.clickToLoad(configuration, ownerIndex: ownerIndex))
             writer.writeRaw(",\"cnames\":")
             writer.write(.object(JSONObject(cnames)))
             writer.writeRaw(",\"contentBlocking\":")
@@ -319,6 +333,8 @@ extension CompactTrackerData {
             var action: JSONValue
             var options: JSONValue
             var exceptions: JSONValue
+            /// The `block-ctl-*` action, or nil.
+            var clickToLoadAction: String?
         }
 
         /// Writes `[source, action, options?, exceptions?]`, the conditions only when one is set.
@@ -327,7 +343,7 @@ extension CompactTrackerData {
             writer.writeString(rule.source)
             writer.writeRaw(",")
             writer.write(rule.action)
-            let hasExceptions = rule.exceptions != .null
+            let hasExceptions = rule.exceptions != .null || rule.clickToLoadAction != nil
             if hasExceptions || rule.options != .null {
                 writer.writeRaw(",")
                 writer.write(rule.options)
@@ -335,6 +351,10 @@ extension CompactTrackerData {
             if hasExceptions {
                 writer.writeRaw(",")
                 writer.write(rule.exceptions)
+            }
+            if let action = rule.clickToLoadAction {
+                writer.writeRaw(",")
+                writer.writeString(action)
             }
             writer.writeRaw("]")
         }
@@ -374,8 +394,11 @@ extension CompactTrackerData {
                     warnings.append(Self.missingSurrogate(surrogate, key: key, index: index))
                 }
             }
+            var clickToLoadAction: String?
+            if case .blockClickToLoad(let name)? = rule.action { clickToLoadAction = name }
             return CompactRule(
-                source: source, action: action, options: Self.condition(rule.options), exceptions: Self.condition(rule.exceptions))
+                source: source, action: action, options: Self.condition(rule.options), exceptions: Self.condition(rule.exceptions),
+                clickToLoadAction: clickToLoadAction)
         }
 
         static func condition(_ condition: Tracker.Rule.Condition?) -> JSONValue {
@@ -424,6 +447,19 @@ extension CompactTrackerData {
         }
 
         // MARK: Privacy configuration
+
+        /// The `clickToLoad` member (see the format).
+        static func clickToLoad(_ configuration: PrivacyConfiguration?, ownerIndex: [String: Int]) -> JSONValue {
+            guard let configuration else { return .null }
+            guard case .array(let exceptions) = feature(PrivacyConfiguration.FeatureName.clickToLoad, configuration, whenAbsent: false)
+            else { return .bool(false) }
+            let entities = configuration.clickToLoadEntities
+            let actions = sortedByBytes(configuration.supportedClickToLoadRuleActions).map { action -> (String, JSONValue) in
+                let owners = entities.filter { $0.value.ruleActions.contains(action) }.compactMap { ownerIndex[$0.key] }.sorted()
+                return (action, .array(owners.map { .number(Double($0)) }))
+            }
+            return .array([.array(exceptions), .object(JSONObject(actions))])
+        }
 
         static func feature(_ name: String, _ configuration: PrivacyConfiguration?, whenAbsent: Bool) -> JSONValue {
             guard let configuration else { return whenAbsent ? .array([]) : .bool(false) }

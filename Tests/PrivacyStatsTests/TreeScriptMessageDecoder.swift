@@ -76,6 +76,12 @@ enum TreeScriptMessageDecoder {
             return .success(.surrogate(url: url, surrogate: name))
         case "navigation":
             return .success(.navigation(url: url))
+        case "clickToLoad":
+            guard case .string(let action)? = object["action"], case .string(let token)? = object["token"],
+                action.hasPrefix("block-ctl-"), action.utf8.count <= 256, token.utf8.count == 16,
+                token.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+            else { return .failure(.invalidSchema) }
+            return .success(.clickToLoad(url: url, action: action, token: token))
         default:
             return .failure(.invalidSchema)
         }

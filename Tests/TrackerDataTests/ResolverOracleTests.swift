@@ -168,6 +168,15 @@ private struct ReferenceResolver {
                 bytes.withUnsafeBufferPointer({ matcher.matches($0) })
             else { continue }
             if conditionMatches(rule.options, siteHost: siteHost, type: type) == false { continue }
+            // A Click-to-Load rule blocks only where the configuration's clickToLoad lists its
+            // action for an enabled entity and is on for the site, and not on that entity's sites.
+            if case .blockClickToLoad(let action)? = rule.action, let configuration {
+                let entities = configuration.clickToLoadEntities
+                let listed = entities.values.contains { $0.isEnabled && $0.ruleActions.contains(action) }
+                    && configuration.features["clickToLoad"]?.state == .enabled
+                let own = siteEntity.flatMap { entities[$0] }?.ruleActions.contains(action) ?? false
+                if !listed || !enabled("clickToLoad", siteHost) || own { continue }
+            }
             decision.matchedRuleIndex = index
             if case .ignore? = rule.action { return decided(.ignore, .matchedRuleIgnore) }
             if conditionMatches(rule.exceptions, siteHost: siteHost, type: type) == true {

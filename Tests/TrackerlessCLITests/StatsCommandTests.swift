@@ -292,7 +292,10 @@ struct StatsCommandTests {
             ["scripts", "--tds", Self.sharedTDS, "--secret", Self.secret, "--output", out] + (blockInScript ? ["--block-in-script"] : []))
         try #require(rendered.status == 0, "\(rendered.standardError)")
         let spec: [String: Any] = [
-            "rules": blockInScript ? [] : [out + "/rules.json"],
+            // Every list a host installs: the main one and the Click-to-Load ones (apple-tds.json
+            // has facebook.com's rules all Click-to-Load).
+            "rules": blockInScript ? [] : try FileManager.default.contentsOfDirectory(atPath: out)
+                .filter { $0.hasPrefix("rules") && $0.hasSuffix(".json") }.sorted().map { out + "/" + $0 },
             "scripts": [
                 ["file": out + "/blocking.js", "world": NSNull(), "frames": "all", "time": "start"],
                 ["file": out + "/inference.js", "world": "trackerless", "frames": "all", "time": "start"],

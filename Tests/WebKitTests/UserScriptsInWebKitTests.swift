@@ -487,6 +487,8 @@ struct UserScriptsInWebKitTests {
             return (try? event["surrogate"]?.string()) != nil
         case "navigation":
             return true
+        case "clickToLoad":
+            return (try? event["action"]?.string())?.hasPrefix("block-ctl-") == true && (try? event["token"]?.string()) != nil
         default:
             return false
         }

@@ -1,7 +1,9 @@
 'use strict';
 // Just enough of a DOM for blocking.js: elements with attributes, children and events, a
 // MutationObserver that delivers childList and attribute records in a microtask, the element
-// classes whose `src` setter the blocking script wraps, Image, fetch and Request, XMLHttpRequest and sendBeacon.
+// classes whose `src` setter the blocking script wraps, Image, fetch and Request, XMLHttpRequest and sendBeacon;
+// replaceChild, textContent and CustomEvent for the Click-to-Load placeholders (an event's
+// `isTrusted` is false unless a test sets it, as a user's click would have it).
 // Everything the page did is recorded in `log`.
 
 function createFakeDOM(baseURL) {
@@ -30,8 +32,17 @@ function createFakeDOM(baseURL) {
       this.type = type;
       this.target = null;
       this.immediateStopped = false;
+      this.isTrusted = false;
     }
     stopImmediatePropagation() { this.immediateStopped = true; }
+  }
+
+  class CustomEvent extends Event {
+    constructor(type, init) {
+      super(type);
+      Object.defineProperty(this, '_detail', { value: init ? init.detail : null });
+    }
+    get detail() { return this._detail; }
   }
 
   class EventTarget {
@@ -61,11 +72,30 @@ function createFakeDOM(baseURL) {
       this.childNodes = [];
       this.parentNode = null;
     }
+    get parentNode() { return this._parentNode; }
+    set parentNode(value) { Object.defineProperty(this, '_parentNode', { value, writable: true, configurable: true }); }
+    get textContent() { return this.childNodes.map((child) => child.textContent).join(''); }
+    set textContent(value) {
+      const text = new Node();
+      Object.defineProperty(text, 'textContent', { value: String(value) });
+      text.nodeType = 3;
+      text.parentNode = this;
+      this.childNodes = [text];
+    }
     appendChild(child) {
       child.parentNode = this;
       this.childNodes.push(child);
       notify({ type: 'childList', target: this, addedNodes: [child], removedNodes: [] });
       return child;
+    }
+    replaceChild(newChild, oldChild) {
+      const index = this.childNodes.indexOf(oldChild);
+      if (index < 0) { throw new Error('fake DOM: not a child'); }
+      this.childNodes[index] = newChild;
+      newChild.parentNode = this;
+      oldChild.parentNode = null;
+      notify({ type: 'childList', target: this, addedNodes: [newChild], removedNodes: [oldChild] });
+      return oldChild;
     }
   }
 
@@ -83,11 +113,13 @@ function createFakeDOM(baseURL) {
       notify({ type: 'attributes', target: this, attributeName: name, addedNodes: [], removedNodes: [] });
     }
     querySelectorAll(selector) {
-      if (selector !== 'script[src]') { throw new Error(`fake DOM: unsupported selector ${selector}`); }
+      const match = /^(script|iframe)\[src\]$/.exec(selector);
+      if (match === null) { throw new Error(`fake DOM: unsupported selector ${selector}`); }
+      const name = match[1].toUpperCase();
       const found = [];
       const walk = (node) => {
         for (const child of node.childNodes) {
-          if (child.nodeName === 'SCRIPT' && child.getAttribute('src') !== null) { found.push(child); }
+          if (child.nodeName === name && child.getAttribute && child.getAttribute('src') !== null) { found.push(child); }
           walk(child);
         }
       };
@@ -155,8 +187,8 @@ function createFakeDOM(baseURL) {
 
   const document = new Document();
   const globals = {
-    document, Event, EventTarget, Element, MutationObserver, HTMLScriptElement, HTMLImageElement, HTMLIFrameElement,
-    XMLHttpRequest, Image, Request,
+    document, Event, CustomEvent, EventTarget, Node, Element, Document, MutationObserver, HTMLScriptElement, HTMLImageElement,
+    HTMLIFrameElement, XMLHttpRequest, Image, Request,
     location: { href: baseURL },
     navigator: { sendBeacon(url) { log.beacons.push(url); return true; } },
     fetch(input) { log.fetches.push(input instanceof Request ? input.url : String(input)); return Promise.resolve({ ok: true }); }

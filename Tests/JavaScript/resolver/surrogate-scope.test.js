@@ -8,8 +8,8 @@
 // every decision is the resolver's.
 //
 // The scope is computed here on its own from the tds and the surrogates: the trackers with a
-// rule naming a surrogate that exists (not `ignore`, no unsupported action), and every tracker
-// under one of them; a request belongs to the tracker the resolver's host walk (or the exact
+// rule naming a surrogate that exists (not `ignore`, no unsupported action) or a Click-to-Load
+// rule (whose embeds get placeholders), and every tracker under one of them; a request belongs to the tracker the resolver's host walk (or the exact
 // host's CNAME target's walk) finds.
 
 const test = require('node:test');
@@ -90,8 +90,8 @@ function scopeOf(tds, names) {
   const redirecting = new Set();
   for (const key of Object.keys(trackers)) {
     const rules = trackers[key].rules || [];
-    if (rules.some((rule) => typeof rule.surrogate === 'string' && names.has(rule.surrogate)
-        && blocks(rule.action))) {
+    if (rules.some((rule) => (typeof rule.surrogate === 'string' && names.has(rule.surrogate) && blocks(rule.action))
+        || (typeof rule.action === 'string' && rule.action.startsWith('block-ctl-')))) {
       redirecting.add(key);
     }
   }

@@ -1,0 +1,82 @@
+import TrackerDataKit
+
+/// The blocklists behind the Click-to-Load split: the main list's, without any `block-ctl-*`
+/// rule, and one per Click-to-Load rule action, with only what that action's list must block.
+extension TrackerData {
+    /// The Click-to-Load rule actions of the tds rules, sorted.
+    var clickToLoadActions: [String] {
+        var actions: Set<String> = []
+        for tracker in trackers.values {
+            for rule in tracker.rules {
+                if case .blockClickToLoad(let action)? = rule.action { actions.insert(action) }
+            }
+        }
+        return actions.sorted()
+    }
+
+    /// The blocklist without `block-ctl-*` rules: they never apply, as the resolver skips an
+    /// unblocked one, and the next rule or the default decides.
+    func removingClickToLoadRules() -> TrackerData {
+        var data = self
+        for (key, tracker) in trackers where tracker.rules.contains(where: \.isClickToLoad) {
+            data.trackers[key]?.rules = tracker.rules.map { $0.isClickToLoad ? $0.neverApplying : $0 }
+        }
+        return data
+    }
+
+    /// The blocklist of one Click-to-Load list: what makes the resolver block a request by a
+    /// rule with `action` and nothing else.
+    ///
+    /// A tracker with such rules keeps its rules up to the last of them, with no default block
+    /// (the main list has it): the rules with `action` block, rules of other Click-to-Load
+    /// actions are left out (their own lists block, or they are skipped), and every other rule
+    /// before becomes `ignore` over its `options`, since a rule that comes first decides in the
+    /// main list. Trackers nested in such a tracker stay, without rules, so that their section
+    /// still cancels the outer tracker's rules on their hosts; CNAMEs stay only for such a
+    /// tracker.
+    func clickToLoadView(for action: String) -> TrackerData {
+        var data = self
+        var kept: [String: Tracker] = [:]
+        for (key, tracker) in trackers {
+            guard let last = tracker.rules.lastIndex(where: { $0.clickToLoadAction == action }) else { continue }
+            var view = tracker
+            view.defaultAction = .ignore
+            view.rules = tracker.rules[...last].map { rule in
+                if rule.clickToLoadAction == action { return rule }
+                if rule.isClickToLoad { return rule.neverApplying }
+                if case .unsupported? = rule.action { return rule.neverApplying }
+                return Tracker.Rule(rule: rule.rule, action: .ignore, options: rule.options)
+            }
+            kept[key] = view
+        }
+        for (key, tracker) in trackers where kept[key] == nil && RuleListBuilder.firstParentDomain(of: key, where: { kept[$0] != nil }) != nil {
+            var view = tracker
+            view.defaultAction = .ignore
+            view.rules = []
+            kept[key] = view
+        }
+        data.cnames = cnames.filter { cloaked, target in
+            tracker(forHost: cloaked) == nil
+                && tracker(forHost: target)?.rules.contains { $0.clickToLoadAction == action } == true
+        }
+        data.trackers = kept
+        return data
+    }
+}
+
+extension Tracker.Rule {
+    /// The `block-ctl-*` action of the rule, if it has one.
+    var clickToLoadAction: String? {
+        if case .blockClickToLoad(let action)? = action { return action }
+        return nil
+    }
+
+    /// Whether the rule has a `block-ctl-*` action.
+    var isClickToLoad: Bool { clickToLoadAction != nil }
+
+    /// The rule in its place but applying nowhere (`options` whose empty domain list matches no
+    /// site), so that the rules after it keep their indices in the build report.
+    var neverApplying: Tracker.Rule {
+        Tracker.Rule(rule: rule, action: .ignore, options: Condition(domains: [], types: nil))
+    }
+}
