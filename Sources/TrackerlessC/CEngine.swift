@@ -106,13 +106,14 @@ func request(
     _ method: UnsafePointer<CChar>?
 ) -> Request? {
     guard let url, let topURL, type >= 0, Int(type) < resourceTypes.count else { return nil }
+    let cache = ThreadPageCache.current
     var parsedMethod: RequestMethod?
     if let method {
         guard let known = RequestMethod(name: String(cString: method)) else { return nil }
         parsedMethod = known
     }
     return Request(
-        url: String(cString: url), topURL: String(cString: topURL), frameURL: frameURL.map { String(cString: $0) },
+        url: String(cString: url), topURL: cache.topURL(topURL), frameURL: frameURL.map { String(cString: $0) },
         resourceType: resourceTypes[Int(type)], method: parsedMethod)
 }
 

@@ -12,6 +12,19 @@ import Darwin
 /// engine: it starts over when it sees another engine's tables.
 final class ThreadPageCache {
     private var cache = RuleEngine.PageCache()
+    /// The last top URL as the caller passed it (NUL-terminated) and as a String: a page's loads
+    /// share their top URL, so most calls make only the request URL's String.
+    private var lastTopBytes: [CChar] = [0]
+    private var lastTop = ""
+
+    /// `topURL` as a String, reused while the caller passes the same bytes.
+    func topURL(_ pointer: UnsafePointer<CChar>) -> String {
+        if strcmp(pointer, lastTopBytes) == 0 { return lastTop }
+        let length = strlen(pointer)
+        lastTopBytes = Array(UnsafeBufferPointer(start: pointer, count: length + 1))
+        lastTop = String(cString: pointer)
+        return lastTop
+    }
 
     func decide(_ engine: RuleEngine, _ request: Request) -> RuleEngine.Decision {
         engine.decision(for: request, cache: &cache)
