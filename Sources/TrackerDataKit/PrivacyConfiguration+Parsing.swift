@@ -203,9 +203,10 @@ extension PrivacyConfiguration {
         _ reader: inout JSONReader, at path: JSONPath, file: String?
     ) throws(JSONReadError) -> (Feature?, [InputWarning]) {
         let consequence = "the feature is ignored"
-        guard try reader.nextKind() == .object else {
-            let value = try reader.readValue()
-            let problem = JSONDecodingError(path: path, reason: "expected an object, found \(JSONNode.typeName(of: value))")
+        let kind = try reader.nextKind()
+        guard kind == .object else {
+            try reader.skipValue()
+            let problem = JSONDecodingError(path: path, reason: "expected an object, found \(kind.typeName)")
             return (nil, [LenientReader.warning(problem, file: file, consequence)])
         }
         var state: Result<String, JSONReadError>?
