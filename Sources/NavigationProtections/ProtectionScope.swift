@@ -39,18 +39,9 @@ public struct ProtectionScope: Sendable {
         return host == domain || host.hasSuffix("." + domain)
     }
 
-    /// The feature's settings object, empty when it has none.
-    var settings: JSONObject {
-        if case .object(let object)? = configuration.features[feature]?.settings { return object }
-        return JSONObject()
-    }
-
     /// The strings of the array setting `key`, skipping anything that is not a string.
     func strings(_ key: String) -> [String] {
-        guard case .array(let values)? = settings[key] else { return [] }
-        return values.compactMap { value in
-            if case .string(let string) = value { return string }
-            return nil
-        }
+        guard let values = configuration.features[feature]?.settingsText?.member(key) else { return [] }
+        return values.elements.compactMap(\.string)
     }
 }

@@ -53,34 +53,19 @@ extension CookieProtection {
                 self.init(decidingFeature: nil, isEnabled: false)
                 return
             }
-            let settings: JSONObject?
-            if case .object(let object)? = feature.settings { settings = object } else { settings = nil }
+            let settings = feature.settingsText
             var isEnabled = feature.state == .enabled
             if name == Self.featureName {
                 // DuckDuckGo's extension blocks tracker cookies only when this reads "enabled".
-                if case .string("enabled")? = settings?["trackerCookie"] {} else { isEnabled = false }
+                if settings?.member("trackerCookie")?.string != "enabled" { isEnabled = false }
             }
             let unprotected = (configuration.unprotectedTemporary + feature.exceptions).map(\.domain)
             self.init(
                 decidingFeature: name,
                 isEnabled: isEnabled,
                 unprotectedDomains: Self.normalized(unprotected),
-                excludedCookieDomains: Self.normalized(Self.domains(in: settings?["excludedCookieDomains"])))
-        }
-
-        /// The `domain` strings of an array of `{domain, reason}` objects (plain strings are
-        /// accepted too); anything else is skipped.
-        private static func domains(in value: JSONValue?) -> [String] {
-            guard case .array(let elements)? = value else { return [] }
-            return elements.compactMap { element in
-                switch element {
-                case .string(let domain): return domain
-                case .object(let object):
-                    if case .string(let domain)? = object["domain"] { return domain }
-                    return nil
-                default: return nil
-                }
-            }
+                excludedCookieDomains: Self.normalized(PrivacyConfiguration.domains(
+                    in: settings?.member("excludedCookieDomains"), plainStrings: true)))
         }
 
         private static func normalized(_ domains: [String]) -> [String] {

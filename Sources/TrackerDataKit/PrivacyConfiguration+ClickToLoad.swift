@@ -21,16 +21,13 @@ extension PrivacyConfiguration {
     /// tds.json's `entities`). Entries that are not objects or have no `ruleActions` array are
     /// skipped, and so are actions that are not strings.
     public var clickToLoadEntities: [String: ClickToLoadEntity] {
-        guard case .object(let settings)? = features[FeatureName.clickToLoad]?.settings else { return [:] }
+        guard let settings = features[FeatureName.clickToLoad]?.settingsText else { return [:] }
         var entities: [String: ClickToLoadEntity] = [:]
-        for (name, value) in zip(settings.keys, settings.values) {
-            guard case .object(let entity) = value, case .array(let actions)? = entity["ruleActions"] else { continue }
-            var ruleActions: [String] = []
-            for action in actions {
-                if case .string(let string) = action { ruleActions.append(string) }
-            }
+        for (name, entity) in settings.members {
+            guard let actions = entity.member("ruleActions"), actions.kind == .array else { continue }
+            let ruleActions = actions.elements.compactMap(\.string)
             var isEnabled = false
-            if case .string(let state)? = entity["state"] { isEnabled = Feature.State(rawValue: state) == .enabled }
+            if let state = entity.member("state")?.string { isEnabled = Feature.State(rawValue: state) == .enabled }
             entities[name] = ClickToLoadEntity(isEnabled: isEnabled, ruleActions: ruleActions)
         }
         return entities

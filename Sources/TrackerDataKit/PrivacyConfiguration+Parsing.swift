@@ -83,25 +83,43 @@ extension PrivacyConfiguration {
             Self.checkSettings(of: feature, named: name, at: featuresPath.appending(key: name), reader: &reader)
         }
         warnings = reader.warnings
-        if let settings = self.features[FeatureName.trackerAllowlist]?.settings,
-            case .object(let object) = settings, let allowlisted = object[nonNull: "allowlistedTrackers"]
+        let allowlistPath = featuresPath.appending(key: FeatureName.trackerAllowlist).appending(key: "settings")
+        if let allowlist = Self.readSetting(
+            "allowlistedTrackers", of: self.features[FeatureName.trackerAllowlist], { (reader) throws(JSONReadError) in
+                try TrackerAllowlist(allowlistedTrackers: &reader, file: file, at: allowlistPath.appending(key: "allowlistedTrackers"))
+            })
         {
-            trackerAllowlist = TrackerAllowlist(
-                allowlistedTrackers: allowlisted, file: file,
-                at: featuresPath.appending(key: FeatureName.trackerAllowlist).appending(key: "settings")
-                    .appending(key: "allowlistedTrackers"))
+            trackerAllowlist = allowlist
             warnings += trackerAllowlist.warnings
         }
-        if let settings = self.features[FeatureName.requestBlocklist]?.settings,
-            case .object(let object) = settings, let blocked = object[nonNull: "blockedRequests"]
+        let blocklistPath = featuresPath.appending(key: FeatureName.requestBlocklist).appending(key: "settings")
+        if let blocklist = Self.readSetting(
+            "blockedRequests", of: self.features[FeatureName.requestBlocklist], { (reader) throws(JSONReadError) in
+                try RequestBlocklist(
+                    blockedRequests: &reader, file: file, at: blocklistPath.appending(key: "blockedRequests"),
+                    publicSuffixList: publicSuffixList)
+            })
         {
-            requestBlocklist = RequestBlocklist(
-                blockedRequests: blocked, file: file,
-                at: featuresPath.appending(key: FeatureName.requestBlocklist).appending(key: "settings")
-                    .appending(key: "blockedRequests"),
-                publicSuffixList: publicSuffixList)
+            requestBlocklist = blocklist
             warnings += requestBlocklist.warnings
         }
+    }
+
+    /// Reads the last member `key` of `feature`'s settings with `read`, when the settings are an
+    /// object with such a member that is not `null`.
+    private static func readSetting<Value>(
+        _ key: String, of feature: Feature?, _ read: (inout JSONReader) throws(JSONReadError) -> Value
+    ) -> Value? {
+        guard let settings = feature?.settingsText else { return nil }
+        // The settings were checked for syntax when the document was read, and `read` drops
+        // wrong values with warnings: reading them cannot fail.
+        let value = try? settings.read { (reader) throws(JSONReadError) -> Value? in
+            guard let object = try reader.indexObjectIfPresent(at: .root) else { return nil }
+            defer { reader.leave(object) }
+            guard reader.seek(key, in: object), !(try reader.skipNull()) else { return nil }
+            return try read(&reader)
+        }
+        return value ?? nil
     }
 
     /// A value DuckDuckGo's clients drop when it has the wrong type: nil then, with a warning.
@@ -140,15 +158,19 @@ extension PrivacyConfiguration {
         var file: String?
         var warnings: [InputWarning] = []
 
-        /// `decode(node)`, or nil with a warning saying `consequence`.
+        /// Reads the value that comes next with `read`, or skips it and returns nil with a warning
+        /// saying `consequence`.
         mutating func read<T>(
-            _ node: JSONNode, _ consequence: String, _ decode: (JSONNode) throws(JSONDecodingError) -> T
-        ) -> T? {
-            do throws(JSONDecodingError) {
-                return try decode(node)
-            } catch {
-                warnings.append(Self.warning(error, file: file, consequence))
+            _ reader: inout JSONReader, _ consequence: String, _ read: (inout JSONReader) throws(JSONReadError) -> T
+        ) throws(JSONReadError) -> T? {
+            switch try reader.readResult(read) {
+            case .success(let value):
+                return value
+            case .failure(.invalidValue(let problem)):
+                warnings.append(Self.warning(problem, file: file, consequence))
                 return nil
+            case .failure(let error):
+                throw error
             }
         }
 
@@ -181,13 +203,14 @@ extension PrivacyConfiguration {
         _ reader: inout JSONReader, at path: JSONPath, file: String?
     ) throws(JSONReadError) -> (Feature?, [InputWarning]) {
         let consequence = "the feature is ignored"
-        guard try reader.nextKind() == .object else {
-            let value = try reader.readValue()
-            let problem = JSONDecodingError(path: path, reason: "expected an object, found \(JSONNode.typeName(of: value))")
+        let kind = try reader.nextKind()
+        guard kind == .object else {
+            try reader.skipValue()
+            let problem = JSONDecodingError(path: path, reason: "expected an object, found \(kind.typeName)")
             return (nil, [LenientReader.warning(problem, file: file, consequence)])
         }
         var state: Result<String, JSONReadError>?
-        var exceptions: Lenient<[Exception]>?, settings: Lenient<JSONValue>?, hash: Lenient<String>?
+        var exceptions: Lenient<[Exception]>?, settings: Lenient<JSONText>?, hash: Lenient<String>?
         var minSupportedVersion: JSONValue?, subfeatures: Lenient<[String: Feature]>?
         var members = try reader.enterObject(at: path)
         while let key = try reader.nextKey(in: &members) {
@@ -206,7 +229,7 @@ extension PrivacyConfiguration {
                         _ = try reader.enterObject(at: path.appending(key: "settings"))
                         preconditionFailure("\(path): settings that are not an object were entered")
                     }
-                    return try reader.readValue()
+                    return try reader.readText()
                 }
             case "minSupportedVersion":
                 minSupportedVersion = isNull ? nil : try reader.readValue()
@@ -231,7 +254,7 @@ extension PrivacyConfiguration {
         case .success(let name):
             var feature = Feature(state: Feature.State(rawValue: name))
             feature.exceptions = exceptions?.value ?? []
-            feature.settings = settings?.value
+            feature.settingsText = settings?.value
             feature.minSupportedVersion = minSupportedVersion
             feature.hash = hash?.value
             feature.features = subfeatures?.value ?? [:]
@@ -286,43 +309,55 @@ extension PrivacyConfiguration {
     /// Warns of the settings the SDK reads that it cannot use: `aboutBlankEnabled` (a string),
     /// `aboutBlankSites` and `scripts` (arrays of `{"domain": string}`) of any feature, and the
     /// cookie feature's `trackerCookie` and `excludedCookieDomains` (strings or `{"domain"}`).
-    private static func checkSettings(of feature: Feature, named name: String, at path: JSONPath, reader: inout LenientReader) {
-        guard case .object(let settings)? = feature.settings else { return }
+    private static func checkSettings(of feature: Feature, named name: String, at path: JSONPath, reader lenient: inout LenientReader) {
+        guard let settings = feature.settingsText else { return }
         let settingsPath = path.appending(key: "settings")
-        func checkString(_ key: String) {
-            guard let value = settings[nonNull: key] else { return }
-            _ = reader.read(JSONNode(value, path: settingsPath.appending(key: key)), "the setting is ignored") {
-                (node) throws(JSONDecodingError) in try node.string()
-            }
-        }
-        func checkDomains(_ key: String, plainStringsAllowed: Bool) {
-            guard let value = settings[nonNull: key] else { return }
-            guard let elements = reader.read(JSONNode(value, path: settingsPath.appending(key: key)), "the setting is ignored", {
-                (node) throws(JSONDecodingError) in try node.array()
-            }) else { return }
-            for element in elements {
-                if plainStringsAllowed, case .string = element.value { continue }
-                _ = reader.read(element, "the entry is dropped") { (element) throws(JSONDecodingError) in
-                    try element.required("domain").string()
+        var keys = ["aboutBlankEnabled", "aboutBlankSites", "scripts"]
+        let isCookie = name == CookieProtection.Settings.featureName || name == CookieProtection.Settings.legacyFeatureName
+        if isCookie { keys += ["trackerCookie", "excludedCookieDomains"] }
+        // The settings were checked for syntax when the document was read: reading them cannot fail.
+        _ = try? settings.read { (reader) throws(JSONReadError) in
+            guard let object = try reader.indexObjectIfPresent(at: settingsPath) else { return }
+            defer { reader.leave(object) }
+            for key in keys {
+                guard reader.seek(key, in: object), !(try reader.skipNull()) else { continue }
+                let keyPath = object.path(of: key)
+                switch key {
+                case "aboutBlankEnabled", "trackerCookie":
+                    _ = try lenient.read(&reader, "the setting is ignored") { (reader) throws(JSONReadError) in
+                        try reader.readString(at: keyPath)
+                    }
+                default:
+                    try checkDomains(&reader, at: keyPath, plainStringsAllowed: key == "excludedCookieDomains", lenient: &lenient)
                 }
             }
         }
-        checkString("aboutBlankEnabled")
-        checkDomains("aboutBlankSites", plainStringsAllowed: false)
-        checkDomains("scripts", plainStringsAllowed: false)
-        if name == CookieProtection.Settings.featureName || name == CookieProtection.Settings.legacyFeatureName {
-            checkString("trackerCookie")
-            checkDomains("excludedCookieDomains", plainStringsAllowed: true)
-        }
     }
-}
 
-extension JSONObject {
-    /// The member named `key`, treating an explicit `null` as absent: producers of optional
-    /// fields write either.
-    subscript(nonNull key: String) -> JSONValue? {
-        guard let value = self[key] else { return nil }
-        if case .null = value { return nil }
-        return value
+    /// Warns of an array of `{"domain": string}` (or plain strings, when allowed) that is not one,
+    /// and of each entry that is not one.
+    private static func checkDomains(
+        _ reader: inout JSONReader, at path: JSONPath, plainStringsAllowed: Bool, lenient: inout LenientReader
+    ) throws(JSONReadError) {
+        guard try reader.nextKind() == .array else {
+            _ = try lenient.read(&reader, "the setting is ignored") { (reader) throws(JSONReadError) in
+                _ = try reader.enterArray(at: path)
+            }
+            return
+        }
+        var elements = try reader.enterArray(at: path)
+        var index = 0
+        while try reader.nextElement(in: &elements) {
+            if plainStringsAllowed, try reader.nextKind() == .string {
+                try reader.skipValue()
+            } else {
+                _ = try lenient.read(&reader, "the entry is dropped") { (reader) throws(JSONReadError) in
+                    let entry = try reader.indexObject(at: path.appending(index: index))
+                    defer { reader.leave(entry) }
+                    _ = try reader.requiredString("domain", in: entry)
+                }
+            }
+            index += 1
+        }
     }
 }

@@ -67,8 +67,14 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         public var state: State
         /// Sites on which the feature is off (each also covers its subdomains).
         public var exceptions: [Exception]
-        /// The feature-specific `settings`, kept as found.
-        public var settings: JSONValue?
+        /// The feature-specific `settings`, kept as the text found in the document: each reader
+        /// of the feature reads what it understands with a ``JSONReader`` (``JSONText/read(_:)``).
+        public var settingsText: JSONText?
+        /// The feature-specific `settings` as a tree, built on demand from ``settingsText``.
+        public var settings: JSONValue? {
+            get { settingsText?.value }
+            set { settingsText = newValue.map(JSONText.init) }
+        }
         /// The `minSupportedVersion`, kept as found (a string or a number).
         public var minSupportedVersion: JSONValue?
         /// The `hash` of the feature's entry, when given.
@@ -83,7 +89,7 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         ) {
             self.state = state
             self.exceptions = exceptions
-            self.settings = settings
+            self.settingsText = settings.map(JSONText.init)
             self.minSupportedVersion = minSupportedVersion
             self.hash = hash
             self.features = features
@@ -168,14 +174,10 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         scriptURL: CanonicalURL? = nil
     ) -> Bool {
         guard isFeatureEnabled(name, forSiteHost: siteURL.host) else { return false }
-        let settings = features[name]?.settings.flatMap { value -> JSONObject? in
-            if case .object(let object) = value { return object }
-            return nil
-        }
-        guard let settings else { return true }
+        guard let settings = features[name]?.settingsText, settings.kind == .object else { return true }
         if let frameURL, frameURL.scheme == "about" {
-            if case .string("disabled")? = settings["aboutBlankEnabled"] { return false }
-            if Self.domains(in: settings["aboutBlankSites"]).contains(where: {
+            if settings.member("aboutBlankEnabled")?.string == "disabled" { return false }
+            if Self.domains(in: settings.member("aboutBlankSites")).contains(where: {
                 HostMatching.host(siteURL.host, isWithin: $0)
             }) {
                 return false
@@ -183,7 +185,7 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         }
         if let scriptURL {
             let url = scriptURL.stringWithoutFragment
-            for pattern in Self.domains(in: settings["scripts"]) {
+            for pattern in Self.domains(in: settings.member("scripts")) {
                 guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
                 if regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil { return false }
             }
@@ -191,12 +193,13 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         return true
     }
 
-    /// The `domain` strings of an array of `{domain, reason}` objects; anything else is skipped.
-    private static func domains(in value: JSONValue?) -> [String] {
-        guard case .array(let elements)? = value else { return [] }
-        return elements.compactMap { element in
-            guard case .object(let object) = element, case .string(let domain)? = object["domain"] else { return nil }
-            return domain
+    /// The `domain` strings of an array of `{domain, reason}` objects (and the plain strings,
+    /// when `plainStrings`); anything else is skipped.
+    static func domains(in value: JSONText?, plainStrings: Bool = false) -> [String] {
+        guard let value else { return [] }
+        return value.elements.compactMap { element in
+            if plainStrings, let domain = element.string { return domain }
+            return element.member("domain")?.string
         }
     }
 }

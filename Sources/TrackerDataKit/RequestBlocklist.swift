@@ -140,73 +140,94 @@ public struct RequestBlocklist: Sendable, Hashable {
         return blockedRequests[domain]
     }
 
-    init(blockedRequests value: JSONValue, file: String?, at path: JSONPath, publicSuffixList: PublicSuffixList) {
+    /// Reads the `blockedRequests` value that comes next; what is not a blocklist is dropped with
+    /// a warning naming its path under `path`.
+    init(
+        blockedRequests reader: inout JSONReader, file: String?, at path: JSONPath, publicSuffixList: PublicSuffixList
+    ) throws(JSONReadError) {
         self.init()
-        func drop(_ path: JSONPath, _ message: String) {
-            warnings.append(InputWarning(file: file, path: path, message: message))
-        }
-        guard case .object(let object) = value else {
-            drop(path, "expected an object; the request blocklist is ignored")
+        guard var members = try reader.enterObjectIfPresent() else {
+            warnings.append(InputWarning(file: file, path: path, message: "expected an object; the request blocklist is ignored"))
             return
         }
-        for (key, entryValue) in zip(object.keys, object.values) {
-            let entryPath = path.appending(key: key)
-            let domain = HostMatching.normalized(key)
+        while let key = try reader.nextKey(in: &members) {
+            let name = key.string
+            let entryPath = path.appending(key: name)
+            let domain = HostMatching.normalized(name)
             guard publicSuffixList.registrableDomain(of: domain) == domain else {
-                drop(entryPath, "\"\(key.excerpt())\" is not an eTLD+1; entry dropped")
+                try reader.skipValue()
+                warnings.append(InputWarning(file: file, path: entryPath, message: "\"\(name.excerpt())\" is not an eTLD+1; entry dropped"))
                 continue
             }
-            guard case .object(let entryObject) = entryValue, case .array(let ruleValues)? = entryObject["rules"] else {
-                drop(entryPath, "expected an object with a \"rules\" array; entry dropped")
-                continue
-            }
-            var rules: [Rule] = []
-            for (index, ruleValue) in ruleValues.enumerated() {
-                let rulePath = entryPath.appending(key: "rules").appending(index: index)
-                guard case .object(let ruleObject) = ruleValue else {
-                    drop(rulePath, "expected an object; rule dropped")
-                    continue
-                }
-                if let unknown = ruleObject.keys.first(where: { !["rule", "domains", "reason"].contains($0) }) {
-                    drop(rulePath.appending(key: unknown), "unknown property \"\(unknown.excerpt())\"; rule dropped")
-                    continue
-                }
-                guard case .string(let pattern)? = ruleObject["rule"] else {
-                    drop(rulePath.appending(key: "rule"), "expected a string; rule dropped")
-                    continue
-                }
-                guard case .array(let domainValues)? = ruleObject["domains"], !domainValues.isEmpty else {
-                    drop(rulePath.appending(key: "domains"), "expected a non-empty array of domains; rule dropped")
-                    continue
-                }
-                let domains = domainValues.compactMap { value -> String? in
-                    if case .string(let domain) = value { return HostMatching.normalized(domain) }
+            let entry = try SettingsEntryRules.read(&reader, at: entryPath) { (reader, rulePath, warnings) throws(JSONReadError) -> Rule? in
+                switch try Self.rule(&reader, domain: domain) {
+                case .success(let rule):
+                    return rule
+                case .failure(let problem):
+                    warnings.append(InputWarning(
+                        file: file, path: problem.key.map { rulePath.appending(key: $0) } ?? rulePath, message: problem.message))
                     return nil
                 }
-                guard domains.count == domainValues.count else {
-                    drop(rulePath.appending(key: "domains"), "expected an array of strings; rule dropped")
-                    continue
-                }
-                var reason: String?
-                if let reasonValue = ruleObject["reason"] {
-                    guard case .string(let text) = reasonValue else {
-                        drop(rulePath.appending(key: "reason"), "expected a string; rule dropped")
-                        continue
-                    }
-                    reason = text
-                }
-                guard let rule = Rule(rule: pattern, domains: domains, reason: reason) else {
-                    drop(rulePath.appending(key: "rule"), "\"\(pattern.excerpt())\" is not host[:port][/path]; rule dropped")
-                    continue
-                }
-                guard HostMatching.host(rule.host, isWithin: domain) else {
-                    drop(rulePath.appending(key: "rule"), "host \"\(rule.host.excerpt())\" is not within \"\(domain.excerpt())\"; rule dropped")
-                    continue
-                }
-                rules.append(rule)
             }
+            guard let (rules, ruleWarnings) = entry else {
+                warnings.append(InputWarning(file: file, path: entryPath, message: "expected an object with a \"rules\" array; entry dropped"))
+                continue
+            }
+            warnings += ruleWarnings
             blockedRequests[domain, default: []] += rules
         }
+    }
+
+    /// The rule that comes next, checked in the order: an object, no unknown property (the first
+    /// in document order), `rule` a string, `domains` a non-empty array of strings, `reason` a
+    /// string, the pattern `host[:port][/path]` with its host within `domain`. A failure names
+    /// the member it concerns (nil: the rule itself) and says why the rule is dropped.
+    private static func rule(_ reader: inout JSONReader, domain: String) throws(JSONReadError) -> Result<Rule, RuleProblem> {
+        guard var members = try reader.enterObjectIfPresent() else {
+            return .failure(RuleProblem(key: nil, message: "expected an object; rule dropped"))
+        }
+        var unknown: String?
+        var pattern: String??, domains: [String?]??, reason: String??
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "rule": pattern = .some(try reader.readStringIfPresent())
+            case "domains": domains = .some(try TrackerAllowlist.optionalStrings(&reader))
+            case "reason": reason = .some(try reader.readStringIfPresent())
+            default:
+                if unknown == nil { unknown = key.string }
+                try reader.skipValue()
+            }
+        }
+        if let unknown {
+            return .failure(RuleProblem(key: unknown, message: "unknown property \"\(unknown.excerpt())\"; rule dropped"))
+        }
+        guard let pattern = pattern ?? nil else {
+            return .failure(RuleProblem(key: "rule", message: "expected a string; rule dropped"))
+        }
+        guard let domainValues = domains ?? nil, !domainValues.isEmpty else {
+            return .failure(RuleProblem(key: "domains", message: "expected a non-empty array of domains; rule dropped"))
+        }
+        let strings = domainValues.compactMap { $0.map(HostMatching.normalized) }
+        guard strings.count == domainValues.count else {
+            return .failure(RuleProblem(key: "domains", message: "expected an array of strings; rule dropped"))
+        }
+        if case .some(nil) = reason {
+            return .failure(RuleProblem(key: "reason", message: "expected a string; rule dropped"))
+        }
+        guard let rule = Rule(rule: pattern, domains: strings, reason: reason ?? nil) else {
+            return .failure(RuleProblem(key: "rule", message: "\"\(pattern.excerpt())\" is not host[:port][/path]; rule dropped"))
+        }
+        guard HostMatching.host(rule.host, isWithin: domain) else {
+            return .failure(RuleProblem(
+                key: "rule", message: "host \"\(rule.host.excerpt())\" is not within \"\(domain.excerpt())\"; rule dropped"))
+        }
+        return .success(rule)
+    }
+
+    /// Why a rule is dropped, and the member it concerns (nil: the rule itself).
+    private struct RuleProblem: Error {
+        var key: String?
+        var message: String
     }
 }
 

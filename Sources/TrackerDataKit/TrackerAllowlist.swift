@@ -90,9 +90,8 @@ public struct TrackerAllowlist: Sendable, Hashable {
     /// Reads an `allowlistedTrackers` object on its own, as in the reference tests'
     /// tracker_allowlist_reference.json. Invalid entries are dropped with a warning.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
-        // A tree, as in the privacy configuration, where it is part of a feature's settings.
         self = try TrackerDataError.reading(bytes, file: file) { (reader) throws(JSONReadError) in
-            TrackerAllowlist(allowlistedTrackers: try reader.readValue(), file: file, at: .root)
+            try TrackerAllowlist(allowlistedTrackers: &reader, file: file, at: .root)
         }
     }
 
@@ -111,64 +110,95 @@ public struct TrackerAllowlist: Sendable, Hashable {
         matchingRule(requestURL: url, siteHost: siteHost) != nil
     }
 
-    init(allowlistedTrackers value: JSONValue, file: String?, at path: JSONPath) {
+    /// Reads the `allowlistedTrackers` value that comes next; what is not an allowlist is
+    /// dropped with a warning naming its path under `path`.
+    init(allowlistedTrackers reader: inout JSONReader, file: String?, at path: JSONPath) throws(JSONReadError) {
         self.init()
-        guard case .object(let object) = value else {
-            warnings.append(InputWarning(file: file, path: path, message: "expected an object; the allowlist is ignored"))
+        func drop(_ path: JSONPath, _ message: String) {
+            warnings.append(InputWarning(file: file, path: path, message: message))
+        }
+        guard var members = try reader.enterObjectIfPresent() else {
+            drop(path, "expected an object; the allowlist is ignored")
             return
         }
-        for (trackerDomain, entryValue) in zip(object.keys, object.values) {
+        while let key = try reader.nextKey(in: &members) {
+            let trackerDomain = key.string
             let entryPath = path.appending(key: trackerDomain)
-            guard case .object(let entryObject) = entryValue,
-                case .array(let ruleValues)? = entryObject["rules"]
-            else {
-                warnings.append(InputWarning(
-                    file: file, path: entryPath, message: "expected an object with a \"rules\" array; entry dropped"))
-                continue
-            }
-            var rules: [Rule] = []
-            for (index, ruleValue) in ruleValues.enumerated() {
-                let rulePath = entryPath.appending(key: "rules").appending(index: index)
-                guard case .object(let ruleObject) = ruleValue else {
+            let entry = try SettingsEntryRules.read(&reader, at: entryPath) { (reader, rulePath, warnings) throws(JSONReadError) -> Rule? in
+                switch try Self.rule(&reader) {
+                case .success(let rule):
+                    return rule
+                case .failure(let problem):
                     warnings.append(InputWarning(
-                        file: file, path: rulePath,
-                        message: "expected {\"rule\": string, \"domains\": [string]}; rule dropped"))
-                    continue
-                }
-                guard case .string(let pattern)? = ruleObject["rule"], !pattern.isEmpty else {
-                    warnings.append(InputWarning(
-                        file: file, path: rulePath.appending(key: "rule"), message: "expected a non-empty string; rule dropped"))
-                    continue
-                }
-                guard case .array(let domainValues)? = ruleObject["domains"] else {
-                    warnings.append(InputWarning(
-                        file: file, path: rulePath.appending(key: "domains"), message: "expected an array of strings; rule dropped"))
-                    continue
-                }
-                let domains = domainValues.compactMap { value -> String? in
-                    if case .string(let domain) = value { return HostMatching.normalized(domain) }
+                        file: file, path: problem.key.map { rulePath.appending(key: $0) } ?? rulePath, message: problem.message))
                     return nil
-                }
-                guard domains.count == domainValues.count else {
-                    warnings.append(InputWarning(
-                        file: file, path: rulePath.appending(key: "domains"),
-                        message: "expected an array of strings; rule dropped"))
-                    continue
-                }
-                var reason: String?
-                switch ruleObject["reason"] {
-                case .string(let text)?: reason = text
-                case nil, .null?: break
-                case let other?:
+                case .reasonIgnored(let rule, let found):
                     // DuckDuckGo's clients never read the reason; the rule stays.
                     warnings.append(InputWarning(
                         file: file, path: rulePath.appending(key: "reason"),
-                        message: "expected a string, found \(JSONNode.typeName(of: other)); the reason is ignored"))
+                        message: "expected a string, found \(found); the reason is ignored"))
+                    return rule
                 }
-                rules.append(Rule(rule: pattern, domains: domains, reason: reason))
             }
+            guard let (rules, ruleWarnings) = entry else {
+                drop(entryPath, "expected an object with a \"rules\" array; entry dropped")
+                continue
+            }
+            warnings += ruleWarnings
             entries.append(Entry(trackerDomain: HostMatching.normalized(trackerDomain), rules: rules))
         }
+    }
+
+    /// What reading one rule gives.
+    private enum RuleReading {
+        case success(Rule)
+        /// The rule is dropped: the message, and the member it names (nil: the rule itself).
+        case failure((key: String?, message: String))
+        /// The rule stays without its reason, which is of the type named.
+        case reasonIgnored(Rule, String)
+    }
+
+    /// The rule that comes next, `{"rule": string, "domains": [string], "reason"?: string}`,
+    /// checked in that order (the last of duplicate members counting).
+    private static func rule(_ reader: inout JSONReader) throws(JSONReadError) -> RuleReading {
+        guard var members = try reader.enterObjectIfPresent() else {
+            return .failure((nil, "expected {\"rule\": string, \"domains\": [string]}; rule dropped"))
+        }
+        var pattern: String??, domains: [String?]??, reason: String?, reasonKind: JSONValueKind?
+        while let key = try reader.nextKey(in: &members) {
+            switch key {
+            case "rule": pattern = .some(try reader.readStringIfPresent())
+            case "domains": domains = .some(try Self.optionalStrings(&reader))
+            case "reason":
+                reasonKind = try reader.nextKind()
+                reason = try reader.readStringIfPresent()
+            default: try reader.skipValue()
+            }
+        }
+        guard let pattern = pattern ?? nil, !pattern.isEmpty else {
+            return .failure(("rule", "expected a non-empty string; rule dropped"))
+        }
+        guard let domainValues = domains ?? nil else {
+            return .failure(("domains", "expected an array of strings; rule dropped"))
+        }
+        let strings = domainValues.compactMap { $0.map(HostMatching.normalized) }
+        guard strings.count == domainValues.count else {
+            return .failure(("domains", "expected an array of strings; rule dropped"))
+        }
+        let rule = Rule(rule: pattern, domains: strings, reason: reason)
+        if let reasonKind, reasonKind != .string, reasonKind != .null { return .reasonIgnored(rule, reasonKind.typeName) }
+        return .success(rule)
+    }
+
+    /// The array that comes next, each element a string or nil for another value; nil for
+    /// another value than an array.
+    static func optionalStrings(_ reader: inout JSONReader) throws(JSONReadError) -> [String?]? {
+        guard var elements = try reader.enterArrayIfPresent() else { return nil }
+        var values: [String?] = []
+        while try reader.nextElement(in: &elements) {
+            values.append(try reader.readStringIfPresent())
+        }
+        return values
     }
 }
 

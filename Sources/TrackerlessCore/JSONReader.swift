@@ -31,8 +31,9 @@
 /// Members come in document order. A decoder whose errors follow lookups (a required member
 /// checked before the others, the last of duplicate keys winning) keeps what it read per key and
 /// checks it in its own order at the end of the object; ``checkpoint`` and ``restore(_:)`` read a
-/// value again. Where a caller needs the tree itself (arbitrary settings kept in a model), it
-/// reads that value with ``readValue()``; a tree from elsewhere (a web view's message object) is
+/// value again. A value kept to be read later (a privacy-configuration
+/// feature's `settings`) is kept as its text (``readText()``) and read with a reader of its own
+/// when asked; where a caller needs the tree itself, it reads that value with ``readValue()``; a tree from elsewhere (a web view's message object) is
 /// written with ``JSONWriter`` and read back, so it goes through the same decoder.
 public struct JSONReader {
     /// Where the reader is: restoring one reads the same values again.
@@ -286,6 +287,15 @@ public struct JSONReader {
     public mutating func skipValue() throws(JSONReadError) {
         let depth = depth
         try syntax { (scanner) throws(JSONSyntaxError) in try scanner.skipValue(depth: depth) }
+    }
+
+    /// The value that comes next as the bytes of its text (checked for syntax, not built), for a
+    /// decoder that keeps a value to read later with its own reader (a feature's `settings`).
+    public mutating func readText() throws(JSONReadError) -> JSONText {
+        _ = try nextByte()
+        let start = scanner.position
+        try skipValue()
+        return JSONText(validBytes: Array(scanner.bytes[start..<scanner.position]))
     }
 
     /// Reads the value that comes next with `read`; a failure other than a syntax error is

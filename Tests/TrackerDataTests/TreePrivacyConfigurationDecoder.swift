@@ -43,7 +43,7 @@ enum TreePrivacyConfigurationDecoder {
             case .object(let object) = settings, let allowlisted = object.optional("allowlistedTrackers")
         {
             configuration.trackerAllowlist = TrackerAllowlist(
-                allowlistedTrackers: allowlisted, file: file,
+                tree: allowlisted, file: file,
                 at: featuresPath.appending(key: PrivacyConfiguration.FeatureName.trackerAllowlist).appending(key: "settings")
                     .appending(key: "allowlistedTrackers"))
             configuration.warnings += configuration.trackerAllowlist.warnings
@@ -52,7 +52,7 @@ enum TreePrivacyConfigurationDecoder {
             case .object(let object) = settings, let blocked = object.optional("blockedRequests")
         {
             configuration.requestBlocklist = RequestBlocklist(
-                blockedRequests: blocked, file: file,
+                tree: blocked, file: file,
                 at: featuresPath.appending(key: PrivacyConfiguration.FeatureName.requestBlocklist).appending(key: "settings")
                     .appending(key: "blockedRequests"),
                 publicSuffixList: publicSuffixList)
