@@ -56,7 +56,8 @@ let package = Package(
         .target(name: "TrackerlessWebKit", dependencies: ["TrackerlessRuntime", "PrivacyStatsKit"]),
         // The C API: @_cdecl functions over opaque handles; the header is include/trackerless.h.
         .target(
-            name: "TrackerlessC", dependencies: ["RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore"],
+            name: "TrackerlessC",
+            dependencies: ["RuleEngineKit", "ContentRuleList", "TrackerDataKit", "UserScripts", "PrivacyStatsKit", "TrackerlessCore"],
             exclude: ["include"]),
         .executableTarget(
             name: "TrackerlessCLI",
@@ -92,7 +93,10 @@ let package = Package(
         // Compiles Tests/CAPITests/c/capi_test.c against the header and runs it.
         .testTarget(
             name: "CAPITests",
-            dependencies: ["RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"],
+            dependencies: [
+                "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "PrivacyStatsKit", "TrackerlessCore",
+                "TrackerlessTestSupport",
+            ],
             exclude: ["c"]
         ),
         .testTarget(

@@ -10,12 +10,6 @@ final class ResolverHandle {
     init(_ resolver: TrackerResolver) { self.resolver = resolver }
 }
 
-/// The bytes of an optional input; nil for a NULL pointer, an empty array for length 0.
-private func bytes(_ pointer: UnsafePointer<CChar>?, _ length: UInt) -> [UInt8]? {
-    guard let pointer, let count = Int(exactly: length) else { return nil }
-    return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count))
-}
-
 @_cdecl("tl_resolver_new")
 public func tl_resolver_new(
     _ trackerData: UnsafePointer<CChar>?, _ trackerDataLength: UInt,
@@ -24,20 +18,16 @@ public func tl_resolver_new(
     _ surrogates: UnsafePointer<CChar>?, _ surrogatesLength: UInt,
     _ resolver: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    guard let resolver, let tds = bytes(trackerData, trackerDataLength) else {
+    guard let resolver, let tds = CInput.bytes(trackerData, trackerDataLength) else {
         return CStatus.invalidArgument("tds or resolver is NULL, or a length is out of range", error)
     }
     do throws(TrackerDataError) {
-        let parsedTDS = try TrackerData(parsing: tds, file: "tds.json")
-        var configuration: PrivacyConfiguration?
-        if let config = bytes(privacyConfiguration, privacyConfigurationLength) {
-            configuration = try PrivacyConfiguration(parsing: config, file: "privacy configuration")
-        }
+        let (parsedTDS, configuration) = try CInput.blocklist(tds, privacyConfiguration, privacyConfigurationLength)
         var allowlist = UserAllowlist()
-        if let list = bytes(userAllowlist, userAllowlistLength) {
+        if let list = CInput.bytes(userAllowlist, userAllowlistLength) {
             allowlist = try UserAllowlist(parsing: list, file: "user allowlist")
         }
-        let library = bytes(surrogates, surrogatesLength).map { Surrogates(parsing: String(decoding: $0, as: UTF8.self), file: "surrogates.txt") }
+        let library = CInput.bytes(surrogates, surrogatesLength).map { Surrogates(parsing: String(decoding: $0, as: UTF8.self), file: "surrogates.txt") }
         let made = TrackerResolver(
             trackerData: parsedTDS, surrogates: library ?? .bundled, privacyConfiguration: configuration, userAllowlist: allowlist)
         resolver.pointee = OpaquePointer(Unmanaged.passRetained(ResolverHandle(made)).toOpaque())

@@ -1,5 +1,6 @@
 import ContentRuleList
 import Foundation
+import PrivacyStatsKit
 import RuleBuilder
 import RuleEngineKit
 import Testing
@@ -159,5 +160,39 @@ extension CAPITests {
                 #expect(surrogates[name]?.dataURL == redirect, "\(test): surrogate \(name)")
             }
         }
+    }
+}
+
+extension CAPITests {
+    /// The scripts and statistics' C host, built once per run.
+    static let statsProgram = compile("stats_test.c")
+
+    @Test("scripts and statistics through the C API: rendered for the android bridge, a message counted, a forged one and a 20-digit one rejected, a native load observed")
+    func scriptsAndStatistics() throws {
+        let program = try Self.statsProgram.get()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-capi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = directory.appendingPathComponent("tds.json")
+        try Data(TrackerData.sampleDocument.utf8).write(to: tds)
+
+        let run = try ChildProcess.run(program, [tds.path], logs: directory)
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("ok: ") }.count == 5, "\(lines.prefix(6))")
+        #expect(lines.contains { $0.hasPrefix("ok: unknown bridge refused: unknown bridge \"carrier-pigeon\"") })
+        #expect(lines.contains("ok: forged message rejected: \(MessageRejection.wrongSecret)"), "\(lines.prefix(6))")
+
+        let last = try #require(lines.last)
+        let snapshot = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(snapshot["tab"] as? String == "7")
+        #expect(snapshot["url"] as? String == "https://news.example/")
+        let trackers = try #require(snapshot["trackers"] as? [String: Any])
+        // social.example's script (reported by the message) and ads.example's pixel (observed natively).
+        #expect(trackers["blocked"] as? Int == 2, "\(trackers)")
+        let companies = (snapshot["companies"] as? [[String: Any]] ?? []).compactMap { ($0["company"] as? [String: Any])?["name"] as? String }
+        #expect(Set(companies).count == 2, "\(companies)")
+        let counters = try #require(snapshot["counters"] as? [String: Any])
+        #expect(counters["messages"] as? Int == 1, "\(counters)")
     }
 }

@@ -145,6 +145,54 @@ tl_status tl_resolver_classify(const tl_resolver *resolver, const char *request_
 
 void tl_resolver_free(tl_resolver *resolver);
 
+/* ---- The scripts: the blocking and inference scripts, rendered --------------------------- */
+
+/*
+ * Renders both scripts from tds.json and, when not NULL, the privacy configuration, with a fresh
+ * secret. `bridge` is how the scripts post their messages: "webkit", "android" (a JavaScript
+ * interface taking a JSON string), "webview2" (chrome.webview.postMessage) or "none".
+ * `block_in_script` nonzero: the blocking script also stops the loads page script starts (for
+ * hosts without a content blocker; the request hook must still decide the rest).
+ * *json receives {"blocking": source, "inference": source, "secret": hex, "handler": name,
+ * "warnings": [...]}: inject "blocking" in the page world and "inference" in an isolated world
+ * at document start in every frame, and pass "secret" to tl_stats_new. Free with tl_string_free.
+ */
+tl_status tl_scripts_render(const char *tds, size_t tds_length, const char *privacy_config, size_t privacy_config_length,
+                            const char *bridge, int block_in_script, char **json, char **error);
+
+/* ---- The statistics: what the page loaded, for the privacy dashboard ---------------------- */
+
+typedef struct tl_stats tl_stats;
+
+/*
+ * Statistics that classify requests with `resolver` (the caller keeps ownership of it; free the
+ * statistics first) and accept only messages carrying `secret` (the hex string of
+ * tl_scripts_render). Totals are kept in memory. Every tl_stats_* call is safe from any thread.
+ */
+tl_status tl_stats_new(const tl_resolver *resolver, const char *secret, tl_stats **stats, char **error);
+
+/* A main-frame navigation committed in `tab` (any string naming the host's tab): a new page. */
+tl_status tl_stats_navigate(tl_stats *stats, const char *tab, const char *url);
+
+/*
+ * One message the scripts posted, as its JSON bytes. TL_OK: accepted. TL_ERROR_INVALID_INPUT:
+ * rejected (forged, malformed, too large, for another page...), *rejection names the reason when
+ * not NULL. A page cannot crash the host with a message.
+ */
+tl_status tl_stats_receive(tl_stats *stats, const char *tab, const char *message, size_t length, char **rejection);
+
+/*
+ * A load the host saw natively (a request hook): `type` a Tracker Radar type or NULL,
+ * `blocked` nonzero when the host cancelled it. Counted once with what the scripts report of the
+ * same request. TL_ERROR_INVALID_INPUT when the tab has no page yet.
+ */
+tl_status tl_stats_observe(tl_stats *stats, const char *tab, const char *url, const char *type, int blocked);
+
+/* The tab's dashboard snapshot as JSON (the schema of `trackerless stats`). Free with tl_string_free. */
+tl_status tl_stats_snapshot(tl_stats *stats, const char *tab, char **json);
+
+void tl_stats_free(tl_stats *stats);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "trackerless.h"
+#include "read_file.h"
 
 #define MAX_LOADS 20000
 
@@ -27,20 +28,6 @@ typedef struct load {
 static load loads[MAX_LOADS];
 static size_t load_count;
 static uint32_t expected[MAX_LOADS];
-
-static char *read_file(const char *path, size_t *length) {
-    FILE *file = fopen(path, "rb");
-    if (!file) { perror(path); exit(1); }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    char *bytes = malloc((size_t)size + 1);
-    if (fread(bytes, 1, (size_t)size, file) != (size_t)size) { perror(path); exit(1); }
-    bytes[size] = 0;
-    fclose(file);
-    *length = (size_t)size;
-    return bytes;
-}
 
 static void read_loads(const char *path) {
     size_t length;

@@ -11,20 +11,7 @@
 #include <string.h>
 
 #include "trackerless.h"
-
-static char *read_file(const char *path, size_t *length) {
-    FILE *file = fopen(path, "rb");
-    if (!file) { perror(path); exit(1); }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    char *bytes = malloc((size_t)size + 1);
-    if (fread(bytes, 1, (size_t)size, file) != (size_t)size) { perror(path); exit(1); }
-    bytes[size] = 0;
-    fclose(file);
-    *length = (size_t)size;
-    return bytes;
-}
+#include "read_file.h"
 
 int main(int argc, char **argv) {
     if (argc != 4) { fprintf(stderr, "usage: resolver_test TDS.json SURROGATES.txt|- CASES.tsv\n"); return 1; }
