@@ -103,10 +103,9 @@ public func tl_engine_free(_ engine: OpaquePointer?) {
 /// The request of a `tl_engine_decide` call; nil when an argument is wrong.
 func request(
     _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?, _ type: Int32,
-    _ method: UnsafePointer<CChar>?
+    _ method: UnsafePointer<CChar>?, cache: ThreadPageCache
 ) -> Request? {
     guard let url, let topURL, type >= 0, Int(type) < resourceTypes.count else { return nil }
-    let cache = ThreadPageCache.current
     var parsedMethod: RequestMethod?
     if let method {
         guard let known = RequestMethod(name: String(cString: method)) else { return nil }
@@ -122,10 +121,11 @@ public func tl_engine_decide(
     _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
     _ type: Int32, _ method: UnsafePointer<CChar>?, _ flags: UnsafeMutablePointer<UInt32>?
 ) -> Int32 {
-    guard let engine, let flags, let load = request(url, topURL, frameURL, type, method) else {
+    let cache = ThreadPageCache.current
+    guard let engine, let flags, let load = request(url, topURL, frameURL, type, method, cache: cache) else {
         return CStatus.invalidArgument("engine, url, top_url or flags is NULL, or type or method unknown", nil)
     }
-    let decision = ThreadPageCache.current.decide(EngineHandle.borrow(engine), load)
+    let decision = cache.decide(EngineHandle.borrow(engine), load)
     var bits: UInt32 = 0
     if decision.isChecked { bits |= 1 << 0 }
     if decision.isBlocked { bits |= 1 << 1 }
@@ -141,10 +141,11 @@ public func tl_engine_actions_json(
     _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
     _ type: Int32, _ method: UnsafePointer<CChar>?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    guard let engine, let json, let load = request(url, topURL, frameURL, type, method) else {
+    let cache = ThreadPageCache.current
+    guard let engine, let json, let load = request(url, topURL, frameURL, type, method, cache: cache) else {
         return CStatus.invalidArgument("engine, url, top_url or json is NULL, or type or method unknown", nil)
     }
-    let decision = ThreadPageCache.current.decide(EngineHandle.borrow(engine), load)
+    let decision = cache.decide(EngineHandle.borrow(engine), load)
     json.pointee = CStatus.duplicate(decision.appliedActions.jsonValue().jsonString())
     return CStatus.ok
 }

@@ -42,13 +42,13 @@ enum DecideCommand {
             }
             let evaluator = try inputs.referenceEvaluator()
             return JSONLines.process { line throws(InputError) in
-                Self.json(evaluator.actions(for: try Self.request(from: line)))
+                evaluator.actions(for: try Self.request(from: line)).jsonValue()
             }
         }
         let engines = try inputs.engines().engines
         var cache = engines.makePageCache()
         return JSONLines.process { line throws(InputError) in
-            Self.json(engines.actions(for: try Self.request(from: line), cache: &cache))
+            engines.actions(for: try Self.request(from: line), cache: &cache).jsonValue()
         }
     }
 
@@ -72,5 +72,4 @@ enum DecideCommand {
             method: method)
     }
 
-    static func json(_ applied: AppliedActions) -> JSONValue { applied.jsonValue() }
 }

@@ -47,8 +47,8 @@ enum ResolveCommand {
             } catch {
                 throw InputError("\(error)")
             }
-            return json(resolver.decision(
-                forRequestURL: request, siteURL: siteURL, type: type, userUnblockedRuleActions: unblocked))
+            return resolver.decision(
+                forRequestURL: request, siteURL: siteURL, type: type, userUnblockedRuleActions: unblocked).jsonValue()
         }
     }
 
@@ -57,5 +57,4 @@ enum ResolveCommand {
         "\"\(member)\": \(JSONValue.string(value.excerpt()).jsonString()) is not a valid URL"
     }
 
-    static func json(_ decision: BlockingDecision) -> JSONValue { decision.jsonValue() }
 }
