@@ -80,21 +80,29 @@ struct CompiledRule: Sendable {
     static func validatePatterns(
         of trigger: Trigger, validated: inout Set<PatternKey>, skeletons: inout Set<PatternKey>?
     ) throws(RegexFailure) {
-        func check(_ pattern: String, _ isCaseSensitive: Bool) throws(URLFilterError) {
+        func check(_ pattern: String, _ isCaseSensitive: Bool, isRepeated: Bool = false) throws(URLFilterError) {
+            // A value repeated across conditions (a company's sites, in the condition of each of
+            // its trackers) is known by itself before its skeleton is made: 28,453 values of
+            // apple-tds's cookie list are 4,652 patterns.
+            let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
+            if isRepeated, validated.contains(key) { return }
             // A skeleton known valid settles the pattern without hashing the pattern itself.
             if var known = skeletons, pattern.utf8.count <= URLFilterParser.maximumPatternLength,
                let skeleton = URLFilterParser.skeleton(of: pattern) {
                 let skeletonKey = PatternKey(pattern: skeleton, isCaseSensitive: isCaseSensitive)
-                if known.contains(skeletonKey) { return }
+                if known.contains(skeletonKey) {
+                    if isRepeated { validated.insert(key) }
+                    return
+                }
                 if (try? URLFilterParser.parse(skeleton, isCaseSensitive: isCaseSensitive)) != nil {
                     skeletons = nil  // keep `known` the only reference while it grows
                     known.insert(skeletonKey)
                     skeletons = known
+                    if isRepeated { validated.insert(key) }
                     return
                 }
             }
-            let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
-            guard !validated.contains(key) else { return }
+            guard isRepeated || !validated.contains(key) else { return }
             _ = try URLFilterParser.parse(pattern, isCaseSensitive: isCaseSensitive)
             validated.insert(key)
         }
@@ -111,7 +119,7 @@ struct CompiledRule: Sendable {
             if isDomainList && DomainMatcher.isPlain(value) { continue }
             let pattern = isDomainList ? Condition.topURLPattern(forDomain: value) : value
             do {
-                try check(pattern, isCaseSensitive)
+                try check(pattern, isCaseSensitive, isRepeated: true)
             } catch {
                 throw RegexFailure(condition: condition, value: value, pattern: pattern, error)
             }

@@ -2,9 +2,11 @@
 /// tells damaged or cut files from whole ones at memory speed, where SHA-256 costs about 13 ms of
 /// CPU for each 2.7 MB.
 ///
-/// It is not a cryptographic hash: use it against damage (a cut write, a flipped bit, a file
-/// from another generation), never to name content that an adversary chooses. Names of content
-/// stay ``SHA256``.
+/// It is not a cryptographic hash: use it against damage and accidental change (a cut write, a
+/// flipped bit, a file from another generation, the runtime's names of its inputs and rule
+/// lists, where whoever chooses the content chooses the protection anyway), never where a
+/// collision an adversary makes would gain them something: the prefilter's tag, the checksums
+/// of downloaded filter files and the scripts' content hashes stay ``SHA256``.
 ///
 /// ```swift
 /// XXH64.digest(Array("abc".utf8))      // 0x44BC2CF5AD770999

@@ -69,13 +69,21 @@ struct InputBytes: Sendable {
     let inputs: ProtectionInputs
     let bytes: [ProtectionInput: [UInt8]]
 
-    /// SHA-256 (hex) of the SDK version, the bundled templates, every input's bytes and the
-    /// settings: equal exactly when the set would be built the same.
+    /// The set's identifier: SHA-256 (hex) of the SDK version, the bundled templates, every
+    /// input and the settings, each field by its name, its length and its XXH64 under two seeds;
+    /// equal exactly when the set would be built the same.
+    ///
+    /// Each field's bytes are hashed with XXH64 (8.7 GB/s here) rather than SHA-256 (about 13 ms
+    /// of CPU for each 2.7 MB, at every launch and update): 128 bits against an accidental
+    /// change. An adversary who chooses the inputs chooses the set anyway.
     var identifier: String {
-        var hash = SHA256()
+        var fields: [UInt8] = []
         func add(_ field: String, _ value: [UInt8]) {
-            hash.update(Array("\(field)\u{0}\(value.count)\u{0}".utf8))
-            hash.update(value)
+            fields += Array("\(field)\u{0}\(value.count)\u{0}".utf8)
+            for seed: UInt64 in [0, 1] {
+                let digest = XXH64.digest(value, seed: seed)
+                fields += (0..<8).map { UInt8(truncatingIfNeeded: digest >> (8 * UInt64($0))) }
+            }
         }
         add("sdk", Array(ProtectionSet.sdkVersion.utf8))
         let templates = ScriptTemplates.bundled
@@ -90,7 +98,7 @@ struct InputBytes: Sendable {
         let settings = inputs.scriptSettings
         add("settings", Array(
             "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)".utf8))
-        return SHA256.hexString(hash.finalize())
+        return SHA256.hexDigest(fields)
     }
 
     /// Parses every input.

@@ -42,8 +42,10 @@ public final class ProtectionSet: Sendable {
     /// The isolated world of the inference script.
     public static let isolatedWorld = ScriptWorld.isolated(name: "trackerless")
 
-    /// SHA-256 (64 hex digits) of the SDK version, the bundled templates, the inputs' bytes and
+    /// A hash (64 hex digits) of the SDK version, the bundled templates, the inputs' bytes and
     /// the script settings: two sets with one identifier have the same rules, scripts and engine.
+    /// Each input counts by its XXH64 under two seeds (128 bits against an accidental change),
+    /// and the list of them by its SHA-256.
     public let identifier: String
     /// The WebKit content rule lists to install: the blocking lists, then one Click-to-Load list
     /// per rule action, then the cookie lists when the privacy configuration turns cookie
