@@ -9,34 +9,61 @@ extension URLFilterParser {
     /// ``maximumPatternLength``), so does the pattern. The converse need not hold; a failing
     /// skeleton says nothing, and the pattern is then parsed itself.
     static func skeleton(of pattern: String) -> String? {
-        var output: [UInt8] = []
+        var pattern = pattern
+        return pattern.withUTF8 { bytes in
+            // The skeleton is never longer than the pattern: written in place, one allocation.
+            var isValid = true
+            let skeleton = String(unsafeUninitializedCapacity: max(bytes.count, 1)) { output in
+                guard let count = write(skeletonOf: bytes, to: output) else {
+                    isValid = false
+                    return 0
+                }
+                return count
+            }
+            return isValid ? skeleton : nil
+        }
+    }
+
+    /// Writes the skeleton of `bytes` to `output` (at least as long); its length, or nil.
+    private static func write(skeletonOf bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        func append(_ byte: UInt8) {
+            output[count] = byte
+            count += 1
+        }
         var inRun = false
-        var iterator = pattern.utf8.makeIterator()
-        while let byte = iterator.next() {
+        var index = 0
+        func next() -> UInt8? {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+        while let byte = next() {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "_"), UInt8(ascii: "-"):
-                if !inRun { output.append(UInt8(ascii: "a")) }
+                if !inRun { append(UInt8(ascii: "a")) }
                 inRun = true
             case UInt8(ascii: "\\"):
-                guard let escaped = iterator.next(), escaped < 0x80, !isLetterOrDigit(escaped) else { return nil }
+                guard let escaped = next(), escaped < 0x80, !isLetterOrDigit(escaped) else { return nil }
                 if escaped == UInt8(ascii: ".") {
-                    if !inRun { output.append(UInt8(ascii: "a")) }
+                    if !inRun { append(UInt8(ascii: "a")) }
                     inRun = true
                 } else {
-                    output += [byte, escaped]
+                    append(byte)
+                    append(escaped)
                     inRun = false
                 }
             case UInt8(ascii: "["):
                 // The class as it is, to its closing bracket. A `]` right after `[` or `[^`,
                 // which regex dialects read differently, is left to the parser.
-                output.append(byte)
+                append(byte)
                 inRun = false
                 var isFirst = true
                 while true {
-                    guard let member = iterator.next(), member < 0x80 else { return nil }
-                    output.append(member)
-                    if member == UInt8(ascii: "^"), isFirst, output.count >= 2, output[output.count - 2] == UInt8(ascii: "[") {
+                    guard let member = next(), member < 0x80 else { return nil }
+                    append(member)
+                    if member == UInt8(ascii: "^"), isFirst, count >= 2, output[count - 2] == UInt8(ascii: "[") {
                         continue
                     }
                     if member == UInt8(ascii: "]") {
@@ -45,24 +72,23 @@ extension URLFilterParser {
                     }
                     isFirst = false
                     if member == UInt8(ascii: "\\") {
-                        guard let escaped = iterator.next(), escaped < 0x80 else { return nil }
-                        output.append(escaped)
+                        guard let escaped = next(), escaped < 0x80 else { return nil }
+                        append(escaped)
                     }
                 }
             case UInt8(ascii: "{"):
                 return nil
             case UInt8(ascii: "("):
-                output.append(byte)
+                append(byte)
                 inRun = false
-                var lookahead = iterator
-                if lookahead.next() == UInt8(ascii: "?") { return nil }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "?") { return nil }
             default:
                 guard byte < 0x80 else { return nil }
-                output.append(byte)
+                append(byte)
                 inRun = false
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        return count
     }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {

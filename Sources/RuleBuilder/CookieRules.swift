@@ -86,6 +86,9 @@ public struct CookieRules: Sendable {
     ) -> [[ContentRule]] {
         let keys = trackerData.trackerKeysInSectionOrder()
         var conditions: [String: Condition?] = [:]
+        // Each company's sites with their page patterns, made once: the condition of each of its
+        // trackers is that list less the tracker's own site.
+        var patternsByOwner: [String: [(site: String, pattern: String)]] = [:]
         var sections: [[ContentRule]] = []
         for key in keys {
             guard let tracker = trackerData.trackers[key] else { continue }
@@ -107,8 +110,15 @@ public struct CookieRules: Sendable {
                 condition = cached
             } else {
                 // Pages WebKit already sees as the tracker's own site need no entry.
-                let sites = (sitesByEntity[owner] ?? []).filter { !SiteDomain.isDomain($0, within: trackerSite) }
-                condition = sites.isEmpty ? nil : unlessSite(sites.map { ($0, true) })
+                let patterns: [(site: String, pattern: String)]
+                if let known = patternsByOwner[owner] {
+                    patterns = known
+                } else {
+                    patterns = (sitesByEntity[owner] ?? []).map { ($0, settings.sitePattern(for: $0, includingSubdomains: true)) }
+                    patternsByOwner[owner] = patterns
+                }
+                let values = patterns.filter { !SiteDomain.isDomain($0.site, within: trackerSite) }.map(\.pattern)
+                condition = values.isEmpty ? nil : unlessSite(patterns: values)
                 conditions[conditionKey] = condition
             }
             rules.append(ContentRule(
@@ -173,7 +183,11 @@ public struct CookieRules: Sendable {
 
     /// "The page is on none of these sites", each with or without its subdomains.
     private func unlessSite(_ sites: [(domain: String, includingSubdomains: Bool)]) -> Condition {
-        let values = sites.map { settings.sitePattern(for: $0.domain, includingSubdomains: $0.includingSubdomains) }
+        unlessSite(patterns: sites.map { settings.sitePattern(for: $0.domain, includingSubdomains: $0.includingSubdomains) })
+    }
+
+    /// "The page matches none of these page patterns" (``RuleListBuilder/Settings/sitePattern(for:includingSubdomains:)``).
+    private func unlessSite(patterns values: [String]) -> Condition {
         switch settings.siteConditionStyle {
         case .ifDomain: return .unlessDomain(values)
         case .topURL: return .unlessTopURL(values)
