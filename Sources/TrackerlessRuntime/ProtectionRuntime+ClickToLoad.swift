@@ -1,7 +1,7 @@
 import PrivacyStatsKit
 
 extension ProtectionRuntime {
-    /// A script message posted in `tab`, as ``receive(_:tab:)-(MessageBody,_)`` counts it, and each
+    /// A script message posted in `tab`, as `receive(_:tab:)` counts it, and each
     /// Click-to-Load click it carries handed to `onClickToLoad`: only from the blocking script
     /// (which posts them for the user's own clicks only) and only when the statistics accepted
     /// the message (current secret, the tab's current page), so a page that cannot post with the

@@ -10,7 +10,7 @@ extension ProtectionSet {
     /// Made on first use: referrer trimming needs the parsed blocklist, which a set loaded from
     /// the cache parses on first use (see ``resolver``). A host that takes its rule lists, scripts
     /// and navigation decision from one set never mixes generations; the site toggles of a
-    /// runtime are applied by ``ProtectionRuntime/navigationPlan(for:)-(Navigation)``.
+    /// runtime are applied by `ProtectionRuntime.navigationPlan(for: Navigation)`.
     public var navigationProtector: NavigationProtector {
         navigationProtectorSlot.get { navigationProtector(userAllowlist: inputs.parsed.userAllowlist) }
     }
