@@ -18,12 +18,18 @@ struct ClickToLoadBrowserTests {
         let proxy = try BrowserProcess.SiteProxy()
         let cache = try BrowserProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let pages = ["https://embeds.example/?scriptclick", "https://embeds.example/", "https://embeds.example/other.html"]
+        let pages = [
+            "https://embeds.example/?scriptclick", "https://embeds.example/", "https://embeds.example/other.html",
+            "https://embeds.example/?again", "https://embeds.example/other.html?via=link",
+        ]
+        // The last page is reached by the user following a link of the clicked page: a
+        // navigation the page makes, not the host.
         let run = try BrowserProcess.runHeadless(
-            urls: [pages[0], pages[1], "--click", Self.youtubeButton, pages[2]], proxy: proxy, cache: cache)
+            urls: [pages[0], pages[1], "--click", Self.youtubeButton, pages[2], pages[3], "--click", Self.youtubeButton, "--click", "#next"],
+            proxy: proxy, cache: cache)
         #expect(run.status == 0, "\(run.standardError)")
         let loads = SiteToggleBrowserTests.loads(proxy.takeURLs(), pages: pages)
-        try #require(loads.count == 3, "page loads seen by the server: \(loads)")
+        try #require(loads.count == 5, "page loads seen by the server: \(loads)")
 
         // A placeholder for each embed, neither fetched, not even after the page clicked them.
         #expect(loads[0].contains("https://embeds.example/report.gif?placeholders=2&scriptclick=1"), "\(loads[0])")
@@ -32,14 +38,21 @@ struct ClickToLoadBrowserTests {
         #expect(loads[1].contains("https://embeds.example/report.gif?placeholders=2"), "\(loads[1])")
         #expect(loads[1].contains(Self.youtube), "the clicked embed reached the server: \(loads[1])")
         #expect(!loads[1].contains(Self.facebook), "\(loads[1])")
-        // Another page of the same site: both blocked again.
+        // Another page of the same site: both blocked again, and the video's thumbnail, which
+        // only the block-ctl-yt list stops, too.
         #expect(loads[2].contains("https://embeds.example/report.gif?page=other&placeholders=2"), "\(loads[2])")
-        #expect(!loads[2].contains(Self.youtube) && !loads[2].contains(Self.facebook), "\(loads[2])")
+        #expect(!loads[2].contains { $0.contains("www.youtube.com") || $0.contains("www.facebook.com") }, "\(loads[2])")
+
+        // Clicked again, then a link followed: the next page is blocked again.
+        #expect(loads[3].contains(Self.youtube), "\(loads[3])")
+        #expect(loads[4].contains("https://embeds.example/report.gif?page=other&placeholders=2"), "\(loads[4])")
+        #expect(!loads[4].contains { $0.contains("www.youtube.com") || $0.contains("www.facebook.com") }, "\(loads[4])")
 
         // The clicked page's dashboard counts the video it loaded; the others load no tracker.
-        try #require(run.snapshots.count == 3)
+        try #require(run.snapshots.count == 4)
         let dashboards = run.snapshots.map(PageRequests.dashboard(of:))
         #expect(dashboards[1].entries.keys.contains { $0.hasPrefix("Google LLC www.youtube.com allowed") }, "\(dashboards[1])")
         #expect(dashboards[0].allowed == 0 && dashboards[2].allowed == 0, "\(dashboards[0]); \(dashboards[2])")
+        #expect(run.snapshots[3]["url"] as? String == pages[4] && dashboards[3].allowed == 0, "\(dashboards[3])")
     }
 }
