@@ -12,12 +12,13 @@ import UserScripts
 /// update replaces it with the rest of the set.
 @Suite("ProtectionRuntime: the navigation decision")
 struct NavigationDecisionRuntimeTests {
-    /// Content blocking, tracking parameters, AMP links, GPC (header on the sites listed) and
-    /// HTTPS upgrades (the filter decides where).
+    /// Content blocking, tracking parameters, AMP links, GPC (header on the sites listed), HTTPS
+    /// upgrades (the filter decides where) and referrer trimming.
     static let configuration = #"""
         {"features": {
            "contentBlocking": {"state": "enabled", "exceptions": []},
            "https": {"state": "enabled", "exceptions": []},
+           "referrer": {"state": "enabled", "exceptions": []},
            "trackingParameters": {"state": "enabled", "exceptions": [], "settings": {"parameters": ["utm_source", "fbclid"]}},
            "ampLinks": {"state": "enabled", "exceptions": [],
              "settings": {"linkFormats": ["^https?:\\/\\/(?:w{3}\\.)?google\\.\\S{2,}\\/amp\\/s\\/(\\S+)$"], "keywords": ["/amp"]}},
@@ -61,6 +62,8 @@ struct NavigationDecisionRuntimeTests {
             url: "https://news.example/a?fbclid=1", initiator: "https://blog.example/post", referrer: "https://blog.example/post")
         #expect(cached.navigationProtector.decision(for: navigation) == built.navigationProtector.decision(for: navigation))
         #expect(cached.navigationProtector.decision(for: navigation).url == "https://news.example/a")
+        // Referrer trimming, which needs the blocklist's owners: cut to its origin across sites.
+        #expect(cached.navigationProtector.decision(for: navigation).referrer == "https://blog.example/")
     }
 
     @Test("the runtime's plan loads the decided URL, with that URL's protection; a site turned off gets no navigation protection")
