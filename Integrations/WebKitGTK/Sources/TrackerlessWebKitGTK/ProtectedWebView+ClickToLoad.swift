@@ -6,13 +6,17 @@ extension ProtectedWebView {
     /// the click's token and puts the embeds back, which load. Until the next page starts.
     ///
     /// The lists change before the answer is sent, and both go to the web process in that order,
-    /// so the embeds' loads meet the page's new lists. Nothing happens where protection is off
-    /// (no Click-to-Load list is installed there, and the blocking script is not running).
+    /// so the embeds' loads meet the page's new lists. The lists are the current set's, once
+    /// they are ready (an update may still be compiling them). Nothing happens where protection
+    /// is off (no Click-to-Load list is installed there, and the blocking script is not running).
     func allowClickToLoad(_ click: ClickToLoadRequest) {
         let plan = runtime.navigationPlan(for: webView.url ?? "about:blank")
         guard plan.isProtected else { return }
         unblockedActions.insert(click.action)
-        install(plan)
-        webView.runInPage(click.answerScript)
+        prepare(plan.protectionSet) { [weak self] in
+            guard let self, self.unblockedActions.contains(click.action) else { return }
+            self.install(plan)
+            self.webView.runInPage(click.answerScript)
+        }
     }
 }

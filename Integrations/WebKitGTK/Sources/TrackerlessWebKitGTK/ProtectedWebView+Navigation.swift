@@ -38,7 +38,8 @@ extension ProtectedWebView {
             // A new page: the Click-to-Load lists are back.
             if !self.unblockedActions.isEmpty {
                 self.unblockedActions = []
-                self.reinstallForCurrentPage()
+                let plan = self.runtime.navigationPlan(for: self.webView.url ?? "about:blank")
+                self.prepare(plan.protectionSet) { [weak self] in self?.install(plan) }
             }
         }
     }

@@ -107,7 +107,7 @@ public final class ProtectedWebView {
 
     /// Compiles (or finds) every list of `set`, then calls `ready`; removes the store's lists
     /// that no set of the runtime uses any more.
-    private func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
+    func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
         var pending = set.ruleLists.filter { filters[$0.identifier] == nil }
         guard !pending.isEmpty else {
             if cleanedSet != set.identifier {
@@ -171,7 +171,7 @@ public final class ProtectedWebView {
 
     /// After an update or a site toggle: the current page's plan, for the loads it still makes
     /// (WebKit applies a list from the next load).
-    func reinstallForCurrentPage() {
+    private func reinstallForCurrentPage() {
         install(runtime.navigationPlan(for: webView.url ?? "about:blank"))
     }
 }
