@@ -9,7 +9,18 @@ import CWebKitGTK
 public struct NavigationAction: Sendable, Equatable {
     /// What started it (`WebKitNavigationType`).
     public enum Kind: Sendable, Equatable {
-        case linkClicked, formSubmitted, backForward, reload, formResubmitted, other
+        /// A link was followed (a person's click or a script's `click()`).
+        case linkClicked
+        /// A form was submitted.
+        case formSubmitted
+        /// Back or forward in the history.
+        case backForward
+        /// A reload.
+        case reload
+        /// A form submitted again (a reload or history step of a POST).
+        case formResubmitted
+        /// Anything else: the host's own loads, scripts' `location` changes, and frames' loads.
+        case other
     }
 
     /// The URL to navigate to.
