@@ -55,4 +55,15 @@ struct ClickToLoadBrowserTests {
         #expect(dashboards[0].allowed == 0 && dashboards[2].allowed == 0, "\(dashboards[0]); \(dashboards[2])")
         #expect(run.snapshots[3]["url"] as? String == pages[4] && dashboards[3].allowed == 0, "\(dashboards[3])")
     }
+
+    @Test("--click on a selector that matches nothing fails the run and says so")
+    func missingElement() throws {
+        let proxy = try BrowserProcess.SiteProxy()
+        let cache = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let run = try BrowserProcess.runHeadless(urls: ["https://embeds.example/", "--click", "#missing"], proxy: proxy, cache: cache)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("https://embeds.example/: no element matches #missing"), "\(run.standardError)")
+        _ = proxy.takeURLs()
+    }
 }
