@@ -48,7 +48,7 @@ let package = Package(
             name: "TrackerlessRuntime",
             dependencies: [
                 "TrackerDataKit", "RuleBuilder", "ContentRuleList", "RuleEngineKit", "UserScripts", "PrivacyStatsKit",
-                "TrackerlessCore",
+                "NavigationProtections", "URLPrefilter", "TrackerlessCore",
             ]
         ),
         // The runtime on Apple's WebKit (WKUserContentController, WKContentRuleListStore); every
@@ -102,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "TrackerlessRuntimeTests",
             dependencies: [
-                "TrackerlessRuntime", "PrivacyStatsKit", "TrackerDataKit", "UserScripts", "TrackerlessCore", "TrackerlessTestSupport",
+                "TrackerlessRuntime", "PrivacyStatsKit", "TrackerDataKit", "UserScripts", "NavigationProtections", "TrackerlessCore",
+                "TrackerlessTestSupport",
             ]
         ),
         .testTarget(name: "URLPrefilterTests", dependencies: ["URLPrefilter", "TrackerlessTestSupport"]),

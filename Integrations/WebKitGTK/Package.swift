@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "TrackerlessRuntime", package: trackerless),
                 .product(name: "PrivacyStatsKit", package: trackerless),
                 .product(name: "TrackerDataKit", package: trackerless),
+                .product(name: "NavigationProtections", package: trackerless),
             ]
         ),
         .executableTarget(

@@ -1,3 +1,5 @@
+import NavigationProtections
+
 /// What a web view gets for one navigation: the set's rule lists and both scripts when the site
 /// is protected; only the inference script when the user turned protection off for it.
 ///
@@ -8,10 +10,21 @@
 public struct NavigationPlan: Sendable {
     /// The set everything comes from.
     public let protectionSet: ProtectionSet
-    /// The URL navigated to.
+    /// The URL to load: the one asked for, or the navigation decision's (``decision``).
     public let url: String
     /// Whether protection is on for the URL's site.
     public let isProtected: Bool
+    /// The navigation decision of ``protectionSet`` that chose ``url`` (AMP link resolved,
+    /// tracking parameters removed, upgraded to https; the headers), when the plan was asked for
+    /// a ``NavigationProtections/Navigation``; nil when it was asked for a URL alone.
+    public let decision: NavigationDecision?
+
+    init(protectionSet: ProtectionSet, url: String, isProtected: Bool, decision: NavigationDecision? = nil) {
+        self.protectionSet = protectionSet
+        self.url = url
+        self.isProtected = isProtected
+        self.decision = decision
+    }
 
     /// The rule lists to attach: all of the set's when protected, none otherwise.
     public var ruleLists: [EncodedRuleList] { isProtected ? protectionSet.ruleLists : [] }

@@ -10,6 +10,8 @@ public enum ProtectionInput: String, Sendable, Hashable, CaseIterable, CustomStr
     case surrogates = "surrogates"
     /// The script settings.
     case scriptSettings = "script settings"
+    /// The Smarter Encryption files of ``ProtectionInputs/httpsFilterDirectory``.
+    case httpsFilter = "https filter"
 
     /// The input's name, as in ``rawValue``.
     public var description: String { rawValue }

@@ -23,6 +23,16 @@ public struct ProtectionInputs: Sendable, Hashable {
     public var surrogates: InputDocument?
     /// The script settings (bridge, handler name, batching, blocking in script).
     public var scriptSettings: ScriptSettings
+    /// The user's Global Privacy Control setting, for the navigation decision
+    /// (``ProtectionSet/navigationProtector``): on unless the user turned it off.
+    public var globalPrivacyControl = true
+    /// A directory of DuckDuckGo's Smarter Encryption files (`https_bloomfilter.bin`,
+    /// `https_bloomfilter_spec.json`, `https_allowlist.json` if present) for the navigation
+    /// decision's HTTPS upgrade; nil for no upgrade.
+    ///
+    /// Neither this nor ``globalPrivacyControl`` changes a rule list, script or engine, so neither
+    /// is part of ``ProtectionSet/identifier``: a change of them loads the cached artifacts.
+    public var httpsFilterDirectory: String?
 
     /// Inputs with the given documents.
     public init(
@@ -146,7 +156,14 @@ struct InputBytes: Sendable {
         } catch {
             throw .invalidInput(.scriptSettings, detail: error.description)
         }
-        return OtherInputs(configuration: configuration, userAllowlist: allowlist, surrogates: surrogates, settings: inputs.scriptSettings)
+        let navigation = NavigationSettings(
+            gpcOnForUser: inputs.globalPrivacyControl,
+            httpsUpgrade: try inputs.httpsFilterDirectory.map { directory throws(ProtectionError) in
+                try HTTPSFilterDirectory.read(directory, configuration: configuration)
+            })
+        return OtherInputs(
+            configuration: configuration, userAllowlist: allowlist, surrogates: surrogates, settings: inputs.scriptSettings,
+            navigation: navigation)
     }
 }
 
@@ -156,6 +173,8 @@ struct OtherInputs: Sendable {
     let userAllowlist: UserAllowlist
     let surrogates: SurrogateLibrary
     let settings: ScriptSettings
+    /// The user's GPC setting and the HTTPS filter.
+    var navigation = NavigationSettings()
 }
 
 /// The inputs, parsed.
@@ -165,6 +184,7 @@ struct ParsedInputs: Sendable {
     let userAllowlist: UserAllowlist
     let surrogates: SurrogateLibrary
     let settings: ScriptSettings
+    let navigation: NavigationSettings
 
     init(trackerData: TrackerData, others: OtherInputs) {
         self.trackerData = trackerData
@@ -172,6 +192,7 @@ struct ParsedInputs: Sendable {
         userAllowlist = others.userAllowlist
         surrogates = others.surrogates
         settings = others.settings
+        navigation = others.navigation
     }
 
     /// The resolver of these inputs: what the rules and the scripts mean, and what the

@@ -69,6 +69,8 @@ public final class ProtectionRuntime: @unchecked Sendable {
     private var observers: [Int: @Sendable (ProtectionSet) -> Void] = [:]
     private var nextObserver = 0
     private var storageError: ProtectionError?
+    /// The navigation decision with the toggled sites in its allowlist, for the last set and toggles.
+    let toggledNavigation = ToggledNavigationProtector()
 
     /// What one swap replaces.
     private struct State {
@@ -78,9 +80,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
         var sitesOff: UserAllowlist
 
         /// Whether protection is off for pages of `host`: toggled off, or in the inputs' user allowlist.
-        func isOff(_ host: String) -> Bool {
-            sitesOff.contains(host: host) || set.inputs.others.userAllowlist.contains(host: host)
-        }
+        func isOff(_ host: String) -> Bool { ProtectionRuntime.isOff(host, set: set, sitesOff: sitesOff) }
     }
 
     /// The file of the site toggles: a JSON array of hosts, a user allowlist.
@@ -287,6 +287,9 @@ public final class ProtectionRuntime: @unchecked Sendable {
         }
     }
 
+    /// The set in force and the sites toggled off, read together (one generation).
+    var setAndSitesOff: (set: ProtectionSet, sitesOff: UserAllowlist) { withLock { (state.set, state.sitesOff) } }
+
     // MARK: - Statistics
 
     /// A main-frame navigation committed in `tab`: a new page in its statistics (a tab the
@@ -322,6 +325,11 @@ public final class ProtectionRuntime: @unchecked Sendable {
     }
 
     // MARK: - Helpers
+
+    /// Whether protection is off for pages of `host`: toggled off, or in the set's user allowlist.
+    static func isOff(_ host: String, set: ProtectionSet, sitesOff: UserAllowlist) -> Bool {
+        sitesOff.contains(host: host) || set.inputs.others.userAllowlist.contains(host: host)
+    }
 
     /// The resolver the statistics classify with: the set's own, or with the toggled sites in
     /// its user allowlist.

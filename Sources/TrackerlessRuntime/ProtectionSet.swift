@@ -1,4 +1,5 @@
 import ContentRuleList
+import NavigationProtections
 import RuleEngineKit
 import TrackerDataKit
 import UserScripts
@@ -69,6 +70,8 @@ public final class ProtectionSet: Sendable {
     public let notes: [String]
     /// The parsed inputs and the resolver, made on first use when the set came from the cache.
     let inputs: DeferredInputs
+    /// ``navigationProtector``, made on first use.
+    let navigationProtectorSlot = OnceValue<NavigationProtector>()
 
     init(
         identifier: String, ruleLists: [EncodedRuleList], scripts: [UserScript], messageHandlerName: String,

@@ -4,16 +4,21 @@ import TrackerlessRuntime
 /// The command line of `trackerless-browser`.
 struct BrowserOptions {
     static let usage = """
-    Usage: trackerless-browser [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--cache DIR] [URL]
-           trackerless-browser --headless [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
+    Usage: trackerless-browser [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--https-filter DIR]
+                               [--cache DIR] [URL]
+           trackerless-browser --headless [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--https-filter DIR]
                                [--cache DIR] [--proxy HOST:PORT] --snapshots OUT.jsonl
-                               [--protection-off SITE | --protection-on SITE]... URL...
+                               [--protection-off SITE | --protection-on SITE]... URL... [--click SELECTOR]...
 
     A WebKitGTK browser protected by Trackerless: the rule lists, the blocking and inference scripts,
-    and the privacy dashboard of the current tab.
+    the navigation protections of the privacy configuration (tracking parameters, AMP links, https
+    upgrades), Click-to-Load placeholders, and the privacy dashboard of the current tab.
       --tds FILE             Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE  DuckDuckGo privacy configuration
       --allowlist FILE       user allowlist: a JSON array of sites where protection is off
+      --https-filter DIR     DuckDuckGo's Smarter Encryption files (https_bloomfilter.bin,
+                             https_bloomfilter_spec.json, https_allowlist.json if present): the
+                             navigations it names go to https
       --cache DIR            the protection set's cache, WebKit's compiled lists, the site toggles and
                              the statistics' totals (default: $XDG_CACHE_HOME/trackerless-browser)
       --headless             load each URL in turn in one web view, wait until the page has loaded
@@ -25,6 +30,9 @@ struct BrowserOptions {
       --protection-off SITE  turn protection off for SITE (an exact host), as the window's switch
       --protection-on SITE   does, persisted in the cache; in --headless, between URLs, it takes
                              effect from the next URL's navigation
+      --click SELECTOR       in --headless, once the URL before it has settled, click the first
+                             element matching the CSS selector as the user would (a real pointer
+                             event through Xvfb's XTEST), then wait for the page to settle again
     Exit status: 0 success, 1 a page or an input failed, 2 wrong usage.
     """
 
@@ -36,6 +44,8 @@ struct BrowserOptions {
     var urls: [String] = []
     /// Site toggles, by the index of the URL they come before (`urls.count`: after the last).
     var toggles: [Int: [(enabled: Bool, site: String)]] = [:]
+    /// Clicks, by the index of the URL they follow.
+    var clicks: [Int: [String]] = [:]
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
@@ -55,6 +65,7 @@ struct BrowserOptions {
             case "--tds": inputs.trackerData = .file(try value(argument))
             case "--privacy-config": inputs.privacyConfiguration = .file(try value(argument))
             case "--allowlist": inputs.userAllowlist = .file(try value(argument))
+            case "--https-filter": inputs.httpsFilterDirectory = try value(argument)
             case "--cache": cacheDirectory = try value(argument)
             case "--headless": headless = true
             case "--snapshots": snapshotsPath = try value(argument)
@@ -66,6 +77,9 @@ struct BrowserOptions {
                 proxy = (String(text[..<colon]), port)
             case "--protection-off", "--protection-on":
                 toggles[urls.count, default: []].append((argument == "--protection-on", try value(argument)))
+            case "--click":
+                guard !urls.isEmpty else { throw UsageError(description: "--click follows the URL whose page it clicks") }
+                clicks[urls.count - 1, default: []].append(try value(argument))
             case "--help", "-h": throw UsageError(description: "")
             default:
                 guard !argument.hasPrefix("--") else { throw UsageError(description: "unknown option \(argument.prefix(200))") }
@@ -76,7 +90,9 @@ struct BrowserOptions {
             guard snapshotsPath != nil else { throw UsageError(description: "--headless needs --snapshots OUT.jsonl") }
             guard !urls.isEmpty else { throw UsageError(description: "--headless needs at least one URL") }
         } else {
-            guard proxy == nil, snapshotsPath == nil else { throw UsageError(description: "--proxy and --snapshots go with --headless") }
+            guard proxy == nil, snapshotsPath == nil, clicks.isEmpty else {
+                throw UsageError(description: "--proxy, --snapshots and --click go with --headless")
+            }
             guard urls.count <= 1 else { throw UsageError(description: "the window opens one URL") }
         }
     }

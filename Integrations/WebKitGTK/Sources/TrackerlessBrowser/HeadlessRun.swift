@@ -20,6 +20,9 @@ final class HeadlessRun {
     private let view: ProtectedWebView
     private let urls: [String]
     private let toggles: [Int: [(enabled: Bool, site: String)]]
+    private let clicks: [Int: [String]]
+    /// The current page's clicks still to make, each once the page has settled.
+    private var pendingClicks: [String] = []
     private let snapshotsPath: String
     private let done: (Int32) -> Void
     private var index = -1
@@ -31,8 +34,9 @@ final class HeadlessRun {
 
     init(
         runtime: ProtectionRuntime, view: ProtectedWebView, urls: [String], toggles: [Int: [(enabled: Bool, site: String)]],
-        snapshotsPath: String, done: @escaping (Int32) -> Void
+        clicks: [Int: [String]] = [:], snapshotsPath: String, done: @escaping (Int32) -> Void
     ) {
+        self.clicks = clicks
         self.runtime = runtime
         self.view = view
         self.urls = urls
@@ -74,6 +78,7 @@ final class HeadlessRun {
         }
         guard index < urls.count else { return finish() }
         finishedAt = nil
+        pendingClicks = clicks[index] ?? []
         lastActivity = .now()
         pageStarted = .now()
         view.load(urls[index])
@@ -84,6 +89,17 @@ final class HeadlessRun {
         func elapsed(since start: DispatchTime) -> Int { Int((now.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
         let settled = finishedAt.map { elapsed(since: $0) >= Self.afterFinishMilliseconds } ?? false
             && elapsed(since: lastActivity) >= Self.quietMilliseconds
+        if settled, !pendingClicks.isEmpty {
+            let selector = pendingClicks.removeFirst()
+            lastActivity = .now()
+            view.webView.click(selector: selector) { [weak self] failure in
+                guard let self else { return }
+                if let failure { self.failures.append("\(self.urls[self.index]): \(failure)") }
+                self.lastActivity = .now()
+                self.poll()
+            }
+            return
+        }
         if settled || elapsed(since: pageStarted) >= Self.pageLimitMilliseconds {
             if !settled { failures.append("\(urls[index]): did not settle within \(Self.pageLimitMilliseconds) ms") }
             lines.append(runtime.stats.snapshot(tab: view.tab).jsonString())

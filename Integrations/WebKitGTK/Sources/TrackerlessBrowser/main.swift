@@ -45,7 +45,8 @@ if options.headless {
     gtk_window_set_child(tl_gtk_window(window), view.webView.widget)
     gtk_window_present(tl_gtk_window(window))
     let run = HeadlessRun(
-        runtime: runtime, view: view, urls: options.urls, toggles: options.toggles, snapshotsPath: options.snapshotsPath!
+        runtime: runtime, view: view, urls: options.urls, toggles: options.toggles, clicks: options.clicks,
+        snapshotsPath: options.snapshotsPath!
     ) { result in
         status = result
         g_main_loop_quit(loop)

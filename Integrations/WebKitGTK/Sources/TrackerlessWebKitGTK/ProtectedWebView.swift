@@ -1,4 +1,5 @@
 import CWebKitGTK
+import NavigationProtections
 import PrivacyStatsKit
 import TrackerDataKit
 import TrackerlessRuntime
@@ -19,6 +20,11 @@ import TrackerlessRuntime
 ///   is ready, and an update keeps the lists in force until the new set's lists are ready.
 /// - Site toggles take effect at the next navigation: the runtime's navigation plan says whether
 ///   the page gets the rule lists and the blocking script.
+/// - Navigation protections: a navigation loads the URL of the runtime's navigation decision
+///   (tracking parameters removed, AMP link resolved, upgraded to https); see
+///   `ProtectedWebView+Navigation.swift` for which navigations.
+/// - Click-to-Load: the user's click on a placeholder removes that action's list for the page
+///   only, then answers the page, which loads the embed; the next page is blocked again.
 ///
 /// Every call must come from the thread that runs the GLib main context.
 public final class ProtectedWebView {
@@ -26,12 +32,18 @@ public final class ProtectedWebView {
     public let webView: WebView
     /// The tab of the runtime's statistics this view reports to.
     public let tab: TabID
-    private let runtime: ProtectionRuntime
+    let runtime: ProtectionRuntime
     private let store: ContentFilterStore
     /// Compiled lists by identifier, for the sets this view has used.
     private var filters: [String: ContentFilter] = [:]
     /// What the user content holds now: the set's identifier and whether it was protected.
     private var installed: (set: String, isProtected: Bool)?
+    /// The identifiers of the lists the user content holds now.
+    private var installedFilters: [String] = []
+    /// The Click-to-Load actions the user allowed on the current page.
+    var unblockedActions: Set<String> = []
+    /// The URL of the navigation this view started itself, already decided: not decided again.
+    var hostNavigation: String?
     private var registeredHandlers: Set<String> = []
     /// The set whose stale lists were last removed from the store: once per set, not per load.
     private var cleanedSet: String?
@@ -62,6 +74,7 @@ public final class ProtectedWebView {
             self.runtime.didObserve(
                 NativeObservation(url: load.url, type: load.isMainResource ? .mainFrame : nil, outcome: .allowed), tab: self.tab)
         }
+        decideNavigations()
         let reference = MainContextReference(self)
         observerToken = runtime.addObserver { set in
             MainContext.post {
@@ -75,19 +88,26 @@ public final class ProtectedWebView {
         if let observerToken { runtime.removeObserver(observerToken) }
     }
 
-    /// Loads `url` with the protection the runtime plans for it, once its lists are ready.
+    /// Loads the URL of the runtime's navigation decision for `url` (the same when nothing
+    /// applies) with the protection the runtime plans for it, once its lists are ready.
     public func load(_ url: String) {
-        let plan = runtime.navigationPlan(for: url)
+        start(runtime.navigationPlan(for: Navigation(url: url)))
+    }
+
+    /// Loads a plan's URL once its lists are ready; the navigation is not decided again.
+    func start(_ plan: NavigationPlan) {
         prepare(plan.protectionSet) { [weak self] in
             guard let self else { return }
+            self.unblockedActions = []
             self.install(plan)
-            self.webView.load(url)
+            self.hostNavigation = plan.url
+            self.webView.load(plan.url)
         }
     }
 
     /// Compiles (or finds) every list of `set`, then calls `ready`; removes the store's lists
     /// that no set of the runtime uses any more.
-    private func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
+    func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
         var pending = set.ruleLists.filter { filters[$0.identifier] == nil }
         guard !pending.isEmpty else {
             if cleanedSet != set.identifier {
@@ -119,12 +139,20 @@ public final class ProtectedWebView {
         }
     }
 
-    /// Puts the plan's lists, scripts and handler in the view's user content (only what changed).
-    private func install(_ plan: NavigationPlan) {
+    /// Puts the plan's lists (without those of the page's unblocked Click-to-Load actions),
+    /// scripts and handler in the view's user content (only what changed).
+    func install(_ plan: NavigationPlan) {
         let content = webView.userContent
+        let wanted = plan.ruleLists(unblocking: unblockedActions).map(\.identifier)
+        if wanted != installedFilters {
+            // The new lists in before the old ones out: no moment without a list.
+            for identifier in wanted where !installedFilters.contains(identifier) {
+                if let filter = filters[identifier] { content.add(filter) }
+            }
+            for identifier in installedFilters where !wanted.contains(identifier) { content.removeFilter(identifier: identifier) }
+            installedFilters = wanted
+        }
         if installed?.set != plan.protectionSet.identifier || installed?.isProtected != plan.isProtected {
-            content.removeAllFilters()
-            for list in plan.ruleLists { if let filter = filters[list.identifier] { content.add(filter) } }
             content.removeAllScripts()
             for script in plan.scripts { content.addScript(script.source, world: script.world.name) }
             installed = (plan.protectionSet.identifier, plan.isProtected)
@@ -135,7 +163,7 @@ public final class ProtectedWebView {
             let worlds = plan.protectionSet.messageHandlerWorlds.map(\.name)
             content.registerMessageHandler(name: name, worlds: worlds) { [weak self] json in
                 guard let self else { return }
-                let result = self.runtime.receive(.json(json), tab: self.tab)
+                let result = self.runtime.receive(.json(json), tab: self.tab) { [weak self] click in self?.allowClickToLoad(click) }
                 self.onMessage?(result)
             }
         }

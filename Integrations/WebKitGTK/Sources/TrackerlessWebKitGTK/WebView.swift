@@ -28,6 +28,8 @@ public final class WebView {
     var protectionLoadStarted: ((ResourceLoad) -> Void)?
     /// Called when a load ends (finished or failed).
     public var onResourceLoadEnded: ((ResourceLoad) -> Void)?
+    /// ``ProtectedWebView``'s own hook, called before ``onLoadEvent``, which a host may replace.
+    var protectionLoadEvent: ((LoadEvent) -> Void)?
 
     /// The main frame's load events.
     public enum LoadEvent: Sendable, Equatable { case started, redirected, committed, finished }
@@ -72,6 +74,7 @@ public final class WebView {
             case WEBKIT_LOAD_COMMITTED: mapped = .committed
             default: mapped = .finished
             }
+            webView.protectionLoadEvent?(mapped)
             webView.onLoadEvent?(mapped)
         }
         connectSignal(UnsafeMutableRawPointer(widget), "load-changed", loadChanged, data: CallbackBox(weakSelf).retained())

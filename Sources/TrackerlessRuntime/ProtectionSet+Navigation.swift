@@ -1,0 +1,26 @@
+import NavigationProtections
+import TrackerDataKit
+
+extension ProtectionSet {
+    /// The navigation decision of the set's inputs: AMP links, tracking parameters and the HTTPS
+    /// upgrade on the URL, GPC and referrer trimming on the headers (``NavigationProtections``),
+    /// from the same privacy configuration, blocklist and user allowlist as the set's rule lists
+    /// and scripts, with the user's GPC setting and the HTTPS filter of ``ProtectionInputs``.
+    ///
+    /// Made on first use: referrer trimming needs the parsed blocklist, which a set loaded from
+    /// the cache parses on first use (see ``resolver``). A host that takes its rule lists, scripts
+    /// and navigation decision from one set never mixes generations; the site toggles of a
+    /// runtime are applied by `ProtectionRuntime.navigationPlan(for: Navigation)`.
+    public var navigationProtector: NavigationProtector {
+        navigationProtectorSlot.get { navigationProtector(userAllowlist: inputs.parsed.userAllowlist) }
+    }
+
+    /// The navigation decision with `userAllowlist` in place of the inputs' allowlist.
+    func navigationProtector(userAllowlist: UserAllowlist) -> NavigationProtector {
+        let parsed = inputs.parsed
+        return NavigationProtector(
+            configuration: parsed.configuration ?? PrivacyConfiguration(), trackerData: parsed.trackerData,
+            userAllowlist: userAllowlist, gpcOnForUser: parsed.navigation.gpcOnForUser,
+            httpsUpgrade: parsed.navigation.httpsUpgrade)
+    }
+}
