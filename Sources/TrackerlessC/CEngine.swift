@@ -112,9 +112,14 @@ func decision(
         guard let known = RequestMethod(name: String(cString: method)) else { return nil }
         parsedMethod = known
     }
-    return ThreadPageCache.current.decide(
-        EngineHandle.borrow(engine), url: url, topURL: topURL, frameURL: frameURL, type: resourceTypes[Int(type)],
-        method: parsedMethod)
+    let resourceType = resourceTypes[Int(type)]
+    // Both references lent for the call, so that a decision retains neither the thread's cache
+    // nor the engine's tables.
+    return ThreadPageCache.withCurrent { cache in
+        Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine))._withUnsafeGuaranteedRef { handle in
+            cache.decide(handle.engine, url: url, topURL: topURL, frameURL: frameURL, type: resourceType, method: parsedMethod)
+        }
+    }
 }
 
 @_cdecl("tl_engine_decide")

@@ -40,12 +40,16 @@ final class ThreadPageCache {
         UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string))
     }
 
-    /// The calling thread's cache, made at its first use and released when the thread ends.
-    static var current: ThreadPageCache {
-        if let pointer = pthread_getspecific(key) { return Unmanaged<ThreadPageCache>.fromOpaque(pointer).takeUnretainedValue() }
+    /// Calls `body` with the calling thread's cache, made at its first use and released when the
+    /// thread ends; the thread's reference is lent to `body`, not retained for each call.
+    @inline(__always)
+    static func withCurrent<Result>(_ body: (ThreadPageCache) -> Result) -> Result {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ThreadPageCache>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        }
         let cache = ThreadPageCache()
         pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
-        return cache
+        return body(cache)
     }
 
     private static let key: pthread_key_t = {
