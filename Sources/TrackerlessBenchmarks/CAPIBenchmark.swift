@@ -74,10 +74,8 @@ enum CAPIBenchmark {
         guard status == 0, let engine else { throw .invalidInput(path: options.trackerDataPath, detail: "tl_engine_new_from_rule_lists: \(status)") }
         defer { freeEngine(engine) }
 
-        // C strings made once, as a C host has them: one after the other in one buffer, as read
-        // from a file (the Swift engine's Strings were also allocated one after the other; C
-        // strings strdup'ed one by one land wherever malloc has room after the lists were built,
-        // and a pass then pays a cache miss on each URL that the Swift pass does not).
+        // C strings made once, as a C host has them: one after the other in one buffer, as a host
+        // reading them from a file would hold them.
         let site = "https://news.example/"
         let text = samples.map(\.url).joined(separator: "\u{0}") + "\u{0}" + site + "\u{0}"
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: text.utf8.count)
