@@ -8,8 +8,10 @@
  *   NULL, *error receives a message (UTF-8, NUL-terminated) that names the place (the list, the rule
  *   index, the JSON path, in WebKit's words where WebKit has them); free it with tl_string_free.
  *   On success *error is left untouched.
- * - Ownership: a handle a *_new function returns belongs to the caller, who frees it once with the
- *   matching *_free (NULL is accepted and ignored). Strings and byte buffers the library returns
+ * - Ownership: a handle the library returns (from a *_new function, or taken from a runtime or a
+ *   set: tl_runtime_current_set, tl_protection_set_engine, ...) belongs to the caller, who frees it
+ *   once with the matching *_free (NULL is accepted and ignored); it stays valid after the handle
+ *   it was taken from is freed. Strings and byte buffers the library returns
  *   belong to the caller: tl_string_free, tl_bytes_free. Input pointers are only read during the
  *   call; the library keeps no pointer the caller passed.
  * - Threads: every handle but tl_inputs is safe to use from any thread, concurrently: engines,
