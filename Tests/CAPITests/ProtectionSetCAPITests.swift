@@ -44,7 +44,8 @@ extension CAPITests {
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let lines = run.output.split(separator: "\n").map(String.init)
         let passed = lines.filter { $0.hasPrefix("ok: ") }
-        #expect(passed.count == 7, "\(passed)")
+        #expect(passed.count == 8, "\(passed)")
+        #expect(passed.contains("ok: user allowlist from bytes: shop.example off, news.example on"), "\(passed)")
         #expect(passed.contains { $0.hasPrefix("ok: second runtime refused: ") && $0.contains("privacy-totals") }, "\(passed)")
         #expect(passed.contains { $0.hasPrefix("ok: no tds refused: inputs is NULL or has no tds") }, "\(passed)")
         #expect(passed.contains { $0.hasPrefix("ok: bad update refused: tds: downloaded-tds.json: ") && $0.contains("trackers") }, "\(passed)")

@@ -3,7 +3,7 @@
  * TrackerlessC library by CAPITests, which checks what it prints.
  *
  * usage: protection_test CACHE_DIR TDS.json OTHER_TDS.json BLOCKED_URL NEWLY_BLOCKED_URL
- * Builds a runtime from TDS.json (android bridge) in CACHE_DIR, refuses a second runtime on the
+ * Builds a runtime from TDS.json (android bridge) and a user allowlist given as bytes in CACHE_DIR, refuses a second runtime on the
  * same directory, loads the set from the cache at the next launch,
  * decides and classifies BLOCKED_URL on https://news.example/, refuses a bad update (the set
  * unchanged), applies OTHER_TDS.json, which blocks NEWLY_BLOCKED_URL too (an engine taken before
@@ -64,6 +64,9 @@ int main(int argc, char **argv) {
     error = NULL;
     if (tl_inputs_set_scripts(inputs, "android", "TrackerlessBridge", 1, &error) != TL_OK) fail("tl_inputs_set_scripts", error);
     if (tl_inputs_set_file(inputs, TL_INPUT_TDS, argv[2]) != TL_OK) fail("tl_inputs_set_file", argv[2]);
+    const char *allowlist = "[\"shop.example\"]";
+    if (tl_inputs_set_bytes(inputs, TL_INPUT_USER_ALLOWLIST, allowlist, strlen(allowlist), "allowlist.json") != TL_OK)
+        fail("tl_inputs_set_bytes", allowlist);
 
     /* Built, then loaded from the cache by a second runtime. */
     if (tl_runtime_new(inputs, cache, &runtime, &error) != TL_OK) fail("tl_runtime_new", error);
@@ -110,6 +113,12 @@ int main(int argc, char **argv) {
     if (!(decide(cached, blocked_url) & TL_DECISION_BLOCKED)) fail("the cached set's engine does not block", blocked_url);
     if (!(decide(set, blocked_url) & TL_DECISION_BLOCKED)) fail("the first set's engine stopped blocking", blocked_url);
     tl_protection_set_free(cached);
+    /* shop.example is off through the user allowlist input (until an update without it). */
+    int allowed = -1, protected_site = -1;
+    tl_runtime_site_protection(runtime, "shop.example", &allowed);
+    tl_runtime_site_protection(runtime, "news.example", &protected_site);
+    if (allowed != 0 || protected_site != 1) fail("the user allowlist given as bytes is not in effect", NULL);
+    printf("ok: user allowlist from bytes: shop.example off, news.example on\n");
 
     /* A bad update: refused, naming the input; the set stays. */
     tl_engine *old_engine = NULL;
