@@ -57,7 +57,10 @@ let package = Package(
         // The C API: @_cdecl functions over opaque handles; the header is include/trackerless.h.
         .target(
             name: "TrackerlessC",
-            dependencies: ["RuleEngineKit", "ContentRuleList", "TrackerDataKit", "UserScripts", "PrivacyStatsKit", "TrackerlessCore"],
+            dependencies: [
+                "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "UserScripts", "PrivacyStatsKit", "TrackerlessRuntime",
+                "TrackerlessCore",
+            ],
             exclude: ["include"]),
         .executableTarget(
             name: "TrackerlessCLI",
@@ -90,14 +93,15 @@ let package = Package(
             exclude: ["screenshot"]
         ),
         .testTarget(name: "NavigationProtectionsTests", dependencies: ["NavigationProtections", "TrackerDataKit", "TrackerlessCore", "TrackerlessTestSupport"]),
-        // Compiles Tests/CAPITests/c/capi_test.c against the header and runs it.
+        // Compiles the C hosts of Tests/CAPITests/c against the header and runs them; compiles the
+        // Android guide's JNI glue and runs it from a JVM (Tests/CAPITests/jni) when a JDK is there.
         .testTarget(
             name: "CAPITests",
             dependencies: [
                 "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "PrivacyStatsKit", "TrackerlessCore",
                 "TrackerlessTestSupport",
             ],
-            exclude: ["c"]
+            exclude: ["c", "jni"]
         ),
         .testTarget(
             name: "TrackerlessRuntimeTests",

@@ -11,31 +11,7 @@ extension RuleEngine {
     /// frame URL) between loads of the same page.
     public func decision(for request: Request, cache: inout PageCache) -> Decision {
         let decision = request.url.utf8.withContiguousStorageIfAvailable { raw -> Decision in
-            if let parts = URLScan.canonicalParts(raw) {
-                let host = UnsafeBufferPointer(rebasing: raw[parts.hostStart..<parts.hostEnd])
-                guard let insertion = parts.slashInsertion else {
-                    let bytes = UnsafeBufferPointer(rebasing: raw[0..<parts.length])
-                    let authority = parts.hostStart..<parts.authorityEnd
-                    return decide(request, url: bytes, host: host, authority: authority, isUpgradable: parts.isUpgradable, cache: &cache)
-                }
-                // `https://host` is matched as `https://host/`.
-                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: parts.length + 1) { buffer in
-                    var index = 0
-                    for byte in raw[0..<insertion] {
-                        buffer[index] = byte
-                        index += 1
-                    }
-                    buffer[index] = UInt8(ascii: "/")
-                    index += 1
-                    for byte in raw[insertion..<parts.length] {
-                        buffer[index] = byte
-                        index += 1
-                    }
-                    return decide(
-                        request, url: UnsafeBufferPointer(buffer), host: host, authority: parts.hostStart..<insertion,
-                        isUpgradable: parts.isUpgradable, cache: &cache)
-                }
-            }
+            if let decision = canonicalDecision(utf8: raw, request: request, cache: &cache) { return decision }
             // Not known to be canonical: canonicalize as WebKit does (this path allocates).
             guard let canonical = CanonicalURL(request.url), canonical.scheme != "data" else {
                 return .unchecked(program)
@@ -60,7 +36,7 @@ extension RuleEngine {
         return self.decision(for: native, cache: &cache)
     }
 
-    private func decide(
+    func decide(
         _ request: Request, url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, authority: Range<Int>?,
         isUpgradable: Bool, cache: inout PageCache
     ) -> Decision {

@@ -100,20 +100,26 @@ public func tl_engine_free(_ engine: OpaquePointer?) {
     Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
 }
 
-/// The request of a `tl_engine_decide` call; nil when an argument is wrong.
-func request(
-    _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?, _ type: Int32,
-    _ method: UnsafePointer<CChar>?, cache: ThreadPageCache
-) -> Request? {
-    guard let url, let topURL, type >= 0, Int(type) < resourceTypes.count else { return nil }
+/// The decision of a `tl_engine_decide` or `tl_engine_actions_json` call, made on the calling
+/// thread's page cache with the URLs read in place; nil when an argument is NULL or unknown.
+func decision(
+    _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
+    _ type: Int32, _ method: UnsafePointer<CChar>?
+) -> RuleEngine.Decision? {
+    guard let engine, let url, let topURL, type >= 0, Int(type) < resourceTypes.count else { return nil }
     var parsedMethod: RequestMethod?
     if let method {
         guard let known = RequestMethod(name: String(cString: method)) else { return nil }
         parsedMethod = known
     }
-    return Request(
-        url: String(cString: url), topURL: cache.topURL(topURL), frameURL: frameURL.map { String(cString: $0) },
-        resourceType: resourceTypes[Int(type)], method: parsedMethod)
+    let resourceType = resourceTypes[Int(type)]
+    // Both references lent for the call, so that a decision retains neither the thread's cache
+    // nor the engine's tables.
+    return ThreadPageCache.withCurrent { cache in
+        Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine))._withUnsafeGuaranteedRef { handle in
+            cache.decide(handle.engine, url: url, topURL: topURL, frameURL: frameURL, type: resourceType, method: parsedMethod)
+        }
+    }
 }
 
 @_cdecl("tl_engine_decide")
@@ -121,11 +127,9 @@ public func tl_engine_decide(
     _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
     _ type: Int32, _ method: UnsafePointer<CChar>?, _ flags: UnsafeMutablePointer<UInt32>?
 ) -> Int32 {
-    let cache = ThreadPageCache.current
-    guard let engine, let flags, let load = request(url, topURL, frameURL, type, method, cache: cache) else {
+    guard let flags, let decision = decision(engine, url, topURL, frameURL, type, method) else {
         return CStatus.invalidArgument("engine, url, top_url or flags is NULL, or type or method unknown", nil)
     }
-    let decision = cache.decide(EngineHandle.borrow(engine), load)
     var bits: UInt32 = 0
     if decision.isChecked { bits |= 1 << 0 }
     if decision.isBlocked { bits |= 1 << 1 }
@@ -141,11 +145,9 @@ public func tl_engine_actions_json(
     _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
     _ type: Int32, _ method: UnsafePointer<CChar>?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    let cache = ThreadPageCache.current
-    guard let engine, let json, let load = request(url, topURL, frameURL, type, method, cache: cache) else {
+    guard let json, let decision = decision(engine, url, topURL, frameURL, type, method) else {
         return CStatus.invalidArgument("engine, url, top_url or json is NULL, or type or method unknown", nil)
     }
-    let decision = cache.decide(EngineHandle.borrow(engine), load)
     json.pointee = CStatus.duplicate(decision.appliedActions.jsonValue().jsonString())
     return CStatus.ok
 }

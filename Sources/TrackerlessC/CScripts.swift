@@ -15,8 +15,7 @@ public func tl_scripts_render(
         return CStatus.invalidArgument("tds, bridge or json is NULL, or a length is out of range", error)
     }
     guard let messageBridge = MessageBridge(rawValue: String(cString: bridge)) else {
-        let names = MessageBridge.allCases.map(\.rawValue).joined(separator: ", ")
-        return CStatus.invalidArgument("unknown bridge \"\(String(cString: bridge).prefix(100))\" (one of \(names))", error)
+        return CStatus.unknownBridge(String(cString: bridge), error)
     }
     do throws(TrackerDataError) {
         let (parsedTDS, configuration) = try CInput.blocklist(tds, privacyConfiguration, privacyConfigurationLength)

@@ -11,31 +11,45 @@ import Darwin
 /// computes each page's conditions once, as a Swift host's own cache would. A cache serves every
 /// engine: it starts over when it sees another engine's tables.
 final class ThreadPageCache {
-    private var cache = RuleEngine.PageCache()
-    /// The last top URL as the caller passed it (NUL-terminated) and as a String: a page's loads
-    /// share their top URL, so most calls make only the request URL's String.
-    private var lastTopBytes: [CChar] = [0]
-    private var lastTop = ""
+    /// Kept behind a pointer, so that passing it `inout` needs no exclusivity check of a class
+    /// property on every load.
+    private let cache: UnsafeMutablePointer<RuleEngine.PageCache> = {
+        let pointer = UnsafeMutablePointer<RuleEngine.PageCache>.allocate(capacity: 1)
+        pointer.initialize(to: RuleEngine.PageCache())
+        return pointer
+    }()
 
-    /// `topURL` as a String, reused while the caller passes the same bytes.
-    func topURL(_ pointer: UnsafePointer<CChar>) -> String {
-        if strcmp(pointer, lastTopBytes) == 0 { return lastTop }
-        let length = strlen(pointer)
-        lastTopBytes = Array(UnsafeBufferPointer(start: pointer, count: length + 1))
-        lastTop = String(cString: pointer)
-        return lastTop
+    deinit {
+        cache.deinitialize(count: 1)
+        cache.deallocate()
     }
 
-    func decide(_ engine: RuleEngine, _ request: Request) -> RuleEngine.Decision {
-        engine.decision(for: request, cache: &cache)
+    /// The decision for a load whose URLs are NUL-terminated UTF-8, read in place.
+    func decide(
+        _ engine: RuleEngine, url: UnsafePointer<CChar>, topURL: UnsafePointer<CChar>, frameURL: UnsafePointer<CChar>?,
+        type: ResourceType, method: RequestMethod?
+    ) -> RuleEngine.Decision {
+        engine.decision(
+            utf8: Self.bytes(url), topURL: Self.bytes(topURL), frameURL: frameURL.map(Self.bytes), resourceType: type,
+            method: method, cache: &cache.pointee)
     }
 
-    /// The calling thread's cache, made at its first use and released when the thread ends.
-    static var current: ThreadPageCache {
-        if let pointer = pthread_getspecific(key) { return Unmanaged<ThreadPageCache>.fromOpaque(pointer).takeUnretainedValue() }
+    /// The bytes of a C string, without its NUL.
+    @inline(__always)
+    private static func bytes(_ string: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string))
+    }
+
+    /// Calls `body` with the calling thread's cache, made at its first use and released when the
+    /// thread ends; the thread's reference is lent to `body`, not retained for each call.
+    @inline(__always)
+    static func withCurrent<Result>(_ body: (ThreadPageCache) -> Result) -> Result {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ThreadPageCache>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        }
         let cache = ThreadPageCache()
         pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
-        return cache
+        return body(cache)
     }
 
     private static let key: pthread_key_t = {

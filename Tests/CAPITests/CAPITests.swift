@@ -33,7 +33,11 @@ struct CAPITests {
 
     /// Compiles `c/<name>` against the header and links it with the library.
     static func compile(_ name: String) -> Result<URL, ProgramError> {
-        let source = sources.appendingPathComponent(name)
+        compile(source: sources.appendingPathComponent(name))
+    }
+
+    /// Compiles the C file `source` against the header and links it with the library.
+    static func compile(source: URL) -> Result<URL, ProgramError> {
         let library = buildDirectory.appendingPathComponent("libTrackerlessC.so")
         guard FileManager.default.fileExists(atPath: library.path) else {
             return .failure(ProgramError(description: "\(library.path) is missing: build with `swift build --build-tests`"))

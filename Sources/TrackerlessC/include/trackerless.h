@@ -8,12 +8,16 @@
  *   NULL, *error receives a message (UTF-8, NUL-terminated) that names the place (the list, the rule
  *   index, the JSON path, in WebKit's words where WebKit has them); free it with tl_string_free.
  *   On success *error is left untouched.
- * - Ownership: a handle a *_new function returns belongs to the caller, who frees it once with the
- *   matching *_free (NULL is accepted and ignored). Strings and byte buffers the library returns
+ * - Ownership: a handle the library returns (from a *_new function, or taken from a runtime or a
+ *   set: tl_runtime_current_set, tl_protection_set_engine, ...) belongs to the caller, who frees it
+ *   once with the matching *_free (NULL is accepted and ignored); it stays valid after the handle
+ *   it was taken from is freed. Strings and byte buffers the library returns
  *   belong to the caller: tl_string_free, tl_bytes_free. Input pointers are only read during the
  *   call; the library keeps no pointer the caller passed.
- * - Threads: a handle is immutable once created. Every function taking a `const` handle may be
- *   called from any thread, concurrently. *_free must not race with other calls on that handle.
+ * - Threads: every handle but tl_inputs is safe to use from any thread, concurrently: engines,
+ *   resolvers and protection sets are immutable once created; statistics and runtimes take their
+ *   own locks (a runtime's update replaces its current set in one step). A tl_inputs is filled on
+ *   one thread. *_free must not race with other calls on that handle.
  * - Strings passed in are UTF-8 and NUL-terminated unless a length is given.
  * - No Swift type crosses this boundary: handles are opaque pointers.
  */
@@ -38,7 +42,9 @@ typedef enum tl_status {
     /* A required pointer was NULL, a count or an enumeration value out of range. */
     TL_ERROR_INVALID_ARGUMENT = 1,
     /* The input bytes were refused (malformed JSON, an invalid rule, a damaged compiled file). */
-    TL_ERROR_INVALID_INPUT = 2
+    TL_ERROR_INVALID_INPUT = 2,
+    /* A file of the cache directory (or of the site toggles) could not be written. */
+    TL_ERROR_IO = 3
 } tl_status;
 
 /* Frees a string the library returned. */
@@ -192,6 +198,128 @@ tl_status tl_stats_observe(tl_stats *stats, const char *tab, const char *url, co
 tl_status tl_stats_snapshot(tl_stats *stats, const char *tab, char **json);
 
 void tl_stats_free(tl_stats *stats);
+
+/* ---- The protection set: every artifact of one generation, and its runtime --------------- */
+
+/*
+ * The inputs of a protection set, set one by one: each document from a file or from bytes the
+ * host holds (a download, an asset). A tl_inputs is not thread safe: fill it on one thread, then
+ * pass it (const) to any number of calls; they copy what they need.
+ */
+typedef struct tl_inputs tl_inputs;
+
+typedef enum tl_input_kind {
+    /* tds.json, the Tracker Radar blocklist: required. */
+    TL_INPUT_TDS = 0,
+    /* DuckDuckGo's privacy configuration; absent: tracker blocking everywhere. */
+    TL_INPUT_PRIVACY_CONFIG = 1,
+    /* The user allowlist, a JSON array of hosts where protection is off in every artifact. */
+    TL_INPUT_USER_ALLOWLIST = 2,
+    /* The surrogates (surrogates.txt format); absent: the bundled ones. */
+    TL_INPUT_SURROGATES = 3
+} tl_input_kind;
+
+/* Empty inputs; NULL only when out of memory. Free with tl_inputs_free. */
+tl_inputs *tl_inputs_new(void);
+/* The document `kind` from the file at `path`, read when a set is made (NULL: absent). Errors
+ * name the path. */
+tl_status tl_inputs_set_file(tl_inputs *inputs, tl_input_kind kind, const char *path);
+/* The document `kind` from `length` bytes, copied now (bytes NULL: absent). Errors name them
+ * `name` (NULL: the input's name, "tds", "privacy configuration", ...). */
+tl_status tl_inputs_set_bytes(tl_inputs *inputs, tl_input_kind kind, const char *bytes, size_t length, const char *name);
+/* The scripts' settings: `bridge` as in tl_scripts_render (NULL: "webkit"), the message handler
+ * or injected object's name (NULL: "trackerless"), blocking in script. A bad bridge or handler
+ * name: TL_ERROR_INVALID_ARGUMENT, the settings unchanged. */
+tl_status tl_inputs_set_scripts(tl_inputs *inputs, const char *bridge, const char *handler, int block_in_script,
+                                char **error);
+void tl_inputs_free(tl_inputs *inputs);
+
+/*
+ * One immutable generation of protection: the rule lists, both scripts with their secret, the
+ * compiled engine and the resolver, all made from the same inputs, so a host that takes
+ * everything from one set never mixes generations. Every tl_protection_set_* call is safe from
+ * any thread. Handles taken from a set (engine, resolver) stay valid after the set is freed.
+ */
+typedef struct tl_protection_set tl_protection_set;
+
+/* A set built from `inputs` now, without a cache (a runtime loads or builds with one). Refused
+ * input: TL_ERROR_INVALID_INPUT, the message naming the input, the file and the place
+ * ("tds: tds.json: trackers: expected an object, found an array"). */
+tl_status tl_protection_set_build(const tl_inputs *inputs, tl_protection_set **set, char **error);
+
+/* {"identifier": 64 hex digits (equal identifiers: equal artifacts), "origin": "built" |
+ * "cache", "ruleLists": [{"identifier", "kind": "blocking" | "clickToLoad" | "cookies",
+ * "clickToLoadAction": string | null, "ruleCount"}], "notes": [...]}. Free with tl_string_free. */
+tl_status tl_protection_set_info_json(const tl_protection_set *set, char **json);
+
+/* The rule lists to install in a WebKit content blocker, in order: a JSON array of the objects of
+ * "ruleLists" above, each with "rules", the list itself (WebKit content-blocker JSON). Compile a
+ * list under its identifier only when the store lacks it. Free with tl_string_free. */
+tl_status tl_protection_set_rule_lists_json(const tl_protection_set *set, char **json);
+
+/* The scripts: {"blocking": source (page world), "inference": source (the isolated world),
+ * "isolatedWorld": name, "secret": hex, "handler": name}; inject both at document start in every
+ * frame. Free with tl_string_free. */
+tl_status tl_protection_set_scripts_json(const tl_protection_set *set, char **json);
+
+/* The set's blocking lists compiled, for tl_engine_decide; free *engine with tl_engine_free. */
+tl_status tl_protection_set_engine(const tl_protection_set *set, tl_engine **engine);
+
+/* The set's resolver, for tl_resolver_classify; free *resolver with tl_resolver_free. A set
+ * loaded from the cache parses its blocklist on the first call, which may then take a while. */
+tl_status tl_protection_set_resolver(const tl_protection_set *set, tl_resolver **resolver);
+
+void tl_protection_set_free(tl_protection_set *set);
+
+/*
+ * What a host embeds: the current protection set, loaded from `cache_directory` when it holds
+ * the set of these inputs (no rule list built, no JSON of the rules parsed), else built and
+ * written there; its updates; the sites where the user turned protection off (saved in the
+ * cache directory); and the statistics of the host's tabs (totals kept in the cache directory).
+ * Every tl_runtime_* call is safe from any thread; updates and toggles apply one at a time, and
+ * a reader sees one whole set, never parts of two. tl_runtime_free must not race with other calls.
+ */
+typedef struct tl_runtime tl_runtime;
+
+/* Errors: TL_ERROR_INVALID_INPUT naming the input and the place, TL_ERROR_IO for a cache
+ * directory that cannot be created or written, or that another runtime (of this or another
+ * process) still uses: one runtime per cache directory at a time. Call it off the UI thread: a
+ * build without a cache takes hundreds of milliseconds on a full blocklist. */
+tl_status tl_runtime_new(const tl_inputs *inputs, const char *cache_directory, tl_runtime **runtime, char **error);
+
+/* The set in force now; free *set with tl_protection_set_free. */
+tl_status tl_runtime_current_set(const tl_runtime *runtime, tl_protection_set **set);
+
+/*
+ * Replaces every input: reads, parses, builds and checks the new set on the calling thread (call
+ * it off the UI thread) and makes it current only when all of it is valid. On success, *set (when
+ * `set` is not NULL) receives the new set. On failure the current set stays, and *error names the
+ * input and the place ("tds: tds.json: ..."). Engines and sets taken before keep
+ * working: take the new set's engine for the next page.
+ */
+tl_status tl_runtime_update(tl_runtime *runtime, const tl_inputs *inputs, tl_protection_set **set, char **error);
+
+/* Turns protection on (enabled nonzero) or off for the site `host` (an exact host) from its next
+ * navigation, and saves it. TL_ERROR_IO when it cannot be saved; nothing changes then. */
+tl_status tl_runtime_set_site_protection(tl_runtime *runtime, const char *host, int enabled, char **error);
+
+/* *enabled receives 1 when protection is on for pages of `host`, 0 when it is off. */
+tl_status tl_runtime_site_protection(const tl_runtime *runtime, const char *host, int *enabled);
+
+/*
+ * What a navigation to `url` gets: {"protected": bool, "set": identifier, "ruleLists":
+ * [identifiers], "scripts": ["blocking.js", "inference.js"]}. A page whose site has protection
+ * off gets no rule list and only the inference script: a host with a request hook then decides
+ * none of the page's loads with the engine. Free with tl_string_free.
+ */
+tl_status tl_runtime_navigation_json(const tl_runtime *runtime, const char *url, char **json);
+
+/* The runtime's statistics, classified with the current set's resolver (the toggled sites as
+ * "user allowlist"), accepting the runtime's secret (tl_protection_set_scripts_json's "secret");
+ * use it with tl_stats_*, free the handle with tl_stats_free. */
+tl_status tl_runtime_stats(const tl_runtime *runtime, tl_stats **stats);
+
+void tl_runtime_free(tl_runtime *runtime);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,92 @@
+import TrackerlessRuntime
+import UserScripts
+
+// The inputs of a protection set through the C API (include/trackerless.h): an opaque builder,
+// so that no C struct layout has to match a Swift one.
+
+/// What a `tl_inputs *` points to: the documents and script settings a host sets one by one.
+final class InputsHandle {
+    /// The blocklist, the privacy configuration, the user allowlist and the surrogates, in the
+    /// order of `tl_input_kind`.
+    var documents: [InputDocument?] = [nil, nil, nil, nil]
+    var settings = ScriptSettings()
+
+    /// The C names of the documents, in the order of `tl_input_kind`.
+    static let kindNames = ["tds", "privacy configuration", "user allowlist", "surrogates"]
+
+    static func borrow(_ pointer: OpaquePointer) -> InputsHandle {
+        Unmanaged<InputsHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    /// The runtime's inputs; nil when the blocklist is missing.
+    var protectionInputs: ProtectionInputs? {
+        guard let trackerData = documents[0] else { return nil }
+        return ProtectionInputs(
+            trackerData: trackerData, privacyConfiguration: documents[1], userAllowlist: documents[2], surrogates: documents[3],
+            scriptSettings: settings)
+    }
+
+    /// Why `inputs` gives no runtime inputs, for TL_ERROR_INVALID_ARGUMENT.
+    static let missingMessage = "inputs is NULL or has no tds (tl_inputs_set_file or tl_inputs_set_bytes with TL_INPUT_TDS)"
+
+    /// The runtime's inputs behind `pointer`; nil when it is NULL or has no blocklist.
+    static func inputs(_ pointer: OpaquePointer?) -> ProtectionInputs? {
+        pointer.flatMap { borrow($0).protectionInputs }
+    }
+}
+
+@_cdecl("tl_inputs_new")
+public func tl_inputs_new() -> OpaquePointer? {
+    OpaquePointer(Unmanaged.passRetained(InputsHandle()).toOpaque())
+}
+
+@_cdecl("tl_inputs_set_file")
+public func tl_inputs_set_file(_ inputs: OpaquePointer?, _ kind: Int32, _ path: UnsafePointer<CChar>?) -> Int32 {
+    guard let inputs, kind >= 0, kind < 4 else { return CStatus.invalidArgument("inputs is NULL or kind is unknown", nil) }
+    InputsHandle.borrow(inputs).documents[Int(kind)] = path.map { .file(String(cString: $0)) }
+    return CStatus.ok
+}
+
+@_cdecl("tl_inputs_set_bytes")
+public func tl_inputs_set_bytes(
+    _ inputs: OpaquePointer?, _ kind: Int32, _ bytes: UnsafePointer<CChar>?, _ length: UInt, _ name: UnsafePointer<CChar>?
+) -> Int32 {
+    guard let inputs, kind >= 0, kind < 4 else { return CStatus.invalidArgument("inputs is NULL or kind is unknown", nil) }
+    guard let copy = CInput.bytes(bytes, length) else {
+        InputsHandle.borrow(inputs).documents[Int(kind)] = nil
+        return bytes == nil ? CStatus.ok : CStatus.invalidArgument("length is out of range", nil)
+    }
+    let documentName = name.map { String(cString: $0) } ?? InputsHandle.kindNames[Int(kind)]
+    InputsHandle.borrow(inputs).documents[Int(kind)] = .bytes(copy, name: documentName)
+    return CStatus.ok
+}
+
+@_cdecl("tl_inputs_set_scripts")
+public func tl_inputs_set_scripts(
+    _ inputs: OpaquePointer?, _ bridge: UnsafePointer<CChar>?, _ handler: UnsafePointer<CChar>?, _ blockInScript: Int32,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    guard let inputs else { return CStatus.invalidArgument("inputs is NULL", error) }
+    var settings = ScriptSettings()
+    if let bridge {
+        guard let known = MessageBridge(rawValue: String(cString: bridge)) else {
+            return CStatus.unknownBridge(String(cString: bridge), error)
+        }
+        settings.bridge = known
+    }
+    if let handler { settings.handler = String(cString: handler) }
+    settings.blockInScript = blockInScript != 0
+    do throws(ScriptRenderError) {
+        try settings.validate()
+    } catch let failure {
+        return CStatus.invalidArgument("\(failure)", error)
+    }
+    InputsHandle.borrow(inputs).settings = settings
+    return CStatus.ok
+}
+
+@_cdecl("tl_inputs_free")
+public func tl_inputs_free(_ inputs: OpaquePointer?) {
+    guard let inputs else { return }
+    Unmanaged<InputsHandle>.fromOpaque(UnsafeRawPointer(inputs)).release()
+}
