@@ -19,6 +19,9 @@ public enum AllowedReason: String, Sendable, Hashable, CaseIterable, Comparable 
     case ruleException = "rule exception"
     /// The privacy configuration's tracker allowlist lets the request load (to keep the site working).
     case trackerAllowlist = "tracker allowlist"
+    /// The user clicked the Click-to-Load placeholder of this embed on the page, and the host
+    /// loaded it (a `clickToLoad` event from the blocking script, then the embed's load).
+    case clickToLoad = "click to load"
     /// The resolver would block the request, yet the page saw it load: blocking was not in
     /// effect for it (rule lists not installed, or protections switched off in the host).
     case protectionsOff = "protections off"

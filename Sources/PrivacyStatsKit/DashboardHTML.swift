@@ -223,6 +223,7 @@ public enum DashboardHTML {
         .unprotectedSite: "Protections are off for this site to keep it working.",
         .ruleException: "The blocklist allows these requests, usually to keep the site working.",
         .trackerAllowlist: "Allowed on this site to keep it working.",
+        .clickToLoad: "You clicked to load this embedded content.",
         .protectionsOff: "Blocking was not in effect when the page loaded it.",
     ]
 

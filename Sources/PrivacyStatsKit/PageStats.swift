@@ -58,6 +58,8 @@ public struct PageStats: Sendable {
     private var changedTriples: [Int] = []
     private var surrogates: [SurrogateKey: Int] = [:]
     var counters = PageSnapshot.Counters()
+    /// The Click-to-Load actions the user clicked to load on this page.
+    private var clickedActions: Set<String> = []
 
     /// Starts an empty page.
     public init(url: String, resolver: TrackerResolver, limits: PrivacyStats.Limits = .default) {
@@ -96,7 +98,7 @@ public struct PageStats: Sendable {
         case .request(let url, let type, let state): recordRequest(url: url, type: type, state: state)
         case .surrogate(let url, let surrogate): recordSurrogate(url: url, surrogate: surrogate)
         case .navigation(let url): self.url = url
-        case .clickToLoad: break // the host's decision, not something the page loaded
+        case .clickToLoad(_, let action, _): recordClickToLoad(action: action)
         }
     }
 
@@ -115,6 +117,15 @@ public struct PageStats: Sendable {
         guard record.native != .allowed, record.native != observation.outcome else { return }
         record.native = observation.outcome
         update(key, record)
+    }
+
+    /// The user clicked to load `action`'s embeds: those that load from now on are allowed by
+    /// the click, not by protections being off. A click loads nothing by itself.
+    private mutating func recordClickToLoad(action: String) {
+        guard clickedActions.insert(action).inserted else { return }
+        for (key, record) in requests where record.classification.clickToLoadAction == action && record.outcome == .loaded {
+            update(key, record)
+        }
     }
 
     private mutating func recordRequest(url: String, type: RequestType, state: ObservedState) {
@@ -177,7 +188,7 @@ public struct PageStats: Sendable {
     private mutating func update(_ key: RequestKey, _ changed: RequestRecord) {
         var record = changed
         let classification = record.classification
-        let triple = classification.state(observed: record.outcome).map { tripleKey(classification, $0) }
+        let triple = classification.state(observed: record.outcome, clickedActions: clickedActions).map { tripleKey(classification, $0) }
         record.triple = move(from: record.triple, to: triple, classification)
         requests[key] = record
     }

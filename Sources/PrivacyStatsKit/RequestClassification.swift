@@ -24,11 +24,13 @@ final class RequestClassification: Sendable {
     let allowedReason: AllowedReason?
     /// The surrogate the resolver redirects it to.
     let surrogate: String?
+    /// The Click-to-Load rule action (`block-ctl-yt`) of the rule that blocks it, if one does.
+    let clickToLoadAction: String?
 
     init(
         host: String, isThirdParty: Bool, company: String? = nil, trackerDomain: String? = nil,
         category: FirefoxCategory = .other, blocks: Bool = false, allowedReason: AllowedReason? = nil,
-        surrogate: String? = nil
+        surrogate: String? = nil, clickToLoadAction: String? = nil
     ) {
         self.host = host
         self.isThirdParty = isThirdParty
@@ -38,6 +40,7 @@ final class RequestClassification: Sendable {
         self.blocks = blocks
         self.allowedReason = allowedReason
         self.surrogate = surrogate
+        self.clickToLoadAction = clickToLoadAction
     }
 
     static let unparseable = RequestClassification(host: "", isThirdParty: false)
@@ -47,10 +50,16 @@ final class RequestClassification: Sendable {
     ///
     /// A request the resolver blocks but that the page saw load was not blocked:
     /// ``AllowedReason/protectionsOff``. Pending or failed, it is taken as blocked, which is how a
-    /// content blocker's block looks from the page.
-    func state(observed: ObservedState) -> TrackerState? {
+    /// content blocker's block looks from the page. A Click-to-Load embed that loaded after the
+    /// user clicked to load its action on the page (`clickedActions`) is
+    /// ``AllowedReason/clickToLoad``.
+    func state(observed: ObservedState, clickedActions: Set<String> = []) -> TrackerState? {
         guard company != nil else { return nil }
-        if blocks { return observed == .loaded ? .allowed(.protectionsOff) : .blocked }
+        if blocks {
+            guard observed == .loaded else { return .blocked }
+            if let clickToLoadAction, clickedActions.contains(clickToLoadAction) { return .allowed(.clickToLoad) }
+            return .allowed(.protectionsOff)
+        }
         return allowedReason.map { .allowed($0) }
     }
 }

@@ -143,9 +143,12 @@ struct RequestClassifier: Sendable {
         }
         var surrogate: String?
         if case .redirect(let name)? = decision.action { surrogate = name }
+        var clickToLoadAction: String?
+        if decision.isBlocked, case .blockClickToLoad(let action)? = decision.matchedRule?.action { clickToLoadAction = action }
         return RequestClassification(
             host: host, isThirdParty: isThirdParty, company: company, trackerDomain: decision.tracker?.domain,
             category: decision.tracker.map(FirefoxCategory.init(tracker:)) ?? .other, blocks: decision.isBlocked,
-            allowedReason: AllowedReason(decision: decision, siteEntityName: siteEntityName), surrogate: surrogate)
+            allowedReason: AllowedReason(decision: decision, siteEntityName: siteEntityName), surrogate: surrogate,
+            clickToLoadAction: clickToLoadAction)
     }
 }
