@@ -36,11 +36,21 @@ public final class ProtectedWebView {
     /// The set whose stale lists were last removed from the store: once per set, not per load.
     private var cleanedSet: String?
     private var observerToken: Int?
+    private var extensionObservations: WebProcessObservations?
+
+    /// Where requests are blocked: content filters (the default), the web-process extension, or
+    /// the blocking script alone. Set it before the first ``load(_:)``.
+    public var requestBlocking = RequestBlocking.contentFilters
 
     /// Called when a list could not be compiled or loaded, with WebKit's error.
     public var onFilterError: ((ContentFilterStoreError) -> Void)?
     /// Called after each script message was handed to the runtime, with what it made of it.
     public var onMessage: ((PrivacyStats.ReceiveResult) -> Void)?
+    /// Called with the URL before each navigation ``load(_:)`` starts (after a site toggle, the
+    /// host sends the web processes their new configuration here).
+    public var willLoad: ((String) -> Void)?
+    /// Called after each request the web-process extension reported was counted (engine mode).
+    public var onObservation: ((NativeObservation) -> Void)?
     /// How many lists the store compiled (not found by identifier) since this view was created.
     public private(set) var compiledListCount = 0
     /// How many lists the store already held (found by identifier, nothing compiled).
@@ -58,9 +68,14 @@ public final class ProtectedWebView {
             previous?(event)
         }
         webView.protectionLoadStarted = { [weak self] load in
-            guard let self else { return }
+            guard let self, self.requestBlocking != .webProcessExtension else { return }
             self.runtime.didObserve(
                 NativeObservation(url: load.url, type: load.isMainResource ? .mainFrame : nil, outcome: .allowed), tab: self.tab)
+        }
+        extensionObservations = WebProcessObservations(webView: webView) { [weak self] observation in
+            guard let self, self.requestBlocking == .webProcessExtension else { return }
+            self.runtime.didObserve(observation, tab: self.tab)
+            self.onObservation?(observation)
         }
         let reference = MainContextReference(self)
         observerToken = runtime.addObserver { set in
@@ -78,6 +93,7 @@ public final class ProtectedWebView {
     /// Loads `url` with the protection the runtime plans for it, once its lists are ready.
     public func load(_ url: String) {
         let plan = runtime.navigationPlan(for: url)
+        willLoad?(url)
         prepare(plan.protectionSet) { [weak self] in
             guard let self else { return }
             self.install(plan)
@@ -88,7 +104,7 @@ public final class ProtectedWebView {
     /// Compiles (or finds) every list of `set`, then calls `ready`; removes the store's lists
     /// that no set of the runtime uses any more.
     private func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
-        var pending = set.ruleLists.filter { filters[$0.identifier] == nil }
+        var pending = requestBlocking.usesContentFilters ? set.ruleLists.filter { filters[$0.identifier] == nil } : []
         guard !pending.isEmpty else {
             if cleanedSet != set.identifier {
                 cleanedSet = set.identifier
@@ -124,7 +140,7 @@ public final class ProtectedWebView {
         let content = webView.userContent
         if installed?.set != plan.protectionSet.identifier || installed?.isProtected != plan.isProtected {
             content.removeAllFilters()
-            for list in plan.ruleLists { if let filter = filters[list.identifier] { content.add(filter) } }
+            for list in plan.ruleLists where requestBlocking.usesContentFilters { if let filter = filters[list.identifier] { content.add(filter) } }
             content.removeAllScripts()
             for script in plan.scripts { content.addScript(script.source, world: script.world.name) }
             installed = (plan.protectionSet.identifier, plan.isProtected)
