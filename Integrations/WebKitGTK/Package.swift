@@ -69,6 +69,7 @@ let package = Package(
             dependencies: [
                 "TrackerlessBrowser", "RequestHookKit", .product(name: "TrackerDataKit", package: trackerless),
                 .product(name: "ContentRuleList", package: trackerless),
+                .product(name: "RuleEngineKit", package: trackerless),
             ],
             exclude: []
         ),
