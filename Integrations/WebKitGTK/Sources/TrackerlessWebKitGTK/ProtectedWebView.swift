@@ -56,12 +56,13 @@ public final class ProtectedWebView {
     /// How many lists the store already held (found by identifier, nothing compiled).
     public private(set) var foundListCount = 0
 
-    /// A view in `tab`, protected by `runtime`, its lists kept in `store`.
-    public init(runtime: ProtectionRuntime, store: ContentFilterStore, tab: TabID, session: NetworkSession? = nil) {
+    /// A view in `tab`, protected by `runtime`, its lists kept in `store`; in `context` (nil:
+    /// WebKit's default one).
+    public init(runtime: ProtectionRuntime, store: ContentFilterStore, tab: TabID, session: NetworkSession? = nil, context: WebContext? = nil) {
         self.runtime = runtime
         self.store = store
         self.tab = tab
-        webView = WebView(session: session)
+        webView = WebView(session: session, context: context)
         let previous = webView.onLoadEvent
         webView.onLoadEvent = { [weak self] event in
             if event == .committed, let self, let url = self.webView.url { self.runtime.didCommitNavigation(tab: self.tab, url: url) }

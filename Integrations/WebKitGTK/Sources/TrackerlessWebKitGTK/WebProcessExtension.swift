@@ -3,7 +3,7 @@ import Foundation
 import RequestHookKit
 
 /// Loads the Trackerless web-process extension (`libTrackerlessWebProcessExtension.so`) in every
-/// web process of WebKit's default web context, with a ``RequestHookKit/RequestHookConfiguration``
+/// web process of a web context (WebKit's default one unless told otherwise), with a ``RequestHookKit/RequestHookConfiguration``
 /// made afresh for each new process.
 ///
 /// WebKitGTK 6.0 runs web processes in a sandbox and swaps processes across sites:
@@ -34,7 +34,8 @@ public enum WebProcessExtension {
     /// sandbox to it, to the Swift runtime and to `sandboxPaths`, and hands WebKit
     /// `configuration()` for each web process it starts.
     public static func install(
-        libraryPath: String, directory: String, sandboxPaths: [String], configuration: @escaping () -> RequestHookConfiguration
+        libraryPath: String, directory: String, sandboxPaths: [String], context: WebContext = .default,
+        configuration: @escaping () -> RequestHookConfiguration
     ) throws(InstallError) {
         let libraryDirectory = directory + "/lib"
         if let failure = copyLibrary(libraryPath, into: libraryDirectory) {
@@ -42,16 +43,17 @@ public enum WebProcessExtension {
         }
         var paths = [directory] + sandboxPaths
         if let runtime = swiftRuntimeDirectory() { paths.append(runtime) }
-        addToSandbox(paths)
-        connectInitialization(libraryDirectory: libraryDirectory, configuration: configuration)
+        addToSandbox(paths, context: context)
+        connectInitialization(libraryDirectory: libraryDirectory, context: context, configuration: configuration)
     }
 
-    private static func addToSandbox(_ paths: [String]) {
-        let context = webkit_web_context_get_default()
-        for path in Set(paths) where !path.isEmpty { webkit_web_context_add_path_to_sandbox(context, path, 1) }
+    private static func addToSandbox(_ paths: [String], context: WebContext) {
+        for path in Set(paths) where !path.isEmpty { webkit_web_context_add_path_to_sandbox(context.pointer, path, 1) }
     }
 
-    private static func connectInitialization(libraryDirectory: String, configuration: @escaping () -> RequestHookConfiguration) {
+    private static func connectInitialization(
+        libraryDirectory: String, context: WebContext, configuration: @escaping () -> RequestHookConfiguration
+    ) {
         let initialize: @convention(c) (OpaquePointer?, gpointer?) -> Void = { context, data in
             let setup = CallbackBox<Initialization>.peek(data)
             webkit_web_context_set_web_process_extensions_directory(context, setup.directory)
@@ -59,7 +61,7 @@ public enum WebProcessExtension {
         }
         let setup = Initialization(directory: libraryDirectory, configuration: configuration)
         connectSignal(
-            UnsafeMutableRawPointer(webkit_web_context_get_default()!), "initialize-web-process-extensions", initialize,
+            UnsafeMutableRawPointer(context.pointer), "initialize-web-process-extensions", initialize,
             data: CallbackBox(setup).retained())
     }
 
@@ -92,9 +94,9 @@ public enum WebProcessExtension {
 
     /// Sends `configuration` to the extension of every running web process (after an update or
     /// a site toggle); processes started later get it from the `configuration` closure.
-    public static func broadcast(_ configuration: RequestHookConfiguration) {
+    public static func broadcast(_ configuration: RequestHookConfiguration, context: WebContext = .default) {
         let message = webkit_user_message_new(configurationMessage, variant(configuration))
-        webkit_web_context_send_message_to_all_extensions(webkit_web_context_get_default(), message)
+        webkit_web_context_send_message_to_all_extensions(context.pointer, message)
     }
 
     /// The configuration as a GVariant of type ``RequestHookKit/RequestHookConfiguration/variantType`` (floating).
