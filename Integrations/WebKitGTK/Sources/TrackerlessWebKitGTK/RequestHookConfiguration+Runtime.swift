@@ -11,7 +11,7 @@ extension RequestHookConfiguration {
     ///
     /// Files the extension must read that exist only in memory (the engine, inputs given as
     /// bytes) are written under `directory`, named by the set's identifier, once, whole (temp
-    /// file and rename). A file that cannot be written is reported on standard error and its path
+    /// file and rename); those of earlier sets are removed. A file that cannot be written is reported on standard error and its path
     /// left empty; the extension then says what it could not load.
     public static func current(of runtime: ProtectionRuntime, blocksRequests: Bool, directory: String) -> RequestHookConfiguration {
         let set = runtime.currentSet
@@ -53,12 +53,21 @@ extension RequestHookConfiguration {
         }
     }
 
+    /// Writes `path` (`<directory>/<name>-<set identifier>[.bin]`) unless it exists, and removes
+    /// the files of earlier sets with the same name: a web process reads its files once, at its
+    /// start or when a new configuration arrives.
     private static func written(_ path: String, bytes: () -> [UInt8]) -> String {
-        if FileManager.default.fileExists(atPath: path) { return path }
+        let files = FileManager.default
+        if files.fileExists(atPath: path) { return path }
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let prefix = name.prefix { $0 != "-" } + "-"
         do throws(FileError) {
-            try? FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? files.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try FileIO.writeAtomically(bytes(), to: path)
+            for other in (try? files.contentsOfDirectory(atPath: directory)) ?? [] where other != name && other.hasPrefix(prefix) {
+                try? files.removeItem(atPath: directory + "/" + other)
+            }
             return path
         } catch {
             FileHandle.standardError.write(Data("trackerless: the web-process extension's file: \(error)\n".utf8))
