@@ -14,9 +14,9 @@ import TrackerDataKit
 ///   ``ContentRuleList/ResourceType/fetch``. A `fetch(url, {mode: "no-cors", method: "POST"})`
 ///   is then taken for a beacon, and a rule whose `resource-type` names one but not the other
 ///   answers differently.
-/// - Worklets, workers and JSON modules are ``ContentRuleList/ResourceType/script``; `object`,
-///   `embed` and `manifest` loads are ``ContentRuleList/ResourceType/other``. SVG documents
-///   loaded as images say `image`, not `svg-document`.
+/// - Worklets, workers and JSON modules are taken for ``ContentRuleList/ResourceType/script``;
+///   `object`, `embed` and `manifest` loads for ``ContentRuleList/ResourceType/other``;
+///   nothing is ever an `svg-document`.
 /// - Without `Sec-Fetch-Dest`, `Accept` decides: `text/html` a document, `image/` an image,
 ///   `text/css` a style sheet, anything else ``ContentRuleList/ResourceType/other`` (a script
 ///   or a fetch cannot be told apart by `*/*`).
