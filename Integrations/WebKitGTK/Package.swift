@@ -12,15 +12,36 @@ let package = Package(
         .library(name: "TrackerlessWebKitGTK", targets: ["TrackerlessWebKitGTK"]),
         .executable(name: "trackerless-browser", targets: ["TrackerlessBrowser"]),
         .executable(name: "trackerless-browser-benchmarks", targets: ["TrackerlessBrowserBenchmarks"]),
+        // The web-process extension of `trackerless-browser --mode engine` (and of the headers in
+        // every mode): dlopen'ed by WebKit in each web process.
+        .library(name: "TrackerlessWebProcessExtension", type: .dynamic, targets: ["TrackerlessWebProcessExtension"]),
     ],
     dependencies: [.package(path: "../..")],
     targets: [
         .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        // The extension umbrella header cannot be included with the UI one (`#error`): a module of its own.
+        .systemLibrary(
+            name: "CWebKitWebProcessExtension", pkgConfig: "webkitgtk-web-process-extension-6.0",
+            providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+        // What the extension decides for a request, without WebKit: the type read from its headers,
+        // the engine's answer, the Sec-GPC and Referer headers.
+        .target(
+            name: "RequestHookKit",
+            dependencies: [
+                .product(name: "RuleEngineKit", package: trackerless),
+                .product(name: "ContentRuleList", package: trackerless),
+                .product(name: "NavigationProtections", package: trackerless),
+                .product(name: "TrackerDataKit", package: trackerless),
+                .product(name: "TrackerlessCore", package: trackerless),
+            ]
+        ),
+        .target(name: "TrackerlessWebProcessExtension", dependencies: ["CWebKitWebProcessExtension", "RequestHookKit"]),
         .target(
             name: "TrackerlessWebKitGTK",
             dependencies: [
-                "CWebKitGTK",
+                "CWebKitGTK", "RequestHookKit",
                 .product(name: "TrackerlessRuntime", package: trackerless),
+                .product(name: "TrackerlessCore", package: trackerless),
                 .product(name: "PrivacyStatsKit", package: trackerless),
                 .product(name: "TrackerDataKit", package: trackerless),
                 .product(name: "NavigationProtections", package: trackerless),
@@ -29,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "TrackerlessBrowser",
             dependencies: [
-                "CWebKitGTK", "TrackerlessWebKitGTK",
+                "CWebKitGTK", "TrackerlessWebKitGTK", "RequestHookKit",
                 .product(name: "TrackerlessRuntime", package: trackerless),
                 .product(name: "PrivacyStatsKit", package: trackerless),
                 .product(name: "TrackerlessCore", package: trackerless),
@@ -39,14 +60,18 @@ let package = Package(
         .executableTarget(
             name: "TrackerlessBrowserBenchmarks",
             dependencies: [
-                "CWebKitGTK", "TrackerlessWebKitGTK",
+                "CWebKitGTK", "TrackerlessWebKitGTK", "RequestHookKit",
                 .product(name: "TrackerlessRuntime", package: trackerless),
                 .product(name: "TrackerlessCore", package: trackerless),
             ]
         ),
         .testTarget(
             name: "TrackerlessWebKitGTKTests",
-            dependencies: ["TrackerlessBrowser", .product(name: "TrackerDataKit", package: trackerless)],
+            dependencies: [
+                "TrackerlessBrowser", "RequestHookKit", .product(name: "TrackerDataKit", package: trackerless),
+                .product(name: "ContentRuleList", package: trackerless),
+                .product(name: "RuleEngineKit", package: trackerless),
+            ],
             exclude: []
         ),
     ]

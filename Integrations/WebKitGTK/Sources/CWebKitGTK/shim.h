@@ -14,6 +14,15 @@ static inline GtkWidget *tl_web_view_new(WebKitUserContentManager *manager, WebK
     return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "user-content-manager", manager, NULL));
 }
 
+// The same in a given web context (NULL: the default one).
+static inline GtkWidget *tl_web_view_new_in_context(WebKitUserContentManager *manager, WebKitNetworkSession *session, WebKitWebContext *context) {
+    if (!context)
+        return tl_web_view_new(manager, session);
+    if (session)
+        return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "user-content-manager", manager, "network-session", session, NULL));
+    return GTK_WIDGET(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, "user-content-manager", manager, NULL));
+}
+
 static inline GtkBox *tl_gtk_box(gpointer object) { return GTK_BOX(object); }
 static inline GtkEditable *tl_gtk_editable(gpointer object) { return GTK_EDITABLE(object); }
 static inline GtkSwitch *tl_gtk_switch(gpointer object) { return GTK_SWITCH(object); }

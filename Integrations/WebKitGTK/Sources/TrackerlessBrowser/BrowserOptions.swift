@@ -1,18 +1,27 @@
 import Foundation
 import TrackerlessRuntime
+import TrackerlessWebKitGTK
 
 /// The command line of `trackerless-browser`.
 struct BrowserOptions {
     static let usage = """
-    Usage: trackerless-browser [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--https-filter DIR]
-                               [--cache DIR] [URL]
-           trackerless-browser --headless [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--https-filter DIR]
-                               [--cache DIR] [--proxy HOST:PORT] --snapshots OUT.jsonl
+    Usage: trackerless-browser [--mode rules|engine|script] [--tds FILE] [--privacy-config FILE]
+                               [--allowlist FILE] [--https-filter DIR] [--cache DIR] [URL]
+           trackerless-browser --headless [--mode rules|engine|script] [--tds FILE] [--privacy-config FILE]
+                               [--allowlist FILE] [--https-filter DIR] [--cache DIR] [--proxy HOST:PORT]
+                               --snapshots OUT.jsonl
                                [--protection-off SITE | --protection-on SITE]... URL... [--click SELECTOR]...
 
     A WebKitGTK browser protected by Trackerless: the rule lists, the blocking and inference scripts,
     the navigation protections of the privacy configuration (tracking parameters, AMP links, https
     upgrades), Click-to-Load placeholders, and the privacy dashboard of the current tab.
+      --mode MODE            where requests are blocked: rules (WebKit's content filters, the default),
+                             engine (the compiled engine in the web-process extension's send-request,
+                             no content filter), script (the blocking script alone, blocking in
+                             script: it cannot stop the loads of the HTML parser)
+      --web-process-extension FILE
+                             the extension library (default: libTrackerlessWebProcessExtension.so
+                             next to this executable); it sets Sec-GPC and trims Referer in every mode
       --tds FILE             Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE  DuckDuckGo privacy configuration
       --allowlist FILE       user allowlist: a JSON array of sites where protection is off
@@ -42,6 +51,9 @@ struct BrowserOptions {
     var proxy: (host: String, port: Int)?
     var snapshotsPath: String?
     var urls: [String] = []
+    var mode = RequestBlocking.contentFilters
+    var extensionPath = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent(WebProcessExtension.libraryName).path
     /// Site toggles, by the index of the URL they come before (`urls.count`: after the last).
     var toggles: [Int: [(enabled: Bool, site: String)]] = [:]
     /// Clicks, by the index of the URL they follow.
@@ -67,6 +79,13 @@ struct BrowserOptions {
             case "--allowlist": inputs.userAllowlist = .file(try value(argument))
             case "--https-filter": inputs.httpsFilterDirectory = try value(argument)
             case "--cache": cacheDirectory = try value(argument)
+            case "--web-process-extension": extensionPath = try value(argument)
+            case "--mode":
+                let name = try value(argument)
+                guard let mode = RequestBlocking(rawValue: name) else {
+                    throw UsageError(description: "--mode takes rules, engine or script, not \"\(name.prefix(200))\"")
+                }
+                self.mode = mode
             case "--headless": headless = true
             case "--snapshots": snapshotsPath = try value(argument)
             case "--proxy":
@@ -86,6 +105,7 @@ struct BrowserOptions {
                 urls.append(argument)
             }
         }
+        if mode == .blockingScript { inputs.scriptSettings.blockInScript = true }
         if headless {
             guard snapshotsPath != nil else { throw UsageError(description: "--headless needs --snapshots OUT.jsonl") }
             guard !urls.isEmpty else { throw UsageError(description: "--headless needs at least one URL") }

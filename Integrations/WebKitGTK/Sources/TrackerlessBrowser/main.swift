@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import PrivacyStatsKit
 import TrackerlessRuntime
+import RequestHookKit
 import TrackerlessWebKitGTK
 
 /// `trackerless-browser`: the WebKitGTK browser of the README.
@@ -36,7 +37,27 @@ if let proxy = options.proxy {
     session.useProxy(host: proxy.host, port: proxy.port)
     session.ignoreCertificateErrors()
 }
+let extensionDirectory = options.cacheDirectory + "/web-process-extension"
+do {
+    try WebProcessExtension.install(
+        libraryPath: options.extensionPath, directory: extensionDirectory,
+        sandboxPaths: RequestHookConfiguration.sandboxPaths(of: runtime)
+    ) {
+        RequestHookConfiguration.current(of: runtime, blocksRequests: options.mode == .webProcessExtension, directory: extensionDirectory + "/data")
+    }
+} catch {
+    fail("trackerless-browser: \(error)", status: 1)
+}
 let view = ProtectedWebView(runtime: runtime, store: store, tab: "1", session: session)
+view.requestBlocking = options.mode
+// Web processes already running get a new configuration when the set or the site toggles change.
+var sentConfiguration: RequestHookConfiguration?
+view.willLoad = { _ in
+    let configuration = RequestHookConfiguration.current(
+        of: runtime, blocksRequests: options.mode == .webProcessExtension, directory: extensionDirectory + "/data")
+    if let sent = sentConfiguration, sent != configuration { WebProcessExtension.broadcast(configuration) }
+    sentConfiguration = configuration
+}
 let window = gtk_window_new()!
 gtk_window_set_default_size(tl_gtk_window(window), 1200, 800)
 var status: Int32 = 0

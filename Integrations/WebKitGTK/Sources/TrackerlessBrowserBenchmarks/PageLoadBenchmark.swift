@@ -3,10 +3,9 @@ import Foundation
 import TrackerlessRuntime
 import TrackerlessWebKitGTK
 
-/// Page-load time of one page in three web views, interleaved: the rule lists and both scripts
-/// (`ProtectedWebView`), the same rule lists without scripts, and nothing. Each round loads the
-/// page once in each view, in a rotating order; a load is timed from the call that starts it to
-/// WebKit's load-finished event.
+/// Page-load time of one page in three web views, interleaved (``InterleavedPageLoads``): the
+/// rule lists and both scripts (`ProtectedWebView`), the same rule lists without scripts, and
+/// nothing.
 final class PageLoadBenchmark {
     enum Variant: Int, CaseIterable {
         case listsAndScripts, listsOnly, nothing
@@ -20,21 +19,10 @@ final class PageLoadBenchmark {
         }
     }
 
-    private let protected: ProtectedWebView
     private let store: ContentFilterStore
     private let lists: [EncodedRuleList]
     private let listsOnly: WebView
-    private let bare: WebView
-    private let page: String
-    private let warmUpRounds: Int
-    private let rounds: Int
-    private let done: ([Variant: [Double]], [String]) -> Void
-    private var round = 0
-    private var queue: [Variant] = []
-    private var started = DispatchTime.now()
-    private var current: Variant?
-    private(set) var times: [Variant: [Double]] = [:]
-    private var failures: [String] = []
+    private var loads: InterleavedPageLoads!
 
     /// - Parameters:
     ///   - protected: the view with the runtime's lists and scripts.
@@ -44,33 +32,20 @@ final class PageLoadBenchmark {
         protected: ProtectedWebView, store: ContentFilterStore, lists: [EncodedRuleList], listsOnly: WebView, bare: WebView,
         page: String, warmUpRounds: Int, rounds: Int, done: @escaping ([Variant: [Double]], [String]) -> Void
     ) {
-        self.protected = protected
         self.store = store
         self.lists = lists
         self.listsOnly = listsOnly
-        self.bare = bare
-        self.page = page
-        self.warmUpRounds = warmUpRounds
-        self.rounds = rounds
-        self.done = done
-        for variant in Variant.allCases {
-            let view = webView(variant)
-            let previous = view.onLoadEvent
-            view.onLoadEvent = { [weak self] event in
-                previous?(event)
-                if event == .finished { self?.finished(variant) }
-            }
-            view.onLoadFailure = { [weak self] url, domain, code, message in
-                self?.failures.append("\(variant.label): \(url): \(domain) \(code): \(message)")
+        let contestants = Variant.allCases.map { variant -> InterleavedPageLoads.Contestant in
+            switch variant {
+            case .listsAndScripts: .init(label: variant.label, webView: protected.webView, load: { protected.load($0) })
+            case .listsOnly: .init(label: variant.label, webView: listsOnly, load: { listsOnly.load($0) })
+            case .nothing: .init(label: variant.label, webView: bare, load: { bare.load($0) })
             }
         }
-    }
-
-    private func webView(_ variant: Variant) -> WebView {
-        switch variant {
-        case .listsAndScripts: protected.webView
-        case .listsOnly: listsOnly
-        case .nothing: bare
+        loads = InterleavedPageLoads(contestants: contestants, page: page, warmUpRounds: warmUpRounds, rounds: rounds) { times, failures in
+            var byVariant: [Variant: [Double]] = [:]
+            for variant in Variant.allCases where !times[variant.rawValue].isEmpty { byVariant[variant] = times[variant.rawValue] }
+            done(byVariant, failures)
         }
     }
 
@@ -78,7 +53,7 @@ final class PageLoadBenchmark {
 
     /// The lists for the lists-only view, compiled (or found in the store) one after the other.
     private func addLists(_ remaining: ArraySlice<EncodedRuleList>) {
-        guard let list = remaining.first else { return nextRound() }
+        guard let list = remaining.first else { return loads.start() }
         store.filter(identifier: list.identifier, source: { list.json }) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -86,39 +61,8 @@ final class PageLoadBenchmark {
                 self.listsOnly.userContent.add(filter)
                 self.addLists(remaining.dropFirst())
             case .failure(let error):
-                self.failures.append("\(list.identifier): \(error)")
-                self.done([:], self.failures)
+                self.loads.fail("\(list.identifier): \(error)")
             }
         }
-    }
-
-    private func nextRound() {
-        guard round < warmUpRounds + rounds else { return done(times, failures) }
-        let all = Variant.allCases
-        queue = (0..<all.count).map { all[($0 + round) % all.count] }
-        round += 1
-        nextLoad()
-    }
-
-    private func nextLoad() {
-        guard !queue.isEmpty else { return nextRound() }
-        let variant = queue.removeFirst()
-        current = variant
-        let url = page + "?round=\(round)"
-        started = .now()
-        switch variant {
-        case .listsAndScripts: protected.load(url)
-        case .listsOnly: listsOnly.load(url)
-        case .nothing: bare.load(url)
-        }
-    }
-
-    private func finished(_ variant: Variant) {
-        guard variant == current else { return }
-        current = nil
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
-        if round > warmUpRounds { times[variant, default: []].append(milliseconds) }
-        // Let the page's late work (the scripts' batched reports) end before the next load.
-        MainContext.after(milliseconds: 50) { [weak self] in self?.nextLoad() }
     }
 }

@@ -8,12 +8,15 @@ import TrackerlessWebKitGTK
 // view. Needs a display (xvfb-run -a) and python3 for the loopback site proxy; every request
 // goes to 127.0.0.1. See BENCHMARKS.md.
 let usage = """
-    Usage: xvfb-run -a trackerless-browser-benchmarks [--tds FILE] [--rounds N] [--warm-up N]
+    Usage: xvfb-run -a trackerless-browser-benchmarks [--modes] [--tds FILE] [--rounds N] [--warm-up N]
 
     Loads Tests/Sites/bench.example (30 subresources, three of them trackers) through the loopback
     site proxy in three web views, interleaved: rule lists and both scripts, the same rule lists
     without scripts, and nothing. Prints each variant's median load time and the median of the
     per-round differences.
+      --modes       instead, two views: trackerless-browser's rules mode (content filters) and
+                    engine mode (the compiled engine in the web-process extension), interleaved;
+                    prints the median of the per-round differences and ratios (goal: within 5%)
       --tds FILE    the blocklist (default: ../shared/data/tds/apple-tds.json, else the bundled sample)
       --rounds N    measured rounds (default 40)
       --warm-up N   rounds run first and not counted (default 5)
@@ -25,6 +28,7 @@ var tdsPath: String? = repositoryRoot.deletingLastPathComponent().appendingPathC
 if !FileManager.default.fileExists(atPath: tdsPath!) { tdsPath = nil }
 var rounds = 40
 var warmUp = 5
+var modes = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     func number() -> Int {
@@ -38,6 +42,7 @@ while let argument = arguments.popFirst() {
     case "--tds":
         guard let path = arguments.popFirst() else { FileHandle.standardError.write(Data("--tds needs a file\n".utf8)); exit(2) }
         tdsPath = path
+    case "--modes": modes = true
     case "--rounds": rounds = max(1, number())
     case "--warm-up": warmUp = number()
     case "--help", "-h":
@@ -99,18 +104,6 @@ func session() -> NetworkSession {
     return session
 }
 let store = ContentFilterStore(directory: cache + "/webkit-content-filters")
-let protected = ProtectedWebView(runtime: runtime, store: store, tab: "bench", session: session())
-let listsOnly = WebView(session: session())
-let bare = WebView(session: session())
-var windows: [UnsafeMutablePointer<GtkWidget>] = []
-for view in [protected.webView, listsOnly, bare] {
-    let window = gtk_window_new()!
-    gtk_window_set_default_size(tl_gtk_window(window), 1000, 800)
-    gtk_window_set_child(tl_gtk_window(window), view.widget)
-    gtk_window_present(tl_gtk_window(window))
-    windows.append(window)
-}
-
 var status: Int32 = 0
 
 func median(_ values: [Double]) -> Double {
@@ -118,6 +111,55 @@ func median(_ values: [Double]) -> Double {
     guard !sorted.isEmpty else { return .nan }
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
+
+func present(_ widgets: [UnsafeMutablePointer<GtkWidget>]) -> [UnsafeMutablePointer<GtkWidget>] {
+    widgets.map { widget in
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(tl_gtk_window(window), 1000, 800)
+        gtk_window_set_child(tl_gtk_window(window), widget)
+        gtk_window_present(tl_gtk_window(window))
+        return window
+    }
+}
+
+if modes {
+    print("mode benchmark: https://bench.example/ (30 subresources), \(rounds) rounds after \(warmUp) warm-up rounds")
+    print("blocklist: \(tdsPath ?? "bundled sample"); engine: \(runtime.currentSet.engine.ruleCount) rules")
+    let benchmark: ModeBenchmark
+    do {
+        benchmark = try ModeBenchmark(
+            runtime: runtime, store: store, session: session, extensionDirectory: cache + "/web-process-extension",
+            page: "https://bench.example/", warmUpRounds: warmUp, rounds: rounds
+        ) { times, failures in
+            for failure in failures.prefix(10) { FileHandle.standardError.write(Data("load failed: \(failure)\n".utf8)) }
+            if !failures.isEmpty { status = 1 }
+            for (label, values) in zip(ModeBenchmark.labels, times) {
+                print("  " + label.padding(toLength: 36, withPad: " ", startingAt: 0)
+                    + String(format: " median %7.2f ms  (min %.2f, max %.2f, %d loads)", median(values), values.min() ?? .nan,
+                             values.max() ?? .nan, values.count))
+            }
+            let pairs = zip(times[1], times[0])
+            print(String(format: "  engine - rules, median of per-round differences: %+.2f ms", median(pairs.map { $0 - $1 })))
+            print(String(format: "  engine / rules - 1, median of per-round ratios: %+.1f%% (goal: within 5%%)",
+                         100 * median(pairs.map { $0 / $1 - 1 })))
+            g_main_loop_quit(loop)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+    let windows = present(benchmark.widgets)
+    benchmark.start()
+    g_main_loop_run(loop)
+    withExtendedLifetime((benchmark, windows)) {}
+    proxy.terminate()
+    exit(status)
+}
+
+let protected = ProtectedWebView(runtime: runtime, store: store, tab: "bench", session: session())
+let listsOnly = WebView(session: session())
+let bare = WebView(session: session())
+let windows = present([protected.webView.widget, listsOnly.widget, bare.widget])
 
 let set = runtime.currentSet
 print("page-load benchmark: https://bench.example/ (30 subresources), \(rounds) rounds after \(warmUp) warm-up rounds")

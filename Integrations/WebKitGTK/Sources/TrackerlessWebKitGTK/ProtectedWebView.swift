@@ -48,33 +48,49 @@ public final class ProtectedWebView {
     /// The set whose stale lists were last removed from the store: once per set, not per load.
     private var cleanedSet: String?
     private var observerToken: Int?
+    private var extensionObservations: WebProcessObservations?
+
+    /// Where requests are blocked: content filters (the default), the web-process extension, or
+    /// the blocking script alone. Set it before the first ``load(_:)``.
+    public var requestBlocking = RequestBlocking.contentFilters
 
     /// Called when a list could not be compiled or loaded, with WebKit's error.
     public var onFilterError: ((ContentFilterStoreError) -> Void)?
     /// Called after each script message was handed to the runtime, with what it made of it.
     public var onMessage: ((PrivacyStats.ReceiveResult) -> Void)?
+    /// Called with the URL before each navigation ``load(_:)`` starts (after a site toggle, the
+    /// host sends the web processes their new configuration here).
+    public var willLoad: ((String) -> Void)?
+    /// Called after each request the web-process extension reported was counted (engine mode).
+    public var onObservation: ((NativeObservation) -> Void)?
     /// How many lists the store compiled (not found by identifier) since this view was created.
     public private(set) var compiledListCount = 0
     /// How many lists the store already held (found by identifier, nothing compiled).
     public private(set) var foundListCount = 0
 
-    /// A view in `tab`, protected by `runtime`, its lists kept in `store`.
-    public init(runtime: ProtectionRuntime, store: ContentFilterStore, tab: TabID, session: NetworkSession? = nil) {
+    /// A view in `tab`, protected by `runtime`, its lists kept in `store`; in `context` (nil:
+    /// WebKit's default one).
+    public init(runtime: ProtectionRuntime, store: ContentFilterStore, tab: TabID, session: NetworkSession? = nil, context: WebContext? = nil) {
         self.runtime = runtime
         self.store = store
         self.tab = tab
-        webView = WebView(session: session)
+        webView = WebView(session: session, context: context)
         let previous = webView.onLoadEvent
         webView.onLoadEvent = { [weak self] event in
             if event == .committed, let self, let url = self.webView.url { self.runtime.didCommitNavigation(tab: self.tab, url: url) }
             previous?(event)
         }
         webView.protectionLoadStarted = { [weak self] load in
-            guard let self else { return }
+            guard let self, self.requestBlocking != .webProcessExtension else { return }
             self.runtime.didObserve(
                 NativeObservation(url: load.url, type: load.isMainResource ? .mainFrame : nil, outcome: .allowed), tab: self.tab)
         }
         decideNavigations()
+        extensionObservations = WebProcessObservations(webView: webView) { [weak self] observation in
+            guard let self, self.requestBlocking == .webProcessExtension else { return }
+            self.runtime.didObserve(observation, tab: self.tab)
+            self.onObservation?(observation)
+        }
         let reference = MainContextReference(self)
         observerToken = runtime.addObserver { set in
             MainContext.post {
@@ -96,6 +112,7 @@ public final class ProtectedWebView {
 
     /// Loads a plan's URL once its lists are ready; the navigation is not decided again.
     func start(_ plan: NavigationPlan) {
+        willLoad?(plan.url)
         prepare(plan.protectionSet) { [weak self] in
             guard let self else { return }
             self.unblockedActions = []
@@ -108,7 +125,7 @@ public final class ProtectedWebView {
     /// Compiles (or finds) every list of `set`, then calls `ready`; removes the store's lists
     /// that no set of the runtime uses any more.
     func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
-        var pending = set.ruleLists.filter { filters[$0.identifier] == nil }
+        var pending = requestBlocking.usesContentFilters ? set.ruleLists.filter { filters[$0.identifier] == nil } : []
         guard !pending.isEmpty else {
             if cleanedSet != set.identifier {
                 cleanedSet = set.identifier
@@ -143,7 +160,7 @@ public final class ProtectedWebView {
     /// scripts and handler in the view's user content (only what changed).
     func install(_ plan: NavigationPlan) {
         let content = webView.userContent
-        let wanted = plan.ruleLists(unblocking: unblockedActions).map(\.identifier)
+        let wanted = requestBlocking.usesContentFilters ? plan.ruleLists(unblocking: unblockedActions).map(\.identifier) : []
         if wanted != installedFilters {
             // The new lists in before the old ones out: no moment without a list.
             for identifier in wanted where !installedFilters.contains(identifier) {

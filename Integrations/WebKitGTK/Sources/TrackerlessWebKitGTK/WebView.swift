@@ -34,11 +34,12 @@ public final class WebView {
     /// The main frame's load events.
     public enum LoadEvent: Sendable, Equatable { case started, redirected, committed, finished }
 
-    /// A web view with its own user content; `session` nil is WebKit's default session.
-    public init(userContent: UserContent = UserContent(), session: NetworkSession? = nil) {
+    /// A web view with its own user content; `session` nil is WebKit's default session,
+    /// `context` nil WebKit's default context.
+    public init(userContent: UserContent = UserContent(), session: NetworkSession? = nil, context: WebContext? = nil) {
         self.userContent = userContent
         self.session = session
-        widget = tl_web_view_new(userContent.pointer, session?.pointer)
+        widget = tl_web_view_new_in_context(userContent.pointer, session?.pointer, context?.pointer)
         g_object_ref_sink(UnsafeMutableRawPointer(widget))
         connectSignals()
     }

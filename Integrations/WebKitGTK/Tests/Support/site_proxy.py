@@ -5,8 +5,9 @@ Usage: site_proxy.py SITES_DIR
 
 SITES_DIR holds one directory per host (`news.example/index.html`, `www.google-analytics.com/
 analytics.js`, ...). The proxy listens on 127.0.0.1 at a free port and prints `{"port": N}` as
-its first line; then one JSON line per request it receives, `{"method": ..., "url": ...}`, as it
-receives it. http requests arrive in absolute form; https ones through CONNECT, answered with a
+its first line; then one JSON line per request it receives, `{"method": ..., "url": ...,
+"headers": {...}}` (the request's `Sec-GPC`, `Referer` and `Sec-Fetch-Dest` headers, lower-cased names, when
+present), as it receives it. http requests arrive in absolute form; https ones through CONNECT, answered with a
 throw-away self-signed certificate (the browser ignores certificate errors in its headless mode
 only). A request made to the proxy itself as a server (http://127.0.0.1:PORT/...) is served from
 SITES_DIR/127.0.0.1. Nothing is ever forwarded: every host is served from SITES_DIR (a missing file is a 404,
@@ -72,7 +73,8 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         if length:
             self.rfile.read(length)
-        emit({"method": self.command, "url": url})
+        headers = {name: self.headers[name] for name in ("sec-gpc", "referer", "sec-fetch-dest") if self.headers.get(name) is not None}
+        emit({"method": self.command, "url": url, "headers": headers})
         parts = urlsplit(url)
         path = parts.path if parts.path and parts.path != "/" else "/index.html"
         host = (parts.hostname or "").rstrip(".")

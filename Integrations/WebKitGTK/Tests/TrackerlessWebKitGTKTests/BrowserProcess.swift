@@ -39,11 +39,19 @@ enum BrowserProcess {
         private let output: FileHandle
         private let lock = NSLock()
         private var buffer = Data()
-        private var urls: [String] = []
+        private var requests: [Request] = []
 
-        init() throws {
+        /// A request the proxy received: its URL and the `Sec-GPC`, `Referer` and `Sec-Fetch-Dest` headers it
+        /// carried (lower-cased names).
+        struct Request {
+            var url: String
+            var headers: [String: String]
+        }
+
+        /// A proxy serving Tests/Sites, or `sites` (a directory with one directory per host).
+        init(sites: URL = packageRoot.appendingPathComponent("Tests/Sites")) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [packageRoot.appendingPathComponent("Tests/Support/site_proxy.py").path, packageRoot.appendingPathComponent("Tests/Sites").path]
+            process.arguments = [packageRoot.appendingPathComponent("Tests/Support/site_proxy.py").path, sites.path]
             let stdout = Pipe(), stdin = Pipe()
             process.standardOutput = stdout
             process.standardInput = stdin
@@ -70,18 +78,21 @@ enum BrowserProcess {
                 let line = buffer[buffer.startIndex..<newline]
                 buffer = Data(buffer[buffer.index(after: newline)...])
                 if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any], let url = object["url"] as? String {
-                    urls.append(url)
+                    requests.append(Request(url: url, headers: object["headers"] as? [String: String] ?? [:]))
                 }
             }
         }
 
         /// The URLs requested so far, and forgets them.
-        func takeURLs() -> [String] {
+        func takeURLs() -> [String] { takeRequests().map(\.url) }
+
+        /// The requests received so far, and forgets them.
+        func takeRequests() -> [Request] {
             Thread.sleep(forTimeInterval: 0.2)
             lock.lock()
             defer { lock.unlock() }
-            let taken = urls
-            urls = []
+            let taken = requests
+            requests = []
             return taken
         }
 

@@ -1,0 +1,38 @@
+/// What the web-process extension needs to decide requests, as plain values: the UI process
+/// sends it to every web process as the extensions' initialization user data (a GVariant of
+/// type ``variantType``), again for each new web process, since WebKitGTK 6.0 swaps processes
+/// across sites.
+///
+/// Files are passed by path, not as bytes: WebKit turns the user data into text and parses it
+/// again in each web process, which would cost more than reading a file. Each path must be
+/// inside the web process's sandbox (`webkit_web_context_add_path_to_sandbox`).
+public struct RequestHookConfiguration: Sendable, Equatable {
+    /// The GVariant type of the user data: (blocks, engine, tds, configuration, allowlist).
+    public static let variantType = "(bsssas)"
+
+    /// Whether the extension blocks requests with the engine (`--mode engine`); when false it
+    /// only sets the headers of the navigation protections.
+    public var blocksRequests: Bool
+    /// The compiled engine of the current protection set (``RuleEngineKit/RuleEngine/compiled()``);
+    /// empty when ``blocksRequests`` is false.
+    public var enginePath: String
+    /// The tds.json whose entities referrer trimming reads; empty for none (then no trimming).
+    public var trackerDataPath: String
+    /// The privacy configuration; empty for none (then no Sec-GPC header and no trimming).
+    public var privacyConfigurationPath: String
+    /// Sites (exact hosts) where protection is off: the user allowlist and the sites the user
+    /// switched off. No request of their pages is blocked and no header changed.
+    public var sitesWithProtectionOff: [String]
+
+    /// A configuration.
+    public init(
+        blocksRequests: Bool, enginePath: String = "", trackerDataPath: String = "", privacyConfigurationPath: String = "",
+        sitesWithProtectionOff: [String] = []
+    ) {
+        self.blocksRequests = blocksRequests
+        self.enginePath = enginePath
+        self.trackerDataPath = trackerDataPath
+        self.privacyConfigurationPath = privacyConfigurationPath
+        self.sitesWithProtectionOff = sitesWithProtectionOff
+    }
+}

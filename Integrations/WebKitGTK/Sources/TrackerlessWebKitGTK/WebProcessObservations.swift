@@ -1,0 +1,48 @@
+import CWebKitGTK
+import PrivacyStatsKit
+import TrackerDataKit
+
+/// The requests the web-process extension reports to a web view (`trackerless.observation` user
+/// messages: URL, request type, blocked), handed to `observe` as native observations.
+///
+/// In engine mode the extension sees every request in `send-request`, the blocked ones too, and
+/// is the one source of native observations: ``ProtectedWebView`` then leaves
+/// `resource-load-started` out (see ``RequestBlocking/webProcessExtension``).
+final class WebProcessObservations {
+    /// The message name the extension sends (its `PageHandler.observationMessage`).
+    static let messageName = "trackerless.observation"
+
+    private let observe: (NativeObservation) -> Void
+
+    /// Connects to `webView`'s "user-message-received".
+    init(webView: WebView, observe: @escaping (NativeObservation) -> Void) {
+        self.observe = observe
+        let received: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, message, data in
+            guard let message, let observations = CallbackBox<WeakObservations>.peek(data).observations,
+                let name = webkit_user_message_get_name(message), String(cString: name) == WebProcessObservations.messageName
+            else { return 0 }
+            if let observation = WebProcessObservations.observation(in: webkit_user_message_get_parameters(message)) {
+                observations.observe(observation)
+            }
+            return 1
+        }
+        connectSignal(UnsafeMutableRawPointer(webView.widget), "user-message-received", received, data: CallbackBox(WeakObservations(self)).retained())
+    }
+
+    /// The observation in a message's `(ssb)` parameters, or nil when they are of another type.
+    static func observation(in parameters: OpaquePointer?) -> NativeObservation? {
+        guard let parameters, String(cString: g_variant_get_type_string(parameters)) == "(ssb)" else { return nil }
+        func child(_ index: Int) -> OpaquePointer { g_variant_get_child_value(parameters, gsize(index)) }
+        let url = child(0), type = child(1), blocked = child(2)
+        defer { for value in [url, type, blocked] { g_variant_unref(value) } }
+        return NativeObservation(
+            url: String(cString: g_variant_get_string(url, nil)), type: RequestType(rawValue: String(cString: g_variant_get_string(type, nil))),
+            outcome: g_variant_get_boolean(blocked) != 0 ? .blocked : .allowed)
+    }
+}
+
+/// A weak reference handed to GLib.
+final class WeakObservations {
+    weak var observations: WebProcessObservations?
+    init(_ observations: WebProcessObservations) { self.observations = observations }
+}

@@ -1,0 +1,71 @@
+import CWebKitWebProcessExtension
+import Glibc
+import RequestHookKit
+
+/// One web page's `send-request` handler: decides each request with the process's hook, sets the
+/// headers, and tells the web view what it did (a `trackerless.observation` user message) when
+/// it blocks requests.
+final class PageHandler {
+    /// The name of the message each observation is sent as; its parameters are `(ssb)`: the URL,
+    /// the request type the statistics use, and whether the request was blocked.
+    static let observationMessage = "trackerless.observation"
+
+    let holder: HookHolder
+    private let logs = getenv("TRACKERLESS_EXTENSION_LOG") != nil
+
+    init(holder: HookHolder) { self.holder = holder }
+
+    /// Connects to `page`'s "send-request"; the page's handler lives as long as the connection.
+    func connect(to page: OpaquePointer) {
+        let sendRequest: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
+            page, request, redirectedResponse, data in
+            guard let page, let request else { return 0 }
+            let handler = Unmanaged<PageHandler>.fromOpaque(data!).takeUnretainedValue()
+            return handler.sendRequest(page: page, request: request, isRedirect: redirectedResponse != nil) ? 1 : 0
+        }
+        let release: GClosureNotify = { data, _ in
+            guard let data else { return }
+            Unmanaged<PageHandler>.fromOpaque(data).release()
+        }
+        g_signal_connect_data(
+            gpointer(page), "send-request", unsafeBitCast(sendRequest, to: GCallback.self),
+            Unmanaged.passRetained(self).toOpaque(), release, GConnectFlags(rawValue: 0))
+    }
+
+    /// Whether to cancel the load.
+    private func sendRequest(page: OpaquePointer, request: OpaquePointer, isRedirect: Bool) -> Bool {
+        guard let uri = webkit_uri_request_get_uri(request) else { return false }
+        let headers = webkit_uri_request_get_http_headers(request)
+        func header(_ name: String) -> String? {
+            guard let headers, let value = soup_message_headers_get_one(headers, name) else { return nil }
+            return String(cString: value)
+        }
+        let hooked = HookedRequest(
+            url: String(cString: uri),
+            method: webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET",
+            pageURL: webkit_web_page_get_uri(page).map { String(cString: $0) },
+            fetchDestination: header("Sec-Fetch-Dest"), fetchMode: header("Sec-Fetch-Mode"), accept: header("Accept"),
+            referrer: header("Referer"), isPing: header("Ping-To") != nil || header("Ping-From") != nil, isRedirect: isRedirect)
+        let hook = holder.hook
+        let verdict = hook.verdict(for: hooked)
+        if logs {
+            report("\(hooked) -> \(hooked.resourceType.rawValue) \(verdict)")
+        }
+        if !verdict.isBlocked, let headers {
+            if let value = verdict.globalPrivacyControl { soup_message_headers_replace(headers, "Sec-GPC", value) }
+            if let referrer = verdict.trimmedReferrer { soup_message_headers_replace(headers, "Referer", referrer) }
+        }
+        // Only the first URL of a request is counted, as WebKit reports loads.
+        if hook.configuration.blocksRequests, !isRedirect {
+            observe(page: page, url: hooked.url, type: hooked.requestType.rawValue, blocked: verdict.isBlocked)
+        }
+        return verdict.isBlocked
+    }
+
+    private func observe(page: OpaquePointer, url: String, type: String, blocked: Bool) {
+        var children: [OpaquePointer?] = [g_variant_new_string(url), g_variant_new_string(type), g_variant_new_boolean(blocked ? 1 : 0)]
+        let parameters = g_variant_new_tuple(&children, gsize(children.count))
+        let message = webkit_user_message_new(Self.observationMessage, parameters)
+        webkit_web_page_send_message_to_view(page, message, nil, nil, nil)
+    }
+}

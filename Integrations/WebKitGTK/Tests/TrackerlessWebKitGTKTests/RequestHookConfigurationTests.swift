@@ -1,0 +1,32 @@
+import Foundation
+import RequestHookKit
+import Testing
+import TrackerlessRuntime
+import TrackerlessWebKitGTK
+
+/// The configuration the browser gives each web process, made from the runtime.
+@Suite("RequestHookConfiguration from the runtime")
+struct RequestHookConfigurationTests {
+    @Test("the current set's engine is written once per set, an update's replaces it, and the allowlist's sites are off")
+    func engineFiles() async throws {
+        let directory = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        let runtime = try ProtectionRuntime(inputs: .sample, cacheDirectory: directory.appendingPathComponent("cache").path)
+        let first = RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data)
+        #expect(first.enginePath.hasPrefix(data + "/engine-") && FileManager.default.fileExists(atPath: first.enginePath))
+        #expect(first.privacyConfigurationPath.isEmpty && first.trackerDataPath.isEmpty && first.sitesWithProtectionOff.isEmpty)
+        #expect(throws: Never.self) { try RequestHook(configuration: first) }
+        #expect(RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data) == first)
+
+        var inputs = ProtectionInputs.sample
+        inputs.userAllowlist = .bytes(Array(#"["news.example"]"#.utf8), name: "allowlist")
+        _ = try await runtime.update(inputs)
+        try runtime.setProtection(false, forSite: "blog.example")
+        let second = RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data)
+        #expect(second.enginePath != first.enginePath && FileManager.default.fileExists(atPath: second.enginePath))
+        #expect(!FileManager.default.fileExists(atPath: first.enginePath), "the earlier set's engine is removed")
+        #expect(second.sitesWithProtectionOff == ["blog.example", "news.example"])
+        #expect(RequestHookConfiguration.current(of: runtime, blocksRequests: false, directory: data).enginePath.isEmpty)
+    }
+}

@@ -1,0 +1,117 @@
+import ContentRuleList
+import Foundation
+import RequestHookKit
+import RuleEngineKit
+import Testing
+
+/// What the web-process extension decides, without WebKit: the type read from the headers
+/// `send-request` gives, the engine's answer, the headers it sets.
+@Suite("RequestHookKit: the web-process extension's decisions")
+struct RequestHookTests {
+    static let page = "https://news.example/article"
+
+    @Test("the type comes from Sec-Fetch-Dest (WebKitGTK 2.50 sends it to the extension), else from Accept",
+          arguments: [
+            (HookedRequest(url: page, pageURL: page, fetchDestination: "document"), ResourceType.topDocument),
+            (HookedRequest(url: "https://ads.example/f", pageURL: page, fetchDestination: "iframe"), .childDocument),
+            (HookedRequest(url: "https://t.example/p.gif", pageURL: page, fetchDestination: "image"), .image),
+            (HookedRequest(url: "https://t.example/a.js", pageURL: page, fetchDestination: "script"), .script),
+            (HookedRequest(url: "https://t.example/w.js", pageURL: page, fetchDestination: "worker"), .script),
+            (HookedRequest(url: "https://t.example/s.css", pageURL: page, fetchDestination: "style"), .styleSheet),
+            (HookedRequest(url: "https://t.example/f.woff", pageURL: page, fetchDestination: "font"), .font),
+            (HookedRequest(url: "https://t.example/v.mp4", pageURL: page, fetchDestination: "video"), .media),
+            (HookedRequest(url: "https://t.example/x", pageURL: page, fetchDestination: "empty", fetchMode: "cors"), .fetch),
+            (HookedRequest(url: "https://t.example/b", method: "POST", pageURL: page, fetchDestination: "empty", fetchMode: "no-cors"), .other),
+            (HookedRequest(url: "https://t.example/ping", method: "POST", pageURL: page, fetchDestination: "empty", fetchMode: "no-cors", isPing: true), .ping),
+            (HookedRequest(url: "https://t.example/r", pageURL: page, fetchDestination: "report"), .cspReport),
+            (HookedRequest(url: "https://t.example/m.json", pageURL: page, fetchDestination: "manifest"), .other),
+            (HookedRequest(url: page, pageURL: page, accept: "text/html,application/xhtml+xml"), .topDocument),
+            (HookedRequest(url: "https://ads.example/f", pageURL: page, accept: "text/html,application/xhtml+xml"), .childDocument),
+            (HookedRequest(url: "https://t.example/p.gif", pageURL: page, accept: "image/webp,*/*;q=0.5"), .image),
+            (HookedRequest(url: "https://t.example/s.css", pageURL: page, accept: "text/css,*/*;q=0.1"), .styleSheet),
+            (HookedRequest(url: "https://t.example/a.js", pageURL: page, accept: "*/*"), .other),
+          ])
+    func resourceType(request: HookedRequest, expected: ResourceType) {
+        #expect(request.resourceType == expected)
+    }
+
+    @Test("the engine matches a subresource against the page's URL, a navigation against its own")
+    func engineRequest() {
+        let image = HookedRequest(url: "https://t.example/p.gif", method: "GET", pageURL: Self.page, fetchDestination: "image")
+        #expect(image.engineRequest == Request(url: "https://t.example/p.gif", topURL: Self.page, resourceType: .image))
+        let navigation = HookedRequest(url: "https://other.example/", method: "POST", pageURL: Self.page, fetchDestination: "document")
+        #expect(navigation.engineRequest == .mainDocument("https://other.example/", method: .post))
+        #expect(image.requestType == .image && navigation.requestType == .mainFrame)
+    }
+
+    /// A hook with an engine compiled from `rules` and the given files.
+    static func hook(
+        rules: String, configuration: String? = nil, trackerData: String? = nil, sitesOff: [String] = []
+    ) throws -> (RequestHook, URL) {
+        let directory = try BrowserProcess.temporaryDirectory()
+        let engine = try RuleEngine(ruleList: try RuleList(parsing: rules))
+        let enginePath = directory.appendingPathComponent("engine.bin")
+        try Data(engine.compiled()).write(to: enginePath)
+        var hookConfiguration = RequestHookConfiguration(blocksRequests: true, enginePath: enginePath.path, sitesWithProtectionOff: sitesOff)
+        if let configuration {
+            let path = directory.appendingPathComponent("config.json")
+            try Data(configuration.utf8).write(to: path)
+            hookConfiguration.privacyConfigurationPath = path.path
+        }
+        if let trackerData {
+            let path = directory.appendingPathComponent("tds.json")
+            try Data(trackerData.utf8).write(to: path)
+            hookConfiguration.trackerDataPath = path.path
+        }
+        return (try RequestHook(configuration: hookConfiguration), directory)
+    }
+
+    static let imageRule = #"[{"trigger": {"url-filter": "^https?://t\\.example/", "resource-type": ["image"]}, "action": {"type": "block"}}]"#
+
+    @Test("blocked by the engine for the type read from the request; not on a site whose protection is off")
+    func blocking() throws {
+        let (hook, directory) = try Self.hook(rules: Self.imageRule, sitesOff: ["off.example"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let image = HookedRequest(url: "https://t.example/p.gif", pageURL: Self.page, fetchDestination: "image")
+        let script = HookedRequest(url: "https://t.example/a.js", pageURL: Self.page, fetchDestination: "script")
+        #expect(hook.verdict(for: image).isBlocked)
+        #expect(!hook.verdict(for: script).isBlocked)
+        var onSiteOff = image
+        onSiteOff.pageURL = "https://off.example/"
+        #expect(!hook.verdict(for: onSiteOff).isBlocked)
+    }
+
+    @Test("Sec-GPC: 1 on every request of a page where gpc applies, none where the configuration excepts the site; Referer cut to the origin for a tracker")
+    func headers() throws {
+        let configuration = #"""
+            {"features": {"gpc": {"state": "enabled", "exceptions": [{"domain": "excepted.example"}]},
+                          "referrer": {"state": "enabled", "exceptions": []}}}
+            """#
+        let trackerData = #"""
+            {"trackers": {"t.example": {"domain": "t.example", "owner": {"name": "T Inc"}, "default": "ignore", "rules": []}},
+             "entities": {"T Inc": {"domains": ["t.example"]}}, "domains": {"t.example": "T Inc"}, "cnames": {}}
+            """#
+        let (hook, directory) = try Self.hook(rules: Self.imageRule, configuration: configuration, trackerData: trackerData)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = HookedRequest(url: "https://t.example/a.js", pageURL: Self.page, fetchDestination: "script", referrer: Self.page)
+        #expect(hook.verdict(for: script) == RequestVerdict(isBlocked: false, globalPrivacyControl: "1", trimmedReferrer: "https://news.example/"))
+        let sameSite = HookedRequest(url: "https://news.example/x.js", pageURL: Self.page, fetchDestination: "script", referrer: Self.page)
+        #expect(hook.verdict(for: sameSite) == RequestVerdict(isBlocked: false, globalPrivacyControl: "1", trimmedReferrer: nil))
+        let excepted = HookedRequest(url: "https://excepted.example/", pageURL: Self.page, fetchDestination: "document")
+        #expect(hook.verdict(for: excepted).globalPrivacyControl == nil)
+    }
+
+    @Test("an engine file that is missing or damaged is an error naming the file")
+    func badEngine() throws {
+        let directory = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("engine.bin").path
+        #expect { try RequestHook(configuration: RequestHookConfiguration(blocksRequests: true, enginePath: path)) } throws: {
+            ($0 as? RequestHookError).map { "\($0)".hasPrefix(path + ": compiled engine:") } ?? false
+        }
+        try Data("not an engine".utf8).write(to: URL(fileURLWithPath: path))
+        #expect { try RequestHook(configuration: RequestHookConfiguration(blocksRequests: true, enginePath: path)) } throws: {
+            ($0 as? RequestHookError).map { "\($0)".hasPrefix(path + ": compiled engine:") } ?? false
+        }
+    }
+}
