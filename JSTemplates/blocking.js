@@ -1572,16 +1572,24 @@
   }
 
   // Whether a script of the current stack is a tracker script: the engine's own stack trace,
-  // which page script cannot rewrite (a stack trace limit the page lowered is raised for it).
+  // which page script cannot rewrite (a stack trace limit the page lowered is raised for it, and
+  // V8's Error.prepareStackTrace, which could write any stack, is put aside for it).
   function writtenByTrackerScript() {
     var ErrorConstructor = captured.Error;
     var limit = ErrorConstructor.stackTraceLimit;
+    var prepare = ErrorConstructor.prepareStackTrace;
     var stack;
     try {
       try { ErrorConstructor.stackTraceLimit = 100; } catch (e) { /* a limit the page froze */ }
+      if (prepare !== undefined) {
+        try { ErrorConstructor.prepareStackTrace = undefined; } catch (e) { /* as above */ }
+      }
       stack = new ErrorConstructor().stack;
     } finally {
       try { ErrorConstructor.stackTraceLimit = limit; } catch (e) { /* as above */ }
+      if (prepare !== undefined) {
+        try { ErrorConstructor.prepareStackTrace = prepare; } catch (e) { /* as above */ }
+      }
     }
     if (typeof stack !== 'string') { return false; }
     STACK_URL.lastIndex = 0;
