@@ -9,10 +9,11 @@ import UserScripts
 
 /// The page protections of blocking.js in a real WebKit, rendered by ``ScriptRenderer`` from this
 /// tree's templates and the suites' configurations: `navigator.globalPrivacyControl` in the top
-/// frame and in same-origin and cross-origin frames (global-privacy-control), `document.referrer`
-/// after real navigations and in frames (referrer-trimming), the expiry WebKit's cookie jar keeps
-/// for a cookie a tracker script writes (expire-first-party-js-cookies), and the Facebook SDK's
-/// widgets replaced by the Click-to-Load placeholder where the rule lists block the SDK.
+/// frame and in same-origin, cross-origin and about:blank frames (global-privacy-control),
+/// `document.referrer` after real navigations and in frames (referrer-trimming), the expiry
+/// WebKit's cookie jar keeps for a cookie a tracker script writes (expire-first-party-js-cookies),
+/// and the Facebook SDK's widgets replaced by the Click-to-Load placeholder where the rule lists
+/// block the SDK.
 @Suite(
     "Page protections in WebKitGTK",
     .enabled(if: WebKitHarness.shouldRun, "WebKitGTK (python3-gi, gir1.2-webkit2-4.1, xvfb) is not installed"),
@@ -82,7 +83,18 @@ struct PageProtectionsInWebKitTests {
 
     static let gpcReport = "{injected: 'globalPrivacyControl' in navigator, value: String(Navigator.prototype.globalPrivacyControl)}"
 
-    @Test("navigator.globalPrivacyControl: the suite's 6 JavaScript cases, in the top frame and in same- and cross-origin frames")
+    /// The top page's report, with that of an about:blank frame it adds (reported as `blank`).
+    static let gpcTopReport = """
+        (function () {
+          var frame = document.createElement('iframe');
+          document.documentElement.appendChild(frame);
+          var blank = frame.contentWindow;
+          return {injected: 'globalPrivacyControl' in navigator, value: String(Navigator.prototype.globalPrivacyControl),
+                  blank: {injected: 'globalPrivacyControl' in blank.navigator, value: String(blank.Navigator.prototype.globalPrivacyControl)}};
+        })()
+        """
+
+    @Test("navigator.globalPrivacyControl: the suite's 6 JavaScript cases, in the top frame and in same-origin, cross-origin and about:blank frames")
     func globalPrivacyControl() throws {
         let harness = try #require(try UserScriptHarness.make(), "WebKitGTK is not installed")
         let configuration = try PrivacyConfiguration(contentsOfFile: SharedData.path("\(Self.suites)/global-privacy-control/config_reference.json"))
@@ -103,7 +115,7 @@ struct PageProtectionsInWebKitTests {
                 for test in group where (try? test.required("siteURL").string()) == site {
                     if let frame = try? test.required("frameURL").string() { frames.append((frame, "case")) }
                 }
-                spec.resources[site] = .html(Self.collectingPage(own: Self.gpcReport, frames: frames))
+                spec.resources[site] = .html(Self.collectingPage(own: Self.gpcTopReport, frames: frames))
                 for frame in frames { spec.resources[frame.url] = .html(Self.reportingFrame(report: Self.gpcReport)) }
                 spec.pages.append(.init(id: site, url: site, timeout: 8, result: "window.__r"))
             }
@@ -118,9 +130,9 @@ struct PageProtectionsInWebKitTests {
                 let expectInjected = try test.required("expectGPCAPI").bool()
                 let expectValue = try? test.required("expectGPCAPIValue").string()
                 // Where the API is, it says the user's setting; the case's frame, and every frame of the page, as the top.
-                let labels = test["frameURL"] != nil ? ["case", "cross", "same"] : ["top", "cross", "same"]
+                let labels = test["frameURL"] != nil ? ["case", "cross", "same", "blank"] : ["top", "cross", "same", "blank"]
                 for label in labels {
-                    let report = page[label]
+                    let report = label == "blank" ? page["top"]?["blank"] : page[label]
                     let injected = try? report?.required("injected").bool()
                     let value = try? report?.required("value").string()
                     if injected != expectInjected { failures.append("\(name) [\(label)]: injected \(String(describing: injected))") }
