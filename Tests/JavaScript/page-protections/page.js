@@ -43,7 +43,8 @@ function jsonFile(name, value) {
 
 // Runs `source` in a new page. options: url (the document's URL), top (the top page's URL when
 // this document is a frame; its origin is all a cross-origin frame learns, through
-// location.ancestorOrigins), referrer (what the browser's document.referrer gives).
+// location.ancestorOrigins), referrer (what the browser's document.referrer gives), before (a
+// function given `run(code)` in the page before the script starts).
 function openPage(source, options) {
   const written = [];
   const jar = new Map();
@@ -103,6 +104,7 @@ function openPage(source, options) {
   } else {
     global.top = global;
   }
+  if (options.before) { options.before((code) => vm.runInContext(code, context)); }
   vm.runInContext(source, context, { filename: 'blocking.js' });
   return {
     context,
