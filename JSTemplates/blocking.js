@@ -1608,7 +1608,7 @@
     return withMaxAge(pieces, cookiePolicy.maxAge);
   }
 
-  // document.cookie's setter for this document, where the cookie feature applies to the site.
+  // document.cookie's setter, where the cookie feature applies to the top page's site.
   function installCookiePolicy() {
     if (cookiePolicy === null || captured.cookieSet === null || captured.DocumentPrototype === null) { return; }
     var site = hostOf(topURL());
@@ -1616,9 +1616,11 @@
     var originalSet = captured.cookieSet;
     var accessors = {
       __proto__: null,
+      // Every document's: a same-origin frame's setter (another realm's, with this script in it
+      // too) called on this document must cap as this document's own does.
       set cookie(value) {
         var text = value;
-        if (this === doc && typeof value !== 'symbol') {
+        if (typeof value !== 'symbol') {
           // Converted once, here, as the browser's setter would.
           text = captured.String(value);
           try { text = cappedCookie(text); } catch (error) { debugLog('cookie', error); }

@@ -69,6 +69,13 @@ test('a tracker that lowers the stack trace limit, writes its own stacks or writ
   assert.equal(page.evaluate('typeof Error.prepareStackTrace'), 'function', "the page's function is put back");
 });
 
+test("the setter caps whatever document it is called on (another realm's setter on this document)", { skip: skip || false }, () => {
+  const page = openPage(script(), { url: 'https://example.com/' });
+  page.runAs('Object.getOwnPropertyDescriptor(Document.prototype, "cookie").set.call(new Document(), "foo=bar; Max-Age=900000");',
+    'https://tracker.com/script.js');
+  assert.deepEqual(page.written, ['foo=bar; Max-Age=86400']);
+});
+
 test('the written text keeps every other attribute, and the user allowlist turns the cap off', { skip: skip || false }, () => {
   let page = openPage(script(), { url: 'https://example.com/' });
   write(page, 'foo=bar; Expires=Wed, 21 Aug 2030 20:00:00 UTC; Domain=example.com; max-age=900000; Path=/; Secure',
