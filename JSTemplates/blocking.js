@@ -68,7 +68,17 @@
       parentNodeGet: accessor(w.Node, 'parentNode', 'get'),
       customEventDetail: accessor(w.CustomEvent, 'detail', 'get'),
       console: w.console || null,
-      consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
+      consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null,
+      // The page protections: navigator.globalPrivacyControl, document.referrer, document.cookie.
+      NavigatorPrototype: w.Navigator ? w.Navigator.prototype : null,
+      DocumentPrototype: w.Document ? w.Document.prototype : null,
+      documentQuerySelectorAll: w.Document ? w.Document.prototype.querySelectorAll : null,
+      referrerGet: accessor(w.Document, 'referrer', 'get'),
+      cookieGet: accessor(w.Document, 'cookie', 'get'),
+      cookieSet: accessor(w.Document, 'cookie', 'set'),
+      Error: w.Error,
+      DateNow: Date.now,
+      String: String
     };
     settings = $SETTINGS$;
     secret = $SECRET$;
@@ -121,7 +131,8 @@
   function feature(value) { return value === false || value === undefined ? false : set(value); }
 
   var trackerText, ruleTexts, cnames, owners, ownersText, entities, suffixes, userAllowlist, contentBlocking,
-    trackerAllowlist, requestBlocklist, allowlistRules, blocklistRules, clickToLoad, clickToLoadSites, clickToLoadActions;
+    trackerAllowlist, requestBlocklist, allowlistRules, blocklistRules, clickToLoad, clickToLoadSites, clickToLoadActions,
+    protections, gpcExceptions, referrerExceptions, protectionCNAMEs, cookiePolicy;
   try {
     // Trackers, their rules, owners and entities are text (a script parses text far faster than
     // literals), made into tables or parsed when a decision first needs them.
@@ -142,6 +153,15 @@
     clickToLoad = data.clickToLoad === false ? false : (captured.ArrayIsArray(data.clickToLoad) ? true : null);
     clickToLoadSites = set(clickToLoad === true ? data.clickToLoad[0] : []);
     clickToLoadActions = table(clickToLoad === true ? data.clickToLoad[1] : null);
+    protections = table(data.protections);
+    gpcExceptions = feature(protections.gpc === undefined ? false : protections.gpc);
+    referrerExceptions = feature(protections.referrer === undefined ? false : protections.referrer);
+    protectionCNAMEs = table(protections.cnames);
+    var cookie = protections.cookie;
+    cookiePolicy = captured.ArrayIsArray(cookie) && cookie.length === 4 && typeof cookie[1] === 'number' &&
+      typeof cookie[2] === 'number' && captured.ArrayIsArray(cookie[3])
+      ? { __proto__: null, exceptions: set(cookie[0]), threshold: cookie[1], maxAge: cookie[2], excluded: cookie[3] }
+      : null;
   } catch (e) {
     return;
   }
@@ -310,7 +330,8 @@
     return lastSiteRegistrable;
   }
 
-  function computeRegistrableDomain(host) {
+  // `lookup`: the kinds of a suffix, when not the data's own `psl` table.
+  function computeRegistrableDomain(host, lookup) {
     var end = host.length;
     if (end > 0 && host[end - 1] === '.') { end -= 1; }
     if (end === 0 || host[0] === '.') { return null; }
@@ -330,7 +351,8 @@
       while (index >= 0 && host[index] !== '.') { index -= 1; }
       labelsSeen += 1;
       var hasMoreLabels = index >= 0;
-      var kinds = suffixes[slice(host, index + 1, end)];
+      var suffix = slice(host, index + 1, end);
+      var kinds = lookup === undefined ? suffixes[suffix] : lookup(suffix);
       if (typeof kinds !== 'number') { break; }
       if (kinds & 4) {
         suffixLabels = labelsSeen - 1;
@@ -843,6 +865,9 @@
     if (url === null || !reportable(url)) { return; }
     if (handledScripts !== null && apply(captured.weakMapGet, handledScripts, [element]) === url) { return; }
     var result = decide(url, topURL(), 'script');
+    if (result !== null && result.clickToLoad !== undefined && (result.action === 'block' || result.action === 'redirect')) {
+      scriptBlockedByClickToLoad(url, result);
+    }
     if (result === null || result.action !== 'redirect') { return; }
     if (handledScripts !== null) { apply(captured.weakMapSet, handledScripts, [element, url]); }
     runSurrogate(result.surrogate);
@@ -867,7 +892,12 @@
       handleFrame(node);
       return;
     }
+    if (facebookSDK !== null && isWidget(node)) {
+      handleWidget(node);
+      return;
+    }
     if (node === null || typeof node !== 'object' || node.nodeType !== 1 || captured.querySelectorAll === null) { return; }
+    handleWidgetsIn(node, false);
     var nested;
     try { nested = apply(captured.querySelectorAll, node, ['script[src]']); } catch (e) { return; }
     for (var i = 0; i < nested.length; i++) { handleScript(nested[i]); }
@@ -898,19 +928,22 @@
     if (captured.textContentSet !== null) { apply(captured.textContentSet, element, [text]); }
   }
 
-  // A frame's `width` or `height` attribute as CSS pixels, only when it is a plain number.
-  function dimension(element, name) {
+  // An element's attribute (`width`, `data-width`, ...) as the CSS pixels of `property`, only
+  // when it is a plain number.
+  function dimension(element, name, property) {
     var value;
     try { value = apply(captured.getAttribute, element, [name]); } catch (e) { return ''; }
     if (typeof value !== 'string' || value.length === 0 || value.length > 5) { return ''; }
     for (var i = 0; i < value.length; i++) { if (!isDigit(value[i])) { return ''; } }
-    return name + ':' + value + 'px;';
+    return property + ':' + value + 'px;';
+  }
+
+  function canReplace() {
+    return doc !== null && captured.createElement !== null && captured.replaceChild !== null && captured.parentNodeGet !== null;
   }
 
   function handleFrame(element) {
-    if (doc === null || captured.createElement === null || captured.replaceChild === null || captured.parentNodeGet === null) {
-      return;
-    }
+    if (!canReplace()) { return; }
     var src;
     try { src = apply(captured.getAttribute, element, ['src']); } catch (e) { return; }
     if (typeof src !== 'string' || src === '') { return; }
@@ -921,28 +954,106 @@
     if (result === null || result.clickToLoad === undefined || (result.action !== 'block' && result.action !== 'redirect')) {
       return;
     }
+    if (handledFrames !== null) { apply(captured.weakMapSet, handledFrames, [element, url]); }
+    replaceWithPlaceholder(element, url, result.clickToLoad, result.owner, 'widthheight', false);
+  }
+
+  // Replaces `element` with a placeholder that loads `url` (its action's) on the user's click.
+  // `sizes`: 'widthheight' for a frame's width and height attributes, else data-width and
+  // data-height (the Facebook SDK's widgets).
+  function replaceWithPlaceholder(element, url, action, owner, sizes, isWidget) {
     var parent = apply(captured.parentNodeGet, element, []);
     if (parent === null || typeof parent !== 'object') { return; }
-    if (handledFrames !== null) { apply(captured.weakMapSet, handledFrames, [element, url]); }
     var parsed = parseURL(url);
     var host = parsed === null ? url : parsed.host;
+    var size = sizes === 'widthheight'
+      ? dimension(element, 'width', 'width') + dimension(element, 'height', 'height')
+      : dimension(element, 'data-width', 'width') + dimension(element, 'data-height', 'height');
     var box = make('div', 'box-sizing:border-box;display:inline-flex;flex-direction:column;align-items:center;' +
-      'justify-content:center;gap:8px;padding:16px;max-width:100%;min-height:120px;' + dimension(element, 'width') +
-      dimension(element, 'height') + 'border:1px solid #999;border-radius:8px;background:#f4f4f4;color:#222;' +
+      'justify-content:center;gap:8px;padding:16px;max-width:100%;min-height:120px;' + size +
+      'border:1px solid #999;border-radius:8px;background:#f4f4f4;color:#222;' +
       'font:14px/1.4 system-ui,sans-serif;text-align:center;', null);
-    apply(captured.setAttribute, box, ['data-trackerless-click-to-load', result.clickToLoad]);
+    apply(captured.setAttribute, box, ['data-trackerless-click-to-load', action]);
     var button = make('button', 'font:inherit;padding:8px 16px;border:1px solid #555;border-radius:6px;' +
       'background:#fff;color:#222;cursor:pointer;', 'Load the embedded content from ' + host);
     apply(captured.setAttribute, button, ['type', 'button']);
     var note = make('div', 'font-size:12px;color:#555;', 'Blocked by Trackerless: loading it lets ' +
-      (result.owner !== undefined ? result.owner : host) + ' see that you visit this page.');
+      (owner !== undefined ? owner : host) + ' see that you visit this page.');
     apply(captured.appendChild, box, [button]);
     apply(captured.appendChild, box, [note]);
     var record = { __proto__: null, element: element, box: box, button: button, url: cut(url),
-      action: result.clickToLoad, token: null, restored: false };
+      action: action, token: null, restored: false, isWidget: isWidget };
     apply(captured.addEventListener, button, ['click', function (event) { clickPlaceholder(record, event); }, false]);
     apply(captured.replaceChild, parent, [box, element]);
     placeholders[placeholders.length] = record;
+  }
+
+  // --- The Facebook SDK's widgets ---------------------------------------------------------------
+
+  // Where block-ctl-fb blocks the Facebook SDK (a script element of the page), the SDK's widgets,
+  // elements of class fb-like, fb-page, fb-comments, ... that the SDK would fill with a Facebook
+  // frame, are replaced by the same placeholder; the host's answer to a click puts them back and
+  // adds the SDK's script again, which then loads and fills them.
+  var FB_ACTION = 'block-ctl-fb';
+  var FB_WIDGETS = ['fb-like', 'fb-page', 'fb-comments', 'fb-post', 'fb-video', 'fb-share-button', 'fb-send',
+    'fb-save', 'fb-quote', 'fb-group', 'fb-login-button'];
+  var FB_WIDGET_SELECTOR = '.fb-like,.fb-page,.fb-comments,.fb-post,.fb-video,.fb-share-button,.fb-send,' +
+    '.fb-save,.fb-quote,.fb-group,.fb-login-button';
+  // The blocked SDK: {url, owner, reloaded}, or null.
+  var facebookSDK = null;
+  var handledWidgets = captured.WeakMap !== null ? new captured.WeakMap() : null;
+
+  function isWidget(node) {
+    if (node === null || typeof node !== 'object' || node.nodeType !== 1) { return false; }
+    var names;
+    try { names = apply(captured.getAttribute, node, ['class']); } catch (e) { return false; }
+    if (typeof names !== 'string' || indexOf(names, 'fb-') < 0) { return false; }
+    var start = 0;
+    while (start < names.length) {
+      while (start < names.length && isSpace(names[start])) { start += 1; }
+      var end = start;
+      while (end < names.length && !isSpace(names[end])) { end += 1; }
+      if (end > start && has(FB_WIDGETS, slice(names, start, end))) { return true; }
+      start = end;
+    }
+    return false;
+  }
+
+  function isSpace(c) { return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f'; }
+
+  function handleWidget(element) {
+    if (facebookSDK === null || !canReplace() || !isWidget(element)) { return; }
+    if (has(unblockedActions, FB_ACTION)) { return; }
+    if (handledWidgets !== null) {
+      if (apply(captured.weakMapGet, handledWidgets, [element]) === true) { return; }
+      apply(captured.weakMapSet, handledWidgets, [element, true]);
+    }
+    replaceWithPlaceholder(element, facebookSDK.url, FB_ACTION, facebookSDK.owner, 'data', true);
+  }
+
+  function handleWidgetsIn(root, isDocument) {
+    if (facebookSDK === null) { return; }
+    var found;
+    try {
+      found = apply(isDocument ? captured.documentQuerySelectorAll : captured.querySelectorAll, root, [FB_WIDGET_SELECTOR]);
+    } catch (e) { return; }
+    for (var i = 0; i < found.length; i++) { handleWidget(found[i]); }
+  }
+
+  // A script element that a Click-to-Load rule blocks: for the Facebook SDK, its widgets go.
+  function scriptBlockedByClickToLoad(url, result) {
+    if (result.clickToLoad !== FB_ACTION || facebookSDK !== null) { return; }
+    facebookSDK = { __proto__: null, url: cut(url), owner: result.owner, reloaded: false };
+    if (captured.documentQuerySelectorAll !== null) { handleWidgetsIn(doc, true); }
+  }
+
+  // After the host's answer: the SDK again, once, beside the first widget put back.
+  function reloadFacebookSDK(parent) {
+    if (facebookSDK === null || facebookSDK.reloaded) { return; }
+    facebookSDK.reloaded = true;
+    var script = apply(captured.createElement, doc, ['script']);
+    apply(captured.setAttribute, script, ['src', facebookSDK.url]);
+    apply(captured.appendChild, parent, [script]);
   }
 
   function clickPlaceholder(record, event) {
@@ -970,7 +1081,10 @@
       if (record.restored || record.action !== action) { continue; }
       record.restored = true;
       var parent = apply(captured.parentNodeGet, record.box, []);
-      if (parent !== null && typeof parent === 'object') { apply(captured.replaceChild, parent, [record.element, record.box]); }
+      if (parent !== null && typeof parent === 'object') {
+        apply(captured.replaceChild, parent, [record.element, record.box]);
+        if (record.isWidget) { reloadFacebookSDK(parent); }
+      }
     }
   }
 
@@ -1168,6 +1282,361 @@
     };
   }
 
+  // --- Page protections: Global Privacy Control, referrer trimming, tracker scripts' cookies ---
+
+  // Each is the privacy configuration's feature (the `protections` member of the data) with its
+  // exceptions, unprotectedTemporary and the user allowlist; the site is the top page's host.
+
+  function withoutFinalDot(host) {
+    return host.length > 1 && host[host.length - 1] === '.' ? slice(host, 0, host.length - 1) : host;
+  }
+
+  function protects(exceptions, host) {
+    return exceptions !== false && !isWithinSet(host, exceptions) && userAllowlist[host] !== true;
+  }
+
+  function hostOf(url) {
+    var parsed = parseURL(url);
+    return parsed === null || parsed.host === '' ? null : withoutFinalDot(parsed.host);
+  }
+
+  // A name of one of the data's texts, " name " or " name:value ": the value (or '' without one),
+  // undefined when absent.
+  function textValue(text, name) {
+    if (typeof text !== 'string' || name === '') { return undefined; }
+    var found = indexOf(text, ' ' + name + ':');
+    if (found >= 0) {
+      var start = found + name.length + 2;
+      return slice(text, start, indexOf(text, ' ', start));
+    }
+    return indexOf(text, ' ' + name + ' ') >= 0 ? '' : undefined;
+  }
+
+  // The Tracker Radar suffix walk: the host, then each parent that still contains a dot.
+  function firstSuffixValue(text, host) {
+    var value = textValue(text, host);
+    var dot = indexOf(host, '.');
+    while (value === undefined && dot >= 0) {
+      var next = indexOf(host, '.', dot + 1);
+      if (next < 0) { break; }
+      value = textValue(text, slice(host, dot + 1));
+      dot = next;
+    }
+    return value;
+  }
+
+  var trackerHosts = captured.ObjectCreate(null);
+  // Whether the host is a tracker of the tds (any tracker, whatever its rules decide).
+  function isTrackerHost(host) {
+    var known = trackerHosts[host];
+    if (typeof known !== 'boolean') {
+      known = firstSuffixValue(protections.trackers, host) !== undefined;
+      trackerHosts[host] = known;
+    }
+    return known;
+  }
+
+  // The index of the entity owning the host or its nearest listed parent; -1 for none.
+  function entityIndex(host) {
+    var value = firstSuffixValue(protections.entities, host);
+    return value === undefined || value === '' ? -1 : +value;
+  }
+
+  function fullRegistrableDomain(host) {
+    return computeRegistrableDomain(host, function (suffix) {
+      var kinds = textValue(protections.psl, suffix);
+      return kinds === undefined ? undefined : (kinds === '' ? 1 : +kinds);
+    });
+  }
+
+  // The Swift ReferrerTrimming's test: whether a referrer of `from` would leave its owner for `to`.
+  function crossesSites(from, to) {
+    var fromEntity = entityIndex(from);
+    var cname = protectionCNAMEs[to];
+    var trackerHost = typeof cname === 'string' ? cname : to;
+    if (isTrackerHost(trackerHost)) {
+      var trackerEntity = entityIndex(trackerHost);
+      return trackerEntity < 0 || trackerEntity !== fromEntity;
+    }
+    if (fromEntity >= 0 && fromEntity === entityIndex(to)) { return false; }
+    var fromSite = fullRegistrableDomain(from);
+    var toSite = fullRegistrableDomain(to);
+    return (fromSite === null ? from : fromSite) !== (toSite === null ? to : toSite);
+  }
+
+  // ReferrerTrimming.documentReferrer: `document.referrer` in a page at `siteURL`, or in a frame
+  // at `frameURL` (null in the top frame) inside it, cut to `scheme://host[:port]/` when it would
+  // cross to another site.
+  function documentReferrer(referrer, siteURL, frameURL) {
+    if (typeof referrer !== 'string' || referrer === '' || referrerExceptions === false) { return referrer; }
+    var from = parseURL(referrer);
+    var site = hostOf(siteURL);
+    var destination = frameURL === null ? site : hostOf(frameURL);
+    if (from === null || from.host === '' || site === null || destination === null) { return referrer; }
+    var fromHost = withoutFinalDot(from.host);
+    if (!protects(referrerExceptions, site) || !protects(referrerExceptions, destination) ||
+      !protects(referrerExceptions, fromHost) || !crossesSites(fromHost, destination)) {
+      return referrer;
+    }
+    return from.scheme + '://' + from.host + (from.port === null ? '' : ':' + from.port) + '/';
+  }
+
+  // An accessor with the shape of a WebIDL attribute (a getter named `get <name>`, no setter,
+  // enumerable and configurable), defined on a prototype of the page.
+  function defineGetter(prototype, name, get) {
+    captured.ObjectDefineProperty(prototype, name, {
+      __proto__: null, get: get, set: undefined, enumerable: true, configurable: true
+    });
+  }
+
+  // GlobalPrivacyControl.javaScriptValue: navigator.globalPrivacyControl on Navigator.prototype,
+  // the user's setting, where the gpc feature applies to the top page's site; absent elsewhere.
+  function installGlobalPrivacyControl() {
+    if (gpcExceptions === false || captured.NavigatorPrototype === null) { return; }
+    var site = hostOf(topURL());
+    if (site === null || !protects(gpcExceptions, site)) { return; }
+    var value = !(settings !== null && typeof settings === 'object' && settings.gpc === false);
+    var accessors = { __proto__: null, get globalPrivacyControl() { return value; } };
+    defineGetter(captured.NavigatorPrototype, 'globalPrivacyControl',
+      captured.ObjectGetOwnPropertyDescriptor(accessors, 'globalPrivacyControl').get);
+  }
+
+  // document.referrer of this document, trimmed; other documents keep the browser's.
+  function installReferrerTrimming() {
+    if (referrerExceptions === false || captured.referrerGet === null || captured.DocumentPrototype === null) { return; }
+    var original = captured.referrerGet;
+    var referrer = apply(original, doc, []);
+    var trimmed = documentReferrer(referrer, topURL(), isTopFrame() ? null : locationHref());
+    if (trimmed === referrer) { return; }
+    var accessors = { __proto__: null, get referrer() { return this === doc ? trimmed : apply(original, this, []); } };
+    defineGetter(captured.DocumentPrototype, 'referrer', captured.ObjectGetOwnPropertyDescriptor(accessors, 'referrer').get);
+  }
+
+  // --- document.cookie: the cap on the first-party cookies of tracker scripts -----------------
+
+  // The Swift FirstPartyCookiePolicy: a cookie whose lifetime exceeds the threshold, written by a
+  // tracker script (a script of the stack whose host, or its CNAME target, is a tracker of the
+  // tds, outside the excluded cookie domains), is written with Max-Age=maxAge instead.
+
+  function trimmed(text) {
+    var start = 0;
+    var end = text.length;
+    while (start < end && (text[start] === ' ' || text[start] === '\t')) { start += 1; }
+    while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) { end -= 1; }
+    return slice(text, start, end);
+  }
+
+  // The cookie's `;`-separated pieces, without String.prototype.split.
+  function cookiePieces(text) {
+    var pieces = list();
+    var start = 0;
+    for (;;) {
+      var semicolon = indexOf(text, ';', start);
+      if (semicolon < 0) {
+        pieces[pieces.length] = slice(text, start);
+        return pieces;
+      }
+      pieces[pieces.length] = slice(text, start, semicolon);
+      start = semicolon + 1;
+    }
+  }
+
+  function attributeName(piece) {
+    var equals = indexOf(piece, '=');
+    return lower(trimmed(equals < 0 ? piece : slice(piece, 0, equals)));
+  }
+
+  function attributeValue(piece) {
+    var equals = indexOf(piece, '=');
+    return equals < 0 ? '' : trimmed(slice(piece, equals + 1));
+  }
+
+  function isDelimiter(c) {
+    return c === '\t' || (c >= ' ' && c <= '/') || (c >= ';' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+  }
+
+  // The number of the leading digits of `token` from `start` when there are min … max of them.
+  function leadingNumber(token, start, min, max) {
+    var end = start;
+    while (end < token.length && isDigit(token[end])) { end += 1; }
+    return end - start >= min && end - start <= max ? +slice(token, start, end) : null;
+  }
+
+  function cookieTime(token) {
+    var values = list();
+    var index = 0;
+    for (var part = 0; part < 3; part++) {
+      var start = index;
+      while (index < token.length && isDigit(token[index])) { index += 1; }
+      if (index - start < 1 || index - start > 2) { return null; }
+      values[part] = +slice(token, start, index);
+      if (part < 2) {
+        if (token[index] !== ':') { return null; }
+        index += 1;
+      }
+    }
+    return values;
+  }
+
+  var MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec';
+  function cookieMonth(token) {
+    if (token.length < 3) { return null; }
+    var name = lower(slice(token, 0, 3));
+    var found = indexOf(MONTHS, name);
+    return found >= 0 && found % 4 === 0 && indexOf(name, ' ') < 0 ? found / 4 + 1 : null;
+  }
+
+  // An RFC 6265 cookie-date (section 5.1.1) as seconds since 1970, or null.
+  function cookieDate(text) {
+    var time = null;
+    var day = null;
+    var month = null;
+    var year = null;
+    var index = 0;
+    while (index < text.length) {
+      while (index < text.length && isDelimiter(text[index])) { index += 1; }
+      var start = index;
+      while (index < text.length && !isDelimiter(text[index])) { index += 1; }
+      if (start === index) { continue; }
+      var token = slice(text, start, index);
+      var value;
+      if (time === null && (value = cookieTime(token)) !== null) {
+        time = value;
+      } else if (day === null && (value = leadingNumber(token, 0, 1, 2)) !== null) {
+        day = value;
+      } else if (month === null && (value = cookieMonth(token)) !== null) {
+        month = value;
+      } else if (year === null && (value = leadingNumber(token, 0, 2, 4)) !== null) {
+        year = value;
+      }
+    }
+    if (time === null || day === null || month === null || year === null) { return null; }
+    if (year >= 70 && year <= 99) { year += 1900; } else if (year >= 0 && year <= 69) { year += 2000; }
+    var leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    var days = month === 2 ? (leap ? 29 : 28) : (month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
+    if (year < 1601 || day < 1 || day > days || time[0] > 23 || time[1] > 59 || time[2] > 59) { return null; }
+    // Days from 1970-01-01 (proleptic Gregorian calendar).
+    var y = month <= 2 ? year - 1 : year;
+    var era = captured.MathFloor(y / 400);
+    var yearOfEra = y - era * 400;
+    var dayOfYear = captured.MathFloor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+    var dayOfEra = yearOfEra * 365 + captured.MathFloor(yearOfEra / 4) - captured.MathFloor(yearOfEra / 100) + dayOfYear;
+    return (era * 146097 + dayOfEra - 719468) * 86400 + time[0] * 3600 + time[1] * 60 + time[2];
+  }
+
+  // DocumentCookie.lifetime: seconds from `now` until the cookie expires; null for a session
+  // cookie. Max-Age (digits, an optional leading "-") wins over Expires; the last usable one counts.
+  function cookieLifetime(pieces, now) {
+    var maxAge = null;
+    var expires = null;
+    for (var i = 1; i < pieces.length; i++) {
+      var name = attributeName(pieces[i]);
+      var value = attributeValue(pieces[i]);
+      if (name === 'max-age') {
+        var negative = value.length > 0 && value[0] === '-';
+        var digits = negative ? slice(value, 1) : value;
+        if (digits.length > 0 && leadingNumber(digits, 0, digits.length, digits.length) !== null) {
+          maxAge = negative ? -digits : +digits;
+        }
+      } else if (name === 'expires') {
+        var date = cookieDate(value);
+        if (date !== null) { expires = date; }
+      }
+    }
+    if (maxAge !== null) { return maxAge > 0 ? maxAge : 0; }
+    return expires === null ? null : expires - now;
+  }
+
+  // DocumentCookie.withMaxAge.
+  function withMaxAge(pieces, seconds) {
+    var text = pieces[0];
+    for (var i = 1; i < pieces.length; i++) {
+      var name = attributeName(pieces[i]);
+      if (name !== 'expires' && name !== 'max-age') { text += ';' + pieces[i]; }
+    }
+    return text + '; Max-Age=' + seconds;
+  }
+
+  var STACK_URL = new captured.RegExp('(https?://[^\\s()]+):[0-9]+:[0-9]+', 'g');
+  var cookieScripts = captured.ObjectCreate(null);
+
+  function isTrackerScriptHost(host) {
+    var known = cookieScripts[host];
+    if (typeof known !== 'boolean') {
+      var cname = protectionCNAMEs[host];
+      known = (isTrackerHost(host) || (typeof cname === 'string' && isTrackerHost(cname))) &&
+        !isWithinAny(host, cookiePolicy.excluded);
+      cookieScripts[host] = known;
+    }
+    return known;
+  }
+
+  // Whether a script of the current stack is a tracker script: the engine's own stack trace,
+  // which page script cannot rewrite (a stack trace limit the page lowered is raised for it, and
+  // V8's Error.prepareStackTrace, which could write any stack, is put aside for it).
+  function writtenByTrackerScript() {
+    var ErrorConstructor = captured.Error;
+    var limit = ErrorConstructor.stackTraceLimit;
+    var prepare = ErrorConstructor.prepareStackTrace;
+    var stack;
+    try {
+      try { ErrorConstructor.stackTraceLimit = 100; } catch (e) { /* a limit the page froze */ }
+      if (prepare !== undefined) {
+        try { ErrorConstructor.prepareStackTrace = undefined; } catch (e) { /* as above */ }
+      }
+      stack = new ErrorConstructor().stack;
+    } finally {
+      try { ErrorConstructor.stackTraceLimit = limit; } catch (e) { /* as above */ }
+      if (prepare !== undefined) {
+        try { ErrorConstructor.prepareStackTrace = prepare; } catch (e) { /* as above */ }
+      }
+    }
+    if (typeof stack !== 'string') { return false; }
+    STACK_URL.lastIndex = 0;
+    var match;
+    while ((match = apply(captured.regExpExec, STACK_URL, [stack])) !== null) {
+      var host = hostOf(match[1]);
+      if (host !== null && isTrackerScriptHost(host)) { return true; }
+    }
+    return false;
+  }
+
+  function cappedCookie(text) {
+    var pieces = cookiePieces(text);
+    var lifetime = cookieLifetime(pieces, captured.DateNow() / 1000);
+    if (lifetime === null || lifetime <= cookiePolicy.threshold || !writtenByTrackerScript()) { return text; }
+    return withMaxAge(pieces, cookiePolicy.maxAge);
+  }
+
+  // document.cookie's setter, where the cookie feature applies to the top page's site.
+  function installCookiePolicy() {
+    if (cookiePolicy === null || captured.cookieSet === null || captured.DocumentPrototype === null) { return; }
+    var site = hostOf(topURL());
+    if (site === null || !protects(cookiePolicy.exceptions, site)) { return; }
+    var originalSet = captured.cookieSet;
+    var accessors = {
+      __proto__: null,
+      // Every document's: a same-origin frame's setter (another realm's, with this script in it
+      // too) called on this document must cap as this document's own does.
+      set cookie(value) {
+        var text = value;
+        if (typeof value !== 'symbol') {
+          // Converted once, here, as the browser's setter would.
+          text = captured.String(value);
+          try { text = cappedCookie(text); } catch (error) { debugLog('cookie', error); }
+        }
+        return apply(originalSet, this, [text]);
+      }
+    };
+    captured.ObjectDefineProperty(captured.DocumentPrototype, 'cookie', {
+      __proto__: null,
+      get: captured.cookieGet === null ? undefined : captured.cookieGet,
+      set: captured.ObjectGetOwnPropertyDescriptor(accessors, 'cookie').set,
+      enumerable: true,
+      configurable: true
+    });
+  }
+
   // --- Start ---------------------------------------------------------------------------------
 
   // For Node tests only: a global function __trackerlessTestHook present at start receives the
@@ -1190,6 +1659,10 @@
   } catch (e) { /* only tests define the hook */ }
 
   if (doc === null) { return; }
+  // Before any page script: a page must find these as if the browser had them.
+  try { installGlobalPrivacyControl(); } catch (error) { debugLog('globalPrivacyControl', error); }
+  try { installReferrerTrimming(); } catch (error) { debugLog('referrer', error); }
+  try { installCookiePolicy(); } catch (error) { debugLog('cookie', error); }
   try { observeScripts(); } catch (error) { debugLog('observer', error); }
   // In every mode: the wrappers report what page script requests, and block only with blockInScript.
   try { patchSource('HTMLScriptElement', 'script'); } catch (error) { debugLog('script src', error); }

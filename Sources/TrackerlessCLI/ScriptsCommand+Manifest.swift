@@ -18,6 +18,7 @@ extension ScriptsCommand {
                 ("bridge", .string(settings.bridge.rawValue)), ("handler", .string(settings.handler)),
                 ("batchInterval", .number(Double(settings.batchInterval))), ("blockInScript", .bool(settings.blockInScript)),
                 ("maxEventsPerMessage", .number(Double(settings.maxEventsPerMessage))), ("debug", .bool(settings.debug)),
+                ("gpc", .bool(settings.globalPrivacyControl)),
             ])))
             var fileObject = JSONObject()
             for file in files {

@@ -12,7 +12,7 @@ enum ScriptsCommand {
                                [--surrogates DIR|FILE] [--templates DIR]
                                [--bridge webkit|android|webview2|none] [--handler NAME]
                                [--batch-interval MS] [--block-in-script] [--debug] [--options FILE]
-                               [--secret HEX]
+                               [--gpc on|off] [--secret HEX]
                                --output DIR [--swift-output FILE]
 
     Renders the scripts a host injects into its web views and writes into DIR:
@@ -35,6 +35,8 @@ enum ScriptsCommand {
                               (not those of the HTML parser: decide those in the host's request hook)
                               and embeds every tracker; without it, only those a surrogate can stand in for
       --debug                 the scripts report their own problems to the console
+      --gpc on|off            the user's Global Privacy Control setting, which navigator.globalPrivacyControl
+                              says where the privacy configuration's gpc feature applies (default on)
       --options FILE          the options above from a JSON file, e.g. {"bridge": "android", "handler": "h",
                               "batchInterval": 100, "blockInScript": true, "debug": false} (the build plugin's trackerless.json)
       --secret HEX            the secret the messages carry (32 hex digits); without it the scripts
@@ -57,7 +59,7 @@ enum ScriptsCommand {
         let options = try CommandLineArguments(
             try ScriptOptionsFile.expand(arguments),
             valueOptions: BlocklistInputs.optionNames.union([
-                "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output",
+                "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output", "gpc",
             ]),
             flagOptions: ["block-in-script", "debug"])
         if options.has("help") {
@@ -141,6 +143,11 @@ enum ScriptsCommand {
         }
         settings.blockInScript = options.has("block-in-script")
         settings.debug = options.has("debug")
+        switch options["gpc"] ?? "on" {
+        case "on": settings.globalPrivacyControl = true
+        case "off": settings.globalPrivacyControl = false
+        case let other: throw UsageError("--gpc takes on or off, not \"\(other.excerpt())\"")
+        }
         do {
             try settings.validate()
         } catch {

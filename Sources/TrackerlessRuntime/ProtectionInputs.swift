@@ -107,7 +107,7 @@ struct InputBytes: Sendable {
         }
         let settings = inputs.scriptSettings
         add("settings", Array(
-            "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)".utf8))
+            "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)\u{0}\(settings.globalPrivacyControl)".utf8))
         return SHA256.hexDigest(fields)
     }
 

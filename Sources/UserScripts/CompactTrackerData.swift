@@ -40,6 +40,9 @@ import TrackerlessCore
 ///   line preceded by a line feed and the text ending in one, so that a domain is found by
 ///   searching `\n<domain>\t`. Domains whose answer the next listed parent domain gives anyway
 ///   are left out.
+/// - `protections`: the page-side protections of the privacy configuration (Global Privacy
+///   Control, referrer trimming, the cap on tracker scripts' first-party cookies), whatever the
+///   scope; see `PageProtectionData`.
 /// - `psl`: public-suffix entries → kind bits (1 rule, 2 wildcard `*.x`, 4 exception `!x`, 0 only a
 ///   step to a longer entry), only the entries the script's eTLD+1 comparisons can reach: those at
 ///   or above a tracker key or request-blocklist domain, and those below its registrable domain.
@@ -201,6 +204,9 @@ extension CompactTrackerData {
             var ownersText = JSONWriter(capacity: ownerNames.reduce(2) { $0 + $1.utf8.count + 3 })
             ownersText.write(.array(ownerNames.map(JSONValue.string)))
             writer.writeString(String(decoding: ownersText.bytes, as: UTF8.self))
+            writer.writeRaw(",\"protections\":")
+            writer.write(PageProtectionData.json(
+                trackerData: trackerData, configuration: configuration, publicSuffixList: publicSuffixList))
             writer.writeRaw(",\"psl\":")
             writer.write(publicSuffixEntries(domains: keys + blocklist.blockedRequests.keys))
             let (trackersText, rules) = trackers(ownerIndex: ownerIndex)

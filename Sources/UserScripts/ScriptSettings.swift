@@ -24,12 +24,16 @@ public struct ScriptSettings: Sendable, Hashable {
     public var maxEventsPerMessage: Int
     /// Whether the scripts report their own problems (a surrogate that threw) to the console.
     public var debug: Bool
+    /// The user's Global Privacy Control setting: `navigator.globalPrivacyControl` says it on the
+    /// sites where the privacy configuration's `gpc` feature applies (default on).
+    public var globalPrivacyControl: Bool
 
     /// Settings with the defaults: WebKit handler `trackerless`, 100 ms, 200 events a message,
-    /// native blocking, no debug output.
+    /// native blocking, no debug output, Global Privacy Control on.
     public init(
         bridge: MessageBridge = .webkit, handler: String = "trackerless", batchInterval: Int = 100,
-        blockInScript: Bool = false, maxEventsPerMessage: Int = 200, debug: Bool = false
+        blockInScript: Bool = false, maxEventsPerMessage: Int = 200, debug: Bool = false,
+        globalPrivacyControl: Bool = true
     ) {
         self.bridge = bridge
         self.handler = handler
@@ -37,6 +41,7 @@ public struct ScriptSettings: Sendable, Hashable {
         self.blockInScript = blockInScript
         self.maxEventsPerMessage = maxEventsPerMessage
         self.debug = debug
+        self.globalPrivacyControl = globalPrivacyControl
     }
 
     /// Checks the values the scripts cannot work with: an empty or non-ASCII handler name, an
@@ -64,6 +69,7 @@ public struct ScriptSettings: Sendable, Hashable {
             ("blockInScript", .bool(blockInScript)),
             ("maxEventsPerMessage", .number(Double(maxEventsPerMessage))),
             ("debug", .bool(debug)),
+            ("gpc", .bool(globalPrivacyControl)),
         ]))
     }
 }

@@ -63,6 +63,16 @@ struct UserScriptHarness: Sendable {
         var leave = true
         /// A JavaScript expression evaluated in the page's world once settled: the page's result.
         var result: String?
+        /// Whether to clear the cookie jar before the page and report its cookies for `url` after.
+        var cookies = false
+    }
+
+    /// A cookie of the jar.
+    struct Cookie: Sendable {
+        var name: String
+        var value: String
+        /// Seconds since 1970; nil for a session cookie.
+        var expires: Double?
     }
 
     /// Everything one harness run needs.
@@ -119,6 +129,8 @@ struct UserScriptHarness: Sendable {
         var marks: [String: Double]
         /// The traced postMessage calls by world ("page" for the page's world).
         var posts: [String: [Post]]
+        /// The jar's cookies for the page's URL, when the page asked for them.
+        var cookies: [Cookie] = []
 
         /// Whether the proxy received `url` (compared without its fragment).
         func requested(_ url: String) -> Bool { requests.contains { $0.url == url } }
@@ -200,6 +212,7 @@ struct UserScriptHarness: Sendable {
                 ("timeout", .number(page.timeout)), ("settle", .number(page.settle)), ("leave", .bool(page.leave)),
             ])
             if let result = page.result { object.append("result", .string(result)) }
+            if page.cookies { object.append("cookies", .bool(true)) }
             return .object(object)
         }
         return .object(JSONObject([
@@ -238,11 +251,15 @@ struct UserScriptHarness: Sendable {
                     }
                 }
                 let result = page["result"].flatMap { $0.isNull ? nil : $0 }
+                let cookies = try (page["cookies"].flatMap { $0.isNull ? nil : $0 }?.array() ?? []).map { cookie in
+                    Cookie(name: try cookie.required("name").string(), value: try cookie.required("value").string(),
+                           expires: cookie["expires"].flatMap { $0.isNull ? nil : try? $0.double() })
+                }
                 let id = try page.required("id").string()
                 results[id] = PageResult(
                     id: id, title: page["title"].flatMap { try? $0.string() }, done: try page.required("done").bool(),
                     loadFailed: page["load_failed"].flatMap { try? $0.string() }, messages: messages,
-                    requests: requests, result: result, marks: marks, posts: posts)
+                    requests: requests, result: result, marks: marks, posts: posts, cookies: cookies)
             }
             return results
         } catch {

@@ -29,8 +29,10 @@ The spec file holds one JSON object:
         "timeout": 10,                     seconds from the load until the page must be done
         "settle": 0.6,                     seconds to keep listening once done
         "leave": true,                     then navigate away (pagehide) and listen `settle` more
-        "result": "JS expression"          evaluated in the page's world once settled; its
+        "result": "JS expression",         evaluated in the page's world once settled; its
                                            value (JSON) is the page's result record
+        "cookies": true                    clear the jar before the page; once settled, report
+                                           the jar's cookies for the page's URL (see below)
     }]
   }
 
@@ -41,7 +43,8 @@ content manager and one proxy. The output is one JSON object:
               "messages": [{"handler", "ms", "body"}],   every script message, in order
               "requests": [{"url", "ms"}],               every request the proxy received
               "result": value, "marks": {...},
-              "posts": {"page" | world: [[ms, script, page id], ...]}}]}
+              "posts": {"page" | world: [[ms, script, page id], ...]},
+              "cookies": [{"name", "value", "expires": seconds since 1970 | null}]}]}
 
 `ms` counts from the page's load_uri. The 4.1 API's script-message-received signal does not
 say which world posted a message; tell them apart by their content.
@@ -244,6 +247,30 @@ class Runner:
         self.spin(5.0, lambda: "value" in outcome)
         return outcome.get("value", {"harness_error": "evaluation timed out"})
 
+    def call(self, start):
+        """Runs an asynchronous WebKit call `start(callback)` and returns its callback's arguments."""
+        outcome = []
+        start(lambda *arguments: outcome.append(arguments))
+        self.spin(5.0, lambda: len(outcome) > 0)
+        return outcome[0] if outcome else None
+
+    def clear_cookies(self):
+        manager = self.context.get_website_data_manager()
+        self.call(lambda done: manager.clear(self.WebKit2.WebsiteDataTypes.COOKIES, 0, None, done, None))
+
+    def cookies(self, url):
+        """The jar's cookies for `url`: name, value and expiry (null for a session cookie)."""
+        jar = self.context.get_website_data_manager().get_cookie_manager()
+        result = self.call(lambda done: jar.get_cookies(url, None, done, None))
+        if result is None:
+            return [{"harness_error": "get_cookies timed out"}]
+        found = []
+        for cookie in jar.get_cookies_finish(result[1]):
+            expires = cookie.get_expires()
+            found.append({"name": cookie.get_name(), "value": cookie.get_value(),
+                          "expires": expires.to_unix() if expires is not None else None})
+        return found
+
     def load(self, page, deadline):
         WebKit2, Gtk = self.WebKit2, self.Gtk
         view = WebKit2.WebView(web_context=self.context, user_content_manager=self.content,
@@ -264,6 +291,8 @@ class Runner:
 
         view.connect("load-changed", changed)
         view.connect("load-failed", failed)
+        if page.get("cookies"):
+            self.clear_cookies()
         self.messages = []
         requests = self.state.restart()
         self.origin = time.monotonic()
@@ -285,6 +314,7 @@ class Runner:
                 marks.update(found.get("marks") or {})
                 posts[world or "page"] = found.get("posts") or []
         title = view.get_title()
+        cookies = self.cookies(page["url"]) if page.get("cookies") else None
         if page.get("leave", True):
             view.load_uri("about:blank")
             self.spin(settle)
@@ -292,7 +322,7 @@ class Runner:
         return {"id": page["id"], "url": page["url"], "title": title, "done": done,
                 "load_failed": status["failed"], "messages": list(self.messages),
                 "requests": list(requests), "result": result, "marks": marks,
-                "posts": posts}
+                "posts": posts, "cookies": cookies}
 
 
 def read_spec(path):
