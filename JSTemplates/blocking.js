@@ -986,6 +986,8 @@
     apply(captured.addEventListener, button, ['click', function (event) { clickPlaceholder(record, event); }, false]);
     apply(captured.replaceChild, parent, [box, element]);
     placeholders[placeholders.length] = record;
+    // The embed's load is stopped here: no other source would report it to the dashboard.
+    reportBlocked(url, 'subdocument');
   }
 
   // --- The Facebook SDK's widgets ---------------------------------------------------------------

@@ -23,15 +23,21 @@ public struct ProtectionInputs: Sendable, Hashable {
     public var surrogates: InputDocument?
     /// The script settings (bridge, handler name, batching, blocking in script).
     public var scriptSettings: ScriptSettings
-    /// The user's Global Privacy Control setting, for the navigation decision
-    /// (``ProtectionSet/navigationProtector``): on unless the user turned it off.
-    public var globalPrivacyControl = true
+    /// The user's Global Privacy Control setting, on unless the user turned it off: the
+    /// navigation decision's `Sec-GPC` (``ProtectionSet/navigationProtector``) and the scripts'
+    /// `navigator.globalPrivacyControl` both follow it. The same setting as
+    /// `scriptSettings.globalPrivacyControl`; since the scripts carry it, a change builds them
+    /// again.
+    public var globalPrivacyControl: Bool {
+        get { scriptSettings.globalPrivacyControl }
+        set { scriptSettings.globalPrivacyControl = newValue }
+    }
     /// A directory of DuckDuckGo's Smarter Encryption files (`https_bloomfilter.bin`,
     /// `https_bloomfilter_spec.json`, `https_allowlist.json` if present) for the navigation
     /// decision's HTTPS upgrade; nil for no upgrade.
     ///
-    /// Neither this nor ``globalPrivacyControl`` changes a rule list, script or engine, so neither
-    /// is part of ``ProtectionSet/identifier``: a change of them loads the cached artifacts.
+    /// It changes no rule list, script or engine, so it is not part of
+    /// ``ProtectionSet/identifier``: a change of it loads the cached artifacts.
     public var httpsFilterDirectory: String?
 
     /// Inputs with the given documents.

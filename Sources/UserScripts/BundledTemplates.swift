@@ -995,6 +995,8 @@ enum BundledTemplates {
     apply(captured.addEventListener, button, ['click', function (event) { clickPlaceholder(record, event); }, false]);
     apply(captured.replaceChild, parent, [box, element]);
     placeholders[placeholders.length] = record;
+    // The embed's load is stopped here: no other source would report it to the dashboard.
+    reportBlocked(url, 'subdocument');
   }
 
   // --- The Facebook SDK's widgets ---------------------------------------------------------------

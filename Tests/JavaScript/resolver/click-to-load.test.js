@@ -115,6 +115,19 @@ test('a blocked embed frame becomes a placeholder: a button saying what it loads
   assert.equal(note.textContent, 'Blocked by Trackerless: loading it lets Video Co see that you visit this page.');
 });
 
+test('the embed behind a placeholder is reported blocked once, with its URL and type, for the dashboard', { skip: skip || false }, async () => {
+  const { page, dom } = openPage();
+  addFrame(dom, 'https://video.test/embed/42');
+  addFrame(dom, 'https://video.test/about');
+  await settle();
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  // Both frames were also reported as page script's attempts (`pending`); the dashboard keeps
+  // one request per URL, and `blocked` outranks `pending`.
+  const blocked = page.posted.flatMap((message) => message.events)
+    .filter((event) => event.kind === 'request' && event.state === 'blocked');
+  assert.deepEqual(blocked.map((event) => [event.url, event.type]), [['https://video.test/embed/42', 'subdocument']]);
+});
+
 test("the user's click posts the click message at once; the host's answer with its token puts the frame back", { skip: skip || false }, async () => {
   const { api, page, dom } = openPage();
   const frame = addFrame(dom, 'https://video.test/embed/42');

@@ -52,7 +52,8 @@ public final class RequestHook {
             throw .privacyConfiguration(path: configuration.privacyConfigurationPath, detail: error.description)
         }
         globalPrivacyControl = GlobalPrivacyControl(
-            configuration: privacyConfiguration, headerScope: .everyRequest, userAllowlist: sitesOff)
+            configuration: privacyConfiguration, isOnForUser: configuration.globalPrivacyControl, headerScope: .everyRequest,
+            userAllowlist: sitesOff)
         let trims = privacyConfiguration.features[ReferrerTrimming.feature]?.state == .enabled
         if trims, !configuration.trackerDataPath.isEmpty {
             do throws(TrackerDataError) {

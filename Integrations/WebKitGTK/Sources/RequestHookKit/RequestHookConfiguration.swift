@@ -7,8 +7,8 @@
 /// again in each web process, which would cost more than reading a file. Each path must be
 /// inside the web process's sandbox (`webkit_web_context_add_path_to_sandbox`).
 public struct RequestHookConfiguration: Sendable, Equatable {
-    /// The GVariant type of the user data: (blocks, engine, tds, configuration, allowlist).
-    public static let variantType = "(bsssas)"
+    /// The GVariant type of the user data: (blocks, engine, tds, configuration, allowlist, GPC).
+    public static let variantType = "(bsssasb)"
 
     /// Whether the extension blocks requests with the engine (`--mode engine`); when false it
     /// only sets the headers of the navigation protections.
@@ -23,16 +23,20 @@ public struct RequestHookConfiguration: Sendable, Equatable {
     /// Sites (exact hosts) where protection is off: the user allowlist and the sites the user
     /// switched off. No request of their pages is blocked and no header changed.
     public var sitesWithProtectionOff: [String]
+    /// The user's Global Privacy Control setting (``TrackerlessRuntime/ProtectionInputs/globalPrivacyControl``):
+    /// when false, no request gets `Sec-GPC`.
+    public var globalPrivacyControl: Bool
 
     /// A configuration.
     public init(
         blocksRequests: Bool, enginePath: String = "", trackerDataPath: String = "", privacyConfigurationPath: String = "",
-        sitesWithProtectionOff: [String] = []
+        sitesWithProtectionOff: [String] = [], globalPrivacyControl: Bool = true
     ) {
         self.blocksRequests = blocksRequests
         self.enginePath = enginePath
         self.trackerDataPath = trackerDataPath
         self.privacyConfigurationPath = privacyConfigurationPath
         self.sitesWithProtectionOff = sitesWithProtectionOff
+        self.globalPrivacyControl = globalPrivacyControl
     }
 }

@@ -23,7 +23,7 @@ extension RequestHookConfiguration {
             case nil: ""
             }
         }
-        var configuration = RequestHookConfiguration(blocksRequests: blocksRequests)
+        var configuration = RequestHookConfiguration(blocksRequests: blocksRequests, globalPrivacyControl: inputs.globalPrivacyControl)
         if blocksRequests { configuration.enginePath = written(directory + "/engine-\(set.identifier).bin") { set.engine.compiled() } }
         if inputs.privacyConfiguration != nil {
             configuration.privacyConfigurationPath = path(of: inputs.privacyConfiguration, "privacy-config")

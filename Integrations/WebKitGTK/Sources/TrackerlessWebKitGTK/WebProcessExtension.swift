@@ -109,6 +109,7 @@ public enum WebProcessExtension {
         var children: [OpaquePointer?] = [
             g_variant_new_boolean(configuration.blocksRequests ? 1 : 0), g_variant_new_string(configuration.enginePath),
             g_variant_new_string(configuration.trackerDataPath), g_variant_new_string(configuration.privacyConfigurationPath), list,
+            g_variant_new_boolean(configuration.globalPrivacyControl ? 1 : 0),
         ]
         return g_variant_new_tuple(&children, gsize(children.count))
     }

@@ -3,7 +3,7 @@ import RequestHookKit
 
 /// Reads the extension's initialization user data.
 enum UserData {
-    /// The configuration in a `(bsssas)` GVariant, or nil when the variant is of another type.
+    /// The configuration in a `(bsssasb)` GVariant, or nil when the variant is of another type.
     static func configuration(_ variant: OpaquePointer?) -> RequestHookConfiguration? {
         guard let variant, String(cString: g_variant_get_type_string(variant)) == RequestHookConfiguration.variantType else {
             return nil
@@ -17,6 +17,9 @@ enum UserData {
         let flag = child(0)
         let blocks = g_variant_get_boolean(flag) != 0
         g_variant_unref(flag)
+        let gpcFlag = child(5)
+        let gpc = g_variant_get_boolean(gpcFlag) != 0
+        g_variant_unref(gpcFlag)
         let list = child(4)
         defer { g_variant_unref(list) }
         var count: gsize = 0
@@ -27,6 +30,6 @@ enum UserData {
         }
         return RequestHookConfiguration(
             blocksRequests: blocks, enginePath: string(1), trackerDataPath: string(2), privacyConfigurationPath: string(3),
-            sitesWithProtectionOff: sites)
+            sitesWithProtectionOff: sites, globalPrivacyControl: gpc)
     }
 }

@@ -54,6 +54,22 @@ struct ClickToLoadBrowserTests {
         #expect(dashboards[1].entries.keys.contains { $0.hasPrefix("Google LLC www.youtube.com allowed") }, "\(dashboards[1])")
         #expect(dashboards[0].allowed == 0 && dashboards[2].allowed == 0, "\(dashboards[0]); \(dashboards[2])")
         #expect(run.snapshots[3]["url"] as? String == pages[4] && dashboards[3].allowed == 0, "\(dashboards[3])")
+        // The embeds behind placeholders count as blocked; the clicked one as allowed by the click.
+        let hosts = run.snapshots.map(Self.hostStates)
+        #expect(hosts[0].contains("www.youtube.com blocked") && hosts[0].contains("www.facebook.com blocked"), "\(hosts[0])")
+        #expect(hosts[1].contains("www.youtube.com allowed (click to load)") && hosts[1].contains("www.facebook.com blocked"), "\(hosts[1])")
+        #expect(hosts[2].contains("www.youtube.com blocked") && hosts[2].contains("www.facebook.com blocked"), "\(hosts[2])")
+    }
+
+    /// "host state" or "host allowed (reason)" for each host of a snapshot's companies.
+    static func hostStates(_ snapshot: [String: Any]) -> [String] {
+        (snapshot["companies"] as? [[String: Any]] ?? []).flatMap { company in
+            (company["hosts"] as? [[String: Any]] ?? []).map { host in
+                let name = host["host"] as? String ?? "?"
+                let state = host["state"] as? String ?? "?"
+                return (host["reason"] as? String).map { "\(name) \(state) (\($0))" } ?? "\(name) \(state)"
+            }
+        }
     }
 
     @Test("--click on a selector that matches nothing fails the run and says so")

@@ -46,13 +46,15 @@ struct RequestHookTests {
 
     /// A hook with an engine compiled from `rules` and the given files.
     static func hook(
-        rules: String, configuration: String? = nil, trackerData: String? = nil, sitesOff: [String] = []
+        rules: String, configuration: String? = nil, trackerData: String? = nil, sitesOff: [String] = [],
+        globalPrivacyControl: Bool = true
     ) throws -> (RequestHook, URL) {
         let directory = try BrowserProcess.temporaryDirectory()
         let engine = try RuleEngine(ruleList: try RuleList(parsing: rules))
         let enginePath = directory.appendingPathComponent("engine.bin")
         try Data(engine.compiled()).write(to: enginePath)
-        var hookConfiguration = RequestHookConfiguration(blocksRequests: true, enginePath: enginePath.path, sitesWithProtectionOff: sitesOff)
+        var hookConfiguration = RequestHookConfiguration(
+            blocksRequests: true, enginePath: enginePath.path, sitesWithProtectionOff: sitesOff, globalPrivacyControl: globalPrivacyControl)
         if let configuration {
             let path = directory.appendingPathComponent("config.json")
             try Data(configuration.utf8).write(to: path)
@@ -99,6 +101,17 @@ struct RequestHookTests {
         #expect(hook.verdict(for: sameSite) == RequestVerdict(isBlocked: false, globalPrivacyControl: "1", trimmedReferrer: nil))
         let excepted = HookedRequest(url: "https://excepted.example/", pageURL: Self.page, fetchDestination: "document")
         #expect(hook.verdict(for: excepted).globalPrivacyControl == nil)
+    }
+
+    @Test("the user's Global Privacy Control setting off: no Sec-GPC on any request, the same for the user's setting on")
+    func userTurnedGlobalPrivacyControlOff() throws {
+        let configuration = #"{"features": {"gpc": {"state": "enabled", "exceptions": []}}}"#
+        for isOn in [true, false] {
+            let (hook, directory) = try Self.hook(rules: Self.imageRule, configuration: configuration, globalPrivacyControl: isOn)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let document = HookedRequest(url: Self.page, pageURL: Self.page, fetchDestination: "document")
+            #expect(hook.verdict(for: document).globalPrivacyControl == (isOn ? "1" : nil))
+        }
     }
 
     @Test("an engine file that is missing or damaged is an error naming the file")
