@@ -104,7 +104,7 @@ public struct RuleListBuilder: Sendable {
     }
 
     /// The tracker blocklist.
-    public let trackerData: TrackerData
+    public private(set) var trackerData: TrackerData
     /// The privacy configuration (allowlists, unprotected sites, request blocklist); nil means
     /// tracker blocking on everywhere, as for ``TrackerResolver``.
     public let configuration: PrivacyConfiguration?
@@ -158,10 +158,17 @@ public struct RuleListBuilder: Sendable {
     /// list at a fraction of the cost): an input whose rules WebKit would refuse (a tracker
     /// domain too long for a url-filter, say) is left out, with a note in
     /// ``BuildReport/skippedRules`` naming it and WebKit's error.
-    public func build() -> RuleListBuild {
+    public func build() -> RuleListBuild { build(checkingTriggers: true) }
+
+    /// ``build()``, or with `checkingTriggers` false the same lists without the check: they may
+    /// then hold a rule WebKit would refuse. A caller that skips the check here runs
+    /// ``ContentRuleList/RuleList/validateTriggers()`` on each list itself (beside other work,
+    /// say), and calls ``build()`` when one fails, for the lists without that input and the note
+    /// saying why; when every list passes, the lists are those of ``build()``.
+    public func build(checkingTriggers: Bool) -> RuleListBuild {
         let actions = trackerData.clickToLoadActions
-        guard !actions.isEmpty else { return buildPart() }
-        var build = part(trackerData.removingClickToLoadRules(), action: nil).buildPart()
+        guard !actions.isEmpty else { return buildPart(checkingTriggers: checkingTriggers) }
+        var build = part(trackerData.removingClickToLoadRules(), action: nil).buildPart(checkingTriggers: checkingTriggers)
         let supported = configuration?.supportedClickToLoadRuleActions
         for action in actions {
             guard supported?.contains(action) ?? true else {
@@ -170,7 +177,7 @@ public struct RuleListBuilder: Sendable {
                     reason: "no enabled entity lists the rule action \"\(action.excerpt())\": its rules never block"))
                 continue
             }
-            let group = part(trackerData.clickToLoadView(for: action), action: action).buildPart()
+            let group = part(trackerData.clickToLoadView(for: action), action: action).buildPart(checkingTriggers: checkingTriggers)
             build.ruleLists += group.ruleLists
             build.clickToLoadActions += group.ruleLists.map { _ in action }
             build.report.skippedRules = Self.unique(build.report.skippedRules + group.report.skippedRules)
@@ -179,18 +186,19 @@ public struct RuleListBuilder: Sendable {
         return build
     }
 
-    /// This builder on another blocklist, making the list of a Click-to-Load action or (nil) the
-    /// main lists.
+    /// This builder on another view of its blocklist (`data`: other trackers and CNAMEs, the
+    /// same `domains`, so the same sites of each entity, which the copy keeps instead of
+    /// computing them again), making the list of a Click-to-Load action or (nil) the main lists.
     private func part(_ data: TrackerData, action: String?) -> RuleListBuilder {
-        var builder = RuleListBuilder(
-            trackerData: data, configuration: configuration, userAllowlist: userAllowlist, settings: settings,
-            publicSuffixList: publicSuffixList)
+        var builder = self
+        builder.trackerData = data
         builder.clickToLoadAction = action
         return builder
     }
 
     /// The lists of one part: the main lists or one Click-to-Load action's list.
-    private func buildPart() -> RuleListBuild {
+    private func buildPart(checkingTriggers: Bool) -> RuleListBuild {
+        guard checkingTriggers else { return build(leavingOut: []).0 }
         var leftOut: Set<Origin> = []
         var notes: [BuildReport.Note] = []
         while true {

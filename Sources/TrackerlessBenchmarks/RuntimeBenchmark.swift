@@ -94,6 +94,10 @@ enum RuntimeBenchmark {
         // The parts of an update's build, each on one thread (the build runs them on two), in
         // the thread's CPU time: the wall clock of one thread on the loaded machine says little.
         let (building, blocking) = Timing.threadCPU(runs: runs) { RuleListBuilder(trackerData: trackerData).build() }
+        let (buildingUnchecked, _) = Timing.threadCPU(runs: runs) { RuleListBuilder(trackerData: trackerData).build(checkingTriggers: false) }
+        let (checking, _) = try Timing.threadCPU(runs: runs) { () throws(RuleListError) in
+            for list in blocking.ruleLists { try list.validateTriggers() }
+        }
         let (cookieBuilding, cookies) = Timing.threadCPU(runs: runs) { CookieRules(trackerData: trackerData).build() }
         let (cookieChecking, _) = try Timing.threadCPU(runs: runs) { () throws(RuleListError) in
             for list in cookies.ruleLists { try list.validateTriggers() }
@@ -143,7 +147,8 @@ enum RuntimeBenchmark {
             "    parts: SHA-256 of the tds \(cell(hashing)), XXH64 of the tds \(cell(checksum)), parsing the tds \(cell(parsing)), the resolver \(cell(resolving))",
             "    of which the fixed cost on an empty blocklist (build): \(cell(parseOnly))",
             "  update applied (read, hash, parse, build, validate, swap): \(cells(toSwap)); goal <= 150",
-            "    its parts in one thread's CPU time, median (min): parsing the tds \(cell(parsingCPU)), blocking rules (checked) \(cell(building)), "
+            "    its parts in one thread's CPU time, median (min): parsing the tds \(cell(parsingCPU)), blocking rules \(cell(buildingUnchecked)), their check \(cell(checking)) "
+                + "(both in one call \(cell(building))), "
                 + "cookie rules \(cell(cookieBuilding)), their check \(cell(cookieChecking)), the engine \(cell(compiling)), "
                 + "the lists' JSON \(cell(encoding)), the scripts \(cell(rendering)), the resolver \(cell(resolvingCPU))",
             "    with the cache write after the swap: \(cells(update))",

@@ -16,33 +16,38 @@ extension ProtectionSet {
     /// are valid.
     ///
     /// The work runs on two threads (``Parallel``) in two rounds of about equal halves: first
-    /// the blocking rules beside the cookie lists (built, encoded and checked); then the engine
-    /// compiled from the blocking rules beside their lists encoded, the resolver and the scripts.
+    /// the blocking rules, not yet checked, beside the cookie lists (built, encoded and
+    /// checked); then the engine compiled from the blocking rules and the resolver, beside the
+    /// blocking rules' check (``ContentRuleList/RuleList/validateTriggers()``), their lists
+    /// encoded and the scripts. Should the check refuse a rule (an input WebKit would refuse),
+    /// the blocking rules are built again with ``RuleBuilder/RuleListBuilder/build()``, which
+    /// leaves that input out and says so, and the engine and lists are made from those.
     ///
     /// - Throws: ``ProtectionError/invalidArtifact(artifact:detail:)`` naming the rule list and
     ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings.
     static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
-        let (blocking, cookieResult) = Parallel.both(
-            {
-                RuleListBuilder(
-                    trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
-                ).build()
-            },
+        let builder = RuleListBuilder(
+            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist)
+        let (unchecked, cookieResult) = Parallel.both(
+            { builder.build(checkingTriggers: false) },
             { Result { () throws(ProtectionError) in try buildCookieLists(parsed) } })
-        let (engineResult, (listsResult, resolver, renderedResult)) = Parallel.both(
+        let ((uncheckedEngine, resolver), (isValid, uncheckedLists, renderedResult)) = Parallel.both(
+            { (compileEngine(unchecked), parsed.resolver()) },
             {
-                Result { () throws(ProtectionError) in
-                    do throws(RuleListError) {
-                        return try RuleEngine(ruleLists: blocking.ruleLists)
-                    } catch {
-                        throw .invalidArtifact(artifact: "rule engine", detail: error.description)
-                    }
-                }
-            },
-            {
-                (Result { () throws(ProtectionError) in try encodeBlockingLists(blocking) }, parsed.resolver(),
-                 Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) })
+                let isValid = unchecked.ruleLists.allSatisfy { (try? $0.validateTriggers()) != nil }
+                return (isValid, isValid ? Result { () throws(ProtectionError) in try encodeBlockingLists(unchecked) } : nil,
+                        Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) })
             })
+        var blocking = unchecked
+        var engineResult = uncheckedEngine
+        var listsResult: Result<[EncodedRuleList], ProtectionError>
+        if isValid, let uncheckedLists {
+            listsResult = uncheckedLists
+        } else {
+            blocking = builder.build()
+            engineResult = compileEngine(blocking)
+            listsResult = Result { () throws(ProtectionError) in try encodeBlockingLists(blocking) }
+        }
         // Errors in the order of a build on one thread: the blocking lists, the engine, the
         // cookie lists, the scripts.
         let lists = try listsResult.get()
@@ -72,13 +77,24 @@ extension ProtectionSet {
         return Artifacts(set: set, secretOffsets: offsets)
     }
 
+    /// The engine compiled from the blocking lists.
+    private static func compileEngine(_ blocking: RuleListBuild) -> Result<RuleEngine, ProtectionError> {
+        Result { () throws(ProtectionError) in
+            do throws(RuleListError) {
+                return try RuleEngine(ruleLists: blocking.ruleLists)
+            } catch {
+                throw .invalidArtifact(artifact: "rule engine", detail: error.description)
+            }
+        }
+    }
+
     /// The blocking lists encoded: the main lists without the Click-to-Load rules, then one list
     /// per Click-to-Load action, which a host removes for a page when the user clicks to load.
     ///
-    /// Their triggers are not checked again: ``RuleBuilder/RuleListBuilder/build()`` checked
-    /// every list it returns with the same ``ContentRuleList/RuleList/validateTriggers()`` and
-    /// left out the input of any rule WebKit would refuse (40 ms of an update's CPU on
-    /// apple-tds, spent twice before).
+    /// Their triggers are not checked here: ``build(identifier:parsed:secret:)`` checked them,
+    /// or had ``RuleBuilder/RuleListBuilder/build()`` check them, with the same
+    /// ``ContentRuleList/RuleList/validateTriggers()`` (40 ms of an update's CPU on apple-tds,
+    /// spent twice before).
     private static func encodeBlockingLists(_ blocking: RuleListBuild) throws(ProtectionError) -> [EncodedRuleList] {
         var lists = try encode(
             blocking.ruleLists(unblocking: Set(blocking.clickToLoadActions.compactMap { $0 })), kind: .blocking, triggersChecked: true)

@@ -45,10 +45,11 @@ struct NavigationDecisionRuntimeTests {
 
         var off = Self.inputs
         off.globalPrivacyControl = false
+        #expect(!off.scriptSettings.globalPrivacyControl, "one setting for the navigation decision and the scripts")
         let withoutGPC = try ProtectionSet.build(off).navigationProtector.decision(for: Navigation(url: "https://news.example/"))
         #expect(withoutGPC.gpcHeader == nil && withoutGPC.reasons.isEmpty)
-        // Neither the GPC setting nor the HTTPS filter changes a cached artifact.
-        #expect(try ProtectionSet.build(off).identifier == set.identifier)
+        // The GPC setting is the scripts' too (navigator.globalPrivacyControl): another set.
+        #expect(try ProtectionSet.build(off).identifier != set.identifier)
     }
 
     @Test("a set loaded from the cache (blocklist parsed on first use) decides as the built one")
