@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "TrackerlessRuntimeTests",
             dependencies: [
-                "TrackerlessRuntime", "PrivacyStatsKit", "TrackerDataKit", "UserScripts", "NavigationProtections", "TrackerlessCore",
+                "TrackerlessRuntime", "PrivacyStatsKit", "TrackerDataKit", "UserScripts", "NavigationProtections", "TrackerlessCore", "RuleEngineKit", "ContentRuleList",
                 "TrackerlessTestSupport",
             ]
         ),

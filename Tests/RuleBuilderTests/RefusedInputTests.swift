@@ -39,3 +39,27 @@ struct RefusedInputTests {
         #expect(build.ruleLists.flatMap(\.rules).contains { $0.trigger.urlFilter.contains("t\\.example") })
     }
 }
+
+/// `build(checkingTriggers: false)`: the same lists as `build()` when every rule is valid, and
+/// the refused rule still in them otherwise, for a caller that checks them itself.
+@Suite("Building without the trigger check")
+struct UncheckedBuildTests {
+    @Test("valid inputs: the lists and the report of build(), rule for rule")
+    func sameAsChecked() throws {
+        let json = #"{"trackers": {"t.example": {"domain": "t.example", "default": "block", "rules": [{"rule": "t\\.example/ctl", "action": "block-ctl-yt"}]}, "ok.example": {"domain": "ok.example", "default": "block"}}, "entities": {}, "domains": {}}"#
+        let builder = RuleListBuilder(trackerData: try TrackerData(parsing: Array(json.utf8)))
+        let checked = builder.build()
+        let unchecked = builder.build(checkingTriggers: false)
+        #expect(unchecked.ruleLists.map { $0.encoded() } == checked.ruleLists.map { $0.encoded() })
+        #expect(unchecked.clickToLoadActions == checked.clickToLoadActions && checked.clickToLoadActions.contains("block-ctl-yt"))
+        #expect(unchecked.report.skippedRules.map(\.description) == checked.report.skippedRules.map(\.description))
+    }
+
+    @Test("an input WebKit would refuse stays in, and its list's check fails")
+    func refusedRuleStays() throws {
+        let host = RefusedInputTests.longHost(1_100_000)
+        let json = #"{"trackers": {"\#(host)": {"domain": "\#(host)", "default": "block"}}, "entities": {}, "domains": {}}"#
+        let unchecked = RuleListBuilder(trackerData: try TrackerData(parsing: Array(json.utf8))).build(checkingTriggers: false)
+        #expect(unchecked.ruleLists.contains { (try? $0.validateTriggers()) == nil })
+    }
+}

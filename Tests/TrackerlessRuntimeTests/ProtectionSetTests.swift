@@ -1,4 +1,5 @@
 import ContentRuleList
+import RuleEngineKit
 import Foundation
 import Testing
 import TrackerDataKit
@@ -97,5 +98,28 @@ struct ProtectionSetTests {
         let settingsError = #expect(throws: ProtectionError.self) { try ProtectionSet.build(settings) }
         #expect(settingsError?.input == .scriptSettings)
         #expect(settingsError?.description.contains("batchInterval") == true)
+    }
+
+    @Test("a tracker WebKit would refuse (a domain over its pattern limit): left out with a note, the rest built and valid")
+    func refusedInputLeftOut() throws {
+        // The build checks the blocking rules beside the engine's compile, and builds them again
+        // with the check when it finds a refused rule.
+        let host = String(repeating: "a", count: 1_100_000) + ".example"
+        let json = #"{"trackers": {"\#(host)": {"domain": "\#(host)", "default": "block"}, "ok.example": {"domain": "ok.example", "default": "block"}}, "entities": {}, "domains": {}}"#
+        // Cookie protection off (the fixture's configuration has no cookie feature): the cookie
+        // rules do not leave such an input out, so with them the build fails, naming the list.
+        var inputs = ProtectionInputs(trackerData: .bytes(Array(json.utf8), name: "long.json"))
+        let withCookies = #expect(throws: ProtectionError.self) { try ProtectionSet.build(inputs) }
+        #expect(withCookies?.description.hasPrefix("rule list trackerless-cookies-0-") == true)
+        inputs.privacyConfiguration = .bytes(Array(RuntimeFixture.configuration.utf8), name: "config.json")
+        let set = try ProtectionSet.build(inputs)
+        #expect(set.notes.contains { $0.contains("WebKit would refuse") })
+        for list in set.ruleLists where list.kind == .blocking {
+            try RuleList(parsing: list.json).validate()
+            #expect(list.jsonString.contains("ok\\\\.example"))
+            #expect(!list.jsonString.contains("aaaaaaaaaa"))
+        }
+        var page = RuleEngine.PageCache()
+        #expect(set.engine.decision(for: Request(url: "https://ok.example/a.js", topURL: "https://news.example/", resourceType: .script), cache: &page).isBlocked)
     }
 }
