@@ -16,10 +16,10 @@ extension ProtectionSet {
     /// are valid.
     ///
     /// The work runs on two threads (``Parallel``) in two rounds of about equal halves: first
-    /// the blocking rules, not yet checked, beside the cookie lists (built, encoded and
-    /// checked); then the engine compiled from the blocking rules and the resolver, beside the
-    /// blocking rules' check (``ContentRuleList/RuleList/validateTriggers()``), their lists
-    /// encoded and the scripts. Should the check refuse a rule (an input WebKit would refuse),
+    /// the blocking rules, not yet checked, beside the cookie rules; then the engine compiled
+    /// from the blocking rules and the resolver, beside the blocking rules' check
+    /// (``ContentRuleList/RuleList/validateTriggers()``), their lists encoded, the scripts and
+    /// the cookie lists encoded and checked. Should the check refuse a rule (an input WebKit would refuse),
     /// the blocking rules are built again with ``RuleBuilder/RuleListBuilder/build()``, which
     /// leaves that input out and says so, and the engine and lists are made from those.
     ///
@@ -28,15 +28,16 @@ extension ProtectionSet {
     static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
         let builder = RuleListBuilder(
             trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist)
-        let (unchecked, cookieResult) = Parallel.both(
+        let (unchecked, cookieRules) = Parallel.both(
             { builder.build(checkingTriggers: false) },
-            { Result { () throws(ProtectionError) in try buildCookieLists(parsed) } })
-        let ((uncheckedEngine, resolver), (isValid, uncheckedLists, renderedResult)) = Parallel.both(
+            { buildCookieRules(parsed) })
+        let ((uncheckedEngine, resolver), (isValid, uncheckedLists, renderedResult, cookieResult)) = Parallel.both(
             { (compileEngine(unchecked), parsed.resolver()) },
             {
                 let isValid = unchecked.ruleLists.allSatisfy { (try? $0.validateTriggers()) != nil }
                 return (isValid, isValid ? Result { () throws(ProtectionError) in try encodeBlockingLists(unchecked) } : nil,
-                        Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) })
+                        Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) },
+                        Result { () throws(ProtectionError) in try encode(cookieRules, kind: .cookies) })
             })
         var blocking = unchecked
         var engineResult = uncheckedEngine
@@ -104,13 +105,12 @@ extension ProtectionSet {
         return lists
     }
 
-    /// The cookie lists where the configuration turns cookie protection on, encoded and checked.
-    private static func buildCookieLists(_ parsed: ParsedInputs) throws(ProtectionError) -> [EncodedRuleList] {
+    /// The cookie rules where the configuration turns cookie protection on; none where it does not.
+    private static func buildCookieRules(_ parsed: ParsedInputs) -> [RuleList] {
         guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else { return [] }
-        let cookies = CookieRules(
+        return CookieRules(
             trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
-        ).build()
-        return try encode(cookies.ruleLists, kind: .cookies)
+        ).build().ruleLists
     }
 
     /// Both scripts rendered with `secret`.
