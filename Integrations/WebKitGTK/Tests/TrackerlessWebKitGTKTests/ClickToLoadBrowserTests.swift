@@ -72,6 +72,25 @@ struct ClickToLoadBrowserTests {
         }
     }
 
+    @Test("the Facebook-style embed: its placeholder, then the post after the user's click, the video still blocked; counted by the dashboard")
+    func facebookEmbed() throws {
+        let proxy = try BrowserProcess.SiteProxy()
+        let cache = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let page = "https://embeds.example/?facebook"
+        let run = try BrowserProcess.runHeadless(
+            urls: [page, "--click", #"[data-trackerless-click-to-load="block-ctl-fb"] button"#], proxy: proxy, cache: cache)
+        #expect(run.status == 0, "\(run.standardError)")
+        let loads = SiteToggleBrowserTests.loads(proxy.takeURLs(), pages: [page])
+        try #require(loads.count == 1, "page loads seen by the server: \(loads)")
+        #expect(loads[0].contains("https://embeds.example/report.gif?placeholders=2"), "\(loads[0])")
+        #expect(loads[0].contains(Self.facebook), "the clicked post reached the server: \(loads[0])")
+        #expect(!loads[0].contains(Self.youtube), "\(loads[0])")
+        try #require(run.snapshots.count == 1)
+        let hosts = Self.hostStates(run.snapshots[0])
+        #expect(hosts.contains("www.facebook.com allowed (click to load)") && hosts.contains("www.youtube.com blocked"), "\(hosts)")
+    }
+
     @Test("--click on a selector that matches nothing fails the run and says so")
     func missingElement() throws {
         let proxy = try BrowserProcess.SiteProxy()

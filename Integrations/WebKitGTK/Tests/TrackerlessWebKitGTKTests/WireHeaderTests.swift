@@ -49,10 +49,16 @@ struct WireHeaderTests {
             try Data(text.utf8).write(to: file)
         }
         let scripts = requests.sorted().map { "<script src=\"\($0)\"></script>" }.joined(separator: "\n")
+        // Each document says what page script reads of navigator.globalPrivacyControl.
+        func gpcReport(_ host: String, _ frame: String) -> String {
+            "<script>new Image().src = 'https://\(host)/gpc.gif?frame=\(frame)&value=' + navigator.globalPrivacyControl;</script>"
+        }
         try write(
-            "<!doctype html><meta name=\"referrer\" content=\"unsafe-url\">\n\(scripts)\n<iframe src=\"\(frame)\"></iframe>\n",
+            "<!doctype html><meta name=\"referrer\" content=\"unsafe-url\">\n\(gpcReport("super.safe1.com", "top"))\n\(scripts)\n<iframe src=\"\(frame)\"></iframe>\n",
             "super.safe1.com/path/to/something.html")
-        try write("<!doctype html><meta name=\"referrer\" content=\"unsafe-url\"><img src=\"\(fromFrame)\">\n", "super.safe2.com/frame.html")
+        try write(
+            "<!doctype html><meta name=\"referrer\" content=\"unsafe-url\"><img src=\"\(fromFrame)\">\(gpcReport("super.safe2.com", "cross-origin"))\n",
+            "super.safe2.com/frame.html")
         try write(
             "<!doctype html><meta name=\"referrer\" content=\"unsafe-url\"><script src=\"\(cnameTracker)\"></script>\n",
             "cname.com/path/to/something.html")
@@ -67,7 +73,7 @@ struct WireHeaderTests {
         return (sites, ["--tds", folder.appendingPathComponent("tracker_radar_reference.json").path, "--privacy-config", configFile.path])
     }
 
-    @Test("Sec-GPC: 1 on the document, its subresources, its iframe and the iframe's requests; Referer trimmed as the referrer-trimming suite says",
+    @Test("Sec-GPC: 1 on the document, its subresources, its iframe and the iframe's requests, navigator.globalPrivacyControl true in the page and its frame; Referer trimmed as the referrer-trimming suite says",
           arguments: ["rules", "engine", "script"])
     func headers(mode: String) throws {
         let cases = try Self.subrequestCases()
@@ -85,6 +91,10 @@ struct WireHeaderTests {
             #expect(seen[url]?["sec-gpc"] == "1", "\(mode): \(url): \(String(describing: seen[url]))")
         }
         #expect(seen[Self.frame]?["referer"] == "https://super.safe1.com/", "\(mode): the iframe's Referer")
+        // navigator.globalPrivacyControl in the page and in its cross-origin frame.
+        for report in ["https://super.safe1.com/gpc.gif?frame=top&value=true", "https://super.safe2.com/gpc.gif?frame=cross-origin&value=true"] {
+            #expect(seen[report] != nil, "\(mode): \(report) not seen; GPC reports: \(seen.keys.filter { $0.contains("gpc.gif") }.sorted())")
+        }
         #expect(seen[Self.fromFrame]?["referer"] == "https://super.safe2.com/", "\(mode): the frame's request's Referer")
         var checked = 0
         for (request, expected) in cases.sorted(by: { $0.key < $1.key }) {
@@ -117,6 +127,7 @@ struct WireHeaderTests {
         #expect(run.status == 0, "\(run.standardError)")
         let seen = Dictionary(run.requests.map { ($0.url, $0.headers) }, uniquingKeysWith: { first, _ in first })
         #expect(run.requests.allSatisfy { $0.headers["sec-gpc"] == nil })
+        #expect(!seen.keys.contains { $0.contains("gpc.gif") && $0.hasSuffix("value=true") }, "\(seen.keys.filter { $0.contains("gpc.gif") })")
         #expect(seen[Self.cnameTracker]?["referer"] == Self.cnamePage, "\(String(describing: seen[Self.cnameTracker]))")
     }
 }
