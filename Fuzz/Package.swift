@@ -33,6 +33,7 @@ let package = Package(
         fuzzer("DisconnectListsFuzzer", [product("DisconnectLists"), product("ContentRuleList")]),
         fuzzer("PrefilterFuzzer", [product("URLPrefilter")]),
         fuzzer("HTTPSUpgradeFuzzer", [product("URLPrefilter")]),
+        fuzzer("PageInputsFuzzer", [product("NavigationProtections"), product("TrackerDataKit"), product("UserScripts")]),
         // Compiles the `trackerless` tool's request reader (links to two of its files), which is
         // internal to the executable.
         fuzzer("RequestLinesFuzzer", [product("ContentRuleList"), product("RuleEngineKit"), product("TrackerDataKit"), product("TrackerlessCore")]),

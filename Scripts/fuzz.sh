@@ -37,6 +37,8 @@ fi
 mkdir -p Fuzz/.build/corpus Fuzz/.build/artifacts
 # libFuzzer and ASan print the stack of a crash; Swift's own backtracer would only add noise.
 export SWIFT_BACKTRACE=enable=no
+# Leaks of the toolchain's own libraries (each line says why) are not findings of ours.
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 summary=()
 for target in "${targets[@]}"; do
