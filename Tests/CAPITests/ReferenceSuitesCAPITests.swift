@@ -144,7 +144,7 @@ extension CAPITests {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tds = directory.appendingPathComponent("one-tracker-tds.json")
-        try Data(Self.oneTrackerBlocklist.utf8).write(to: tds)
+        try Data(PrivacyConfigurationCase.oneTrackerBlocklist.utf8).write(to: tds)
         let trackerURL = "https://tracker.example/pixel.gif"
         var passed = 0
         // One runtime a configuration (and, for the allowlist cases, that configuration with the
@@ -187,19 +187,4 @@ extension CAPITests {
         }
         #expect(passed == 19)
     }
-
-    /// One tracker that blocks everything by default, owned by an entity no test site belongs to.
-    static let oneTrackerBlocklist = """
-        {
-          "trackers": {
-            "tracker.example": {
-              "domain": "tracker.example", "default": "block", "rules": [],
-              "owner": {"name": "Tracker Inc", "displayName": "Tracker"}
-            }
-          },
-          "entities": {"Tracker Inc": {"domains": ["tracker.example"], "displayName": "Tracker", "prevalence": 1}},
-          "domains": {"tracker.example": "Tracker Inc"},
-          "cnames": {}
-        }
-        """
 }

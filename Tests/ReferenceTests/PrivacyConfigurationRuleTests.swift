@@ -20,19 +20,7 @@ struct PrivacyConfigurationRuleTests {
     /// One tracker that blocks everything by default, owned by an entity no test site belongs to.
     static let trackerData: Result<TrackerData, TrackerDataError> = Result {
         () throws(TrackerDataError) -> TrackerData in
-        try TrackerData(parsing: Array("""
-            {
-              "trackers": {
-                "tracker.example": {
-                  "domain": "tracker.example", "default": "block", "rules": [],
-                  "owner": {"name": "Tracker Inc", "displayName": "Tracker"}
-                }
-              },
-              "entities": {"Tracker Inc": {"domains": ["tracker.example"], "displayName": "Tracker", "prevalence": 1}},
-              "domains": {"tracker.example": "Tracker Inc"},
-              "cnames": {}
-            }
-            """.utf8), file: "one-tracker tds")
+        try TrackerData(parsing: Array(PrivacyConfigurationCase.oneTrackerBlocklist.utf8), file: "one-tracker tds")
     }
 
     static let trackerURL = "https://tracker.example/pixel.gif"

@@ -51,3 +51,21 @@ public struct PrivacyConfigurationCase: Sendable, CustomTestStringConvertible {
         return cases
     }()
 }
+
+extension PrivacyConfigurationCase {
+    /// The blocklist the suite's blocking cases run against: one tracker that blocks everything
+    /// by default, owned by an entity no test site belongs to.
+    public static let oneTrackerBlocklist = """
+        {
+          "trackers": {
+            "tracker.example": {
+              "domain": "tracker.example", "default": "block", "rules": [],
+              "owner": {"name": "Tracker Inc", "displayName": "Tracker"}
+            }
+          },
+          "entities": {"Tracker Inc": {"domains": ["tracker.example"], "displayName": "Tracker", "prevalence": 1}},
+          "domains": {"tracker.example": "Tracker Inc"},
+          "cnames": {}
+        }
+        """
+}
