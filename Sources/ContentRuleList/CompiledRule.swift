@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 // One rule with its patterns parsed: what both the validator (regex errors) and the reference
 // evaluator need.
 
@@ -9,11 +11,18 @@ struct CompiledRule: Sendable {
         enum Matcher: Sendable {
             case filter(URLFilter)
             case domain(DomainMatcher)
+            /// An `if-domain` entry as WebKit before 2022 matches it: the main document's host is
+            /// the domain, or (with a leading `*`) the domain or a subdomain of it.
+            case host(String, includingSubdomains: Bool)
 
             func matches(_ url: String) -> Bool {
                 switch self {
-                case .filter(let filter): filter.matchesEverything || filter.matches(url)
-                case .domain(let domain): domain.matches(url)
+                case .filter(let filter): return filter.matchesEverything || filter.matches(url)
+                case .domain(let domain): return domain.matches(url)
+                case .host(let domain, let includingSubdomains):
+                    guard let host = CanonicalURL(url)?.host else { return false }
+                    if host == domain { return true }
+                    return includingSubdomains && host.hasSuffix("." + domain)
                 }
             }
         }
@@ -33,7 +42,9 @@ struct CompiledRule: Sendable {
     var flags: ResourceFlags
     var condition: CompiledCondition?
 
-    init(_ rule: ContentRule, cache: inout URLFilterCache) throws(RegexFailure) {
+    init(
+        _ rule: ContentRule, cache: inout URLFilterCache, domainConditions: WebKitTarget.DomainConditionRule = .topURLRegex
+    ) throws(RegexFailure) {
         let trigger = rule.trigger
         do {
             urlFilter = try cache.filter(trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive)
@@ -51,6 +62,11 @@ struct CompiledRule: Sendable {
         matchers.reserveCapacity(condition.values.count)
         let isDomainList = condition.isDomainList
         for value in condition.values {
+            if isDomainList, domainConditions == .host {
+                let includingSubdomains = value.hasPrefix("*")
+                matchers.append(.host(String(value.dropFirst(includingSubdomains ? 1 : 0)), includingSubdomains: includingSubdomains))
+                continue
+            }
             if isDomainList, let domain = DomainMatcher(value, isCaseSensitive: isCaseSensitive) {
                 matchers.append(.domain(domain))
                 continue

@@ -23,13 +23,13 @@ struct CompiledRuleList: Sendable {
 
     /// Compiles a list; `usesLiteralPrefilter: false` checks every rule on every load (for
     /// testing the prefilter).
-    init(_ list: RuleList, usesLiteralPrefilter: Bool = true) throws(RuleListError) {
+    init(_ list: RuleList, usesLiteralPrefilter: Bool = true, target: WebKitTarget = .newest) throws(RuleListError) {
         var cache = URLFilterCache()
         var rules: [CompiledRule] = []
         rules.reserveCapacity(list.rules.count)
         for (index, rule) in list.rules.enumerated() {
             do {
-                rules.append(try CompiledRule(rule, cache: &cache))
+                rules.append(try CompiledRule(rule, cache: &cache, domainConditions: target.domainConditions))
             } catch {
                 throw RuleListError(error.kind, ruleIndex: index, detail: error.detail)
             }

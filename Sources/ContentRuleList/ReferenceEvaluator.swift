@@ -15,20 +15,31 @@ import TrackerlessCore
 public struct ReferenceEvaluator: Sendable {
     private let lists: [CompiledRuleList]
     private let publicSuffixList: PublicSuffixList
+    /// The WebKit whose evaluation this is: how it decides third party and matches `if-domain`.
+    public let target: WebKitTarget
 
     /// Prepares several lists, each evaluated independently (parsing every pattern once).
     ///
     /// Throws "Invalid or unsupported regular expression." for a pattern outside WebKit's subset.
-    public init(ruleLists: [RuleList], publicSuffixList: PublicSuffixList = .bundled) throws(RuleListError) {
-        try self.init(ruleLists: ruleLists, publicSuffixList: publicSuffixList, usesLiteralPrefilter: true)
+    ///
+    /// `target` is the WebKit whose evaluation to reproduce where WebKits differ: third party by
+    /// origin or by registrable domain, `if-domain` by host or as a top-URL regex. Give the lists
+    /// as that WebKit reads them (``RuleList/init(parsing:for:warnings:)`` leaves out the keys it
+    /// ignores).
+    public init(
+        ruleLists: [RuleList], publicSuffixList: PublicSuffixList = .bundled, target: WebKitTarget = .newest
+    ) throws(RuleListError) {
+        try self.init(ruleLists: ruleLists, publicSuffixList: publicSuffixList, usesLiteralPrefilter: true, target: target)
     }
 
     /// `usesLiteralPrefilter: false` checks every rule on every load: slow, for testing.
-    init(ruleLists: [RuleList], publicSuffixList: PublicSuffixList, usesLiteralPrefilter: Bool) throws(RuleListError) {
+    init(
+        ruleLists: [RuleList], publicSuffixList: PublicSuffixList, usesLiteralPrefilter: Bool, target: WebKitTarget = .newest
+    ) throws(RuleListError) {
         var lists: [CompiledRuleList] = []
         for (index, list) in ruleLists.enumerated() {
             do {
-                lists.append(try CompiledRuleList(list, usesLiteralPrefilter: usesLiteralPrefilter))
+                lists.append(try CompiledRuleList(list, usesLiteralPrefilter: usesLiteralPrefilter, target: target))
             } catch {
                 var error = error
                 if ruleLists.count > 1 { error.detail = "rule list \(index): " + (error.detail ?? "") }
@@ -37,16 +48,19 @@ public struct ReferenceEvaluator: Sendable {
         }
         self.lists = lists
         self.publicSuffixList = publicSuffixList
+        self.target = target
     }
 
     /// Prepares one list.
-    public init(ruleList: RuleList, publicSuffixList: PublicSuffixList = .bundled) throws(RuleListError) {
-        try self.init(ruleLists: [ruleList], publicSuffixList: publicSuffixList)
+    public init(
+        ruleList: RuleList, publicSuffixList: PublicSuffixList = .bundled, target: WebKitTarget = .newest
+    ) throws(RuleListError) {
+        try self.init(ruleLists: [ruleList], publicSuffixList: publicSuffixList, target: target)
     }
 
     /// What WebKit applies to the load.
     public func actions(for request: Request) -> AppliedActions {
-        guard let load = Load(request, publicSuffixList: publicSuffixList) else {
+        guard let load = Load(request, publicSuffixList: publicSuffixList, thirdParty: target.thirdParty) else {
             return AppliedActions(
                 lists: lists.map { _ in .init(actions: [], sawIgnorePreviousRules: false, globalStyleSheetSelectors: []) },
                 isChecked: false, upgradesToHTTPS: false)
@@ -112,7 +126,7 @@ private struct Load {
     /// `http:` or `ws:` on the default port: what make-https upgrades.
     var isUpgradable: Bool
 
-    init?(_ request: Request, publicSuffixList: PublicSuffixList) {
+    init?(_ request: Request, publicSuffixList: PublicSuffixList, thirdParty: WebKitTarget.ThirdPartyRule) {
         guard let url = CanonicalURL(request.url), url.scheme != "data" else { return nil }
         self.url = url.stringWithoutFragment
         lowercasedURL = self.url.utf8.map(LiteralPrefilter.lowercased)
@@ -133,8 +147,21 @@ private struct Load {
             frameURL = isMainFrameNavigation ? url.string : topURL
         }
 
-        flags = request.loadFlags(
-            isThirdParty: Self.isThirdParty(host: url.host, topHost: top?.host ?? "", publicSuffixList: publicSuffixList))
+        let isThirdParty: Bool
+        switch thirdParty {
+        case .registrableDomain:
+            isThirdParty = Self.isThirdParty(host: url.host, topHost: top?.host ?? "", publicSuffixList: publicSuffixList)
+        case .origin:
+            isThirdParty = !Self.isSameOrigin(url, top)
+        }
+        flags = request.loadFlags(isThirdParty: isThirdParty)
+    }
+
+    /// WebKit's `SecurityOrigin(mainDocumentURL).canAccess(SecurityOrigin(resourceURL))` for
+    /// hierarchical URLs: the same scheme, host and port (a default port is the scheme's).
+    static func isSameOrigin(_ url: CanonicalURL, _ top: CanonicalURL?) -> Bool {
+        guard let top, !top.host.isEmpty else { return false }
+        return url.scheme == top.scheme && url.host == top.host && url.port == top.port
     }
 
     /// WebKit's `RegistrableDomain(mainDocumentURL).matches(resourceURL)`, negated: the request

@@ -14,6 +14,15 @@ extension RuleList {
         self = try RuleListParser.parse(json).ruleList
     }
 
+    /// Parses and validates a rule list the way the WebKit of `target` does: it refuses what
+    /// that WebKit refuses, in its words, and the list holds what that WebKit reads; each trigger
+    /// key it would ignore is left out of the rule and named in `warnings`.
+    public init(parsing json: [UInt8], for target: WebKitTarget, warnings: inout [RuleListWarning]) throws(RuleListError) {
+        let parsed = try RuleListParser.parse(json, target: target)
+        self = parsed.ruleList
+        warnings += parsed.warnings
+    }
+
     /// Parses and validates a rule list given as a string; see ``init(parsing:)-([UInt8])``.
     public init(parsing json: String) throws(RuleListError) {
         try self.init(parsing: Array(json.utf8))
@@ -24,7 +33,14 @@ extension RuleList {
     /// Throws what parsing ``encoded()`` would throw; also refuses rules that WebKit would drop
     /// silently (invalid selectors), reported as "Empty extension." for that rule.
     public func validate() throws(RuleListError) {
-        let parsed = try RuleListParser.parse(encoded())
+        _ = try validate(for: .newest)
+    }
+
+    /// Checks that the WebKit of `target` would accept this list exactly as it is, and returns
+    /// the trigger keys it would ignore (the rule then applies more widely); see ``validate()``.
+    @discardableResult
+    public func validate(for target: WebKitTarget) throws(RuleListError) -> [RuleListWarning] {
+        let parsed = try RuleListParser.parse(encoded(), target: target)
         if parsed.ruleList.rules.count != rules.count {
             let kept = Set(parsed.sourceIndices)
             let dropped = rules.indices.first { !kept.contains($0) }
@@ -32,6 +48,7 @@ extension RuleList {
                 .containsNoRules, ruleIndex: dropped,
                 detail: "WebKit would silently drop this rule: its css-display-none selector is invalid")
         }
+        return parsed.warnings
     }
 }
 
@@ -39,6 +56,8 @@ extension RuleList {
 struct ParsedRuleList {
     var ruleList: RuleList
     var sourceIndices: [Int]
+    /// Trigger keys the target ignores, by rule.
+    var warnings: [RuleListWarning] = []
 }
 
 /// WebKit's parser, one JSON rule at a time.
@@ -55,7 +74,9 @@ enum RuleListParser {
 
     /// Parses a list; `validatingPatterns: false` skips the regex pass (for tests that already
     /// validated the same patterns).
-    static func parse(_ json: [UInt8], validatingPatterns: Bool = true) throws(RuleListError) -> ParsedRuleList {
+    static func parse(
+        _ json: [UInt8], target: WebKitTarget = .newest, validatingPatterns: Bool = true
+    ) throws(RuleListError) -> ParsedRuleList {
         if json.isEmpty {
             throw RuleListError(
                 .jsonInvalid,
@@ -63,14 +84,14 @@ enum RuleListParser {
         }
         // The array is read rule by rule with JSONReader, without a tree of the whole list; each
         // rule is read as a tree, as WebKit's parser looks its keys up in a fixed order.
-        let parsed: (rules: [ContentRule], sourceIndices: [Int], count: Int)
+        let parsed: (rules: [ContentRule], sourceIndices: [Int], count: Int, warnings: [RuleListWarning])
         do throws(JSONReadError) {
             parsed = try JSONReader.read(json) { (reader) throws(JSONReadError) in
                 guard try reader.nextKind() == .array else {
                     let document = try reader.readValue()
                     throw .rejected(RuleListError(.topLevelStructureNotAnArray, detail: "found \(typeName(document))"))
                 }
-                return try parseRules(&reader)
+                return try parseRules(&reader, target: target)
             }
         } catch {
             switch error {
@@ -87,8 +108,15 @@ enum RuleListParser {
                 detail: parsed.count == 0 ? "the array is empty" : "every rule has an invalid css-display-none selector")
         }
 
+        // WebKit's compiler (Safari 11 to 16) refuses a list that mixes domain and top-URL
+        // conditions before it compiles a pattern.
+        if target.refusesDomainAndTopURLConditionsInOneList {
+            try checkConditionKinds(rules, sourceIndices: sourceIndices)
+        }
         // WebKit's compiler validates patterns only after the whole list parsed.
-        guard validatingPatterns else { return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices) }
+        guard validatingPatterns else {
+            return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices, warnings: parsed.warnings)
+        }
         var validated = Set<PatternKey>()
         for (position, rule) in rules.enumerated() {
             do {
@@ -97,7 +125,26 @@ enum RuleListParser {
                 throw RuleListError(error.kind, ruleIndex: sourceIndices[position], detail: error.detail)
             }
         }
-        return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices)
+        return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices, warnings: parsed.warnings)
+    }
+
+    /// `JSONTopURLAndDomainConditions`: a list with both `if-domain`/`unless-domain` and
+    /// `if-top-url`/`unless-top-url` conditions, named by the first rule of each kind.
+    static func checkConditionKinds(_ rules: [ContentRule], sourceIndices: [Int]) throws(RuleListError) {
+        var firstDomain: Int?
+        var firstTopURL: Int?
+        for (position, rule) in rules.enumerated() {
+            switch rule.trigger.condition {
+            case .ifDomain?, .unlessDomain?: if firstDomain == nil { firstDomain = position }
+            case .ifTopURL?, .unlessTopURL?: if firstTopURL == nil { firstTopURL = position }
+            default: continue
+            }
+            if let domain = firstDomain, let topURL = firstTopURL {
+                throw RuleListError(
+                    .topURLAndDomainConditions, ruleIndex: sourceIndices[max(domain, topURL)],
+                    detail: "rule \(sourceIndices[domain]) has a domain condition, rule \(sourceIndices[topURL]) a top-URL condition")
+            }
+        }
     }
 
     /// The rules of the array that comes next, with their indices, and how many elements it has.
@@ -105,8 +152,9 @@ enum RuleListParser {
     /// Reported in WebKit's order: too many rules before any rule's error, then the first rule
     /// that is wrong; the rest of the array is still read, for its syntax errors, which come first.
     private static func parseRules(
-        _ reader: inout JSONReader
-    ) throws(JSONReadError) -> (rules: [ContentRule], sourceIndices: [Int], count: Int) {
+        _ reader: inout JSONReader, target: WebKitTarget
+    ) throws(JSONReadError) -> (rules: [ContentRule], sourceIndices: [Int], count: Int, warnings: [RuleListWarning]) {
+        var warnings: [RuleListWarning] = []
         var rules: [ContentRule] = []
         var sourceIndices: [Int] = []
         var count = 0
@@ -115,7 +163,7 @@ enum RuleListParser {
         while try reader.nextElement(in: &elements) {
             let index = count
             count += 1
-            guard firstError == nil, count <= RuleList.maximumRuleCount else {
+            guard firstError == nil, count <= target.maximumRuleCount else {
                 try reader.skipValue()
                 continue
             }
@@ -125,31 +173,37 @@ enum RuleListParser {
                 continue
             }
             do {
-                if let rule = try parseRule(object) {
+                var ignored: [String] = []
+                if let rule = try parseRule(object, target: target, ignoredKeys: &ignored) {
                     rules.append(rule)
                     sourceIndices.append(index)
                 }
+                for key in ignored { warnings.append(RuleListWarning(ruleIndex: index, key: key, target: target)) }
             } catch {
                 firstError = RuleListError(error.kind, ruleIndex: index, detail: error.detail)
             }
         }
-        if count > RuleList.maximumRuleCount {
-            throw .rejected(RuleListError(.tooManyRules, detail: "\(count) rules; at most \(RuleList.maximumRuleCount)"))
+        if count > target.maximumRuleCount {
+            throw .rejected(RuleListError(.tooManyRules, detail: "\(count) rules; at most \(target.maximumRuleCount)"))
         }
         if let firstError { throw .rejected(firstError) }
-        return (rules, sourceIndices, count)
+        return (rules, sourceIndices, count, warnings)
     }
 
     /// One rule: trigger first, then action. Nil when WebKit drops the rule silently.
-    static func parseRule(_ rule: JSONObject) throws(Failure) -> ContentRule? {
-        let trigger = try parseTrigger(rule)
-        guard let action = try parseAction(rule) else { return nil }
+    static func parseRule(
+        _ rule: JSONObject, target: WebKitTarget = .newest, ignoredKeys: inout [String]
+    ) throws(Failure) -> ContentRule? {
+        let trigger = try parseTrigger(rule, target: target, ignoredKeys: &ignoredKeys)
+        guard let action = try parseAction(rule, target: target) else { return nil }
         return ContentRule(trigger: trigger, action: action)
     }
 
     // MARK: Trigger
 
-    static func parseTrigger(_ rule: JSONObject) throws(Failure) -> Trigger {
+    static func parseTrigger(
+        _ rule: JSONObject, target: WebKitTarget = .newest, ignoredKeys: inout [String]
+    ) throws(Failure) -> Trigger {
         guard let triggerValue = rule["trigger"] else { throw Failure(.invalidTrigger, "the rule has no trigger") }
         guard case .object(let object) = triggerValue else {
             throw Failure(.invalidTrigger, "trigger: found \(typeName(triggerValue))")
@@ -161,6 +215,13 @@ enum RuleListParser {
             throw Failure(.invalidURLFilterInTrigger, "trigger[\"url-filter\"]: found \(typeName(urlFilterValue))")
         }
         var trigger = Trigger(urlFilter: urlFilter)
+        // A key the target's WebKit does not read is ignored there, whatever its value.
+        func reads(_ key: String) -> Bool {
+            guard object[key] != nil else { return false }
+            if target.reads(triggerKey: key) { return true }
+            ignoredKeys.append(key)
+            return false
+        }
 
         // Non-Boolean values are ignored, as WebKit does.
         if case .bool(let value)? = object["url-filter-is-case-sensitive"] {
@@ -169,20 +230,22 @@ enum RuleListParser {
         if case .bool(let value)? = object["top-url-filter-is-case-sensitive"] {
             trigger.topURLFilterIsCaseSensitive = value
         }
-        if case .bool(let value)? = object["frame-url-filter-is-case-sensitive"] {
+        if reads("frame-url-filter-is-case-sensitive"), case .bool(let value)? = object["frame-url-filter-is-case-sensitive"] {
             trigger.frameURLFilterIsCaseSensitive = value
         }
 
         if let value = object["resource-type"] {
-            trigger.resourceTypes = try flagStrings(value, key: "resource-type", ResourceType.init(rawValue:))
+            trigger.resourceTypes = try flagStrings(value, key: "resource-type", target: target) { name in
+                ResourceType(rawValue: name).flatMap { target.supports($0) ? $0 : nil }
+            }
         }
         if let value = object["load-type"] {
-            trigger.loadTypes = try flagStrings(value, key: "load-type", LoadType.init(rawValue:))
+            trigger.loadTypes = try flagStrings(value, key: "load-type", target: target, LoadType.init(rawValue:))
         }
-        if let value = object["load-context"] {
-            trigger.loadContexts = try flagStrings(value, key: "load-context", LoadContext.init(rawValue:))
+        if reads("load-context"), let value = object["load-context"] {
+            trigger.loadContexts = try flagStrings(value, key: "load-context", target: target, LoadContext.init(rawValue:))
         }
-        if let value = object["request-method"] {
+        if reads("request-method"), let value = object["request-method"] {
             guard case .string(let name) = value, let method = RequestMethod(name: name) else {
                 throw Failure(.invalidRequestMethod, "trigger[\"request-method\"]: found \(typeName(value))")
             }
@@ -190,7 +253,7 @@ enum RuleListParser {
         }
 
         for key in Condition.keysInParsingOrder {
-            guard let value = object[key] else { continue }
+            guard reads(key), let value = object[key] else { continue }
             if let existing = trigger.condition {
                 throw Failure(.multipleConditions, "trigger has both \(existing.key) and \(key)")
             }
@@ -200,7 +263,7 @@ enum RuleListParser {
     }
 
     private static func flagStrings<Flag>(
-        _ value: JSONValue, key: String, _ make: (String) -> Flag?
+        _ value: JSONValue, key: String, target: WebKitTarget, _ make: (String) -> Flag?
     ) throws(Failure) -> [Flag] {
         guard case .array(let elements) = value else {
             throw Failure(.invalidTriggerFlagsArray, "trigger[\"\(key)\"]: found \(typeName(value))")
@@ -209,8 +272,11 @@ enum RuleListParser {
         flags.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard case .string(let name) = element, let flag = make(name) else {
+                let known = target != .newest && RuleListParser.isKnownToNewest(element, key: key)
                 throw Failure(
-                    .invalidStringInTriggerFlagsArray, "trigger[\"\(key)\"][\(index)]: found \(typeName(element))")
+                    .invalidStringInTriggerFlagsArray,
+                    "trigger[\"\(key)\"][\(index)]: found \(typeName(element))"
+                        + (known ? "; \(target.displayName) does not know it" : ""))
             }
             flags.append(flag)
         }
@@ -244,13 +310,16 @@ enum RuleListParser {
     // MARK: Action
 
     /// The action, or nil for a css-display-none rule whose selector WebKit rejects.
-    static func parseAction(_ rule: JSONObject) throws(Failure) -> Action? {
+    static func parseAction(_ rule: JSONObject, target: WebKitTarget = .newest) throws(Failure) -> Action? {
         guard let actionValue = rule["action"] else { throw Failure(.invalidAction, "the rule has no action") }
         guard case .object(let object) = actionValue else {
             throw Failure(.invalidAction, "action: found \(typeName(actionValue))")
         }
         guard case .string(let type)? = object["type"] else {
             throw Failure(.invalidActionType, "action[\"type\"]: found \(typeName(object["type"]))")
+        }
+        if !target.supports(actionType: type) && WebKitTarget.newest.supports(actionType: type) {
+            throw Failure(.invalidActionType, "action[\"type\"]: \(quoted(type)); \(target.displayName) does not know it")
         }
         switch type {
         case "block": return .block
@@ -432,6 +501,16 @@ enum RuleListParser {
     }
 
     // MARK: Helpers
+
+    /// Whether the newest WebKit knows a flag that the target does not.
+    static func isKnownToNewest(_ element: JSONValue, key: String) -> Bool {
+        guard case .string(let name) = element else { return false }
+        switch key {
+        case "resource-type": return ResourceType(rawValue: name) != nil
+        case "load-context": return LoadContext(rawValue: name) != nil
+        default: return false
+        }
+    }
 
     private static func string(_ value: JSONValue?) -> String? {
         if case .string(let string)? = value { return string }

@@ -9,15 +9,23 @@ extension RuleList {
     /// the patterns are what can be wrong in a built list, and they are checked here by the
     /// parser's own pattern pass, once per skeleton (``URLFilterParser/skeleton(of:)``: the
     /// pattern with its runs of literal letters as one letter) rather than once per pattern.
-    public func validateTriggers() throws(RuleListError) {
+    ///
+    /// For a `target` other than ``WebKitTarget/newest`` it also refuses, as that WebKit would,
+    /// a resource type or load context it does not know, and names a trigger key it would ignore
+    /// as an error too: a built list must mean in that WebKit what it says.
+    public func validateTriggers(for target: WebKitTarget = .newest) throws(RuleListError) {
         guard rules.allSatisfy({ [.block, .blockCookies, .ignorePreviousRules].contains($0.action) }) else {
-            try validate()
+            let warnings = try validate(for: target)
+            if let first = warnings.first {
+                throw RuleListError(.invalidTrigger, ruleIndex: first.ruleIndex, detail: first.reason)
+            }
             return
         }
-        if rules.count > RuleList.maximumRuleCount {
-            throw RuleListError(.tooManyRules, detail: "\(rules.count) rules; at most \(RuleList.maximumRuleCount)")
+        if rules.count > target.maximumRuleCount {
+            throw RuleListError(.tooManyRules, detail: "\(rules.count) rules; at most \(target.maximumRuleCount)")
         }
         if rules.isEmpty { throw RuleListError(.containsNoRules, detail: "the array is empty") }
+        if target != .newest { try checkVocabulary(for: target) }
         // A builder shares one array of condition values between many rules (an entity's sites):
         // each array is checked once, known by its storage, which the list keeps alive.
         var checkedConditions: Set<ConditionIdentity> = []
@@ -66,6 +74,33 @@ extension RuleList {
             } catch {
                 throw RuleListError(.invalidRegex, ruleIndex: index, detail: error.detail)
             }
+        }
+    }
+}
+
+extension RuleList {
+    /// Refuses what `target` does not know, as its parser would, and a key it would ignore.
+    fileprivate func checkVocabulary(for target: WebKitTarget) throws(RuleListError) {
+        for (index, rule) in rules.enumerated() {
+            let trigger = rule.trigger
+            for (position, type) in trigger.resourceTypes.enumerated() where !target.supports(type) {
+                throw RuleListError(
+                    .invalidStringInTriggerFlagsArray, ruleIndex: index,
+                    detail: "trigger[\"resource-type\"][\(position)]: \"\(type.rawValue)\"; \(target.displayName) does not know it")
+            }
+            var keys: [String] = []
+            if !trigger.loadContexts.isEmpty { keys.append("load-context") }
+            if trigger.requestMethod != nil { keys.append("request-method") }
+            if trigger.frameURLFilterIsCaseSensitive { keys.append("frame-url-filter-is-case-sensitive") }
+            if let condition = trigger.condition { keys.append(condition.key) }
+            for key in keys where !target.reads(triggerKey: key) {
+                throw RuleListError(
+                    .invalidTrigger, ruleIndex: index,
+                    detail: RuleListWarning(ruleIndex: index, key: key, target: target).reason)
+            }
+        }
+        if target.refusesDomainAndTopURLConditionsInOneList {
+            try RuleListParser.checkConditionKinds(rules, sourceIndices: Array(rules.indices))
         }
     }
 }

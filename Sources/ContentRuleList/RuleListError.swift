@@ -39,6 +39,8 @@ public struct RuleListError: Error, Sendable, Hashable, CustomStringConvertible 
         case invalidConditionList
         /// `JSONTooManyRules`
         case tooManyRules
+        /// `JSONTopURLAndDomainConditions` (Safari 11 to 16)
+        case topURLAndDomainConditions
         /// `JSONInvalidRequestMethod`
         case invalidRequestMethod
         /// `JSONDomainNotLowerCaseASCII`
@@ -112,6 +114,8 @@ public struct RuleListError: Error, Sendable, Hashable, CustomStringConvertible 
             case .invalidConditionList:
                 "Invalid list of if-domain, unless-domain, if-top-url, or unless-top-url conditions."
             case .tooManyRules: "Too many rules in JSON array."
+            case .topURLAndDomainConditions:
+                "A list cannot have if-domain and unless-domain mixed with if-top-url and unless-top-url"
             case .invalidRequestMethod:
                 #"The request-method string must be "get", "head", "options", "trace", "put", "delete", "post", "patch", or "connect"."#
             case .domainNotLowerCaseASCII:

@@ -64,7 +64,8 @@ public struct CookieRules: Sendable {
         let cookieSettings = CookieProtection.Settings(configuration: configuration)
         guard cookieSettings.isEnabled else {
             return RuleListBuild(
-                ruleLists: RuleListBuilder.split(sections: [], tail: [], maximum: settings.maximumRulesPerList, report: &report),
+                ruleLists: RuleListBuilder.split(
+                    sections: [], tail: [], maximum: settings.maximumRulesPerList, target: settings.target, report: &report),
                 report: report)
         }
         let sitesByEntity = self.sitesByEntity()
@@ -74,7 +75,8 @@ public struct CookieRules: Sendable {
         var sections = trackerSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
         sections += cloakedSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
         let tail = exceptionRules(cookieSettings)
-        let lists = RuleListBuilder.split(sections: sections, tail: tail, maximum: settings.maximumRulesPerList, report: &report)
+        let lists = RuleListBuilder.split(
+            sections: sections, tail: tail, maximum: settings.maximumRulesPerList, target: settings.target, report: &report)
         report.approximations += nestedSiteNotes()
         return RuleListBuild(ruleLists: lists, report: report)
     }
@@ -117,7 +119,16 @@ public struct CookieRules: Sendable {
                     patterns = (sitesByEntity[owner] ?? []).map { ($0, settings.sitePattern(for: $0, includingSubdomains: true)) }
                     patternsByOwner[owner] = patterns
                 }
-                let values = patterns.filter { !SiteDomain.isDomain($0.site, within: trackerSite) }.map(\.pattern)
+                var values: [String]
+                if settings.namesTrackerSiteAsFirstParty {
+                    // WebKit decides third party by origin: the tracker's own site is named too.
+                    values = patterns.map(\.pattern)
+                    if !patterns.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.site) }) {
+                        values.append(settings.sitePattern(for: trackerSite, includingSubdomains: true))
+                    }
+                } else {
+                    values = patterns.filter { !SiteDomain.isDomain($0.site, within: trackerSite) }.map(\.pattern)
+                }
                 condition = values.isEmpty ? nil : unlessSite(patterns: values)
                 conditions[conditionKey] = condition
             }

@@ -51,17 +51,30 @@ public struct RuleListBuilder: Sendable {
         public var matchesRuleTextAfterHost: Bool
         /// The most rules in one list; WebKit rejects more than 150,000.
         public var maximumRulesPerList: Int
+        /// The WebKit the lists are for: they use only what it knows, with the resolver's meaning
+        /// as it evaluates them. The default, ``ContentRuleList/WebKitTarget/oldest``, makes lists
+        /// that every supported WebKit compiles and gives the same meaning.
+        public var target: WebKitTarget
 
         /// Settings with the given values.
         public init(
             siteConditionStyle: SiteConditionStyle = .topURL,
             matchesRuleTextAfterHost: Bool = false,
-            maximumRulesPerList: Int = RuleList.maximumRuleCount
+            maximumRulesPerList: Int = RuleList.maximumRuleCount,
+            target: WebKitTarget = .oldest
         ) {
             self.siteConditionStyle = siteConditionStyle
             self.matchesRuleTextAfterHost = matchesRuleTextAfterHost
-            self.maximumRulesPerList = max(1, min(maximumRulesPerList, RuleList.maximumRuleCount))
+            self.maximumRulesPerList = max(1, min(maximumRulesPerList, target.maximumRuleCount))
+            self.target = target
         }
+
+        /// Whether `load-type: third-party` leaves a tracker's own site to the rules: where WebKit
+        /// decides third party by origin, a tracker's load from another host of its own site is
+        /// third party to WebKit and first party to the resolver, so the first-party rules must
+        /// name the tracker's own site too. The oldest target may run in either kind of WebKit;
+        /// naming the site there is right in both.
+        var namesTrackerSiteAsFirstParty: Bool { target.thirdParty == .origin }
 
         /// The trigger condition "the page is on one of these domains or their subdomains".
         func siteCondition(for domains: [String], includingSubdomains: Bool = true) -> Condition {
@@ -203,7 +216,7 @@ public struct RuleListBuilder: Sendable {
         var notes: [BuildReport.Note] = []
         while true {
             var (build, origins) = build(leavingOut: leftOut)
-            guard let (origin, error) = Self.firstRefusedRule(build.ruleLists, origins: origins),
+            guard let (origin, error) = Self.firstRefusedRule(build.ruleLists, origins: origins, target: settings.target),
                   leftOut.insert(origin).inserted
             else {
                 build.report.skippedRules += notes
@@ -215,10 +228,12 @@ public struct RuleListBuilder: Sendable {
 
     /// The input of the first rule that ``ContentRuleList/RuleList/validateTriggers()`` refuses,
     /// with the error; nil when every list is valid.
-    private static func firstRefusedRule(_ lists: [RuleList], origins: [[Sections.Span]]) -> (Origin, RuleListError)? {
+    private static func firstRefusedRule(
+        _ lists: [RuleList], origins: [[Sections.Span]], target: WebKitTarget
+    ) -> (Origin, RuleListError)? {
         for (list, spans) in zip(lists, origins) {
             do throws(RuleListError) {
-                try list.validateTriggers()
+                try list.validateTriggers(for: target)
             } catch {
                 guard let index = error.ruleIndex, let span = spans.first(where: { index < $0.end }) else { return nil }
                 return (span.origin, error)
@@ -236,8 +251,10 @@ public struct RuleListBuilder: Sendable {
             tail.remove(at: index)
             tailOrigins.remove(at: index)
         }
+        settings.target.lower(&sections, report: &report)
+        settings.target.lower(&tail, origins: &tailOrigins, report: &report)
         let packed = Self.split(sections.take(), tail: tail, tailOrigins: tailOrigins,
-                                maximum: settings.maximumRulesPerList, report: &report)
+                                maximum: settings.maximumRulesPerList, target: settings.target, report: &report)
         report.trackerCount = trackerData.trackers.count
         report.inputWarnings = trackerData.warnings + (configuration?.warnings ?? [])
             + (configuration?.protectionWarnings() ?? [])
@@ -308,7 +325,13 @@ public struct RuleListBuilder: Sendable {
         let owned = sitesByEntity[owner] ?? []
         let condition: Condition?
         if owned.isEmpty {
-            condition = nil // an owner without sites has no first-party pages
+            // An owner without sites has no first-party pages but, where WebKit decides third
+            // party by origin, the tracker's own site.
+            if settings.namesTrackerSiteAsFirstParty, let site = trackerSite(of: scope) {
+                condition = settings.siteCondition(patterns: [settings.sitePattern(for: site)])
+            } else {
+                condition = nil
+            }
         } else if case .tracker = scope.kind {
             // Tracker sites are nearly all different: computed directly, a cache would only add
             // two hashes per tracker.
@@ -373,8 +396,16 @@ public struct RuleListBuilder: Sendable {
 
     /// The condition patterns of the sites whose pages own the tracker, as the resolver finds a
     /// page's owner: the domains that `domains` maps to the tracker's owner. Those WebKit already
-    /// sees as the same site as the tracker are left out (`load-type: third-party` covers them).
+    /// sees as the same site as the tracker are left out (`load-type: third-party` covers them),
+    /// unless WebKit decides third party by origin: then the tracker's own site is named too.
     private func firstPartyPatterns(_ owned: [FirstPartySite], trackerSite: String?) -> [String] {
+        if settings.namesTrackerSiteAsFirstParty {
+            var patterns = owned.map(\.pattern)
+            if let trackerSite, !owned.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.domain) }) {
+                patterns.append(settings.sitePattern(for: trackerSite))
+            }
+            return patterns
+        }
         // One pass straight to the patterns: filtering the sites first copied each kept site,
         // for every tracker of owners with hundreds of sites.
         var patterns: [String] = []
@@ -493,20 +524,27 @@ public struct RuleListBuilder: Sendable {
     }
 
     /// ``split(_:tail:tailOrigins:maximum:report:)`` for sections built one array each.
-    static func split(sections: [[ContentRule]], tail: [ContentRule], maximum: Int, report: inout BuildReport) -> [RuleList] {
+    static func split(
+        sections: [[ContentRule]], tail: [ContentRule], maximum: Int, target: WebKitTarget, report: inout BuildReport
+    ) -> [RuleList] {
         var flat = Sections()
         for section in sections {
             flat.rules += section
             flat.endSection()
         }
-        return split(consume flat, tail: tail, tailOrigins: tail.map { _ in .configuration("") }, maximum: maximum, report: &report).lists
+        var tail = tail
+        var tailOrigins = tail.map { _ in Origin.configuration("") }
+        target.lower(&flat, report: &report)
+        target.lower(&tail, origins: &tailOrigins, report: &report)
+        return split(consume flat, tail: tail, tailOrigins: tailOrigins, maximum: maximum, target: target, report: &report).lists
     }
 
     /// Packs whole sections into lists of at most `maximum` rules, and repeats the configuration
     /// tail at the end of each, since an `ignore-previous-rules` only cancels rules of its own list.
     /// Also returns where the rules of each list came from.
     static func split(
-        _ sections: consuming Sections, tail: [ContentRule], tailOrigins: [Origin], maximum: Int, report: inout BuildReport
+        _ sections: consuming Sections, tail: [ContentRule], tailOrigins: [Origin], maximum: Int, target: WebKitTarget,
+        report: inout BuildReport
     ) -> (lists: [RuleList], origins: [[Sections.Span]]) {
         func tailSpans(after count: Int) -> [Sections.Span] {
             tailOrigins.enumerated().map { Sections.Span(end: count + $0.offset + 1, origin: $0.element) }
@@ -540,7 +578,7 @@ public struct RuleListBuilder: Sendable {
             // are consumed), without a copy of each rule.
             let spans = zip(sections.ends, origins).map { Sections.Span(end: $0, origin: $1) } + tailSpans(after: sections.rules.count)
             sections.rules += tail
-            return ([RuleList(nonEmpty: sections.rules)], [spans])
+            return ([RuleList(nonEmpty: sections.rules, target: target)], [spans])
         }
         let rules = sections.rules
         var spans: [[Sections.Span]] = []
@@ -554,7 +592,7 @@ public struct RuleListBuilder: Sendable {
             }
             spans.append(listSpans + tailSpans(after: list.count))
             list += tail
-            return RuleList(nonEmpty: list)
+            return RuleList(nonEmpty: list, target: target)
         }
         return (lists, spans)
     }
@@ -563,9 +601,12 @@ public struct RuleListBuilder: Sendable {
 private extension RuleList {
     /// A list of `rules`, or of one rule that changes nothing when there are none: WebKit rejects
     /// an empty list ("Empty extension.").
-    init(nonEmpty rules: [ContentRule]) {
-        self.init(rules.isEmpty
-            ? [ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument]), action: .ignorePreviousRules)]
-            : rules)
+    init(nonEmpty rules: [ContentRule], target: WebKitTarget) {
+        guard rules.isEmpty else {
+            self.init(rules)
+            return
+        }
+        let placeholder = ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument]), action: .ignorePreviousRules)
+        self.init(target.lowered(placeholder) ?? [placeholder])
     }
 }

@@ -11,8 +11,11 @@ import TrackerlessCore
 struct BuiltRules: Sendable {
     /// The builder's output.
     let build: RuleListBuild
-    /// The reference evaluator on the re-parsed lists.
+    /// The reference evaluator on the re-parsed lists, as the target's WebKit evaluates them.
     let evaluator: ReferenceEvaluator
+    /// The same lists as every other kind of WebKit the target stands for evaluates them: for
+    /// the oldest target, one that decides third party by registrable domain (WebKitGTK 2.44).
+    let otherEvaluators: [ReferenceEvaluator]
     /// The resolver on the same inputs.
     let resolver: TrackerResolver
 
@@ -27,10 +30,16 @@ struct BuiltRules: Sendable {
             trackerData: trackerData, configuration: configuration, userAllowlist: userAllowlist, settings: settings
         ).build()
         var parsed: [RuleList] = []
+        var warnings: [RuleListWarning] = []
         for list in build.ruleLists {
-            parsed.append(try RuleList(parsing: list.encoded()))
+            parsed.append(try RuleList(parsing: list.encoded(), for: settings.target, warnings: &warnings))
         }
-        evaluator = try ReferenceEvaluator(ruleLists: parsed)
+        if let warning = warnings.first {
+            throw RuleListError(.invalidTrigger, ruleIndex: warning.ruleIndex, detail: warning.reason)
+        }
+        evaluator = try ReferenceEvaluator(ruleLists: parsed, target: settings.target)
+        otherEvaluators = settings.target == .oldest
+            ? [try ReferenceEvaluator(ruleLists: parsed, target: .webKitGTK2_44)] : []
         resolver = TrackerResolver(
             trackerData: trackerData, surrogates: surrogates, privacyConfiguration: configuration,
             userAllowlist: userAllowlist)
@@ -50,18 +59,30 @@ struct BuiltRules: Sendable {
         Self.load(requestURL: requestURL, siteURL: siteURL, type: type).map { evaluator.actions(for: $0).isBlocked }
     }
 
+    /// The targets whose WebKit blocks the request otherwise than the target's own does.
+    func disagreeingTargets(requestURL: String, siteURL: String, type: RequestType) -> [String] {
+        guard let load = Self.load(requestURL: requestURL, siteURL: siteURL, type: type) else { return [] }
+        let blocked = evaluator.actions(for: load).isBlocked
+        return otherEvaluators.filter { $0.actions(for: load).isBlocked != blocked }.map(\.target.name)
+    }
+
     /// What the rules and the resolver make of one request.
     struct Outcome: Sendable, CustomStringConvertible {
         /// The rules block it (or nil: WebKit cannot load the type).
         var isBlockedByRules: Bool?
         /// The resolver's decision (or nil: a URL does not parse).
         var decision: BlockingDecision?
+        /// Other WebKits the target stands for that evaluate the rules otherwise.
+        var disagreeingTargets: [String] = []
 
-        /// Whether both exist and agree on blocking.
-        var agrees: Bool { isBlockedByRules != nil && isBlockedByRules == decision?.isBlocked }
+        /// Whether both exist and agree on blocking, in every WebKit the target stands for.
+        var agrees: Bool {
+            isBlockedByRules != nil && isBlockedByRules == decision?.isBlocked && disagreeingTargets.isEmpty
+        }
 
         var description: String {
-            let rules = isBlockedByRules.map { $0 ? "blocked" : "loaded" } ?? "no WebKit load"
+            var rules = isBlockedByRules.map { $0 ? "blocked" : "loaded" } ?? "no WebKit load"
+            if !disagreeingTargets.isEmpty { rules += " (otherwise in \(disagreeingTargets.joined(separator: ", ")))" }
             let resolver = decision.map {
                 "\($0.isBlocked ? "blocked" : "loaded") (\(String(describing: $0.action)), \($0.reason.rawValue))"
             } ?? "unparsable URL"
@@ -73,6 +94,7 @@ struct BuiltRules: Sendable {
     func outcome(requestURL: String, siteURL: String, type: RequestType) -> Outcome {
         Outcome(
             isBlockedByRules: isBlockedByRules(requestURL: requestURL, siteURL: siteURL, type: type),
-            decision: resolver.decision(forRequestURL: requestURL, siteURL: siteURL, type: type))
+            decision: resolver.decision(forRequestURL: requestURL, siteURL: siteURL, type: type),
+            disagreeingTargets: disagreeingTargets(requestURL: requestURL, siteURL: siteURL, type: type))
     }
 }

@@ -11,6 +11,8 @@ import TrackerlessCore
 private struct CookieRulesFixture {
     let build: RuleListBuild
     let evaluator: ReferenceEvaluator
+    /// For the oldest target, the lists in a WebKit that decides third party by registrable domain.
+    let otherEvaluators: [ReferenceEvaluator]
     let protection: CookieProtection
 
     init(
@@ -19,7 +21,9 @@ private struct CookieRulesFixture {
     ) throws {
         let allowlist = UserAllowlist(domains: userAllowlist)
         build = CookieRules(trackerData: trackerData, configuration: configuration, userAllowlist: allowlist, settings: settings).build()
-        evaluator = try ReferenceEvaluator(ruleLists: build.ruleLists)
+        evaluator = try ReferenceEvaluator(ruleLists: build.ruleLists, target: settings.target)
+        otherEvaluators = settings.target == .oldest
+            ? [try ReferenceEvaluator(ruleLists: build.ruleLists, target: .webKitGTK2_44)] : []
         protection = CookieProtection(trackerData: trackerData, configuration: configuration, userAllowlist: allowlist)
     }
 
@@ -37,6 +41,11 @@ private struct CookieRulesFixture {
     ) -> Bool {
         let request = type == .topDocument ? Request.mainDocument(url) : Request(url: url, topURL: site, resourceType: type)
         let webKit = evaluator.actions(for: request).blocksCookies
+        for other in otherEvaluators {
+            let otherWebKit = other.actions(for: request).blocksCookies
+            #expect(otherWebKit == webKit, "\(other.target) \(otherWebKit) but \(evaluator.target) \(webKit) for \(url) on \(site)",
+                    sourceLocation: sourceLocation)
+        }
         let decision = type == .childDocument
             ? protection.decision(forFrameURL: url, siteURL: site)
             : protection.decision(forRequestURL: url, siteURL: type == .topDocument ? url : site)

@@ -1,0 +1,110 @@
+import ContentRuleList
+
+// The last stage before a list is split: rules that name what the target does not know are
+// said again in its words, or left out with a note where it cannot say them.
+
+extension WebKitTarget {
+    /// The rules that say `rule` in this target's words, or nil when it says it already.
+    ///
+    /// - `top-document` / `child-document` (Safari 26, WebKitGTK 2.50) become `document` limited
+    ///   by `load-context` (`top-frame` / `child-frame`): WebKit gives a navigation the context
+    ///   of the frame it navigates, so the two say the same loads.
+    /// - a type the target cannot name at all (`csp-report` before Safari 17) is left out; a rule
+    ///   with no type left is left out too (empty: it applied to nothing the target can name).
+    func lowered(_ rule: ContentRule) -> [ContentRule]? {
+        let types = rule.trigger.resourceTypes
+        guard types.contains(where: { !supports($0) }) else { return nil }
+        var known = types.filter { supports($0) }
+        let top = types.contains(.topDocument) && !supports(.topDocument)
+        let child = types.contains(.childDocument) && !supports(.childDocument)
+        var rules: [ContentRule] = []
+        if top && child, !known.contains(.document) { known.append(.document) }
+        if !known.isEmpty {
+            var plain = rule
+            plain.trigger.resourceTypes = known
+            rules.append(plain)
+        }
+        if top != child, !known.contains(.document), supportsLoadContext {
+            let context: LoadContext = top ? .topFrame : .childFrame
+            if rule.trigger.loadContexts.isEmpty || rule.trigger.loadContexts.contains(context) {
+                var document = rule
+                document.trigger.resourceTypes = [.document]
+                document.trigger.loadContexts = [context]
+                rules.append(document)
+            }
+        }
+        return rules
+    }
+
+    /// The types of `rule` this target cannot name in any way, for the report.
+    private func unsayable(_ rule: ContentRule) -> [ResourceType] {
+        rule.trigger.resourceTypes.filter { type in
+            guard !supports(type) else { return false }
+            switch type {
+            case .topDocument, .childDocument: return !(supports(.document) && supportsLoadContext)
+            default: return true
+            }
+        }
+    }
+
+    /// Lowers every rule of the sections in place, keeping each section's end, and notes what
+    /// the target cannot say with the section's input.
+    func lower(_ sections: inout RuleListBuilder.Sections, report: inout BuildReport) {
+        guard sections.rules.contains(where: { lowered($0) != nil }) else { return }
+        var rules: [ContentRule] = []
+        rules.reserveCapacity(sections.rules.count + 16)
+        var ends: [Int] = []
+        var start = 0
+        for (end, origin) in zip(sections.ends, sections.origins) {
+            for rule in sections.rules[start..<end] {
+                guard let replacement = lowered(rule) else {
+                    rules.append(rule)
+                    continue
+                }
+                note(rule, origin: origin, report: &report)
+                rules += replacement
+            }
+            start = end
+            ends.append(rules.count)
+        }
+        // Rules after the last end (none once every section is closed) are kept as they are.
+        rules += sections.rules[start...]
+        // A section whose every rule was left out is closed by its predecessor's end; drop
+        // empty sections so that every section keeps at least one rule.
+        var keptEnds: [Int] = []
+        var keptOrigins: [RuleListBuilder.Origin] = []
+        var previous = 0
+        for (end, origin) in zip(ends, sections.origins) where end > previous {
+            keptEnds.append(end)
+            keptOrigins.append(origin)
+            previous = end
+        }
+        sections.rules = rules
+        sections.ends = keptEnds
+        sections.origins = keptOrigins
+    }
+
+    /// Lowers rules that carry one origin each (the configuration's tail).
+    func lower(_ rules: inout [ContentRule], origins: inout [RuleListBuilder.Origin], report: inout BuildReport) {
+        guard rules.contains(where: { lowered($0) != nil }) else { return }
+        var newRules: [ContentRule] = []
+        var newOrigins: [RuleListBuilder.Origin] = []
+        for (rule, origin) in zip(rules, origins) {
+            let replacement = lowered(rule) ?? [rule]
+            if replacement != [rule] { note(rule, origin: origin, report: &report) }
+            newRules += replacement
+            newOrigins += replacement.map { _ in origin }
+        }
+        rules = newRules
+        origins = newOrigins
+    }
+
+    private func note(_ rule: ContentRule, origin: RuleListBuilder.Origin, report: inout BuildReport) {
+        let lost = unsayable(rule)
+        guard !lost.isEmpty else { return }
+        let names = lost.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        report.approximations.append(.init(
+            path: origin.path,
+            reason: "\(displayName) cannot name the resource type \(names): the rule leaves those loads out"))
+    }
+}
