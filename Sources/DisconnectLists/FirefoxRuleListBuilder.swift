@@ -26,14 +26,31 @@ public struct FirefoxRuleListBuilder: Sendable {
     /// The triggers of each category, built once for its `block` and `block-cookies` lists.
     private let triggers: [FirefoxCategory: [Trigger]]
 
-    /// Prepares the rules of every category.
-    public init(categoryLists: CategoryLists, entityList: EntityList, publicSuffixList: PublicSuffixList = .bundled) {
+    /// Prepares the rules of every category, for the WebKit of `target`.
+    ///
+    /// Firefox decides third party by registrable domain. Where the target's WebKit decides it
+    /// by origin (``ContentRuleList/WebKitTarget/ThirdPartyRule/origin``: Safari 15, and so the
+    /// oldest target), each rule's `unless-domain` also names the tracker's own site, so that a
+    /// page on another host of that site still loads it, in either kind of WebKit.
+    public init(
+        categoryLists: CategoryLists, entityList: EntityList, publicSuffixList: PublicSuffixList = .bundled,
+        target: WebKitTarget = .oldest
+    ) {
+        let namesOwnSite = target.thirdParty == .origin
         triggers = OwnedTracker.resolve(categoryLists, entityList, publicSuffixList: publicSuffixList).mapValues {
             $0.map { tracker in
-                Trigger(
+                var unlessDomain = tracker.unlessDomain
+                if namesOwnSite {
+                    let site = publicSuffixList.registrableDomain(of: tracker.domain.host) ?? tracker.domain.host
+                    if !tracker.ownerProperties.contains(where: { site == $0 || site.hasSuffix("." + $0) }) {
+                        unlessDomain.append("*" + site)
+                        unlessDomain.sort()
+                    }
+                }
+                return Trigger(
                     urlFilter: Self.urlFilter(for: tracker.domain),
                     loadTypes: [.thirdParty],
-                    condition: tracker.unlessDomain.isEmpty ? nil : .unlessDomain(tracker.unlessDomain))
+                    condition: unlessDomain.isEmpty ? nil : .unlessDomain(unlessDomain))
             }
         }
     }

@@ -7,7 +7,7 @@ import TrackerlessCore
 enum CookiesCommand {
     static let help = """
     Usage: trackerless cookies [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE|DIR/]
-                               [--site-conditions if-top-url|if-domain] [--max-rules N]
+                               [--site-conditions if-top-url|if-domain] [--max-rules N] [--webkit TARGET]
 
     Builds the WebKit rule list of DuckDuckGo's third-party tracking-cookie protection: block-cookies
     on the loads whose cookies the protection strips (a tracker, found directly or through a CNAME,
@@ -25,11 +25,12 @@ enum CookiesCommand {
                               WebKit would refuse is an error naming it and the rule, nothing written
       --site-conditions S     if-top-url (default) or if-domain
       --max-rules N           most rules per list (default and maximum 150000)
+    \(WebKitOption.help)
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
-            arguments, valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules"]))
+            arguments, valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules", "webkit"]))
         if options.has("help") {
             Output.standardOutput(help)
             return 0
@@ -40,7 +41,7 @@ enum CookiesCommand {
             trackerData: builder.trackerData, configuration: builder.configuration, userAllowlist: builder.userAllowlist,
             settings: builder.settings
         ).build()
-        try RulesCommand.write(build.ruleLists, to: options["output"])
+        try RulesCommand.write(build.ruleLists, to: options["output"], target: builder.settings.target)
         if options["output"] != nil {
             Output.standardError("\(build.ruleCount) block-cookies rules in \(build.ruleLists.count) list(s)")
         }

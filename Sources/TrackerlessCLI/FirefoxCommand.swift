@@ -6,6 +6,7 @@ import TrackerlessCore
 enum FirefoxCommand {
     static let help = """
     Usage: trackerless firefox --lists PATH [--entities FILE] [--output DIR] [--level standard|strict]
+                               [--webkit TARGET]
 
     Builds the ten WebKit rule lists of Firefox for iOS's tracking protection, named as Firefox
     names them (disconnect-block-advertising.json, disconnect-block-cookies-analytics.json, ...),
@@ -22,11 +23,12 @@ enum FirefoxCommand {
                         WebKit would refuse is an error naming it and the rule, and nothing is written
       --level L         print the files of protection level L (standard or strict) in the order
                         Firefox compiles them, one per line
+    \(WebKitOption.help)
     At least one of --output and --level is needed.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try CommandLineArguments(arguments, valueOptions: ["lists", "entities", "output", "level"])
+        let options = try CommandLineArguments(arguments, valueOptions: ["lists", "entities", "output", "level", "webkit"])
         if options.has("help") {
             Output.standardOutput(help)
             return 0
@@ -44,10 +46,11 @@ enum FirefoxCommand {
         guard output != nil || level != nil else { throw UsageError("firefox needs --output DIR, --level L or both") }
 
         let inputs = try FirefoxListInputs(lists: lists, entities: options["entities"])
-        let builder = FirefoxRuleListBuilder(categoryLists: inputs.categoryLists, entityList: inputs.entityList)
+        let target = try WebKitOption.target(options)
+        let builder = FirefoxRuleListBuilder(categoryLists: inputs.categoryLists, entityList: inputs.entityList, target: target)
         if let output {
             let lists = builder.ruleLists()
-            try RulesCommand.checkValid(lists.map { (name: $0.blocklist.fileName, list: $0.ruleList) })
+            try RulesCommand.checkValid(target: target, lists.map { (name: $0.blocklist.fileName, list: $0.ruleList) })
             let parent = (output.hasSuffix("/") ? String(output.dropLast()) : output) as NSString
             do {
                 try FileManager.default.createDirectory(atPath: parent.deletingLastPathComponent.isEmpty ? "." : parent.deletingLastPathComponent,

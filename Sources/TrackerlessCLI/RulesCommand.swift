@@ -9,7 +9,7 @@ enum RulesCommand {
     static let help = """
     Usage: trackerless rules [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE|DIR/]
                              [--site-conditions if-top-url|if-domain] [--exact-path-matches]
-                             [--max-rules N] [--report]
+                             [--max-rules N] [--webkit TARGET] [--report]
 
     Builds the WebKit content-blocker rule list whose meaning is the Tracker Radar resolver's.
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
@@ -35,6 +35,7 @@ enum RulesCommand {
       --exact-path-matches    also match a rule's text where it appears in the path or query of a
                               tracker URL, as the resolver does (exact; about doubles WebKit's compile time)
       --max-rules N           most rules per list (default and maximum 150000)
+    \(WebKitOption.help)
       --report                print what was left out or approximated to standard error
     Warnings about the inputs (a value of the wrong type or an unsupported value, skipped as
     DuckDuckGo's clients skip it) always go to standard error, each with its file and JSON path.
@@ -43,7 +44,7 @@ enum RulesCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             arguments,
-            valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules"]),
+            valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules", "webkit"]),
             flagOptions: ["exact-path-matches", "report"]
         )
         if options.has("help") {
@@ -55,9 +56,9 @@ enum RulesCommand {
         let build = builder.build()
         let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
         if let output = options["output"], isSetPath(output) {
-            try write(build.ruleLists, clickToLoadActions: build.clickToLoadActions, to: output, isValidated: true)
+            try write(build.ruleLists, clickToLoadActions: build.clickToLoadActions, to: output, target: builder.settings.target, isValidated: true)
         } else {
-            try write(mainLists, to: options["output"], isValidated: true)
+            try write(mainLists, to: options["output"], target: builder.settings.target, isValidated: true)
             for (list, action) in zip(build.ruleLists, build.clickToLoadActions) {
                 guard let action else { continue }
                 guard let output = options["output"] else {
@@ -86,7 +87,7 @@ enum RulesCommand {
 
     static func makeBuilder(_ options: CommandLineArguments) throws -> RuleListBuilder {
         let inputs = try BlocklistInputs(options)
-        var settings = RuleListBuilder.Settings()
+        var settings = RuleListBuilder.Settings(target: try WebKitOption.target(options))
         if let style = options["site-conditions"] {
             guard let parsed = RuleListBuilder.Settings.SiteConditionStyle(rawValue: style) else {
                 throw UsageError("--site-conditions must be if-top-url or if-domain, not \"\(style.excerpt())\"")
@@ -108,9 +109,12 @@ enum RulesCommand {
     /// after checking every list with our validator (``RuleList/validateTriggers()``); nothing is
     /// written when one fails. `isValidated`: the lists come from ``RuleListBuilder/build()``,
     /// which has run the same check.
-    static func write(_ lists: [RuleList], clickToLoadActions: [String?] = [], to output: String?, isValidated: Bool = false) throws {
+    static func write(
+        _ lists: [RuleList], clickToLoadActions: [String?] = [], to output: String?, target: WebKitTarget,
+        isValidated: Bool = false
+    ) throws {
         if !isValidated {
-            try checkValid(lists.enumerated().map { index, list in
+            try checkValid(target: target, lists.enumerated().map { index, list in
                 guard let output else { return ("standard output", list) }
                 guard isSetPath(output) else { return (output, list) }
                 return ((output.hasSuffix("/") ? output : output + "/") + ruleListFileName(index + 1), list)
@@ -153,14 +157,14 @@ enum RulesCommand {
     ///
     /// - Throws: ``InputError`` naming the list, the rule index and WebKit's error, for the first
     ///   list that WebKit would refuse.
-    static func checkValid(_ lists: [(name: String, list: RuleList)]) throws(InputError) {
+    static func checkValid(target: WebKitTarget, _ lists: [(name: String, list: RuleList)]) throws(InputError) {
         for (name, list) in lists {
             do throws(RuleListError) {
-                try list.validateTriggers()
+                try list.validateTriggers(for: target)
             } catch {
                 var named = error
                 named.file = name
-                throw InputError("\(named); WebKit would refuse the list, so nothing was written")
+                throw InputError("\(named); \(target.displayName) would refuse the list, so nothing was written")
             }
         }
     }

@@ -12,7 +12,7 @@ enum ScriptsCommand {
                                [--surrogates DIR|FILE] [--templates DIR]
                                [--bridge webkit|android|webview2|none] [--handler NAME]
                                [--batch-interval MS] [--block-in-script] [--debug] [--options FILE]
-                               [--gpc on|off] [--secret HEX]
+                               [--gpc on|off] [--secret HEX] [--webkit TARGET]
                                --output DIR [--swift-output FILE]
 
     Renders the scripts a host injects into its web views and writes into DIR:
@@ -42,6 +42,7 @@ enum ScriptsCommand {
       --secret HEX            the secret the messages carry (32 hex digits); without it the scripts
                               carry the marker TRACKERLESS-RENDER-SECRET-MARKER, which the host
                               replaces with a fresh secret at launch (RenderedScript.withSecret)
+    \(WebKitOption.help)
       --output DIR            where to write: the files above as one generation. DIR is a symbolic
                               link to .DIR.<content hash>/, switched by one rename, so that no reader
                               sees files of two runs: resolve DIR once (realpath) and read every file
@@ -60,6 +61,7 @@ enum ScriptsCommand {
             try ScriptOptionsFile.expand(arguments),
             valueOptions: BlocklistInputs.optionNames.union([
                 "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output", "gpc",
+                "webkit",
             ]),
             flagOptions: ["block-in-script", "debug"])
         if options.has("help") {
@@ -89,7 +91,8 @@ enum ScriptsCommand {
             scope: settings.blockInScript ? .all : .surrogateTrackers)
         let scripts = renderer.render(trackerData: compact, surrogates: surrogates, secret: secret)
         let build = RuleListBuilder(
-            trackerData: inputs.trackerData, configuration: inputs.configuration, userAllowlist: inputs.userAllowlist
+            trackerData: inputs.trackerData, configuration: inputs.configuration, userAllowlist: inputs.userAllowlist,
+            settings: RuleListBuilder.Settings(target: try WebKitOption.target(options))
         ).build()
 
         var files: [(name: String, bytes: [UInt8])] = [
