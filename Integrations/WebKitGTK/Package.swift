@@ -40,6 +40,7 @@ let package = Package(
             name: "TrackerlessWebKitGTK",
             dependencies: [
                 "CWebKitGTK", "RequestHookKit",
+                .product(name: "ContentRuleList", package: trackerless),
                 .product(name: "TrackerlessRuntime", package: trackerless),
                 .product(name: "TrackerlessCore", package: trackerless),
                 .product(name: "PrivacyStatsKit", package: trackerless),

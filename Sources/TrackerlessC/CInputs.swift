@@ -1,3 +1,4 @@
+import ContentRuleList
 import TrackerlessRuntime
 import UserScripts
 
@@ -10,6 +11,7 @@ final class InputsHandle {
     /// order of `tl_input_kind`.
     var documents: [InputDocument?] = [nil, nil, nil, nil]
     var settings = ScriptSettings()
+    var webKit = WebKitTarget.oldest
 
     /// The C names of the documents, in the order of `tl_input_kind`.
     static let kindNames = ["tds", "privacy configuration", "user allowlist", "surrogates"]
@@ -21,9 +23,11 @@ final class InputsHandle {
     /// The runtime's inputs; nil when the blocklist is missing.
     var protectionInputs: ProtectionInputs? {
         guard let trackerData = documents[0] else { return nil }
-        return ProtectionInputs(
+        var inputs = ProtectionInputs(
             trackerData: trackerData, privacyConfiguration: documents[1], userAllowlist: documents[2], surrogates: documents[3],
             scriptSettings: settings)
+        inputs.webKit = webKit
+        return inputs
     }
 
     /// Why `inputs` gives no runtime inputs, for TL_ERROR_INVALID_ARGUMENT.
@@ -82,6 +86,24 @@ public func tl_inputs_set_scripts(
         return CStatus.invalidArgument("\(failure)", error)
     }
     InputsHandle.borrow(inputs).settings = settings
+    return CStatus.ok
+}
+
+@_cdecl("tl_inputs_set_webkit")
+public func tl_inputs_set_webkit(
+    _ inputs: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    guard let inputs else { return CStatus.invalidArgument("inputs is NULL", error) }
+    guard let target else {
+        InputsHandle.borrow(inputs).webKit = .oldest
+        return CStatus.ok
+    }
+    let name = String(cString: target)
+    guard let known = WebKitTarget(name: name) else {
+        let names = WebKitTarget.all.map(\.name).joined(separator: ", ")
+        return CStatus.invalidArgument("unknown WebKit target \"\(name)\" (known: \(names), webkitgtk-2.N or wpe-2.N from 2.44)", error)
+    }
+    InputsHandle.borrow(inputs).webKit = known
     return CStatus.ok
 }
 

@@ -1,3 +1,4 @@
+import ContentRuleList
 import TrackerDataKit
 import TrackerlessCore
 import UserScripts
@@ -39,6 +40,12 @@ public struct ProtectionInputs: Sendable, Hashable {
     /// It changes no rule list, script or engine, so it is not part of
     /// ``ProtectionSet/identifier``: a change of it loads the cached artifacts.
     public var httpsFilterDirectory: String?
+    /// The WebKit that will run the rule lists: they use only what it knows, with the resolver's
+    /// meaning as it evaluates them (``ContentRuleList/WebKitTarget``). A host sets the one it
+    /// runs on (`TrackerlessWebKit` and the WebKitGTK adapter do so from the running WebKit);
+    /// the default, ``ContentRuleList/WebKitTarget/oldest``, suits every supported WebKit. Part
+    /// of ``ProtectionSet/identifier``: a new WebKit builds the set again.
+    public var webKit: WebKitTarget = .oldest
 
     /// Inputs with the given documents.
     public init(
@@ -112,6 +119,7 @@ struct InputBytes: Sendable {
             if let value = bytes[input] { add(input.rawValue, value) } else { add(input.rawValue + " absent", []) }
         }
         let settings = inputs.scriptSettings
+        add("webkit", Array(inputs.webKit.name.utf8))
         add("settings", Array(
             "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)\u{0}\(settings.globalPrivacyControl)".utf8))
         return SHA256.hexDigest(fields)
@@ -169,7 +177,7 @@ struct InputBytes: Sendable {
             })
         return OtherInputs(
             configuration: configuration, userAllowlist: allowlist, surrogates: surrogates, settings: inputs.scriptSettings,
-            navigation: navigation)
+            navigation: navigation, webKit: inputs.webKit)
     }
 }
 
@@ -181,6 +189,8 @@ struct OtherInputs: Sendable {
     let settings: ScriptSettings
     /// The user's GPC setting and the HTTPS filter.
     var navigation = NavigationSettings()
+    /// The WebKit the rule lists are for.
+    var webKit: WebKitTarget = .oldest
 }
 
 /// The inputs, parsed.
@@ -191,6 +201,7 @@ struct ParsedInputs: Sendable {
     let surrogates: SurrogateLibrary
     let settings: ScriptSettings
     let navigation: NavigationSettings
+    let webKit: WebKitTarget
 
     init(trackerData: TrackerData, others: OtherInputs) {
         self.trackerData = trackerData
@@ -199,6 +210,7 @@ struct ParsedInputs: Sendable {
         surrogates = others.surrogates
         settings = others.settings
         navigation = others.navigation
+        webKit = others.webKit
     }
 
     /// The resolver of these inputs: what the rules and the scripts mean, and what the

@@ -27,17 +27,18 @@ extension ProtectionSet {
     ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings.
     static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
         let builder = RuleListBuilder(
-            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist)
+            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist,
+            settings: RuleListBuilder.Settings(target: parsed.webKit))
         let (unchecked, cookieRules) = Parallel.both(
             { builder.build(checkingTriggers: false) },
             { buildCookieRules(parsed) })
         let ((uncheckedEngine, resolver), (isValid, uncheckedLists, renderedResult, cookieResult)) = Parallel.both(
             { (compileEngine(unchecked), parsed.resolver()) },
             {
-                let isValid = unchecked.ruleLists.allSatisfy { (try? $0.validateTriggers()) != nil }
+                let isValid = unchecked.ruleLists.allSatisfy { (try? $0.validateTriggers(for: parsed.webKit)) != nil }
                 return (isValid, isValid ? Result { () throws(ProtectionError) in try encodeBlockingLists(unchecked) } : nil,
                         Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) },
-                        Result { () throws(ProtectionError) in try encode(cookieRules, kind: .cookies) })
+                        Result { () throws(ProtectionError) in try encode(cookieRules, kind: .cookies, target: parsed.webKit) })
             })
         var blocking = unchecked
         var engineResult = uncheckedEngine
@@ -109,7 +110,8 @@ extension ProtectionSet {
     private static func buildCookieRules(_ parsed: ParsedInputs) -> [RuleList] {
         guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else { return [] }
         return CookieRules(
-            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist
+            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist,
+            settings: RuleListBuilder.Settings(target: parsed.webKit)
         ).build().ruleLists
     }
 
@@ -128,7 +130,7 @@ extension ProtectionSet {
     /// `triggersChecked`, lists whose triggers their builder checked already: only their size.
     private static func encode(
         _ lists: [RuleList], kind: EncodedRuleList.Kind, firstIndex: Int = 0, clickToLoadAction: String? = nil,
-        triggersChecked: Bool = false
+        triggersChecked: Bool = false, target: WebKitTarget = .newest
     ) throws(ProtectionError) -> [EncodedRuleList] {
         var encoded: [EncodedRuleList] = []
         for (index, list) in lists.enumerated() {
@@ -136,8 +138,8 @@ extension ProtectionSet {
                 kind: kind, index: firstIndex + index, json: list.encoded(), ruleCount: list.rules.count,
                 clickToLoadAction: clickToLoadAction)
             do throws(RuleListError) {
-                if list.rules.count > RuleList.maximumRuleCount { throw RuleListError(.tooManyRules) }
-                if !triggersChecked { try list.validateTriggers() }
+                if list.rules.count > target.maximumRuleCount { throw RuleListError(.tooManyRules) }
+                if !triggersChecked { try list.validateTriggers(for: target) }
             } catch {
                 throw .invalidArtifact(artifact: "rule list \(result.identifier)", detail: error.description)
             }

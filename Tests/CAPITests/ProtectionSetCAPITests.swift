@@ -24,7 +24,7 @@ extension CAPITests {
         return try #require(json as? [String: Any], "\(name) is not an object")
     }
 
-    @Test("a protection set through the C API: built, a second runtime on its cache refused, then loaded from the cache, its lists, scripts, engine and resolver; a bad update refused naming the tds, the set unchanged; a good update applied; a site toggled; a load counted")
+    @Test("a protection set through the C API: built, a second runtime on its cache refused, then loaded from the cache, its lists, scripts, engine and resolver; a bad update refused naming the tds, the set unchanged; a good update applied; a site toggled; a load counted; sets for two WebKits")
     func protectionSet() throws {
         let program = try Self.protectionProgram.get()
         let directory = try Self.temporaryDirectory()
@@ -44,7 +44,9 @@ extension CAPITests {
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let lines = run.output.split(separator: "\n").map(String.init)
         let passed = lines.filter { $0.hasPrefix("ok: ") }
-        #expect(passed.count == 8, "\(passed)")
+        #expect(passed.count == 10, "\(passed)")
+        #expect(passed.contains("ok: lists for the oldest WebKit and for WebKitGTK 2.52, two identifiers"), "\(passed)")
+        #expect(passed.contains { $0.hasPrefix("ok: unknown WebKit refused: unknown WebKit target \"webkitgtk-1.0\"") }, "\(passed)")
         #expect(passed.contains("ok: user allowlist from bytes: shop.example off, news.example on"), "\(passed)")
         #expect(passed.contains { $0.hasPrefix("ok: second runtime refused: ") && $0.contains("privacy-totals") }, "\(passed)")
         #expect(passed.contains { $0.hasPrefix("ok: no tds refused: inputs is NULL or has no tds") }, "\(passed)")

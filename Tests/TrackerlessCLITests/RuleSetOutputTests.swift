@@ -4,10 +4,10 @@ import Testing
 /// `rules --output`: one list to a file, several as one set that a kill never mixes.
 @Suite("trackerless rules --output", .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
 struct RuleSetOutputTests {
-    /// The sample's rules in lists of at most 6, in two spellings that differ in every list.
+    /// The sample's rules in lists of at most 7, in two spellings that differ in every list.
     static let variants = [
-        ["rules", "--max-rules", "6"],
-        ["rules", "--max-rules", "6", "--site-conditions", "if-domain"],
+        ["rules", "--max-rules", "7"],
+        ["rules", "--max-rules", "7", "--site-conditions", "if-domain"],
     ]
 
     /// The lists a host reads from the set at `path`: the link resolved once, then rules.json,

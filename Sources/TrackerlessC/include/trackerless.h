@@ -232,6 +232,14 @@ tl_status tl_inputs_set_bytes(tl_inputs *inputs, tl_input_kind kind, const char 
  * name: TL_ERROR_INVALID_ARGUMENT, the settings unchanged. */
 tl_status tl_inputs_set_scripts(tl_inputs *inputs, const char *bridge, const char *handler, int block_in_script,
                                 char **error);
+/* The WebKit that will run the rule lists, by name: "safari-15" ... "safari-26", "webkitgtk-2.44"
+ * ... "webkitgtk-2.54" (a release between two named ones is the earlier: "webkitgtk-2.48"),
+ * "wpe-2.N" the same, "newest" (NULL: "safari-15", the oldest supported, whose lists every
+ * supported WebKit compiles). The lists use only what that WebKit knows, with the resolver's
+ * meaning as it evaluates them; a set made for another target has another identifier. A host on
+ * WebKitGTK passes "webkitgtk-" with webkit_get_major_version() and webkit_get_minor_version().
+ * An unknown name: TL_ERROR_INVALID_ARGUMENT naming it, the target unchanged. */
+tl_status tl_inputs_set_webkit(tl_inputs *inputs, const char *target, char **error);
 void tl_inputs_free(tl_inputs *inputs);
 
 /*

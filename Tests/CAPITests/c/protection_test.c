@@ -184,6 +184,33 @@ int main(int argc, char **argv) {
     tl_string_free(json);
     tl_stats_free(stats);
 
+    /* The WebKit target: an unknown name is refused; WebKitGTK 2.50's lists name top-document, the
+     * default (Safari 15, the oldest) lists do not, and the two sets have different identifiers. */
+    tl_inputs *gtk = tl_inputs_new();
+    tl_inputs_set_file(gtk, TL_INPUT_TDS, argv[3]);
+    if (tl_inputs_set_webkit(gtk, "webkitgtk-1.0", &error) != TL_ERROR_INVALID_ARGUMENT) fail("an unknown WebKit was accepted", NULL);
+    printf("ok: unknown WebKit refused: %s\n", error);
+    tl_string_free(error);
+    error = NULL;
+    tl_protection_set *oldest = NULL, *newer = NULL;
+    if (tl_runtime_update(runtime, gtk, &oldest, &error) != TL_OK) fail("tl_runtime_update for the oldest WebKit", error);
+    if (tl_inputs_set_webkit(gtk, "webkitgtk-2.52", &error) != TL_OK) fail("tl_inputs_set_webkit", error);
+    if (tl_runtime_update(runtime, gtk, &newer, &error) != TL_OK) fail("tl_runtime_update for WebKitGTK 2.52", error);
+    char oldest_id[65], newer_id[65];
+    identifier_of(oldest, oldest_id);
+    identifier_of(newer, newer_id);
+    if (strcmp(oldest_id, newer_id) == 0) fail("the WebKit target is not part of the set's identifier", NULL);
+    tl_protection_set_rule_lists_json(oldest, &json);
+    if (strstr(json, "top-document") || !strstr(json, "top-frame")) fail("the oldest WebKit's lists name top-document", NULL);
+    tl_string_free(json);
+    tl_protection_set_rule_lists_json(newer, &json);
+    if (!strstr(json, "top-document")) fail("WebKitGTK 2.52's lists do not name top-document", NULL);
+    tl_string_free(json);
+    printf("ok: lists for the oldest WebKit and for WebKitGTK 2.52, two identifiers\n");
+    tl_protection_set_free(oldest);
+    tl_protection_set_free(newer);
+    tl_inputs_free(gtk);
+
     /* A cache directory that cannot be created. */
     tl_runtime *nowhere = NULL;
     if (tl_runtime_new(inputs, "/dev/null/trackerless-cache", &nowhere, &error) != TL_ERROR_IO || nowhere) fail("an unwritable cache was accepted", NULL);

@@ -106,6 +106,8 @@ struct BrowserOptions {
             }
         }
         if mode == .blockingScript { inputs.scriptSettings.blockInScript = true }
+        // The lists are built for the WebKitGTK that runs them.
+        inputs.webKit = .runningWebKitGTK
         if headless {
             guard snapshotsPath != nil else { throw UsageError(description: "--headless needs --snapshots OUT.jsonl") }
             guard !urls.isEmpty else { throw UsageError(description: "--headless needs at least one URL") }

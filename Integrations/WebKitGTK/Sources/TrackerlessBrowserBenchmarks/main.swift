@@ -94,6 +94,7 @@ let cache = FileManager.default.temporaryDirectory.appendingPathComponent("track
 defer { try? FileManager.default.removeItem(atPath: cache) }
 var inputs = ProtectionInputs.sample
 if let tdsPath { inputs.trackerData = .file(tdsPath) }
+inputs.webKit = .runningWebKitGTK
 let runtime: ProtectionRuntime
 do { runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: cache) } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
