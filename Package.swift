@@ -3,6 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "Trackerless",
+    // The oldest Apple platforms the SDK supports: Safari 15's WebKit and later (iOS 15, macOS 12
+    // Monterey; Mac Catalyst follows iOS). SwiftPM cannot leave a platform out, only raise its
+    // minimum: tvOS and watchOS have no WebKit (TrackerlessWebKit is empty there, behind
+    // `#if canImport(WebKit)`), but the other library targets build there, so they get the same
+    // 2021 releases rather than SwiftPM's defaults (tvOS 12, watchOS 4, older than Swift
+    // concurrency). visionOS 1.0 is its first release and has WebKit.
+    // Scripts/check-apple-availability.sh checks the sources against these versions.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "TrackerlessCore", targets: ["TrackerlessCore"]),
         .library(name: "ContentRuleList", targets: ["ContentRuleList"]),
@@ -53,7 +61,7 @@ let package = Package(
         ),
         // The runtime on Apple's WebKit (WKUserContentController, WKContentRuleListStore); every
         // source is inside `#if canImport(WebKit)`, so on Linux the module is empty.
-        .target(name: "TrackerlessWebKit", dependencies: ["TrackerlessRuntime", "PrivacyStatsKit"]),
+        .target(name: "TrackerlessWebKit", dependencies: ["ContentRuleList", "TrackerlessRuntime", "PrivacyStatsKit"]),
         // The C API: @_cdecl functions over opaque handles; the header is include/trackerless.h.
         .target(
             name: "TrackerlessC",

@@ -1,3 +1,4 @@
+import Foundation
 import TrackerDataKit
 import TrackerlessCore
 
@@ -57,17 +58,22 @@ public struct AMPLinks: Sendable {
 }
 
 /// One compiled `linkFormats` expression.
+///
+/// NSRegularExpression, not `Regex`: `Regex` needs macOS 13 / iOS 16 and the package supports
+/// macOS 12 / iOS 15 (Scripts/check-apple-availability.sh). Compiled once, in `init`.
 private struct LinkFormat: @unchecked Sendable {
-    // Regex is immutable once compiled; it is not declared Sendable in this toolchain.
-    let regex: Regex<AnyRegexOutput>
+    // NSRegularExpression is immutable once compiled and documented as safe to use from any
+    // thread; corelibs-foundation does not declare it Sendable.
+    let regex: NSRegularExpression
 
-    init(_ pattern: String) throws { regex = try Regex(pattern) }
+    init(_ pattern: String) throws { regex = try NSRegularExpression(pattern: pattern) }
 
     /// The text of the first capture group of the first match, if it took part in the match.
     func firstCapture(in url: String) -> String? {
-        guard let match = try? regex.firstMatch(in: url), match.output.count > 1,
-            let capture = match.output[1].substring
+        guard regex.numberOfCaptureGroups > 0,
+            let match = regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)),
+            let capture = Range(match.range(at: 1), in: url)
         else { return nil }
-        return String(capture)
+        return String(url[capture])
     }
 }

@@ -79,11 +79,11 @@ enum BenchCommand {
         report.append("page_cache", .bool(usesPageCache))
         report.append("decider", .string(usesReference ? "reference" : "engine"))
         let timing: Timing
-        let compileDuration: Duration?
+        let compileDuration: UInt64?
         let memoryBytes: Int?
         let listCount: Int
         if usesReference {
-            let clock = ContinuousClock()
+            let clock = MonotonicClock()
             let start = clock.now
             let evaluator = try inputs.referenceEvaluator()
             compileDuration = clock.now - start

@@ -107,7 +107,7 @@ enum PrefilterCommand {
         } catch {
             throw .invalidFile(path: path, reason: error.reason)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validatingUTF8Bytes: bytes) else {
             throw .invalidFile(path: path, reason: "not UTF-8 text")
         }
         return try PrefilterEntries(lines: text, source: path)

@@ -22,10 +22,10 @@ struct RuleInputs {
 
     /// The files, in the order they were named.
     let files: [File]
-    /// Time spent parsing JSON rule lists (reading the files not included).
-    let parseDuration: Duration
-    /// Time spent loading compiled engines (reading the files not included).
-    let loadDuration: Duration
+    /// Time spent parsing JSON rule lists (reading the files not included), in nanoseconds.
+    let parseDuration: UInt64
+    /// Time spent loading compiled engines (reading the files not included), in nanoseconds.
+    let loadDuration: UInt64
 
     /// Reads every file of `paths`.
     ///
@@ -34,9 +34,9 @@ struct RuleInputs {
     ///   truncated, corrupt or from another format version (with the hint to compile again).
     init(paths: [String]) throws(InputError) {
         var files: [File] = []
-        var parseDuration = Duration.zero
-        var loadDuration = Duration.zero
-        let clock = ContinuousClock()
+        var parseDuration: UInt64 = 0
+        var loadDuration: UInt64 = 0
+        let clock = MonotonicClock()
         for path in paths {
             let bytes: [UInt8]
             do throws(FileError) {
@@ -98,11 +98,11 @@ struct RuleInputs {
     /// consecutive JSON lists compiled into one engine; with the time spent compiling.
     ///
     /// - Throws: ``InputError`` naming the list's file when the engine refuses a list.
-    func engines() throws(InputError) -> (engines: EngineGroup, compileDuration: Duration) {
+    func engines() throws(InputError) -> (engines: EngineGroup, compileDuration: UInt64) {
         var engines: [RuleEngine] = []
         var pending: [(list: RuleList, path: String)] = []
-        var compileDuration = Duration.zero
-        let clock = ContinuousClock()
+        var compileDuration: UInt64 = 0
+        let clock = MonotonicClock()
         func compilePending() throws(InputError) {
             guard !pending.isEmpty else { return }
             let start = clock.now

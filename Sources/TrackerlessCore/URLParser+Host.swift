@@ -22,7 +22,7 @@ extension URLParser {
             if !decoded.contains(where: { $0 >= 0x80 }) {
                 ascii = decoded.map(lowercase)
             } else {
-                guard let text = String(validating: decoded, as: UTF8.self),
+                guard let text = String(validatingUTF8Bytes: decoded),
                     let encoded = text.punycodeEncodedDomain
                 else { return nil }
                 ascii = Array(encoded.utf8)

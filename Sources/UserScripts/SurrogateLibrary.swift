@@ -57,7 +57,7 @@ public struct SurrogateLibrary: Sendable, Hashable {
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             if lineNumber > 1 { text += "\n" }
-            if let decoded = String(validating: line, as: UTF8.self) {
+            if let decoded = String(validatingUTF8Bytes: line) {
                 text += decoded
             } else {
                 badLines.append(lineNumber)

@@ -7,7 +7,7 @@ enum TextFile {
     static func decode(_ bytes: [UInt8], file: String) throws(ScriptRenderError) -> String {
         var bytes = bytes[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(validatingUTF8Bytes: bytes) { return text }
         throw .invalidUTF8(file: file, line: firstInvalidLine(bytes))
     }
 
@@ -16,7 +16,7 @@ enum TextFile {
         var line = 1
         var lineStart = bytes.startIndex
         for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            if String(validating: bytes[lineStart..<index], as: UTF8.self) == nil { return line }
+            if String(validatingUTF8Bytes: bytes[lineStart..<index]) == nil { return line }
             line += 1
             lineStart = index + 1
         }
