@@ -52,11 +52,16 @@ TOOLCHAIN_MODULES = [
     "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Distributed", "Observation",
     "RegexBuilder", "Dispatch", "Foundation", "FoundationEssentials",
     "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+    "Testing", "_Testing_Foundation", "XCTest",
 ]
 # Modules whose declarations carry no Apple availability on this toolchain (swift-corelibs-foundation
 # and swift-corelibs-libdispatch are written for Linux): their declarations without an Apple
 # attribute are reported as unverified, not as available.
-UNATTRIBUTED_MODULES = {"Foundation", "FoundationNetworking", "FoundationXML", "Dispatch"}
+UNATTRIBUTED_MODULES = {"Foundation", "FoundationNetworking", "FoundationXML", "Dispatch", "XCTest"}
+
+# The kinds of target whose sources are compiled into the package's modules (dump-package's
+# `type`); plugins (compiled for the host by the plugin runner) and binary targets are not.
+CHECKED_TARGET_TYPES = {"regular", "executable", "test"}
 
 # `...vg`, `...vs`, `...ig`... (getter, setter, modify, read... of a property `vp` or subscript `ip`),
 # optionally static (`Z`).
@@ -402,13 +407,38 @@ def main():
     ap.add_argument("--libindexstore", required=True)
     ap.add_argument("--swift-frontend", required=True)
     ap.add_argument("--exclude-target", action="append", default=[])
+    ap.add_argument("--no-tests", action="store_true", help="leave the test targets out (not built)")
     ap.add_argument("--verbose", action="store_true", help="list unverified and unresolved references")
     args = ap.parse_args()
 
     package_dir = pathlib.Path(args.package_dir).resolve()
-    sources = package_dir / "Sources"
     manifest = json.load(open(args.package_json, encoding="utf-8"))
     project_modules = [t["name"] for t in manifest.get("targets", [])]
+    # Each checked target's directory (its `path:`, else Sources/<name>, Tests/<name> for a test
+    # target) and what it excludes; a source file belongs to the target of the deepest directory.
+    target_dirs = {}
+    excluded_dirs = []
+    unknown = set(args.exclude_target) - set(project_modules)
+    if unknown:
+        print(f"apple-availability: --exclude-target: no such target: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    for target in manifest.get("targets", []):
+        if target.get("type") not in CHECKED_TARGET_TYPES or (args.no_tests and target["type"] == "test"):
+            continue
+        default = "Tests" if target["type"] == "test" else "Sources"
+        directory = (package_dir / (target.get("path") or f"{default}/{target['name']}")).resolve()
+        target_dirs[directory] = target["name"]
+        excluded_dirs += [(directory / e).resolve() for e in target.get("exclude") or []]
+
+    def target_of(path):
+        """The checked target `path` is a source of, or None."""
+        path = path.resolve()
+        if any(path == e or e in path.parents for e in excluded_dirs):
+            return None
+        for directory in sorted(target_dirs, key=lambda d: -len(d.parts)):
+            if directory in path.parents:
+                return target_dirs[directory]
+        return None
     declared = {p["platformName"]: version_tuple(p["version"]) for p in manifest.get("platforms") or []}
     floors = {}
     derived_from_ios = False
@@ -455,17 +485,16 @@ def main():
         if not info or not info["main"]:
             continue
         main = pathlib.Path(info["main"])
-        try:
-            rel = main.resolve().relative_to(sources)
-        except ValueError:
-            continue
-        if rel.parts[0] in args.exclude_target or not main.exists():
+        target = target_of(main)
+        if target is None or target in args.exclude_target or not main.exists():
             continue
         old = units.get(main)
         if old is None or info["mtime"] > old["mtime"]:
             units[main] = info
     # Every source file of the checked targets must have been indexed.
-    expected = {p.resolve() for p in sources.rglob("*.swift") if p.relative_to(sources).parts[0] not in args.exclude_target}
+    checked_targets = sorted(set(target_dirs.values()) - set(args.exclude_target))
+    expected = {p.resolve() for d in target_dirs for p in d.rglob("*.swift")
+                if target_of(p) in checked_targets}
     missing = sorted(expected - {p.resolve() for p in units})
     if missing:
         for p in missing:
@@ -575,9 +604,11 @@ def main():
             print(f"  {decl}: {needs} ({n}x)")
 
     files = len(units)
+    print(f"apple-availability: {len(checked_targets)} targets checked: {', '.join(checked_targets)}"
+          + (f"; left out: {', '.join(sorted(args.exclude_target))}" if args.exclude_target else ""))
     print(f"apple-availability: {files} source files, {len(occurrences)} references, {checked} to toolchain "
           f"declarations ({', '.join(f'{m} {n}' for m, n in sorted(by_module.items(), key=lambda x: -x[1]))})")
-    print(f"apple-availability: {len(unverified)} declarations of swift-corelibs-foundation/libdispatch "
+    print(f"apple-availability: {len(unverified)} declarations of swift-corelibs-foundation/libdispatch/xctest "
           f"referenced without any Apple availability to check ({sum(len(v) for v in unverified.values())} "
           f"references){': ' if args.verbose else ' (--verbose lists them)'}")
     if args.verbose:

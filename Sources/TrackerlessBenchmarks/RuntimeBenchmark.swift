@@ -2,7 +2,6 @@ import ContentRuleList
 import Foundation
 import RuleBuilder
 import RuleEngineKit
-import Synchronization
 import TrackerDataKit
 import TrackerlessCore
 import TrackerlessRuntime
@@ -111,7 +110,7 @@ enum RuntimeBenchmark {
 
         let runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: directory)
         _ = runtime.stats
-        let swapped = Mutex(Timing.Mark())
+        let swapped = Locked(Timing.Mark())
         runtime.addObserver { _ in swapped.withLock { $0 = Timing.Mark() } }
         var useChanged = true
         var toSwap = Timing()
@@ -163,7 +162,8 @@ enum RuntimeBenchmark {
     private struct Timing {
         /// A moment on both clocks.
         struct Mark: Sendable {
-            let wall = ContinuousClock.now
+            /// Nanoseconds on ``MonotonicClock``.
+            let wall = MonotonicClock.now
             let cpu: Double = {
                 var time = timespec()
                 clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
@@ -177,7 +177,7 @@ enum RuntimeBenchmark {
         var cpu: Samples { Samples(milliseconds: cpuTimes) }
 
         mutating func add(from start: Mark, to end: Mark) {
-            wallTimes.append((end.wall - start.wall).milliseconds)
+            wallTimes.append(MonotonicClock.milliseconds(from: start.wall, to: end.wall))
             cpuTimes.append(end.cpu - start.cpu)
         }
 
@@ -222,6 +222,20 @@ enum RuntimeBenchmark {
                 _ = try body()
                 return (start, Mark())
             }
+        }
+    }
+
+    /// A value behind an `NSLock`, shared between threads (`Mutex` needs macOS 15 / iOS 18).
+    private final class Locked<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Value
+
+        init(_ value: Value) { self.value = value }
+
+        func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&value)
         }
     }
 

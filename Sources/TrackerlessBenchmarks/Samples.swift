@@ -35,9 +35,8 @@ struct Samples: Sendable {
 
     /// How long one call of `body` takes, in milliseconds, and what it returns.
     static func timed<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> (Double, Result) {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = MonotonicClock.now
         let result = try body()
-        return ((clock.now - start).milliseconds, result)
+        return (MonotonicClock.milliseconds(since: start), result)
     }
 }
