@@ -19,8 +19,26 @@
 public enum CSSSelectorValidator {
     /// Whether WebKit accepts `selector` as a selector list.
     public static func isValid(_ selector: String) -> Bool {
+        isValid(selector, for: .newest)
+    }
+
+    /// Whether the WebKit of `target` accepts `selector`: as ``isValid(_:)``, less the
+    /// pseudo-classes that WebKit does not know yet
+    /// (``WebKitTarget/unknownSelectorPseudoClasses``).
+    public static func isValid(_ selector: String, for target: WebKitTarget) -> Bool {
         var tokenizer = Tokenizer(selector)
-        var reader = ComponentReader(tokens: tokenizer.tokens())
+        let tokens = tokenizer.tokens()
+        if !target.unknownSelectorPseudoClasses.isEmpty {
+            for (index, token) in tokens.enumerated() where token == .colon && index + 1 < tokens.count {
+                switch tokens[index + 1] {
+                case .ident(let name), .function(let name):
+                    if target.unknownSelectorPseudoClasses.contains(name.lowercased()) { return false }
+                default:
+                    continue
+                }
+            }
+        }
+        var reader = ComponentReader(tokens: tokens)
         let components = reader.components()
         guard !reader.isTooDeep else { return false }
         return SelectorGrammar.isSelectorList(components[...], context: .topLevel)

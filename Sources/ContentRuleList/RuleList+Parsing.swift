@@ -331,7 +331,7 @@ enum RuleListParser {
                 throw Failure(.invalidCSSDisplayNoneActionType, "action[\"selector\"]: found \(typeName(object["selector"]))")
             }
             // Backwards compatibility in WebKit: a rule with an invalid selector is skipped.
-            guard CSSSelectorValidator.isValid(selector) else { return nil }
+            guard CSSSelectorValidator.isValid(selector, for: target) else { return nil }
             return .cssDisplayNone(selector: selector)
         case "make-https": return .makeHTTPS
         case "notify":

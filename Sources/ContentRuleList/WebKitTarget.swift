@@ -58,6 +58,9 @@ public struct WebKitTarget: Sendable, Hashable, CustomStringConvertible {
     public let thirdParty: ThirdPartyRule
     /// How `if-domain` and `unless-domain` match.
     public let domainConditions: DomainConditionRule
+    /// Pseudo-classes of `css-display-none` selectors that this WebKit's CSS parser does not know
+    /// yet: a rule whose selector names one is dropped silently.
+    public let unknownSelectorPseudoClasses: Set<String>
     /// Whether a list may not mix `if-domain`/`unless-domain` with `if-top-url`/`unless-top-url`
     /// ("A list cannot have if-domain and unless-domain mixed with if-top-url and unless-top-url").
     public let refusesDomainAndTopURLConditionsInOneList: Bool
@@ -98,7 +101,8 @@ extension WebKitTarget {
 
     private init(
         name: String, displayName: String, resourceTypes: Set<ResourceType>, optionalTriggerKeys: Set<String>,
-        actionTypes: Set<String>, thirdParty: ThirdPartyRule, domainConditions: DomainConditionRule
+        actionTypes: Set<String>, thirdParty: ThirdPartyRule, domainConditions: DomainConditionRule,
+        unknownSelectorPseudoClasses: Set<String> = []
     ) {
         self.name = name
         self.displayName = displayName
@@ -110,6 +114,7 @@ extension WebKitTarget {
         self.thirdParty = thirdParty
         self.domainConditions = domainConditions
         self.refusesDomainAndTopURLConditionsInOneList = domainConditions == .host
+        self.unknownSelectorPseudoClasses = unknownSelectorPseudoClasses
     }
 
     /// Safari 15 (iOS 15, macOS 12): `load-context`, `fetch`, `websocket` and `other` arrive;
@@ -117,7 +122,8 @@ extension WebKitTarget {
     /// WebKit's 2021 changes of both shipped in 15.
     public static let safari15 = WebKitTarget(
         name: "safari-15", displayName: "Safari 15 (iOS 15, macOS 12)", resourceTypes: safari15Types,
-        optionalTriggerKeys: [], actionTypes: baseActions, thirdParty: .origin, domainConditions: .host)
+        optionalTriggerKeys: [], actionTypes: baseActions, thirdParty: .origin, domainConditions: .host,
+        unknownSelectorPseudoClasses: ["focus-visible", "has", "modal", "user-invalid", "user-valid"])
 
     /// Safari 16 (iOS 16, macOS 13): `if-frame-url` (WWDC22), `redirect` and `modify-headers`;
     /// third party by registrable domain (in WebKit's main branch since 2021).
@@ -125,7 +131,7 @@ extension WebKitTarget {
         name: "safari-16", displayName: "Safari 16 (iOS 16, macOS 13)", resourceTypes: safari15Types,
         optionalTriggerKeys: ["if-frame-url", "frame-url-filter-is-case-sensitive"],
         actionTypes: baseActions.union(["redirect", "modify-headers"]), thirdParty: .registrableDomain,
-        domainConditions: .host)
+        domainConditions: .host, unknownSelectorPseudoClasses: ["user-invalid", "user-valid"])
 
     /// Safari 17 (iOS 17, macOS 14): `if-domain` as a top-URL regex, lists may mix conditions,
     /// `csp-report`.
@@ -155,7 +161,8 @@ extension WebKitTarget {
     public static let webKitGTK2_44 = WebKitTarget(
         name: "webkitgtk-2.44", displayName: "WebKitGTK 2.44", resourceTypes: safari17.resourceTypes,
         optionalTriggerKeys: ["if-frame-url", "frame-url-filter-is-case-sensitive"],
-        actionTypes: safari17.actionTypes, thirdParty: .registrableDomain, domainConditions: .topURLRegex)
+        actionTypes: safari17.actionTypes, thirdParty: .registrableDomain, domainConditions: .topURLRegex,
+        unknownSelectorPseudoClasses: ["focus-visible"])
 
     /// WebKitGTK and WPE 2.50 (also 2.52): `top-document`, `child-document`, `request-method`,
     /// `unless-frame-url`, `ignore-following-rules`; measured in WebKitGTK 2.50.6.
