@@ -49,6 +49,32 @@ elif [[ "${TRACKERLESS_REQUIRE_WEBKIT:-}" == "1" ]]; then
 else
     echo "test.sh: webkitgtk-6.0 not found (apt: libwebkitgtk-6.0-dev); the WebKitGTK browser package is not built or tested" >&2
 fi
+# The real-WebKit tests once more against each older and newer WebKitGTK, in the Debian roots
+# that .ci/install-webkit-roots.sh makes (as root; CI runs it): 2.44 (bullseye, GI WebKit2 4.0)
+# and 2.54 (trixie, WebKit2 4.1). The harnesses run the root's python3 inside it
+# (TRACKERLESS_WEBKIT_ROOT, Tests/WebKitTests/harness/README.md), and WebKitVersionTests checks
+# that the WebKit there is the version the root's stamp names. A missing root is skipped, unless
+# TRACKERLESS_REQUIRE_WEBKIT=1, which makes it fail.
+webkit_roots=${TRACKERLESS_WEBKIT_ROOTS:-/var/cache/trackerless-webkit-roots}
+for root_name in webkitgtk-2.44 webkitgtk-2.54; do
+    root="$webkit_roots/$root_name"
+    step="webkit-${root_name#webkitgtk-}"
+    version=$(sed -n 's/^webkit=//p' "$root/trackerless-webkit-root" 2>/dev/null || true)
+    if [[ -z "$version" ]]; then
+        if [[ "${TRACKERLESS_REQUIRE_WEBKIT:-}" == "1" ]]; then
+            echo "test.sh: error: the WebKitGTK ${root_name#webkitgtk-} root $root is missing or unfinished (make it with .ci/install-webkit-roots.sh, as root) and TRACKERLESS_REQUIRE_WEBKIT=1" \
+                | tee "$logs/$step.log" >&2
+            status=1
+            failed+=("$step")
+        else
+            echo "test.sh: no WebKitGTK ${root_name#webkitgtk-} root at $root (.ci/install-webkit-roots.sh makes it); the WebKit tests run against this machine's WebKitGTK only" >&2
+        fi
+        continue
+    fi
+    echo "test.sh: the WebKit tests against WebKitGTK $version in $root"
+    run_step "$step" env TRACKERLESS_WEBKIT_ROOT="$root" TRACKERLESS_EXPECT_WEBKIT_VERSION="$version" \
+        swift test --skip-build --filter WebKitTests
+done
 if [[ $status -ne 0 ]]; then
     echo "test.sh: FAILED: ${failed[*]:-a requirement}" >&2
     for name in "${failed[@]}"; do

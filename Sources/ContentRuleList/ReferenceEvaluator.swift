@@ -60,7 +60,7 @@ public struct ReferenceEvaluator: Sendable {
 
     /// What WebKit applies to the load.
     public func actions(for request: Request) -> AppliedActions {
-        guard let load = Load(request, publicSuffixList: publicSuffixList, thirdParty: target.thirdParty) else {
+        guard let load = Load(request, publicSuffixList: publicSuffixList, target: target) else {
             return AppliedActions(
                 lists: lists.map { _ in .init(actions: [], sawIgnorePreviousRules: false, globalStyleSheetSelectors: []) },
                 isChecked: false, upgradesToHTTPS: false)
@@ -126,7 +126,7 @@ private struct Load {
     /// `http:` or `ws:` on the default port: what make-https upgrades.
     var isUpgradable: Bool
 
-    init?(_ request: Request, publicSuffixList: PublicSuffixList, thirdParty: WebKitTarget.ThirdPartyRule) {
+    init?(_ request: Request, publicSuffixList: PublicSuffixList, target: WebKitTarget) {
         guard let url = CanonicalURL(request.url), url.scheme != "data" else { return nil }
         self.url = url.stringWithoutFragment
         lowercasedURL = self.url.utf8.map(LiteralPrefilter.lowercased)
@@ -144,15 +144,21 @@ private struct Load {
         } else if request.isFrameNavigation {
             frameURL = Request.initialFrameDocumentURL
         } else {
-            frameURL = isMainFrameNavigation ? url.string : topURL
+            // A new view's first navigation: the URL itself, or none before WebKitGTK 2.50.
+            frameURL = isMainFrameNavigation ? (target.matchesNewViewAgainstItsURL ? url.string : "") : topURL
         }
 
         let isThirdParty: Bool
-        switch thirdParty {
+        switch target.thirdParty {
         case .registrableDomain:
             isThirdParty = Self.isThirdParty(host: url.host, topHost: top?.host ?? "", publicSuffixList: publicSuffixList)
         case .origin:
             isThirdParty = !Self.isSameOrigin(url, top)
+        case .registrableDomainOfListedSuffixes:
+            let topHost = top?.host ?? ""
+            isThirdParty = publicSuffixList.listsTopLevelDomain(of: topHost)
+                ? Self.isThirdParty(host: url.host, topHost: topHost, publicSuffixList: publicSuffixList)
+                : Self.isThirdParty(host: url.host, site: topHost)
         }
         flags = request.loadFlags(isThirdParty: isThirdParty)
     }
@@ -169,7 +175,12 @@ private struct Load {
     /// or a subdomain of it.
     static func isThirdParty(host: String, topHost: String, publicSuffixList: PublicSuffixList) -> Bool {
         guard !topHost.isEmpty else { return true }
-        let site = publicSuffixList.registrableDomain(of: topHost) ?? topHost
+        return isThirdParty(host: host, site: publicSuffixList.registrableDomain(of: topHost) ?? topHost)
+    }
+
+    /// Whether `host` is neither `site` nor a subdomain of it.
+    static func isThirdParty(host: String, site: String) -> Bool {
+        guard !site.isEmpty else { return true }
         if host == site { return false }
         return !(host.hasSuffix(site) && host.utf8.dropLast(site.utf8.count).last == UInt8(ascii: "."))
     }

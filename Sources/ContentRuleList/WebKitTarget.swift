@@ -26,6 +26,11 @@ public struct WebKitTarget: Sendable, Hashable, CustomStringConvertible {
         /// The request's host is not within the main document's registrable domain (eTLD+1):
         /// WebKit since 2021 (`RegistrableDomain::matches`).
         case registrableDomain
+        /// As ``registrableDomain`` where the Public Suffix List lists the main document's
+        /// top-level domain, and within the main document's host where it does not (`.example`,
+        /// `.test`, `.local`): measured in WebKitGTK 2.44.2, where `cdn.site.example` is third
+        /// party on `www.site.example`.
+        case registrableDomainOfListedSuffixes
     }
 
     /// How an `if-domain`/`unless-domain` entry is matched.
@@ -58,6 +63,10 @@ public struct WebKitTarget: Sendable, Hashable, CustomStringConvertible {
     public let thirdParty: ThirdPartyRule
     /// How `if-domain` and `unless-domain` match.
     public let domainConditions: DomainConditionRule
+    /// Whether a main-frame navigation in a new view (no document to leave) is matched against
+    /// frame conditions with its own URL, as WebKitGTK 2.50 does; WebKitGTK 2.44 matches no
+    /// frame URL there (measured), and for Safari before 26 it is not known, so the same is taken.
+    public let matchesNewViewAgainstItsURL: Bool
     /// Pseudo-classes of `css-display-none` selectors that this WebKit's CSS parser does not know
     /// yet: a rule whose selector names one is dropped silently.
     public let unknownSelectorPseudoClasses: Set<String>
@@ -115,6 +124,7 @@ extension WebKitTarget {
         self.domainConditions = domainConditions
         self.refusesDomainAndTopURLConditionsInOneList = domainConditions == .host
         self.unknownSelectorPseudoClasses = unknownSelectorPseudoClasses
+        self.matchesNewViewAgainstItsURL = resourceTypes.contains(.topDocument)
     }
 
     /// Safari 15 (iOS 15, macOS 12): `load-context`, `fetch`, `websocket` and `other` arrive;
@@ -161,7 +171,7 @@ extension WebKitTarget {
     public static let webKitGTK2_44 = WebKitTarget(
         name: "webkitgtk-2.44", displayName: "WebKitGTK 2.44", resourceTypes: safari17.resourceTypes,
         optionalTriggerKeys: ["if-frame-url", "frame-url-filter-is-case-sensitive"],
-        actionTypes: safari17.actionTypes, thirdParty: .registrableDomain, domainConditions: .topURLRegex,
+        actionTypes: safari17.actionTypes, thirdParty: .registrableDomainOfListedSuffixes, domainConditions: .topURLRegex,
         unknownSelectorPseudoClasses: ["focus-visible"])
 
     /// WebKitGTK and WPE 2.50 (also 2.52): `top-document`, `child-document`, `request-method`,

@@ -36,7 +36,7 @@ public struct FirefoxRuleListBuilder: Sendable {
         categoryLists: CategoryLists, entityList: EntityList, publicSuffixList: PublicSuffixList = .bundled,
         target: WebKitTarget = .oldest
     ) {
-        let namesOwnSite = target.thirdParty == .origin
+        let namesOwnSite = target.thirdParty != .registrableDomain
         triggers = OwnedTracker.resolve(categoryLists, entityList, publicSuffixList: publicSuffixList).mapValues {
             $0.map { tracker in
                 var unlessDomain = tracker.unlessDomain

@@ -70,11 +70,12 @@ public struct RuleListBuilder: Sendable {
         }
 
         /// Whether `load-type: third-party` leaves a tracker's own site to the rules: where WebKit
-        /// decides third party by origin, a tracker's load from another host of its own site is
-        /// third party to WebKit and first party to the resolver, so the first-party rules must
-        /// name the tracker's own site too. The oldest target may run in either kind of WebKit;
+        /// decides third party by origin (or, in WebKitGTK 2.44, by host under a top-level domain
+        /// the Public Suffix List does not list), a tracker's load from another host of its own
+        /// site is third party to WebKit and first party to the resolver, so the first-party rules
+        /// must name the tracker's own site too. The oldest target may run in either kind of WebKit;
         /// naming the site there is right in both.
-        var namesTrackerSiteAsFirstParty: Bool { target.thirdParty == .origin }
+        var namesTrackerSiteAsFirstParty: Bool { target.thirdParty != .registrableDomain }
 
         /// The trigger condition "the page is on one of these domains or their subdomains".
         func siteCondition(for domains: [String], includingSubdomains: Bool = true) -> Condition {

@@ -24,8 +24,17 @@ struct PageState: Sendable {
     let topURL: String
     let frameURL: String
 
-    init(program: Program, topURL: String, frameURL: String, topHost: String, publicSuffixList: PublicSuffixList) {
-        site = Array((topHost.isEmpty ? "" : publicSuffixList.registrableDomain(of: topHost) ?? topHost).utf8)
+    init(
+        program: Program, topURL: String, frameURL: String, topHost: String, publicSuffixList: PublicSuffixList,
+        comparesHostsUnderUnlistedSuffixes: Bool = false
+    ) {
+        if topHost.isEmpty {
+            site = []
+        } else if comparesHostsUnderUnlistedSuffixes && !publicSuffixList.listsTopLevelDomain(of: topHost) {
+            site = Array(topHost.utf8)
+        } else {
+            site = Array((publicSuffixList.registrableDomain(of: topHost) ?? topHost).utf8)
+        }
         conditionBits = [UInt64](repeating: 0, count: (program.conditionCount + 63) / 64)
         pendingBits = program.lazyConditionBits
         self.topURL = topURL

@@ -21,12 +21,16 @@ extension RuleEngine {
     ///
     /// - Throws: ``CompiledEngineError`` for data that is not a compiled engine, from another
     ///   format version, truncated or corrupt; the caller can compile the rule lists again.
-    public init(compiled bytes: [UInt8], publicSuffixList: PublicSuffixList = .bundled) throws(CompiledEngineError) {
+    ///
+    /// `target` is the WebKit whose evaluation to reproduce, as for ``init(ruleLists:publicSuffixList:target:)``.
+    public init(
+        compiled bytes: [UInt8], publicSuffixList: PublicSuffixList = .bundled, target: WebKitTarget = .newest
+    ) throws(CompiledEngineError) {
         let range = try CompiledFormat.payloadRange(bytes)
         let program = try bytes.withUnsafeBufferPointer { buffer throws(CompiledEngineError) -> Program in
             var reader = CompiledReader(UnsafeBufferPointer(rebasing: buffer[range]))
             return try Program.read(from: &reader)
         }
-        self.init(program: program, publicSuffixList: publicSuffixList)
+        self.init(program: program, publicSuffixList: publicSuffixList, evaluation: Evaluation(target))
     }
 }

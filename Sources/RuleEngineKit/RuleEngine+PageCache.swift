@@ -44,7 +44,9 @@ extension RuleEngine {
         // is the frame it navigates: a new iframe still shows about:blank, a new view nothing
         // (then WebKit takes the request URL).
         let unsaidFrameKey: String? =
-            isFrameNavigation ? Request.initialFrameDocumentURL : isMainFrameNavigation ? request.url : nil
+            isFrameNavigation
+            ? Request.initialFrameDocumentURL
+            : isMainFrameNavigation ? (evaluation.matchesNewViewAgainstItsURL ? request.url : "") : nil
         if cache.program !== program {
             cache.entries.removeAll()
             cache.program = program
@@ -73,7 +75,7 @@ extension RuleEngine {
         }
         let state = PageState(
             program: program, topURL: topURL, frameURL: frameURL, topHost: top?.host ?? "",
-            publicSuffixList: publicSuffixList)
+            publicSuffixList: publicSuffixList, comparesHostsUnderUnlistedSuffixes: evaluation.comparesHostsUnderUnlistedSuffixes)
         let entry = PageEntry(topKey: topKey, frameKey: frameKey, state: state, lastUsed: cache.clock)
         guard cache.entries.count == PageCache.capacity else {
             cache.entries.append(entry)

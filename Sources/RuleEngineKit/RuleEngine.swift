@@ -24,29 +24,63 @@ import TrackerlessCore
 public struct RuleEngine: Sendable {
     let program: Program
     let publicSuffixList: PublicSuffixList
+    /// How the page's site is found for the third-party test, and what frame URL a new view's
+    /// navigation has: the evaluation of the WebKit the engine stands for.
+    let evaluation: Evaluation
+
+    /// The parts of a ``ContentRuleList/WebKitTarget`` that change how loads are evaluated.
+    struct Evaluation: Sendable {
+        /// The page's site is its host, not its registrable domain, where the Public Suffix List
+        /// does not list its top-level domain (WebKitGTK 2.44).
+        var comparesHostsUnderUnlistedSuffixes = false
+        /// A new view's navigation is matched against frame conditions with its own URL.
+        var matchesNewViewAgainstItsURL = true
+
+        init() {}
+
+        init(_ target: WebKitTarget) {
+            comparesHostsUnderUnlistedSuffixes = target.thirdParty == .registrableDomainOfListedSuffixes
+            matchesNewViewAgainstItsURL = target.matchesNewViewAgainstItsURL
+        }
+    }
 
     /// Compiles several lists, each scoped as WebKit scopes an installed list.
     ///
+    /// `target` is the WebKit whose evaluation to reproduce where WebKits differ (give the lists
+    /// as it reads them: ``ContentRuleList/RuleList/init(parsing:for:warnings:)``). The engine
+    /// decides third party by registrable domain, and by host under a top-level domain the
+    /// Public Suffix List does not list for WebKitGTK 2.44; it does not reproduce Safari 15's
+    /// third party by origin (``ContentRuleList/WebKitTarget/ThirdPartyRule/origin``), for which
+    /// it decides as the WebKits after it do: the builder's lists for the oldest target mean the
+    /// same under both.
+    ///
     /// - Throws: the ``RuleListError`` WebKit would report for a pattern outside its regex subset.
-    public init(ruleLists: [RuleList], publicSuffixList: PublicSuffixList = .bundled) throws(RuleListError) {
+    public init(
+        ruleLists: [RuleList], publicSuffixList: PublicSuffixList = .bundled, target: WebKitTarget = .newest
+    ) throws(RuleListError) {
         program = try ProgramBuilder.build(ruleLists)
         self.publicSuffixList = publicSuffixList
+        evaluation = Evaluation(target)
     }
 
     /// Compiles one list.
-    public init(ruleList: RuleList, publicSuffixList: PublicSuffixList = .bundled) throws(RuleListError) {
-        try self.init(ruleLists: [ruleList], publicSuffixList: publicSuffixList)
+    public init(
+        ruleList: RuleList, publicSuffixList: PublicSuffixList = .bundled, target: WebKitTarget = .newest
+    ) throws(RuleListError) {
+        try self.init(ruleLists: [ruleList], publicSuffixList: publicSuffixList, target: target)
     }
 
     /// Compiles without the host table's Bloom filter, for the benchmark that shows what it saves.
     package init(ruleLists: [RuleList], usesHostFilter: Bool) throws(RuleListError) {
         program = try ProgramBuilder.build(ruleLists, usesHostFilter: usesHostFilter)
         publicSuffixList = .bundled
+        evaluation = Evaluation()
     }
 
-    init(program: Program, publicSuffixList: PublicSuffixList) {
+    init(program: Program, publicSuffixList: PublicSuffixList, evaluation: Evaluation = Evaluation()) {
         self.program = program
         self.publicSuffixList = publicSuffixList
+        self.evaluation = evaluation
     }
 
     /// The number of rule lists.

@@ -263,6 +263,25 @@ public struct PublicSuffixList: Sendable {
         return labels + 1 == wantedLabels ? 0 : nil
     }
 
+    /// Whether the list has a rule for the last label of `host` (`com`, `uk`); false for a
+    /// top-level domain it does not list (`example`, `test`, `local`), where only the default
+    /// rule `*` applies. `host` is lowercase ASCII, as a canonical URL has it.
+    package func listsTopLevelDomain(of host: String) -> Bool {
+        var name = host
+        return name.withUTF8 { bytes -> Bool in
+            var end = bytes.count
+            if end > 0, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            var index = end - 1
+            var hash = Self.hashSeed
+            while index >= 0, bytes[index] != UInt8(ascii: ".") {
+                hash = Self.hash(hash, bytes[index])
+                index -= 1
+            }
+            guard index + 1 < end else { return false }
+            return kinds(hash: hash, suffix: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])) != nil
+        }
+    }
+
     /// Whether the last label is a number, which makes the host an IPv4 address (WHATWG URL).
     private static func endsInNumber(_ host: UnsafeBufferPointer<UInt8>, end: Int) -> Bool {
         var start = end

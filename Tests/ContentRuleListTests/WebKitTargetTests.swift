@@ -139,6 +139,21 @@ struct WebKitTargetTests {
         #expect(!site.actions(for: sameOrigin).isBlocked)
     }
 
+    @Test("third party in WebKitGTK 2.44: by host under a top-level domain the Public Suffix List does not list")
+    func thirdPartyUnlistedSuffix() throws {
+        let list = try RuleList(parsing: Self.rule(#"{"url-filter": "cdn", "load-type": ["third-party"]}"#))
+        let unlisted = Request(url: "https://cdn.site.example/a.js", topURL: "https://www.site.example/", resourceType: .script)
+        let listed = Request(url: "https://cdn.site.com/a.js", topURL: "https://www.site.com/", resourceType: .script)
+        let within = Request(url: "https://cdn.www.site.example/a.js", topURL: "https://www.site.example/", resourceType: .script)
+        let gtk244 = try ReferenceEvaluator(ruleList: list, target: .webKitGTK2_44)
+        let gtk250 = try ReferenceEvaluator(ruleList: list, target: .webKitGTK2_50)
+        #expect(gtk244.actions(for: unlisted).isBlocked)
+        #expect(!gtk244.actions(for: listed).isBlocked)
+        #expect(!gtk244.actions(for: within).isBlocked)
+        #expect(!gtk250.actions(for: unlisted).isBlocked)
+        #expect(!gtk250.actions(for: listed).isBlocked)
+    }
+
     @Test("if-domain: the page's host in Safari 15 and 16, an unanchored regex over its URL later")
     func domainConditions() throws {
         let list = try RuleList(parsing: Self.rule(#"{"url-filter": "t", "if-domain": ["*news.example"]}"#))

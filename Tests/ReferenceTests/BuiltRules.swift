@@ -14,7 +14,8 @@ struct BuiltRules: Sendable {
     /// The reference evaluator on the re-parsed lists, as the target's WebKit evaluates them.
     let evaluator: ReferenceEvaluator
     /// The same lists as every other kind of WebKit the target stands for evaluates them: for
-    /// the oldest target, one that decides third party by registrable domain (WebKitGTK 2.44).
+    /// the oldest target, one that decides third party by registrable domain (WebKitGTK 2.54), and WebKitGTK 2.44, which
+    /// compares hosts under a top-level domain the Public Suffix List does not list.
     let otherEvaluators: [ReferenceEvaluator]
     /// The resolver on the same inputs.
     let resolver: TrackerResolver
@@ -39,7 +40,8 @@ struct BuiltRules: Sendable {
         }
         evaluator = try ReferenceEvaluator(ruleLists: parsed, target: settings.target)
         otherEvaluators = settings.target == .oldest
-            ? [try ReferenceEvaluator(ruleLists: parsed, target: .webKitGTK2_44)] : []
+            ? [try ReferenceEvaluator(ruleLists: parsed, target: .webKitGTK2_44),
+               try ReferenceEvaluator(ruleLists: parsed, target: .webKitGTK2_54)] : []
         resolver = TrackerResolver(
             trackerData: trackerData, surrogates: surrogates, privacyConfiguration: configuration,
             userAllowlist: userAllowlist)

@@ -11,7 +11,7 @@ import TrackerlessCore
 private struct CookieRulesFixture {
     let build: RuleListBuild
     let evaluator: ReferenceEvaluator
-    /// For the oldest target, the lists in a WebKit that decides third party by registrable domain.
+    /// For the oldest target, the lists in WebKitGTK 2.44 and 2.54, which decide third party otherwise.
     let otherEvaluators: [ReferenceEvaluator]
     let protection: CookieProtection
 
@@ -23,7 +23,8 @@ private struct CookieRulesFixture {
         build = CookieRules(trackerData: trackerData, configuration: configuration, userAllowlist: allowlist, settings: settings).build()
         evaluator = try ReferenceEvaluator(ruleLists: build.ruleLists, target: settings.target)
         otherEvaluators = settings.target == .oldest
-            ? [try ReferenceEvaluator(ruleLists: build.ruleLists, target: .webKitGTK2_44)] : []
+            ? [try ReferenceEvaluator(ruleLists: build.ruleLists, target: .webKitGTK2_44),
+               try ReferenceEvaluator(ruleLists: build.ruleLists, target: .webKitGTK2_54)] : []
         protection = CookieProtection(trackerData: trackerData, configuration: configuration, userAllowlist: allowlist)
     }
 

@@ -9,8 +9,9 @@ import TrackerDataKit
 struct BuiltRules {
     let build: RuleListBuild
     let evaluator: ReferenceEvaluator
-    /// For the oldest target, the lists as a WebKit that decides third party by registrable
-    /// domain evaluates them: they must mean the same there.
+    /// For the oldest target, the lists as WebKits that decide third party by registrable domain
+    /// (WebKitGTK 2.54; 2.44 by host under an unlisted top-level domain) evaluate them: they must
+    /// mean the same there.
     let otherEvaluators: [ReferenceEvaluator]
     let resolver: TrackerResolver
 
@@ -24,7 +25,8 @@ struct BuiltRules {
         build = RuleListBuilder(trackerData: trackerData, configuration: config, userAllowlist: allowlist, settings: settings).build()
         evaluator = try ReferenceEvaluator(ruleLists: build.ruleLists, target: settings.target)
         otherEvaluators = settings.target == .oldest
-            ? [try ReferenceEvaluator(ruleLists: build.ruleLists, target: .webKitGTK2_44)] : []
+            ? [try ReferenceEvaluator(ruleLists: build.ruleLists, target: .webKitGTK2_44),
+               try ReferenceEvaluator(ruleLists: build.ruleLists, target: .webKitGTK2_54)] : []
         resolver = TrackerResolver(trackerData: trackerData, privacyConfiguration: config, userAllowlist: allowlist)
     }
 

@@ -105,8 +105,9 @@ struct CookieProbe {
         var url: String
         var isFrame: Bool
 
-        /// The case on `http:` (a proxy without TLS sees the headers; the rules do not look at
-        /// the scheme).
+        /// The case on `http:`, which `cookie_probe.py` loads over https again (its proxy reads
+        /// the headers inside the TLS tunnel; WebKitGTK 2.54 keeps a SameSite=None cookie only
+        /// when it is Secure); the rules do not look at the scheme.
         init(_ test: CookieProtectionCase) {
             id = test.testDescription
             top = Self.http(test.siteURL)

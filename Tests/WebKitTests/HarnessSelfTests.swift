@@ -1,3 +1,4 @@
+import ContentRuleList
 import Testing
 
 /// The harness must tell a blocked request from an allowed one for every resource type it
@@ -69,8 +70,11 @@ struct HarnessSelfTests {
             url: "http://cdn.example/if-domain-target.gif", type: "image", blocked: false)
         add("third-party load", top: "http://www.site.example/",
             url: "http://tracker.other.example/third-party-target.gif", type: "image", blocked: true)
+        // WebKitGTK 2.44 compares hosts under a top-level domain the Public Suffix List does not
+        // list (`.example`): there the load is third party (MEASURED-FEATURES.md).
         add("first-party load (same registrable domain)", top: "http://www.site.example/",
-            url: "http://cdn.site.example/third-party-target.gif", type: "image", blocked: false)
+            url: "http://cdn.site.example/third-party-target.gif", type: "image",
+            blocked: WebKitHarness.target.thirdParty == .registrableDomainOfListedSuffixes)
         add("if-frame-url inside the frame", top: "http://page.example/", url: "http://cdn.example/frame-target-1.gif",
             type: "image", frame: "http://frame.example/inner", blocked: true)
         add("if-frame-url outside the frame", top: "http://page.example/", url: "http://cdn.example/frame-target-2.gif",

@@ -29,6 +29,11 @@ struct ReferenceSuitesInWebKitTests {
         try Self.expectWebKitVerdict(load, in: ReferenceRuns.ours(.domainMatching))
     }
 
+    @Test("TR-domain-matching: our rules built for this WebKit's own target", arguments: ReferenceSuite.domainMatching.loads)
+    func domainMatchingForThisWebKit(_ load: ReferenceLoad) throws {
+        try Self.expectWebKitVerdict(load, in: ReferenceRuns.oursForWebKitUnderTest())
+    }
+
     @Test("tracker allowlist: our rules in WebKit", arguments: ReferenceSuite.trackerAllowlist.loads)
     func trackerAllowlist(_ load: ReferenceLoad) throws {
         try Self.expectWebKitVerdict(load, in: ReferenceRuns.ours(.trackerAllowlist))
@@ -139,21 +144,23 @@ enum ReferenceSuite: String, Sendable, CaseIterable {
             requestURL: test.requestURL, type: test.type, expectsBlocked: test.expectsBlocked)
     })
 
-    /// The rule lists ``RuleListBuilder`` makes from the suite's fixture.
-    func ourRuleLists() throws -> [RuleList] {
+    /// The rule lists ``RuleListBuilder`` makes from the suite's fixture, for `target` (by
+    /// default the oldest, whose lists every supported WebKit runs).
+    func ourRuleLists(target: WebKitTarget = .oldest) throws -> [RuleList] {
+        let settings = RuleListBuilder.Settings(target: target)
         switch self {
         case .domainMatching:
             let fixture = try DomainMatchingFixture.loaded.get()
-            return RuleListBuilder(trackerData: fixture.trackerData).build().ruleLists
+            return RuleListBuilder(trackerData: fixture.trackerData, settings: settings).build().ruleLists
         case .trackerAllowlist:
             let fixture = try TrackerAllowlistFixture.loaded.get()
-            return RuleListBuilder(trackerData: fixture.trackerData, configuration: fixture.configuration)
+            return RuleListBuilder(trackerData: fixture.trackerData, configuration: fixture.configuration, settings: settings)
                 .build().ruleLists
         case .requestBlocklist:
             let fixture = try RequestBlocklistFixture.loaded.get()
             return RuleListBuilder(
                 trackerData: fixture.trackerData, configuration: fixture.configuration,
-                userAllowlist: fixture.userAllowlist
+                userAllowlist: fixture.userAllowlist, settings: settings
             ).build().ruleLists
         }
     }
@@ -270,6 +277,9 @@ enum ReferenceRuns {
     private static let oursDomainMatching = Result { try ours(running: .domainMatching) }
     private static let oursTrackerAllowlist = Result { try ours(running: .trackerAllowlist) }
     private static let oursRequestBlocklist = Result { try ours(running: .requestBlocklist) }
+    private static let oursForWebKitDomainMatching = Result {
+        try ReferenceRun(suite: .domainMatching, ruleLists: ReferenceSuite.domainMatching.ourRuleLists(target: WebKitHarness.target))
+    }
     private static let duckDuckGoDomainMatching = Result { try duckDuckGo(running: .domainMatching) }
     private static let duckDuckGoTrackerAllowlist = Result { try duckDuckGo(running: .trackerAllowlist) }
 
@@ -288,6 +298,12 @@ enum ReferenceRuns {
         case .trackerAllowlist: try oursTrackerAllowlist.get()
         case .requestBlocklist: try oursRequestBlocklist.get()
         }
+    }
+
+    /// WebKit's results for our TR-domain-matching rules built for the target of the WebKit
+    /// under test (the others are built for the oldest target, which every WebKit runs).
+    static func oursForWebKitUnderTest() throws -> ReferenceRun {
+        try oursForWebKitDomainMatching.get()
     }
 
     /// WebKit's results for DuckDuckGo's rules (not made for the request blocklist).

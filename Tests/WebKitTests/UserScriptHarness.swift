@@ -143,7 +143,9 @@ struct UserScriptHarness: Sendable {
     let script: String
 
     /// The harness, or nil when WebKitGTK is missing (throws instead when required); the same
-    /// prerequisites as ``WebKitHarness``.
+    /// prerequisites as ``WebKitHarness``, and like it the script runs inside the root named by
+    /// `TRACKERLESS_WEBKIT_ROOT` when that is set (``WebKitHarness/run(_:stdin:stderrIn:)``: the
+    /// spec's directory, which holds the rule lists it names, is bound at the same path).
     static func make() throws -> UserScriptHarness? {
         guard try WebKitHarness.make() != nil else { return nil }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -317,7 +319,7 @@ enum TrackerlessScriptsCommand {
     static var shouldRunInWebKit: Bool { WebKitHarness.isRequired || (WebKitHarness.shouldRun && isAvailable) }
 
     static let skipMessage: Comment =
-        "WebKitGTK (python3-gi, gir1.2-webkit2-4.1, xvfb) or the `trackerless scripts` executable is missing"
+        "WebKitGTK (python3-gi, gir1.2-webkit2-4.1 or -4.0, xvfb; or the root of TRACKERLESS_WEBKIT_ROOT) or the `trackerless scripts` executable is missing"
 
     /// Renders for the blocklist `trackerData` (JSON text) or the file at `trackerDataFile`, with
     /// this tree's surrogates or those of the surrogates.txt text `surrogates`; `blockInScript`

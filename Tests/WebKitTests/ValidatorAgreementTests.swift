@@ -184,6 +184,12 @@ struct ValidatorAgreementTests {
     func webkitMessage(_ errorCase: ErrorCase) throws {
         let results = try Self.webkitErrorResults.get()
         let webkit = try #require(results[errorCase.name])
+        // A WebKit that does not read a key (request-method before 2.50) accepts what the newest
+        // refuses: our parser for its target says so, and WebKit must agree.
+        if Outcome(parsing: Array(errorCase.json.utf8)).message == nil {
+            #expect(webkit.ok, "\(WebKitHarness.target) accepts it, WebKit said \(webkit.error ?? "")")
+            return
+        }
         #expect(!webkit.ok, "WebKit compiled a list the table says it rejects")
         #expect(webkit.error == errorCase.message)
     }
@@ -322,9 +328,11 @@ struct ValidatorAgreementTests {
             case rejected(String, ruleIndex: Int?)
         }
 
+        /// Our parser's verdict for the target of the WebKit under test.
         init(parsing json: [UInt8]) {
             do {
-                _ = try RuleList(parsing: json)
+                var warnings: [RuleListWarning] = []
+                _ = try RuleList(parsing: json, for: WebKitHarness.target, warnings: &warnings)
                 message = nil
                 detailed = .accepted
             } catch {

@@ -70,24 +70,86 @@ struct WebKitHarness: Sendable {
     }
 
     /// The system interpreter, which has PyGObject; another python3 on PATH usually does not.
+    /// With `TRACKERLESS_WEBKIT_ROOT` set it is the root's `/usr/bin/python3`, run inside the root
+    /// (``run(_:stdin:stderrIn:)`` wraps any command that starts with it).
     static let python = "/usr/bin/python3"
 
     /// The harness script, next to this file in the source tree.
     let script: String
+
+    /// The directory of the Python harnesses (`harness/`).
+    static let harnessDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("harness").path
 
     /// Whether a missing WebKit must fail tests rather than skip them.
     static var isRequired: Bool {
         ProcessInfo.processInfo.environment["TRACKERLESS_REQUIRE_WEBKIT"] == "1"
     }
 
-    /// Why the harness cannot run here, or nil when it can.
-    static func missingPrerequisite() -> String? {
+    /// `TRACKERLESS_WEBKIT_ROOT`: a Debian root with its own WebKitGTK, python3 and Xvfb (made by
+    /// `.ci/install-webkit-roots.sh`), which every harness then runs inside; nil (the machine's
+    /// WebKitGTK) when unset or empty.
+    static var webKitRoot: String? {
+        guard let root = ProcessInfo.processInfo.environment["TRACKERLESS_WEBKIT_ROOT"], !root.isEmpty else {
+            return nil
+        }
+        return root
+    }
+
+    /// bubblewrap, which runs the harness inside a root.
+    static let bwrap = "/usr/bin/bwrap"
+
+    /// Imports WebKit2 4.1, else 4.0 (what the root or the machine has), and GTK 3.
+    private static let importProbe = """
+        import gi
+        for api in ('4.1', '4.0'):
+            try:
+                gi.require_version('WebKit2', api)
+                break
+            except ValueError:
+                pass
+        else:
+            raise SystemExit('no WebKit2 4.1 or 4.0 typelib')
+        gi.require_version('Gtk', '3.0')
+        from gi.repository import WebKit2, Gtk
+        """
+
+    /// Why the harness cannot run here, or nil when it can (checked once per process).
+    static func missingPrerequisite() -> String? { checkedPrerequisite }
+
+    private static let checkedPrerequisite: String? = checkPrerequisite()
+
+    private static func checkPrerequisite() -> String? {
         let files = FileManager.default
+        if let root = webKitRoot {
+            let name = "TRACKERLESS_WEBKIT_ROOT=\(root)"
+            var isDirectory: ObjCBool = false
+            guard files.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return "\(name): no such directory (make the roots with .ci/install-webkit-roots.sh)"
+            }
+            guard files.fileExists(atPath: root + "/trackerless-webkit-root") else {
+                return "\(name) is not a finished WebKit root (no trackerless-webkit-root stamp; "
+                    + "rebuild it with .ci/install-webkit-roots.sh)"
+            }
+            guard files.isExecutableFile(atPath: root + python) else {
+                return "\(name) has no \(python) (rebuild it with .ci/install-webkit-roots.sh)"
+            }
+            guard files.isExecutableFile(atPath: root + "/usr/bin/xvfb-run") else {
+                return "\(name) has no /usr/bin/xvfb-run (rebuild it with .ci/install-webkit-roots.sh)"
+            }
+            guard files.isExecutableFile(atPath: bwrap) else {
+                return "\(bwrap) is missing (apt: bubblewrap), needed to run the harness in \(name)"
+            }
+            let probe = try? run([python, "-c", importProbe], stdin: nil)
+            guard probe?.status == 0 else {
+                return "\(python) in \(name) cannot import WebKit2 4.1 or 4.0 with GTK 3"
+                    + (probe.map { " (exit status \($0.status))" } ?? " (bwrap did not start)")
+            }
+            return nil
+        }
         guard files.isExecutableFile(atPath: python) else { return "\(python) is missing" }
-        let probe = "import gi; gi.require_version('WebKit2', '4.1'); "
-            + "gi.require_version('Gtk', '3.0'); from gi.repository import WebKit2, Gtk"
-        guard (try? run([python, "-c", probe], stdin: nil).status) == 0 else {
-            return "\(python) cannot import WebKit2 4.1 (install python3-gi, gir1.2-webkit2-4.1: "
+        guard (try? run([python, "-c", importProbe], stdin: nil).status) == 0 else {
+            return "\(python) cannot import WebKit2 4.1 or 4.0 (install python3-gi, gir1.2-webkit2-4.1: "
                 + ".ci/install-webkit.sh)"
         }
         let hasXvfb = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].contains { files.isExecutableFile(atPath: $0) }
@@ -102,18 +164,64 @@ struct WebKitHarness: Sendable {
     static let shouldRun: Bool = isRequired || missingPrerequisite() == nil
 
     /// The harness, or nil (the test should skip with a message) when /usr/bin/python3 with
-    /// WebKit2 4.1 or xvfb-run is missing; throws instead when TRACKERLESS_REQUIRE_WEBKIT=1.
+    /// WebKit2 4.1 or 4.0 or xvfb-run is missing (in the root of `TRACKERLESS_WEBKIT_ROOT` when
+    /// set); throws instead when TRACKERLESS_REQUIRE_WEBKIT=1.
     static func make() throws -> WebKitHarness? {
         if let missing = missingPrerequisite() {
             if isRequired { throw Failure.unavailable(missing) }
             return nil
         }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("harness/webkit_harness.py").path
+        let script = harnessDirectory + "/webkit_harness.py"
         guard FileManager.default.fileExists(atPath: script) else {
             throw Failure.unavailable("\(script) is missing")
         }
         return WebKitHarness(script: script)
+    }
+
+    /// The WebKitGTK version the harness runs (`webkit_harness.py version`).
+    struct Version: Sendable, Equatable, CustomStringConvertible {
+        var major: Int
+        var minor: Int
+        var micro: Int
+        /// The GI namespace version of its bindings: "4.0" or "4.1".
+        var api: String
+
+        /// "2.44.2".
+        var description: String { "\(major).\(minor).\(micro)" }
+    }
+
+    private struct VersionLine: Decodable {
+        var major: Int
+        var minor: Int
+        var micro: Int
+        var api: String?
+    }
+
+    private static let cachedVersion: Result<Version, Failure> = {
+        do {
+            guard let harness = try make() else {
+                return .failure(.unavailable(missingPrerequisite() ?? "WebKitGTK is not installed"))
+            }
+            let result = try run([python, harness.script, "version"], stdin: nil, stderrIn: nil)
+            guard result.status == 0 else {
+                return .failure(.failed(status: result.status, stderr: meaningful(result.stderr)))
+            }
+            let text = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let line = try? JSONDecoder().decode(VersionLine.self, from: Data(text.utf8)) else {
+                return .failure(.badOutput("version: \(text)"))
+            }
+            return .success(Version(major: line.major, minor: line.minor, micro: line.micro, api: line.api ?? "?"))
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(.badOutput("version: \(error)"))
+        }
+    }()
+
+    /// The WebKitGTK version of the harness (the root's with `TRACKERLESS_WEBKIT_ROOT`), asked
+    /// once per process; throws when the harness cannot run.
+    static func version() throws -> Version {
+        try cachedVersion.get()
     }
 
     /// Compiles each list with WebKitGTK's UserContentFilterStore, in one harness run.
@@ -217,6 +325,10 @@ extension WebKitHarness {
     static func run(_ command: [String], stdin: URL?, stderrIn directory: URL? = nil) throws
         -> (status: Int32, stdout: Data, stderr: String)
     {
+        var command = command
+        if command.first == python, let root = webKitRoot {
+            command = inRoot(root, command, writable: directory?.path)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -237,6 +349,53 @@ extension WebKitHarness {
         process.waitUntilExit()
         let stderr = stderrFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
         return (process.terminationStatus, stdout, stderr)
+    }
+
+    /// `command` (the root's python3 and its arguments) run inside `root` with bubblewrap: the
+    /// root's top-level directories read-only at /, fresh /proc, /dev, /tmp and /run, the host's
+    /// /sys read-only, no network but loopback (the harness's proxy), and at their own paths the
+    /// harness directory, `writable` (the run's temporary directory: inputs, rule lists, stderr)
+    /// and the directory of every other absolute path among the arguments, so that the paths in
+    /// the harness input stay valid. The environment is cleared: no DISPLAY, so the harness starts
+    /// the root's own xvfb-run.
+    static func inRoot(_ root: String, _ command: [String], writable: String?) -> [String] {
+        let files = FileManager.default
+        var arguments = [bwrap, "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-net",
+                         "--unshare-uts", "--hostname", "webkit-root"]
+        let special: Set<String> = ["proc", "dev", "sys", "tmp", "run", "home", "root", "mnt", "media",
+                                    "lost+found", "boot"]
+        for name in ((try? files.contentsOfDirectory(atPath: root)) ?? []).sorted() where !special.contains(name) {
+            let path = root + "/" + name
+            if let target = try? files.destinationOfSymbolicLink(atPath: path) {
+                arguments += ["--symlink", target, "/" + name]
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                arguments += ["--ro-bind", path, "/" + name]
+            }
+        }
+        arguments += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm", "--ro-bind", "/sys", "/sys",
+                      "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--dir", "/tmp/home"]
+        // Read-only: the harness directory and the directories of the arguments' files; writable:
+        // the run's directory. Parents are bound before what lies inside them.
+        var binds: [String: Bool] = [harnessDirectory: false]
+        for argument in command.dropFirst() where argument.hasPrefix("/") && files.fileExists(atPath: argument) {
+            let parent = URL(fileURLWithPath: argument).deletingLastPathComponent().path
+            if binds[parent] == nil { binds[parent] = false }
+        }
+        if let writable { binds[writable] = true }
+        for (path, isWritable) in binds.sorted(by: { $0.key.count < $1.key.count }) {
+            arguments += [isWritable ? "--bind" : "--ro-bind", path, path]
+        }
+        arguments += ["--clearenv", "--setenv", "PATH", "/usr/sbin:/usr/bin:/sbin:/bin",
+                      "--setenv", "HOME", "/tmp/home", "--setenv", "LANG", "C.UTF-8",
+                      "--setenv", "TMPDIR", "/tmp", "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
+                      "--setenv", "NO_AT_BRIDGE", "1", "--chdir", "/tmp"]
+        if let api = ProcessInfo.processInfo.environment["TRACKERLESS_WEBKIT_API"] {
+            arguments += ["--setenv", "TRACKERLESS_WEBKIT_API", api]
+        }
+        return arguments + ["--"] + command
     }
 
     /// The harness's own lines from stderr, without the audio and D-Bus noise of the web process.

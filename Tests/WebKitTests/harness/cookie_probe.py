@@ -1,11 +1,17 @@
 #!/usr/bin/python3
 """Observes cookies in WebKitGTK. stdin: JSON lines {"id", "top", "url", "kind": "request" | "frame"};
 argv[1], optional: a rule list file. stdout: JSON lines {"id", "cookieSent", "setCookieStored"
-(requests), "documentCookie" (frames), "detail"}. Every host is answered by a loopback http proxy;
+(requests), "documentCookie" (frames), "detail"}. Every host is answered by a loopback proxy;
 before each case the jar holds only "seed=1" for the URL's host.
 
-Run by CookieRulesInWebKitTests.swift (CookieProbe) with /usr/bin/python3 (PyGObject, WebKit2 4.1,
-Soup 3). Without DISPLAY it re-executes itself under `xvfb-run -a` (webkit_harness.ensure_display).
+Every load goes over https (an http:// URL of a case is loaded as https://; the proxy terminates
+TLS with webkit_harness's throw-away certificate) and every cookie is SameSite=None; Secure: a
+cross-site load carries cookies only with SameSite=None, and WebKitGTK 2.54 (libsoup 3.6) stores
+a SameSite=None cookie only when it is Secure (measured: over http its jar stays empty).
+
+Run by CookieRulesInWebKitTests.swift (CookieProbe) with /usr/bin/python3 (PyGObject, WebKit2 4.1
+with Soup 3, or WebKit2 4.0 with Soup 2.4), inside a WebKit root when TRACKERLESS_WEBKIT_ROOT is
+set (WebKitHarness.run). Without DISPLAY it re-executes itself under `xvfb-run -a` (webkit_harness.ensure_display).
 """
 import json
 import os
@@ -15,18 +21,16 @@ import tempfile
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webkit_harness import ensure_display  # noqa: E402
+from webkit_harness import ProxyHandler, canonical, ensure_display, import_webkit, make_tls_context  # noqa: E402
 
 ensure_display(__file__)
 
-import gi
-gi.require_version("WebKit2", "4.1")
-gi.require_version("Gtk", "3.0")
-gi.require_version("Soup", "3.0")
-from gi.repository import GLib, Gtk, Soup, WebKit2
+# WebKit2 4.1 with Soup 3, or 4.0 with Soup 2.4 (webkit_harness.import_webkit).
+import_webkit(need_gtk=True, need_soup=True)
+from gi.repository import GLib, Gtk, Soup, WebKit2  # noqa: E402
 
 GIF = bytes.fromhex("47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b")
 lock = threading.Lock()
@@ -34,14 +38,19 @@ pages = {}      # url -> (content type, body, extra headers)
 seen = {}       # url -> Cookie header or ""
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+def secure(url):
+    """The URL over https (the proxy sees https requests' headers inside its TLS tunnel)."""
+    return "https://" + url[len("http://"):] if url.startswith("http://") else url
 
-    def log_message(self, *_):
-        pass
 
-    def do_GET(self):
-        url = self.path
+class Handler(ProxyHandler):
+    """webkit_harness's proxy (CONNECT + TLS), answering from `pages` and noting Cookie headers."""
+
+    def serve(self):
+        url = canonical(self.requested_url())
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
         with lock:
             seen[url] = self.headers.get("Cookie") or ""
             page = pages.get(url)
@@ -53,11 +62,17 @@ class Handler(BaseHTTPRequestHandler):
         for name, value in extra.items():
             self.send_header(name, value)
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
+        self.wfile.flush()
+
+    do_GET = do_POST = do_HEAD = serve
 
 
+store_dir = tempfile.mkdtemp(prefix="cookie-probe-")
 proxy = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 proxy.daemon_threads = True
+proxy.tls_context = make_tls_context(store_dir)
 threading.Thread(target=proxy.serve_forever, daemon=True).start()
 loop_context = GLib.MainContext.default()
 
@@ -78,7 +93,6 @@ def call(start):
     return box.get("result")
 
 
-store_dir = tempfile.mkdtemp(prefix="cookie-probe-")
 content_filter = None
 if len(sys.argv) > 1:
     store = WebKit2.UserContentFilterStore.new(store_dir)
@@ -92,6 +106,7 @@ manager = WebKit2.WebsiteDataManager.new_ephemeral()
 manager.set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM,
                                    WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy.server_address[1], None))
 manager.set_itp_enabled(False)
+manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
 cookies = manager.get_cookie_manager()
 cookies.set_accept_policy(WebKit2.CookieAcceptPolicy.ALWAYS)
 context = WebKit2.WebContext.new_with_website_data_manager(manager)
@@ -106,15 +121,15 @@ for line in sys.stdin:
     if not line.strip():
         continue
     case = json.loads(line)
-    top, url = case["top"], case["url"]
+    top, url = canonical(secure(case["top"])), canonical(secure(case["url"]))
     host = urllib.parse.urlsplit(url).hostname
-    report = "http://report.invalid/r?id=" + urllib.parse.quote(case["id"])
+    report = "https://report.invalid/r?id=" + urllib.parse.quote(case["id"])
     if case["kind"] == "request":
         body = '<!doctype html><img src="%s">' % url
-        served = {url: ("image/gif", GIF, {"Set-Cookie": "fromheader=1; Path=/; SameSite=None"})}
+        served = {url: ("image/gif", GIF, {"Set-Cookie": "fromheader=1; Path=/; SameSite=None; Secure"})}
     else:
         body = '<!doctype html><iframe src="%s"></iframe>' % url
-        script = ('<!doctype html><script>document.cookie = "favorite_food=tripe; SameSite=None";'
+        script = ('<!doctype html><script>document.cookie = "favorite_food=tripe; SameSite=None; Secure";'
                   'new Image().src = "%s&c=" + encodeURIComponent(document.cookie);</script>' % report)
         served = {url: ("text/html", script.encode(), {})}
     with lock:
@@ -125,6 +140,7 @@ for line in sys.stdin:
     call(lambda done: manager.clear(WebKit2.WebsiteDataTypes.COOKIES, 0, None, done, None))
     seed = Soup.Cookie.new("seed", "1", host, "/", -1)
     seed.set_same_site_policy(Soup.SameSitePolicy.NONE)
+    seed.set_secure(True)
     call(lambda done: cookies.add_cookie(seed, None, done, None))
     view.load_uri(top)
     if case["kind"] == "request":

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Loads pages in WebKitGTK with user scripts, script message handlers and rule lists.
 
-Run with the system interpreter (/usr/bin/python3), which has PyGObject and WebKit2 4.1.
+Run with the system interpreter (/usr/bin/python3), which has PyGObject and WebKit2 4.1 (or 4.0,
+as webkit_harness.import_webkit picks).
 
   userscript_harness.py SPEC.json > result.json
 
@@ -267,8 +268,14 @@ class Runner:
         found = []
         for cookie in jar.get_cookies_finish(result[1]):
             expires = cookie.get_expires()
+            if expires is None:
+                seconds = None
+            elif hasattr(expires, "to_unix"):
+                seconds = expires.to_unix()  # GLib.DateTime (Soup 3, WebKit2 4.1)
+            else:
+                seconds = expires.to_time_t()  # Soup.Date (Soup 2.4, WebKit2 4.0)
             found.append({"name": cookie.get_name(), "value": cookie.get_value(),
-                          "expires": expires.to_unix() if expires is not None else None})
+                          "expires": seconds})
         return found
 
     def load(self, page, deadline):

@@ -2,7 +2,11 @@
 """Real-WebKit oracle for Trackerless: compile rule lists and observe blocking in WebKitGTK.
 
 Run with the system interpreter (/usr/bin/python3), which has PyGObject (`gi`) and the
-WebKit2 4.1 typelib. Input and output are JSON lines.
+WebKit2 typelib: 4.1, or 4.0 where only that exists (WebKitGTK 2.44 in Debian bullseye;
+TRACKERLESS_WEBKIT_API=4.0|4.1 forces one). Input and output are JSON lines.
+
+  version   stdout: {"major", "minor", "micro", "api": "4.0" | "4.1"}, the WebKitGTK the
+            bindings load (WebKit2.get_major_version() ...). Needs no display.
 
   compile   stdin:  {"id": str, "rules_file": path} or {"id": str, "rules": "<JSON text>"}
             stdout: {"id", "ok": bool, "error": WebKit's message or null, "seconds": float}
@@ -70,21 +74,66 @@ def fail(status, message):
     sys.exit(status)
 
 
-def import_webkit(need_gtk):
-    """Imports WebKit2 4.1 (and GTK 3 for page loads) or exits with EXIT_MISSING."""
+# GI namespace versions of WebKitGTK's GTK 3 API, newest first: 4.1 (libsoup 3; WebKitGTK 2.32 and
+# later, the machine's and trixie's) and 4.0 (libsoup 2.4; bullseye's 2.44). The Soup version
+# goes with it. TRACKERLESS_WEBKIT_API=4.0 or 4.1 picks one instead of the first that imports.
+WEBKIT_APIS = ("4.1", "4.0")
+SOUP_FOR_API = {"4.1": "3.0", "4.0": "2.4"}
+WEBKIT_API = None  # the version import_webkit chose
+
+
+def require_webkit_api():
+    """Requires the first WebKit2 GI version that exists (or TRACKERLESS_WEBKIT_API); returns it.
+
+    Raises ValueError (from gi.require_version) or ImportError when none does.
+    """
+    global WEBKIT_API
+    import gi
+    wanted = os.environ.get("TRACKERLESS_WEBKIT_API")
+    candidates = (wanted,) if wanted else WEBKIT_APIS
+    errors = []
+    for api in candidates:
+        try:
+            gi.require_version("WebKit2", api)
+        except ValueError as error:
+            errors.append(str(error))
+            continue
+        WEBKIT_API = api
+        return api
+    raise ValueError("; ".join(errors))
+
+
+def import_webkit(need_gtk, need_soup=False):
+    """Imports WebKit2 4.1 or 4.0 (and GTK 3 for page loads) or exits with EXIT_MISSING."""
     try:
         import gi
-        gi.require_version("WebKit2", "4.1")
+        api = require_webkit_api()
         if need_gtk:
             gi.require_version("Gtk", "3.0")
+        if need_soup:
+            gi.require_version("Soup", SOUP_FOR_API[api])
         from gi.repository import GLib, Gio, WebKit2  # noqa: F401
         if need_gtk:
             from gi.repository import Gtk  # noqa: F401
     except (ImportError, ValueError) as error:
         fail(EXIT_MISSING,
              "WebKitGTK is not available to %s (%s); install python3-gi and "
-             "gir1.2-webkit2-4.1 (see .ci/install-webkit.sh)" % (sys.executable, error))
+             "gir1.2-webkit2-4.1 or gir1.2-webkit2-4.0 (see .ci/install-webkit.sh)"
+             % (sys.executable, error))
     return gi
+
+
+def webkit_version():
+    """{"major", "minor", "micro", "api"} of the WebKitGTK these bindings load."""
+    from gi.repository import WebKit2
+    return {"major": WebKit2.get_major_version(), "minor": WebKit2.get_minor_version(),
+            "micro": WebKit2.get_micro_version(), "api": WEBKIT_API}
+
+
+def run_version(_args):
+    import_webkit(need_gtk=False)
+    emit(webkit_version())
+    return 0
 
 
 def emit(obj):
@@ -898,13 +947,15 @@ def verdict(case, batch, state, reports, slot):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("mode", choices=("compile", "load"))
+    parser.add_argument("mode", choices=("compile", "load", "version"))
     parser.add_argument("--rules", action="append", help="rule list file (load mode)")
     parser.add_argument("--parallel", type=int, default=4,
                         help="pages loading at the same time (load mode, default 4)")
     args = parser.parse_args()
     if args.mode == "compile":
         return run_compile(args)
+    if args.mode == "version":
+        return run_version(args)
     return run_load(args)
 
 
