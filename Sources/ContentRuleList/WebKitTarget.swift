@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 /// One WebKit release line as a content-blocker compiler: the rule-list vocabulary it accepts and
 /// how it evaluates what it accepts.
 ///
@@ -273,6 +275,20 @@ extension WebKitTarget {
         case 618...621: return .safari18
         case 622...: return .safari26
         default: return nil
+        }
+    }
+}
+
+extension WebKitTarget {
+    /// Whether this WebKit may find a load from a host of `site` third party on a page of
+    /// `site` (`cdn.site.example` on `www.site.example`), where the resolver finds it first
+    /// party: by origin (Safari 15), or by host under a top-level domain the Public Suffix List
+    /// does not list (WebKitGTK 2.44). A builder then names `site` as first party itself.
+    package func mayFindOwnSiteThirdParty(_ site: String, publicSuffixList: PublicSuffixList) -> Bool {
+        switch thirdParty {
+        case .origin: true
+        case .registrableDomain: false
+        case .registrableDomainOfListedSuffixes: !publicSuffixList.listsTopLevelDomain(of: site)
         }
     }
 }

@@ -28,20 +28,19 @@ public struct FirefoxRuleListBuilder: Sendable {
 
     /// Prepares the rules of every category, for the WebKit of `target`.
     ///
-    /// Firefox decides third party by registrable domain. Where the target's WebKit decides it
-    /// by origin (``ContentRuleList/WebKitTarget/ThirdPartyRule/origin``: Safari 15, and so the
-    /// oldest target), each rule's `unless-domain` also names the tracker's own site, so that a
-    /// page on another host of that site still loads it, in either kind of WebKit.
+    /// Firefox decides third party by registrable domain. Where the target's WebKit may not
+    /// (Safari 15, by origin, and so the oldest target; WebKitGTK 2.44 under a top-level domain
+    /// the Public Suffix List does not list), each rule's `unless-domain` also names the
+    /// tracker's own site, so that a page on another host of that site still loads it.
     public init(
         categoryLists: CategoryLists, entityList: EntityList, publicSuffixList: PublicSuffixList = .bundled,
         target: WebKitTarget = .oldest
     ) {
-        let namesOwnSite = target.thirdParty != .registrableDomain
         triggers = OwnedTracker.resolve(categoryLists, entityList, publicSuffixList: publicSuffixList).mapValues {
             $0.map { tracker in
                 var unlessDomain = tracker.unlessDomain
-                if namesOwnSite {
-                    let site = publicSuffixList.registrableDomain(of: tracker.domain.host) ?? tracker.domain.host
+                let site = publicSuffixList.registrableDomain(of: tracker.domain.host) ?? tracker.domain.host
+                if target.mayFindOwnSiteThirdParty(site, publicSuffixList: publicSuffixList) {
                     if !tracker.ownerProperties.contains(where: { site == $0 || site.hasSuffix("." + $0) }) {
                         unlessDomain.append("*" + site)
                         unlessDomain.sort()

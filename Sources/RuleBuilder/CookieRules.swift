@@ -120,8 +120,8 @@ public struct CookieRules: Sendable {
                     patternsByOwner[owner] = patterns
                 }
                 var values: [String]
-                if settings.namesTrackerSiteAsFirstParty {
-                    // WebKit decides third party by origin: the tracker's own site is named too.
+                if settings.namesAsFirstParty(trackerSite: trackerSite, publicSuffixList: publicSuffixList) {
+                    // WebKit may find the tracker's own site third party: it is named too.
                     values = patterns.map(\.pattern)
                     if !patterns.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.site) }) {
                         values.append(settings.sitePattern(for: trackerSite, includingSubdomains: true))

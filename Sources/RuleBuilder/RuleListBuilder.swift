@@ -69,13 +69,14 @@ public struct RuleListBuilder: Sendable {
             self.target = target
         }
 
-        /// Whether `load-type: third-party` leaves a tracker's own site to the rules: where WebKit
-        /// decides third party by origin (or, in WebKitGTK 2.44, by host under a top-level domain
-        /// the Public Suffix List does not list), a tracker's load from another host of its own
-        /// site is third party to WebKit and first party to the resolver, so the first-party rules
-        /// must name the tracker's own site too. The oldest target may run in either kind of WebKit;
-        /// naming the site there is right in both.
-        var namesTrackerSiteAsFirstParty: Bool { target.thirdParty != .registrableDomain }
+        /// Whether the first-party rules must name a tracker's own `site`: where WebKit decides
+        /// third party by origin (or, in WebKitGTK 2.44, by host under a top-level domain the
+        /// Public Suffix List does not list), a tracker's load from another host of its own site
+        /// is third party to WebKit and first party to the resolver. The oldest target may run in
+        /// any supported WebKit; naming the site there is right in all of them.
+        func namesAsFirstParty(trackerSite site: String, publicSuffixList: PublicSuffixList) -> Bool {
+            target.mayFindOwnSiteThirdParty(site, publicSuffixList: publicSuffixList)
+        }
 
         /// The trigger condition "the page is on one of these domains or their subdomains".
         func siteCondition(for domains: [String], includingSubdomains: Bool = true) -> Condition {
@@ -328,7 +329,7 @@ public struct RuleListBuilder: Sendable {
         if owned.isEmpty {
             // An owner without sites has no first-party pages but, where WebKit decides third
             // party by origin, the tracker's own site.
-            if settings.namesTrackerSiteAsFirstParty, let site = trackerSite(of: scope) {
+            if let site = trackerSite(of: scope), settings.namesAsFirstParty(trackerSite: site, publicSuffixList: publicSuffixList) {
                 condition = settings.siteCondition(patterns: [settings.sitePattern(for: site)])
             } else {
                 condition = nil
@@ -398,11 +399,12 @@ public struct RuleListBuilder: Sendable {
     /// The condition patterns of the sites whose pages own the tracker, as the resolver finds a
     /// page's owner: the domains that `domains` maps to the tracker's owner. Those WebKit already
     /// sees as the same site as the tracker are left out (`load-type: third-party` covers them),
-    /// unless WebKit decides third party by origin: then the tracker's own site is named too.
+    /// unless that WebKit may not (``Settings/namesAsFirstParty(trackerSite:publicSuffixList:)``):
+    /// then the tracker's own site is named too.
     private func firstPartyPatterns(_ owned: [FirstPartySite], trackerSite: String?) -> [String] {
-        if settings.namesTrackerSiteAsFirstParty {
+        if let trackerSite, settings.namesAsFirstParty(trackerSite: trackerSite, publicSuffixList: publicSuffixList) {
             var patterns = owned.map(\.pattern)
-            if let trackerSite, !owned.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.domain) }) {
+            if !owned.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.domain) }) {
                 patterns.append(settings.sitePattern(for: trackerSite))
             }
             return patterns

@@ -3,7 +3,7 @@ import UserScripts
 
 /// `trackerless scripts --options FILE`: rendering options kept in a JSON file, the
 /// `trackerless.json` of a target that uses the build plugin, for example
-/// `{"bridge": "android", "handler": "trackerless", "blockInScript": true}`.
+/// `{"bridge": "android", "handler": "trackerless", "blockInScript": true, "webkit": "safari-16"}`.
 ///
 /// The file is read when the command runs, not by the plugin: SwiftPM keeps a plugin's commands
 /// until the target's files change, not their contents, so only the command sees an edit.
@@ -15,6 +15,7 @@ enum ScriptOptionsFile {
         ("batchInterval", "batch-interval", .integer),
         ("blockInScript", "block-in-script", .flag),
         ("debug", "debug", .flag),
+        ("webkit", "webkit", .string),
     ]
 
     private enum Kind {

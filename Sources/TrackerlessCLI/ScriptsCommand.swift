@@ -38,7 +38,8 @@ enum ScriptsCommand {
       --gpc on|off            the user's Global Privacy Control setting, which navigator.globalPrivacyControl
                               says where the privacy configuration's gpc feature applies (default on)
       --options FILE          the options above from a JSON file, e.g. {"bridge": "android", "handler": "h",
-                              "batchInterval": 100, "blockInScript": true, "debug": false} (the build plugin's trackerless.json)
+                              "batchInterval": 100, "blockInScript": true, "debug": false, "webkit": "safari-16"}
+                              (the build plugin's trackerless.json)
       --secret HEX            the secret the messages carry (32 hex digits); without it the scripts
                               carry the marker TRACKERLESS-RENDER-SECRET-MARKER, which the host
                               replaces with a fresh secret at launch (RenderedScript.withSecret)

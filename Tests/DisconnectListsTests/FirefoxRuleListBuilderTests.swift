@@ -5,10 +5,10 @@ import TrackerlessCore
 
 @Suite("Firefox's rule lists")
 struct FirefoxRuleListBuilderTests {
-    static func builder() throws -> FirefoxRuleListBuilder {
+    static func builder(target: WebKitTarget = .oldest) throws -> FirefoxRuleListBuilder {
         FirefoxRuleListBuilder(
             categoryLists: CategoryLists(try ExampleLists.parsedDisconnectList()),
-            entityList: try ExampleLists.parsedEntityList())
+            entityList: try ExampleLists.parsedEntityList(), target: target)
     }
 
     @Test("categories derive from Disconnect's as shavar-list-creation derives them")
@@ -24,15 +24,22 @@ struct FirefoxRuleListBuilderTests {
         #expect(lists[.fingerprinting].map(\.description) == ["counter.example"])
     }
 
-    @Test("one rule per domain: right-anchored, third party, unless on the owner's sites")
+    /// For the oldest target (Safari 15 decides third party by origin), a tracker without an
+    /// owner is still first party on its own site: `unless-domain` names it.
+    @Test("one rule per domain: right-anchored, third party, unless on the owner's sites (and its own)")
     func rules() throws {
         let list = try Self.builder().ruleList(for: FirefoxBlocklist(.block, .advertising))
         let json = String(decoding: list.encoded(), as: UTF8.self)
         #expect(json == #"""
             [{"trigger":{"url-filter":"^https?://([^/]+[.@])?ads\\.example\\.?(:[0-9]+)?/","load-type":["third-party"],"unless-domain":["*ads.example"]},"action":{"type":"block"}},\#
-            {"trigger":{"url-filter":"^https?://([^/]+[.@])?adserver\\.example\\.?(:[0-9]+)?/","load-type":["third-party"]},"action":{"type":"block"}},\#
-            {"trigger":{"url-filter":"^https?://([^/]+[.@])?bigco-ads\\.example\\.?(:[0-9]+)?/","load-type":["third-party"],"unless-domain":["*bigco-news.example","*bigco-shop.example","*bigco.example"]},"action":{"type":"block"}}]
+            {"trigger":{"url-filter":"^https?://([^/]+[.@])?adserver\\.example\\.?(:[0-9]+)?/","load-type":["third-party"],"unless-domain":["*adserver.example"]},"action":{"type":"block"}},\#
+            {"trigger":{"url-filter":"^https?://([^/]+[.@])?bigco-ads\\.example\\.?(:[0-9]+)?/","load-type":["third-party"],"unless-domain":["*bigco-ads.example","*bigco-news.example","*bigco-shop.example","*bigco.example"]},"action":{"type":"block"}}]
             """#)
+        // Where third party is by registrable domain, the tracker's own site needs no entry.
+        let registrable = try Self.builder(target: .safari16).ruleList(for: FirefoxBlocklist(.block, .advertising))
+        #expect(registrable.rules.map { $0.trigger.condition?.values ?? [] } == [
+            ["*ads.example"], [], ["*bigco-news.example", "*bigco-shop.example", "*bigco.example"],
+        ])
     }
 
     @Test("the owner is found by parent domain, never by substring")

@@ -57,6 +57,26 @@ struct WebKitOptionTests {
         #expect(quiet.standardError.isEmpty, "\(quiet.standardError)")
     }
 
+    @Test("scripts takes the target from the build plugin's options file too")
+    func scriptsOptionsFile() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let options = directory.appendingPathComponent("trackerless.json").path
+        try Data(#"{"webkit": "webkitgtk-2.50"}"#.utf8).write(to: URL(fileURLWithPath: options))
+        let newer = directory.appendingPathComponent("newer").path
+        let result = try CommandRunner.run(["scripts", "--options", options, "--output", newer])
+        #expect(result.status == 0, "\(result.standardError)")
+        let newerRules = try String(contentsOfFile: newer + "/rules.json", encoding: .utf8)
+        #expect(newerRules.contains("top-document"))
+        let oldest = directory.appendingPathComponent("oldest").path
+        #expect(try CommandRunner.run(["scripts", "--output", oldest]).status == 0)
+        #expect(try !String(contentsOfFile: oldest + "/rules.json", encoding: .utf8).contains("top-document"))
+        try Data(#"{"webkit": "webkitgtk-1.0"}"#.utf8).write(to: URL(fileURLWithPath: options))
+        let refused = try CommandRunner.run(["scripts", "--options", options, "--output", oldest])
+        #expect(refused.status == 2, "\(refused.standardError)")
+        #expect(refused.standardError.contains("webkitgtk-1.0"), "\(refused.standardError)")
+    }
+
     @Test("the lists rules writes for a target pass that target's validator without a warning",
           arguments: ["safari-15", "webkitgtk-2.44", "webkitgtk-2.54"])
     func writtenListsValidate(name: String) throws {
