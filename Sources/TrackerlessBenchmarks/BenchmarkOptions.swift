@@ -8,6 +8,8 @@ struct BenchmarkOptions: Sendable {
                                                       [--harness FILE] [--runs N] [--webkit-runs N] [--json]
                                                       [--engine-only] [--bloom-only] [--host-filter-only] [--passes N] [--scaling-sizes N,N,...|none]
                                                       [--peer-python FILE]
+           swift run -c release TrackerlessBenchmarks --webkit-compile-only [--webkit-root DIR ...] [--no-machine-webkit]
+                                                      [--webkit-runs N] [--tds FILE] [--ddg-rules FILE] [--harness FILE]
 
       --tds FILE          Tracker Radar blocklist (default ../shared/data/tds/apple-tds.json)
       --ddg-rules FILE    DuckDuckGo's WebKit rule list built from the same tds
@@ -26,6 +28,12 @@ struct BenchmarkOptions: Sendable {
       --stats-only        (first argument) only the privacy statistics (issue 5); takes --tds, --requests, --runs, --json
       --resolver-only     (first argument) only the tracker resolver's decisions; takes --tds, --requests, --runs, --json
       --long-filter-only  (first argument) only a 50,000-character url-filter on a long URL (issue 12); takes --runs
+      --webkit-compile-only  only WebKit's compile time of our list (built for the target of the WebKit
+                          measured, and for the oldest target) against DuckDuckGo's, on the machine's
+                          WebKitGTK and in each --webkit-root; takes --tds, --ddg-rules, --harness, --webkit-runs
+      --webkit-root DIR   also measure the WebKitGTK of this root (.ci/install-webkit-roots.sh), run in it
+                          with bubblewrap; repeat it for several roots
+      --no-machine-webkit with --webkit-compile-only, leave out the machine's own WebKitGTK
       --passes N          timed passes over the requests for per-request decision times (default 5)
       --scaling-sizes L   rule counts of the synthetic lists (default 1000,10000,50000,150000; none skips)
       --peer-python FILE  the Python with PyPI adblock 0.6.0 for the adblock-rust peer
@@ -55,6 +63,12 @@ struct BenchmarkOptions: Sendable {
     var hostFilterOnly = false
     /// Whether to run only the generation pipeline.
     var pipelineOnly = false
+    /// Whether to run only WebKit's compile time on every WebKit.
+    var webKitCompileOnly = false
+    /// Roots whose WebKitGTK `--webkit-compile-only` measures too.
+    var webKitRoots: [String] = []
+    /// Whether `--webkit-compile-only` measures the machine's own WebKitGTK.
+    var measuresMachineWebKit = true
     /// Timed passes over the requests for per-request decision times.
     var passes = 5
     /// Rule counts of the synthetic lists for the scaling section.
@@ -92,11 +106,17 @@ struct BenchmarkOptions: Sendable {
             case "--bloom-only": bloomOnly = true
             case "--host-filter-only": hostFilterOnly = true
             case "--pipeline-only": pipelineOnly = true
+            case "--webkit-compile-only": webKitCompileOnly = true
+            case "--webkit-root": webKitRoots.append(try Self.value(of: argument, from: &remaining))
+            case "--no-machine-webkit": measuresMachineWebKit = false
             case "--passes": passes = try Self.count(of: argument, from: &remaining, minimum: 1)
             case "--scaling-sizes": scalingSizes = try Self.sizes(of: argument, from: &remaining)
             case "--peer-python": peerPythonPath = try Self.value(of: argument, from: &remaining)
             default: throw .usage("unknown argument \"\(argument)\"\n\n\(Self.usage)")
             }
+        }
+        if !webKitCompileOnly && (!webKitRoots.isEmpty || !measuresMachineWebKit) {
+            throw .usage("--webkit-root and --no-machine-webkit go with --webkit-compile-only")
         }
     }
 

@@ -47,30 +47,75 @@ struct CompileHarness: Sendable {
     let scriptPath: String
     /// The interpreter that has PyGObject.
     let interpreter = "/usr/bin/python3"
+    /// The root whose WebKitGTK (and python3) to run, with bubblewrap; nil for the machine's.
+    var root: WebKitRoot? = nil
+
+    /// The WebKitGTK version the harness loads (`webkit_harness.py version`).
+    struct Version: Sendable, CustomStringConvertible {
+        let major: Int, minor: Int, micro: Int
+        /// The GI namespace version of its bindings: "4.0" or "4.1".
+        let api: String
+
+        /// "2.44.2".
+        var description: String { "\(major).\(minor).\(micro)" }
+    }
 
     /// Compiles every job in one harness process, in the order given.
     func compile(_ jobs: [Job]) throws(Unavailable) -> [Outcome] {
         let files = FileManager.default
         guard files.isReadableFile(atPath: scriptPath) else { throw .missing("no WebKit harness at \(scriptPath)") }
-        guard files.isExecutableFile(atPath: interpreter) else { throw .missing("no \(interpreter) to run the WebKit harness") }
-        let (status, output) = try run(input: jobs.map(\.line).joined(separator: "\n") + "\n")
+        guard root != nil || files.isExecutableFile(atPath: interpreter) else {
+            throw .missing("no \(interpreter) to run the WebKit harness")
+        }
+        // Inside a root, the lists' directories are bound at their own paths.
+        let directories = jobs.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }
+        let (status, output) = try run(
+            "compile", input: jobs.map(\.line).joined(separator: "\n") + "\n", readOnly: directories)
         guard status == 0 else { throw .failed(status: status) }
         return try Self.outcomes(from: output)
     }
 
-    /// Runs the harness with `input` on standard input; its exit status and standard output.
-    /// Its standard error is ours, so its messages reach the user as they are.
-    private func run(input: String) throws(Unavailable) -> (Int32, [UInt8]) {
+    /// The WebKitGTK version the harness loads.
+    func version() throws(Unavailable) -> Version {
+        let files = FileManager.default
+        guard files.isReadableFile(atPath: scriptPath) else { throw .missing("no WebKit harness at \(scriptPath)") }
+        let (status, output) = try run("version", input: "", readOnly: [])
+        guard status == 0 else { throw .failed(status: status) }
+        let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try? JSONReader.read(Array(text.utf8)) { (reader) throws(JSONReadError) -> Version? in
+            guard let object = try reader.indexObjectIfPresent(at: .root) else { return nil }
+            defer { reader.leave(object) }
+            guard reader.seek("major", in: object), let major = try reader.readDoubleIfPresent(),
+                reader.seek("minor", in: object), let minor = try reader.readDoubleIfPresent(),
+                reader.seek("micro", in: object), let micro = try reader.readDoubleIfPresent()
+            else { return nil }
+            var api = "?"
+            if reader.seek("api", in: object), let name = try reader.readStringIfPresent() { api = name }
+            return Version(major: Int(major), minor: Int(minor), micro: Int(micro), api: api)
+        }
+        guard let version = version ?? nil else { throw .unexpectedOutput(text) }
+        return version
+    }
+
+    /// Runs the harness's `subcommand` with `input` on standard input (in ``root`` when set, with
+    /// `readOnly` directories bound); its exit status and standard output. Its standard error is
+    /// ours, so its messages reach the user as they are.
+    private func run(_ subcommand: String, input: String, readOnly: [String]) throws(Unavailable) -> (Int32, [UInt8]) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: interpreter)
-        process.arguments = [scriptPath, "compile"]
+        var command = [interpreter, scriptPath, subcommand]
+        if let root {
+            let harnessDirectory = URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path
+            command = root.command(command, readOnly: [harnessDirectory] + readOnly)
+        }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         let standardInput = Pipe(), standardOutput = Pipe()
         process.standardInput = standardInput
         process.standardOutput = standardOutput
         do {
             try process.run()
         } catch {
-            throw .missing("cannot start \(interpreter) \(scriptPath): \(error)")
+            throw .missing("cannot start \(command[0]) \(scriptPath): \(error)")
         }
         // The harness reads all its input before it answers, so writing first cannot deadlock.
         standardInput.fileHandleForWriting.write(Data(input.utf8))

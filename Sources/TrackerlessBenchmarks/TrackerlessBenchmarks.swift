@@ -54,7 +54,10 @@ struct TrackerlessBenchmarks {
                 return
             }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
-            if options.pipelineOnly {
+            if options.webKitCompileOnly {
+                let report = try WebKitVersionsCompileBenchmark.measure(options: options)
+                FileHandle.standardOutput.write(Data(report.table(options: options).utf8))
+            } else if options.pipelineOnly {
                 FileHandle.standardOutput.write(Data(try PipelineBenchmark.report(options: options).utf8))
             } else if options.hostFilterOnly {
                 let inputs = try BenchmarkInputs(options: options)
