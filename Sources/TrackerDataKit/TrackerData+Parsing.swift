@@ -49,6 +49,7 @@ extension TrackerData {
 
     private init(reader: inout JSONReader, file: String?) throws(JSONReadError) {
         self.init()
+        var hasTrackers = false
         var members = try reader.enterObject(at: .root)
         while let key = try reader.nextKey(in: &members) {
             if try reader.skipNull() {
@@ -60,6 +61,7 @@ extension TrackerData {
             }
             switch key {
             case "trackers":
+                hasTrackers = true
                 try readTrackers(&reader, file: file)
             case "entities":
                 try readEntities(&reader)
@@ -78,6 +80,16 @@ extension TrackerData {
             default:
                 try reader.skipValue()
             }
+        }
+        // A tds without trackers is refused, as DuckDuckGo's decoders refuse it: a server that
+        // answers `{}` must not turn blocking off. An empty one is valid, and said.
+        guard hasTrackers else {
+            throw .invalidValue(JSONDecodingError(
+                path: .root, reason: "the member \"trackers\" is missing; a blocklist without it would block nothing"))
+        }
+        if trackers.isEmpty {
+            warnings.append(InputWarning(
+                file: file, path: JSONPath.root.appending(key: "trackers"), message: "empty: this blocklist blocks no tracker"))
         }
     }
 

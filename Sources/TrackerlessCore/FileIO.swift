@@ -13,20 +13,27 @@ public enum FileIO: Sendable {
     /// - Throws: ``FileError`` when the file cannot be opened or read, is a directory, or is
     ///   larger than `maxBytes`.
     public static func read(path: String, maxBytes: Int = 512 << 20) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without blocking: opening a FIFO with no writer would wait forever.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw systemError(path) }
         defer { close(descriptor) }
 
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            break
+        case S_IFDIR:
             throw FileError(path: path, reason: "is a directory, not a file")
+        default:
+            // A FIFO, socket or device could block forever or never end: only files are read.
+            throw FileError(path: path, reason: "is not a regular file (a FIFO, socket or device); give a file")
         }
         let reportedSize = Int(status.st_size)
         if reportedSize > maxBytes {
             throw tooLarge(path, size: "\(reportedSize) bytes", maxBytes: maxBytes)
         }
-        // The reported size is only a hint: pipes and /proc files report 0, files can grow.
+        // The reported size is only a hint: /proc files report 0, files can grow.
         return try readAll(descriptor, path: path, sizeHint: reportedSize, maxBytes: maxBytes)
     }
 

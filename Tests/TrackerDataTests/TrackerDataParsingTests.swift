@@ -85,7 +85,20 @@ struct TrackerDataParsingTests {
     func minimal() throws {
         let tds = try TrackerData(parsing: Array(#"{"trackers": {"x.example": {"default": "block", "rules": null}}}"#.utf8))
         #expect(tds.trackers["x.example"] == Tracker(domain: "x.example", defaultAction: .block))
-        #expect(try TrackerData(parsing: Array("{}".utf8)) == TrackerData())
+        let empty = try TrackerData(parsing: Array(#"{"trackers": {}}"#.utf8), file: "tds.json")
+        #expect(empty.trackers.isEmpty && empty.entities.isEmpty && empty.domains.isEmpty)
+        #expect(empty.warnings.map(\.description) == ["tds.json: trackers: empty: this blocklist blocks no tracker"])
+    }
+
+    /// DuckDuckGo's decoders refuse a tds without `trackers`: a CDN answering `{}` (or any
+    /// other object) must not switch protection off.
+    @Test("a document without trackers is refused, naming the file and the member", arguments: ["{}", #"{"entities": {}, "domains": {}}"#])
+    func missingTrackers(json: String) throws {
+        #expect {
+            try TrackerData(parsing: Array(json.utf8), file: "downloaded-tds.json")
+        } throws: { error in
+            "\(error)" == #"downloaded-tds.json: (root): the member "trackers" is missing; a blocklist without it would block nothing"#
+        }
     }
 
     struct BadInput: Sendable, CustomTestStringConvertible {

@@ -53,6 +53,15 @@ enum TreeTrackerDataDecoder {
                 continue
             }
         }
+        let members = try root.object(at: .root).members
+        guard members.contains(where: { $0.0 == "trackers" }) else {
+            throw JSONDecodingError(
+                path: .root, reason: "the member \"trackers\" is missing; a blocklist without it would block nothing")
+        }
+        if data.trackers.isEmpty {
+            data.warnings.append(InputWarning(
+                file: file, path: JSONPath.root.appending(key: "trackers"), message: "empty: this blocklist blocks no tracker"))
+        }
         return data
     }
 

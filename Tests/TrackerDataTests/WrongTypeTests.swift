@@ -56,7 +56,7 @@ struct WrongTypeTests {
         tds(#"{"domains": {"x.com": 5}}"#, .error, #"domains["x.com"]"#),
         tds(#"{"cnames": []}"#, .error, "cnames"),
         tds(#"{"cnames": {"a.site.com": 5}}"#, .error, #"cnames["a.site.com"]"#),
-        tds(#"{"readme": 5}"#, .warning, "readme"),
+        tds(#"{"trackers": {"x.com": {"domain": "x.com"}}, "readme": 5}"#, .warning, "readme"),
         // A tracker: not an object fails DuckDuckGo's decode; a wrong field is dropped.
         tds(#"{"trackers": {"x.com": "block"}}"#, .error, #"trackers["x.com"]"#),
         tracker(#""domain": 5"#, .warning, #"trackers["x.com"].domain"#),

@@ -60,6 +60,18 @@ struct FileIOTests {
         }
     }
 
+    /// A FIFO with no writer would block an open for reading forever; a device never ends.
+    @Test("reading a FIFO or a device is refused at once, naming it")
+    func readingFIFO() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/tds.json"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let reason = "is not a regular file (a FIFO, socket or device); give a file"
+        #expect(throws: FileError(path: fifo, reason: reason)) { try FileIO.read(path: fifo) }
+        #expect(throws: FileError(path: "/dev/zero", reason: reason)) { try FileIO.read(path: "/dev/zero") }
+    }
+
     @Test("files over the limit are refused with both sizes in the message")
     func sizeLimit() throws {
         let directory = try makeDirectory()

@@ -63,6 +63,18 @@ struct ProtectionRuntimeTests {
             (error as? ProtectionError)?.input == .trackerData && "\(error)".contains("tds-cut.json")
         }
         #expect(runtime.currentSet === before)
+        // A server answering `{}`: no trackers member, refused; blocking stays on.
+        await #expect {
+            try await runtime.update(trackerData: .bytes(Array("{}".utf8), name: "tds-empty-object.json"))
+        } throws: { error in
+            (error as? ProtectionError)?.input == .trackerData
+                && "\(error)".contains(#"tds-empty-object.json: (root): the member "trackers" is missing"#)
+        }
+        #expect(runtime.currentSet === before)
+        // An empty trackers object is a blocklist that blocks nothing: applied, and said.
+        let emptied = try await runtime.update(
+            trackerData: .bytes(Array(#"{"trackers": {}, "entities": {}, "domains": {}}"#.utf8), name: "tds-no-trackers.json"))
+        #expect(emptied.notes.contains("tds-no-trackers.json: trackers: empty: this blocklist blocks no tracker"), "\(emptied.notes)")
     }
 
     @Test("a broken privacy configuration leaves the current set and throws an error naming the configuration and the place")
