@@ -71,7 +71,7 @@ struct WebKitHarness: Sendable {
 
     /// The system interpreter, which has PyGObject; another python3 on PATH usually does not.
     /// With `TRACKERLESS_WEBKIT_ROOT` set it is the root's `/usr/bin/python3`, run inside the root
-    /// (``run(_:stdin:stderrIn:)`` wraps any command that starts with it).
+    /// (``run(_:stdin:stderrIn:)`` runs any command that starts with it through ``rootRunner``).
     static let python = "/usr/bin/python3"
 
     /// The harness script, next to this file in the source tree.
@@ -96,8 +96,9 @@ struct WebKitHarness: Sendable {
         return root
     }
 
-    /// bubblewrap, which runs the harness inside a root.
-    static let bwrap = "/usr/bin/bwrap"
+    /// `harness/in_webkit_root.py`, which checks a root and runs a command inside it with
+    /// bubblewrap (the benchmark's `--webkit-root` uses it too).
+    static let rootRunner = harnessDirectory + "/in_webkit_root.py"
 
     /// Imports WebKit2 4.1, else 4.0 (what the root or the machine has), and GTK 3.
     private static let importProbe = """
@@ -123,27 +124,19 @@ struct WebKitHarness: Sendable {
         let files = FileManager.default
         if let root = webKitRoot {
             let name = "TRACKERLESS_WEBKIT_ROOT=\(root)"
-            var isDirectory: ObjCBool = false
-            guard files.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-                return "\(name): no such directory (make the roots with .ci/install-webkit-roots.sh)"
+            // in_webkit_root.py checks the root (its stamp, python3 and xvfb-run) and bubblewrap
+            // before it runs the probe, and exits 120-124 with its own message when one is missing.
+            let probe = try? withTemporaryDirectory { directory in
+                try run([python, "-c", importProbe], stdin: nil, stderrIn: directory)
             }
-            guard files.fileExists(atPath: root + "/trackerless-webkit-root") else {
-                return "\(name) is not a finished WebKit root (no trackerless-webkit-root stamp; "
-                    + "rebuild it with .ci/install-webkit-roots.sh)"
+            guard let probe else { return "\(name): \(rootRunner) did not start" }
+            if (120...124).contains(probe.status) {
+                let message = probe.stderr.split(separator: "\n").filter { $0.hasPrefix("in_webkit_root:") }
+                return "\(name): " + message.joined(separator: " ")
+                    + " (\(URL(fileURLWithPath: rootRunner).lastPathComponent) exit status \(probe.status))"
             }
-            guard files.isExecutableFile(atPath: root + python) else {
-                return "\(name) has no \(python) (rebuild it with .ci/install-webkit-roots.sh)"
-            }
-            guard files.isExecutableFile(atPath: root + "/usr/bin/xvfb-run") else {
-                return "\(name) has no /usr/bin/xvfb-run (rebuild it with .ci/install-webkit-roots.sh)"
-            }
-            guard files.isExecutableFile(atPath: bwrap) else {
-                return "\(bwrap) is missing (apt: bubblewrap), needed to run the harness in \(name)"
-            }
-            let probe = try? run([python, "-c", importProbe], stdin: nil)
-            guard probe?.status == 0 else {
-                return "\(python) in \(name) cannot import WebKit2 4.1 or 4.0 with GTK 3"
-                    + (probe.map { " (exit status \($0.status))" } ?? " (bwrap did not start)")
+            guard probe.status == 0 else {
+                return "\(python) in \(name) cannot import WebKit2 4.1 or 4.0 with GTK 3 (exit status \(probe.status))"
             }
             return nil
         }
@@ -226,7 +219,7 @@ struct WebKitHarness: Sendable {
 
     /// Compiles each list with WebKitGTK's UserContentFilterStore, in one harness run.
     func compile(_ ruleLists: [(id: String, json: [UInt8])]) throws -> [String: CompileResult] {
-        try withTemporaryDirectory { directory in
+        try Self.withTemporaryDirectory { directory in
             var input: [[String: String]] = []
             for (index, list) in ruleLists.enumerated() {
                 let file = directory.appendingPathComponent("list\(index).json")
@@ -248,7 +241,7 @@ struct WebKitHarness: Sendable {
     func load(ruleLists: [[UInt8]], cases: [LoadCase]) throws -> [String: LoadResult] {
         Self.loadLock.lock()
         defer { Self.loadLock.unlock() }
-        return try withTemporaryDirectory { directory in
+        return try Self.withTemporaryDirectory { directory in
             var arguments = ["load"]
             for (index, list) in ruleLists.enumerated() {
                 let file = directory.appendingPathComponent("list\(index).json")
@@ -327,7 +320,10 @@ extension WebKitHarness {
     {
         var command = command
         if command.first == python, let root = webKitRoot {
-            command = inRoot(root, command, writable: directory?.path)
+            // in_webkit_root.py binds the harness directory and the directory of every absolute
+            // path among the arguments read-only at their own paths, `directory` (the run's:
+            // inputs, rule lists, stderr) writable.
+            command = [rootRunner] + (directory.map { ["--bind", $0.path] } ?? []) + [root] + command
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
@@ -351,53 +347,6 @@ extension WebKitHarness {
         return (process.terminationStatus, stdout, stderr)
     }
 
-    /// `command` (the root's python3 and its arguments) run inside `root` with bubblewrap: the
-    /// root's top-level directories read-only at /, fresh /proc, /dev, /tmp and /run, the host's
-    /// /sys read-only, no network but loopback (the harness's proxy), and at their own paths the
-    /// harness directory, `writable` (the run's temporary directory: inputs, rule lists, stderr)
-    /// and the directory of every other absolute path among the arguments, so that the paths in
-    /// the harness input stay valid. The environment is cleared: no DISPLAY, so the harness starts
-    /// the root's own xvfb-run.
-    static func inRoot(_ root: String, _ command: [String], writable: String?) -> [String] {
-        let files = FileManager.default
-        var arguments = [bwrap, "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-net",
-                         "--unshare-uts", "--hostname", "webkit-root"]
-        let special: Set<String> = ["proc", "dev", "sys", "tmp", "run", "home", "root", "mnt", "media",
-                                    "lost+found", "boot"]
-        for name in ((try? files.contentsOfDirectory(atPath: root)) ?? []).sorted() where !special.contains(name) {
-            let path = root + "/" + name
-            if let target = try? files.destinationOfSymbolicLink(atPath: path) {
-                arguments += ["--symlink", target, "/" + name]
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                arguments += ["--ro-bind", path, "/" + name]
-            }
-        }
-        arguments += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm", "--ro-bind", "/sys", "/sys",
-                      "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--dir", "/tmp/home"]
-        // Read-only: the harness directory and the directories of the arguments' files; writable:
-        // the run's directory. Parents are bound before what lies inside them.
-        var binds: [String: Bool] = [harnessDirectory: false]
-        for argument in command.dropFirst() where argument.hasPrefix("/") && files.fileExists(atPath: argument) {
-            let parent = URL(fileURLWithPath: argument).deletingLastPathComponent().path
-            if binds[parent] == nil { binds[parent] = false }
-        }
-        if let writable { binds[writable] = true }
-        for (path, isWritable) in binds.sorted(by: { $0.key.count < $1.key.count }) {
-            arguments += [isWritable ? "--bind" : "--ro-bind", path, path]
-        }
-        arguments += ["--clearenv", "--setenv", "PATH", "/usr/sbin:/usr/bin:/sbin:/bin",
-                      "--setenv", "HOME", "/tmp/home", "--setenv", "LANG", "C.UTF-8",
-                      "--setenv", "TMPDIR", "/tmp", "--setenv", "PYTHONDONTWRITEBYTECODE", "1",
-                      "--setenv", "NO_AT_BRIDGE", "1", "--chdir", "/tmp"]
-        if let api = ProcessInfo.processInfo.environment["TRACKERLESS_WEBKIT_API"] {
-            arguments += ["--setenv", "TRACKERLESS_WEBKIT_API", api]
-        }
-        return arguments + ["--"] + command
-    }
-
     /// The harness's own lines from stderr, without the audio and D-Bus noise of the web process.
     private static func meaningful(_ stderr: String) -> String {
         let lines = stderr.split(separator: "\n").filter { line in
@@ -406,7 +355,7 @@ extension WebKitHarness {
         return lines.suffix(20).joined(separator: "\n")
     }
 
-    private func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    private static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("trackerless-webkit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

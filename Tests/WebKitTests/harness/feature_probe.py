@@ -242,37 +242,12 @@ def run_load_probes():
 
 
 # ---------------------------------------------------------------------------------------------
-# Running inside a root (the same bubblewrap set-up as WebKitHarness.inRoot in Swift)
-
-SPECIAL = {"proc", "dev", "sys", "tmp", "run", "home", "root", "mnt", "media", "lost+found", "boot"}
-
-
-def in_root_command(root, command):
-    args = ["/usr/bin/bwrap", "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-net",
-            "--unshare-uts", "--hostname", "webkit-root"]
-    for name in sorted(os.listdir(root)):
-        if name in SPECIAL:
-            continue
-        path = os.path.join(root, name)
-        if os.path.islink(path):
-            args += ["--symlink", os.readlink(path), "/" + name]
-        elif os.path.isdir(path):
-            args += ["--ro-bind", path, "/" + name]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm", "--ro-bind", "/sys", "/sys",
-             "--tmpfs", "/tmp", "--tmpfs", "/run", "--tmpfs", "/var/tmp", "--dir", "/tmp/home",
-             "--ro-bind", HERE, HERE,
-             "--clearenv", "--setenv", "PATH", "/usr/sbin:/usr/bin:/sbin:/bin",
-             "--setenv", "HOME", "/tmp/home", "--setenv", "LANG", "C.UTF-8", "--setenv", "TMPDIR", "/tmp",
-             "--setenv", "PYTHONDONTWRITEBYTECODE", "1", "--setenv", "NO_AT_BRIDGE", "1", "--chdir", "/tmp"]
-    return args + ["--"] + command
-
+# Running inside a root: in_webkit_root.py, which the Swift harness and the benchmark use too
 
 def run(args):
     if args.root:
-        if not os.path.isfile(os.path.join(args.root, "trackerless-webkit-root")):
-            fail(EXIT_USAGE, "%s is not a finished WebKit root (.ci/install-webkit-roots.sh)" % args.root)
         command = ["/usr/bin/python3", os.path.abspath(__file__), "run"] + (["--no-load"] if args.no_load else [])
-        return subprocess.call(in_root_command(args.root, command))
+        return subprocess.call([os.path.join(HERE, "in_webkit_root.py"), args.root] + command)
     import_webkit(need_gtk=False)
     emit({"version": webkit_version()})
     run_compile_probes()
