@@ -212,8 +212,21 @@ public enum FileSet: Sendable {
         return names
     }
 
-    /// Removes a directory of plain files (a generation, a temporary one).
+    /// Removes a directory of plain files (a generation, a temporary one). A name of ours that is
+    /// a link (restored by a backup tool, say) is removed as a link: what it points to is never
+    /// touched; anything else that is not a directory is left alone.
     private static func removeFlatDirectory(_ directory: String) {
+        var status = stat()
+        guard lstat(directory, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFLNK:
+            unlink(directory)
+            return
+        case S_IFDIR:
+            break
+        default:
+            return
+        }
         for name in (try? entries(of: directory)) ?? [] { unlink(directory + "/" + name) }
         rmdir(directory)
     }

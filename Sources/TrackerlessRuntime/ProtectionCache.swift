@@ -165,10 +165,25 @@ struct ProtectionCache: Sendable {
 
     /// Removes a damaged generation and the link to it: the generation's name is the hash of
     /// what it should hold, so a write of the same set would find the directory there and keep it.
+    ///
+    /// Only a generation this cache wrote is removed: resolved, a direct child of the cache
+    /// directory named `.set.<16 hex digits>`. A link that points anywhere else (restored by a
+    /// backup tool, a cache moved) is removed, never what it points to.
     func discard(generation: String) {
         let manager = FileManager.default
-        if generation != setPath { try? manager.removeItem(atPath: generation) }
+        if generation != setPath, isOwnGeneration(generation) { try? manager.removeItem(atPath: generation) }
         try? manager.removeItem(atPath: setPath)
+    }
+
+    /// Whether `generation` (resolved) is a generation directory of this cache.
+    func isOwnGeneration(_ generation: String) -> Bool {
+        let resolvedDirectory = FileSet.generation(of: directory)
+        let parent = (generation as NSString).deletingLastPathComponent
+        let name = (generation as NSString).lastPathComponent
+        let prefix = ".set."
+        guard parent == resolvedDirectory, name.hasPrefix(prefix) else { return false }
+        let hash = name.dropFirst(prefix.count)
+        return hash.count == 16 && hash.allSatisfy { $0.isHexDigit && ($0.isNumber || $0.isLowercase) }
     }
 
     static func createDirectory(_ path: String) throws(FileError) {

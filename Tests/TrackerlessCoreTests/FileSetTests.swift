@@ -92,6 +92,26 @@ struct FileSetTests {
         #expect(same(read(link), set("C", count: 2)))
     }
 
+    /// A backup tool may restore a stale generation's name as a link to elsewhere: removing the
+    /// stale generation removes the link, never the files it points to.
+    @Test("a stale generation that is a link to a directory elsewhere: the link goes, the directory's files stay")
+    func staleGenerationLink() throws {
+        let directory = try makeDirectory()
+        let outside = try makeDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        try Data("the user's data".utf8).write(to: URL(fileURLWithPath: outside + "/precious.txt"))
+        let link = directory + "/out"
+        let stale = directory + "/.out.0123456789abcdef"
+        try FileManager.default.createSymbolicLink(atPath: stale, withDestinationPath: outside)
+        _ = try FileSet.write(set("A", count: 1), to: link)
+        _ = try FileSet.write(set("B", count: 1), to: link)
+        #expect(FileManager.default.fileExists(atPath: outside + "/precious.txt"), "a file behind the link was removed")
+        #expect(!names(in: directory).contains(".out.0123456789abcdef"), "the stale link stays: \(names(in: directory))")
+    }
+
     @Test("a reader checks the generation against its name: a file cut, altered, removed or added is refused")
     func verifiedFiles() throws {
         let directory = try makeDirectory()
