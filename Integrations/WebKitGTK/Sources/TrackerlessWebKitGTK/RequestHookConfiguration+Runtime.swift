@@ -53,18 +53,20 @@ extension RequestHookConfiguration {
         }
     }
 
-    /// Writes `path` (`<directory>/<name>-<set identifier>[.bin]`) unless it exists, and removes
-    /// the files of earlier sets with the same name: a web process reads its files once, at its
-    /// start or when a new configuration arrives.
-    private static func written(_ path: String, bytes: () -> [UInt8]) -> String {
+    /// Writes `path` (`<directory>/<name>-<set identifier>[.bin]`) unless it holds exactly these
+    /// bytes already, and removes the files of earlier sets with the same name: a web process
+    /// reads its files once, at its start or when a new configuration arrives. A file there that
+    /// was cut or altered (a crash, a full disk, a backup tool) is written again, never reused.
+    private static func written(_ path: String, bytes makeBytes: () -> [UInt8]) -> String {
         let files = FileManager.default
-        if files.fileExists(atPath: path) { return path }
+        let bytes = makeBytes()
+        if let existing = try? FileIO.read(path: path), existing == bytes { return path }
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let prefix = name.prefix { $0 != "-" } + "-"
         do throws(FileError) {
             try? files.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try FileIO.writeAtomically(bytes(), to: path)
+            try FileIO.writeAtomically(bytes, to: path)
             for other in (try? files.contentsOfDirectory(atPath: directory)) ?? [] where other != name && other.hasPrefix(prefix) {
                 try? files.removeItem(atPath: directory + "/" + other)
             }

@@ -29,4 +29,22 @@ struct RequestHookConfigurationTests {
         #expect(second.sitesWithProtectionOff == ["blog.example", "news.example"])
         #expect(RequestHookConfiguration.current(of: runtime, blocksRequests: false, directory: data).enginePath.isEmpty)
     }
+
+    /// A cut engine file was reused at every launch before: engine mode then blocked nothing.
+    @Test("a damaged engine file of the current set is written again, not reused")
+    func damagedEngineFile() throws {
+        let directory = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("data").path
+        let runtime = try ProtectionRuntime(inputs: .sample, cacheDirectory: directory.appendingPathComponent("cache").path)
+        let first = RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: first.enginePath))
+        for damage in [whole.prefix(whole.count / 2), Data(), whole.dropLast() + Data([whole.last.map { $0 ^ 1 } ?? 1])] {
+            try Data(damage).write(to: URL(fileURLWithPath: first.enginePath))
+            let again = RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data)
+            #expect(again.enginePath == first.enginePath)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: again.enginePath)) == whole)
+            #expect(throws: Never.self) { try RequestHook(configuration: again) }
+        }
+    }
 }
