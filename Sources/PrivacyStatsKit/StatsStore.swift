@@ -146,9 +146,10 @@ public final class StatsStore: @unchecked Sendable {
         // One writer at a time: two stores on one file would hand out the same record ids, and
         // replay would then skip one writer's counts as already applied.
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let reason = errno == EWOULDBLOCK ? "in use by another StatsStore (this or another process)" : Self.message(errno)
+            let isInUse = errno == EWOULDBLOCK
+            let reason = isInUse ? "in use by another StatsStore (this or another process)" : Self.message(errno)
             close(descriptor)
-            throw StatsStoreError(path: journalPath, reason: "cannot lock: \(reason)")
+            throw StatsStoreError(path: journalPath, reason: "cannot lock: \(reason)", isInUse: isInUse)
         }
         journalDescriptor = descriptor
         journalSize = lseek(descriptor, 0, SEEK_END)

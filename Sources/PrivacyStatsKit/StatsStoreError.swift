@@ -6,11 +6,15 @@ public struct StatsStoreError: Error, Sendable, CustomStringConvertible {
     public var path: String
     /// What went wrong.
     public var reason: String
+    /// Whether another store (in this or another process) holds the file: the one error that
+    /// says the directory is someone else's, rather than that it cannot be written.
+    public var isInUse: Bool
 
     /// Creates an error.
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, isInUse: Bool = false) {
         self.path = path
         self.reason = reason
+        self.isInUse = isInUse
     }
 
     /// `path: reason`.

@@ -125,11 +125,16 @@ public final class ProtectionRuntime: @unchecked Sendable {
         } catch {
             throw .unwritable(error)
         }
-        let store: StatsStore
+        // The statistics never gate protection: a store that cannot be opened (a full or
+        // read-only disk, a damaged file) leaves the totals unsaved, and the host hears of it.
+        // Another runtime's store on this directory is the one refusal: the cache is in use.
+        let store: StatsStore?
         do throws(StatsStoreError) {
             store = try StatsStore(path: cacheDirectory + "/privacy-totals")
         } catch {
-            throw .unwritable(FileError(path: error.path, reason: error.reason))
+            if error.isInUse { throw .unwritable(FileError(path: error.path, reason: error.reason)) }
+            storageError = .unwritable(FileError(path: error.path, reason: error.reason + "; the statistics' totals are not saved"))
+            store = nil
         }
         state = State(inputs: inputs, set: loaded.set, sitesOff: sitesOff)
         let secrets = [MessageSecret(hex: secret.value)].compactMap { $0 }
