@@ -96,6 +96,12 @@ public enum FileSet: Sendable {
         let generation = parent + "/" + generationName
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var status = stat()
+        // A directory of this name is reused only when it holds exactly these files: a write
+        // killed while removing an older generation of the same contents leaves one with files
+        // missing, which would otherwise become the set.
+        if lstat(generation, &status) == 0, !((status.st_mode & S_IFMT) == S_IFDIR && holds(generation, files)) {
+            if (status.st_mode & S_IFMT) == S_IFDIR { removeFlatDirectory(generation) } else { unlink(generation) }
+        }
         if lstat(generation, &status) != 0 {
             let temporary = parent + "/" + prefix + "tmp-" + unique
             guard mkdir(temporary, 0o755) == 0 else {
@@ -177,6 +183,12 @@ public enum FileSet: Sendable {
             records += Array("\(file.name)\u{0}\(file.bytes.count)\u{0}\(XXH64.hexDigest(file.bytes))\n".utf8)
         }
         return XXH64.hexDigest(records)
+    }
+
+    /// Whether `directory` holds exactly `files`: the same names, each with the same bytes.
+    private static func holds(_ directory: String, _ files: [File]) -> Bool {
+        guard let names = try? entries(of: directory), names.sorted() == files.map(\.name).sorted() else { return false }
+        return files.allSatisfy { file in (try? FileIO.read(path: directory + "/" + file.name)) == file.bytes }
     }
 
     /// Removes the generations other than `keeping`, and what killed writes left: temporary

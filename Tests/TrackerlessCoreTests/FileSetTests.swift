@@ -92,6 +92,25 @@ struct FileSetTests {
         #expect(same(read(link), set("C", count: 2)))
     }
 
+    /// A write killed while removing an older generation leaves it with files missing; a later
+    /// write of the same contents must not take that directory for the set.
+    @Test("a half-removed generation of the same contents is written again, not reused")
+    func halfRemovedGeneration() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let link = directory + "/out"
+        let first = try FileSet.write(set("A", count: 3), to: link)
+        _ = try FileSet.write(set("B", count: 3), to: link)
+        _ = try FileSet.write(set("C", count: 3), to: link)
+        // The removal of A's generation killed half-way: A's directory with one file left.
+        try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
+        try Data("[\"A 1 of 3\"]".utf8).write(to: URL(fileURLWithPath: first + "/rules.json"))
+        let again = try FileSet.write(set("A", count: 3), to: link)
+        #expect(again == first)
+        #expect(same(read(link), set("A", count: 3)), "the set read back is not whole: \(names(in: again))")
+        #expect(FileSet.verifiedFiles(of: link) != nil)
+    }
+
     /// A backup tool may restore a stale generation's name as a link to elsewhere: removing the
     /// stale generation removes the link, never the files it points to.
     @Test("a stale generation that is a link to a directory elsewhere: the link goes, the directory's files stay")
