@@ -186,6 +186,12 @@ struct ProtectionCache: Sendable {
         return hash.count == 16 && hash.allSatisfy { $0.isHexDigit && ($0.isNumber || $0.isLowercase) }
     }
 
+    /// Refuses an empty path: the cache's files would go to `/set`, `/.set.…` and the like.
+    static func checkDirectoryPath(_ path: String) throws(ProtectionError) {
+        guard path.isEmpty else { return }
+        throw .unwritable(FileError(path: "the cache directory", reason: "the path is empty; give a directory"))
+    }
+
     static func createDirectory(_ path: String) throws(FileError) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

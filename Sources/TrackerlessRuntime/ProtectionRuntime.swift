@@ -104,6 +104,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
         inputs: ProtectionInputs, cacheDirectory: String, statsLimits: PrivacyStats.Limits = .default,
         secret: ScriptSecret = .random()
     ) throws(ProtectionError) {
+        try ProtectionCache.checkDirectoryPath(cacheDirectory)
         self.cacheDirectory = cacheDirectory
         self.secret = secret
         cache = ProtectionCache(directory: cacheDirectory)

@@ -28,6 +28,7 @@ extension ProtectionSet {
     public static func load(
         _ inputs: ProtectionInputs, cacheDirectory: String, secret: ScriptSecret = .random()
     ) throws(ProtectionError) -> ProtectionSet {
+        try ProtectionCache.checkDirectoryPath(cacheDirectory)
         let cache = ProtectionCache(directory: cacheDirectory)
         let loaded = try load(inputs, cache: cache, secret: secret, expectingCache: true)
         _ = loaded.storeIfBuilt(in: cache)

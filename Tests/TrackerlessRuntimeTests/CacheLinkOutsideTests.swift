@@ -32,4 +32,17 @@ struct CacheLinkOutsideTests {
         #expect((generation as NSString).deletingLastPathComponent == FileSet.generation(of: directory))
         #expect(try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory).origin == .cache)
     }
+
+    /// An empty path would put the cache's files at the root of the file system.
+    @Test("an empty cache path is refused, saying so, and nothing is written")
+    func emptyPath() throws {
+        let rootBefore = try FileManager.default.contentsOfDirectory(atPath: "/").sorted()
+        #expect {
+            try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: "")
+        } throws: { error in
+            "\(error)".contains("the cache directory: the path is empty; give a directory")
+        }
+        #expect(throws: ProtectionError.self) { try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: "") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "/").sorted() == rootBefore)
+    }
 }
