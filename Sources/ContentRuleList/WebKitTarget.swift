@@ -51,11 +51,9 @@ public struct WebKitTarget: Sendable, Hashable, CustomStringConvertible {
     public let displayName: String
     /// The `resource-type` values it accepts.
     public let resourceTypes: Set<ResourceType>
-    /// The `load-context` key and values: false for a WebKit that ignores the key.
-    public let supportsLoadContext: Bool
-    /// The trigger keys it reads beyond the original ones (`url-filter`, its case flag,
-    /// `resource-type`, `load-type`, `if-domain`, `unless-domain`, `if-top-url`, `unless-top-url`,
-    /// `top-url-filter-is-case-sensitive`), which every supported WebKit reads.
+    /// The trigger keys it reads beyond those every supported WebKit reads (`url-filter`, its
+    /// case flag, `resource-type`, `load-type`, `load-context`, `if-domain`, `unless-domain`,
+    /// `if-top-url`, `unless-top-url`, `top-url-filter-is-case-sensitive`).
     public let optionalTriggerKeys: Set<String>
     /// The action `type` values it accepts.
     public let actionTypes: Set<String>
@@ -84,16 +82,15 @@ public struct WebKitTarget: Sendable, Hashable, CustomStringConvertible {
     /// Whether it reads the trigger key (a key it does not read is ignored, not refused).
     public func reads(triggerKey key: String) -> Bool {
         Self.originalTriggerKeys.contains(key) || optionalTriggerKeys.contains(key)
-            || (key == "load-context" && supportsLoadContext)
     }
 
     /// Whether it accepts the action type.
     public func supports(actionType type: String) -> Bool { actionTypes.contains(type) }
 
-    /// The trigger keys every supported WebKit reads.
+    /// The trigger keys every supported WebKit reads (`load-context` since Safari 15).
     static let originalTriggerKeys: Set<String> = [
-        "url-filter", "url-filter-is-case-sensitive", "resource-type", "load-type", "if-domain", "unless-domain",
-        "if-top-url", "unless-top-url", "top-url-filter-is-case-sensitive",
+        "url-filter", "url-filter-is-case-sensitive", "resource-type", "load-type", "load-context", "if-domain",
+        "unless-domain", "if-top-url", "unless-top-url", "top-url-filter-is-case-sensitive",
     ]
 }
 
@@ -118,7 +115,6 @@ extension WebKitTarget {
         self.name = name
         self.displayName = displayName
         self.resourceTypes = resourceTypes
-        self.supportsLoadContext = true
         self.optionalTriggerKeys = optionalTriggerKeys
         self.actionTypes = actionTypes
         self.maximumRuleCount = RuleList.maximumRuleCount
@@ -126,6 +122,7 @@ extension WebKitTarget {
         self.domainConditions = domainConditions
         self.refusesDomainAndTopURLConditionsInOneList = domainConditions == .host
         self.unknownSelectorPseudoClasses = unknownSelectorPseudoClasses
+        // Measured with the same releases as top-document (WebKitGTK 2.50), and taken as such.
         self.matchesNewViewAgainstItsURL = resourceTypes.contains(.topDocument)
     }
 

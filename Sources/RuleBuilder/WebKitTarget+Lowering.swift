@@ -24,7 +24,7 @@ extension WebKitTarget {
             plain.trigger.resourceTypes = known
             rules.append(plain)
         }
-        if top != child, !known.contains(.document), supportsLoadContext {
+        if top != child, !known.contains(.document) {
             let context: LoadContext = top ? .topFrame : .childFrame
             if rule.trigger.loadContexts.isEmpty || rule.trigger.loadContexts.contains(context) {
                 var document = rule
@@ -41,7 +41,7 @@ extension WebKitTarget {
         rule.trigger.resourceTypes.filter { type in
             guard !supports(type) else { return false }
             switch type {
-            case .topDocument, .childDocument: return !(supports(.document) && supportsLoadContext)
+            case .topDocument, .childDocument: return !supports(.document)
             default: return true
             }
         }
