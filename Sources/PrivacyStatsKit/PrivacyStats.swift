@@ -11,7 +11,7 @@ import TrackerlessCore
 /// stats.didStartNavigation(tab: "1", url: "https://news.example/")    // main-frame commit
 /// stats.receive(.json(body), tab: "1")                                // every script message
 /// let page = stats.snapshot(tab: "1")                                 // the dashboard
-/// try stats.flush()                                                   // totals to disk
+/// try stats.flush()                                                   // totals to disk now (quitting)
 /// ```
 ///
 /// Callable from any thread: one lock guards the state; each call is short (a message of 200
@@ -80,15 +80,22 @@ public final class PrivacyStats: @unchecked Sendable {
     public var resolver: TrackerResolver { withLock { currentResolver } }
 
     private let lock = NSLock()
+    /// Held for the whole of a flush, so that records reach the journal in the order their counts
+    /// were taken: a record that takes back a count must follow the one that added it.
+    private let flushLock = NSLock()
     private var currentResolver: TrackerResolver
     private var secrets: [MessageSecret]
-    private let store: StatsStore?
+    private var store: StatsStore?
     private let clock: @Sendable () -> Double
     private var tabs: [TabID: TabState] = [:]
     private var rejectionCounts: [MessageRejection: Int] = [:]
     private var liveTotals: TotalsSnapshot
     private var unflushed: [DeltaKey: TotalsDelta] = [:]
     private var cache = ClassificationCache()
+    private let saving: SavingSchedule
+    /// Set once, at the end of init: the writes ``saving`` asks for (nil without a store).
+    private var savingTimer: SavingTimer?
+    private var savingError: StatsStoreError?
 
     /// Creates the statistics of a host.
     ///
@@ -98,17 +105,22 @@ public final class PrivacyStats: @unchecked Sendable {
     ///   - secrets: the secrets of the scripts currently rendered (``MessageSecret``).
     ///   - limits: caps on messages and pages.
     ///   - store: where totals persist; nil keeps them in memory only.
+    ///   - saving: when the totals are written to `store` without a call to ``flush()``.
     ///   - clock: seconds since 1970 (UTC), which dates the totals; tests pass a fixed one.
     public init(
         resolver: TrackerResolver, secrets: [MessageSecret], limits: Limits = .default, store: StatsStore? = nil,
-        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        saving: SavingSchedule = .default, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         currentResolver = resolver
         self.secrets = secrets
         self.limits = limits
         self.store = store
+        self.saving = saving
         self.clock = clock
         liveTotals = store?.totals ?? TotalsSnapshot()
+        if store != nil, saving != .manual {
+            savingTimer = SavingTimer { [weak self] in self?.saveOnSchedule() }
+        }
     }
 
     /// Replaces the accepted secrets, for example after rendering the scripts again.
@@ -134,7 +146,10 @@ public final class PrivacyStats: @unchecked Sendable {
     public func didStartNavigation(tab: TabID, url: String) {
         withLock {
             var state = tabs[tab] ?? TabState()
-            if let page = state.page { state.retire(page) }
+            if let page = state.page {
+                state.retire(page)
+                pageEnded()
+            }
             state.page = TabState.Page(stats: PageStats(url: url, resolver: currentResolver, limits: limits, cache: cache))
             tabs[tab] = state
             addToTotals(site: state.page?.stats.siteDomain) { $0.pages += 1 }
@@ -209,20 +224,29 @@ public final class PrivacyStats: @unchecked Sendable {
 
     /// Forgets a tab and its page (its counts stay in the totals).
     public func closeTab(_ tab: TabID) {
-        withLock { _ = tabs.removeValue(forKey: tab) }
+        withLock {
+            if tabs.removeValue(forKey: tab)?.page != nil { pageEnded() }
+        }
     }
 
     /// Writes the totals gathered since the last flush to the store as one durable record; when
-    /// it returns, they survive a crash. Without a store it only forgets them as unflushed.
+    /// it returns, they survive a crash. Without a store (none given, or closed) it only forgets
+    /// them as unflushed.
     ///
     /// - Throws: ``StatsStoreError`` when the store cannot write; the counts stay unflushed and
     ///   the next flush retries them.
     public func flush() throws(StatsStoreError) {
+        flushLock.lock()
+        defer { flushLock.unlock() }
+        try flushHoldingFlushLock()
+    }
+
+    private func flushHoldingFlushLock() throws(StatsStoreError) {
         // The counts are taken out under the lock and written outside it, so messages keep
         // flowing while the journal syncs.
-        let deltas = withLock {
+        let (deltas, store) = withLock {
             defer { unflushed.removeAll() }
-            return unflushed.values.sorted { ($0.week, $0.site) < ($1.week, $1.site) }
+            return (unflushed.values.sorted { ($0.week, $0.site) < ($1.week, $1.site) }, self.store)
         }
         do {
             try store?.append(deltas)
@@ -233,8 +257,39 @@ public final class PrivacyStats: @unchecked Sendable {
                         .add(delta)
                 }
             }
+            withLock { savingError = error }
             throw error
         }
+        withLock { savingError = nil }
+    }
+
+    /// The last failure to write the totals, by ``flush()`` or on the ``SavingSchedule``; nil
+    /// once a write succeeds. The counts it could not write stay unflushed and are retried.
+    public var lastSavingError: StatsStoreError? {
+        withLock { savingError }
+    }
+
+    /// A write the schedule asked for; its failure is kept in ``lastSavingError``.
+    private func saveOnSchedule() {
+        try? flush()
+    }
+
+    /// Whether counts gathered since the last flush are not in the store yet.
+    public var hasUnflushedTotals: Bool {
+        withLock { !unflushed.isEmpty }
+    }
+
+    /// Flushes, then lets go of the store, so that its files can be opened again (by a new
+    /// runtime on the same cache, for example). The statistics keep working, with totals in
+    /// memory only. Closing twice does nothing.
+    ///
+    /// - Throws: ``StatsStoreError`` when the last flush fails; the store is let go of all the
+    ///   same, and the counts it could not write stay in ``totals()`` only.
+    public func closeStore() throws(StatsStoreError) {
+        flushLock.lock()
+        defer { flushLock.unlock() }
+        defer { withLock { store = nil } }
+        try flushHoldingFlushLock()
     }
 
     // MARK: - Recording
@@ -286,7 +341,12 @@ public final class PrivacyStats: @unchecked Sendable {
         addToTotals(delta)
     }
 
+    private func pageEnded() {
+        if let seconds = saving.afterPageEnd { savingTimer?.request(within: seconds) }
+    }
+
     private func addToTotals(_ delta: TotalsDelta) {
+        if let seconds = saving.afterCount { savingTimer?.request(within: seconds) }
         liveTotals.apply(delta)
         unflushed[DeltaKey(site: delta.site, week: delta.week), default: TotalsDelta(site: delta.site, week: delta.week)]
             .add(delta)

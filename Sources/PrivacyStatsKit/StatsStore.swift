@@ -28,6 +28,8 @@ import TrackerlessCore
 /// - a damaged record elsewhere is skipped, the journal kept as `path.journal.corrupt`; so is a
 ///   record whose negative deltas would take a count below zero (the note names its line);
 /// - a damaged snapshot is kept as `path.corrupt` and the totals start over from the journal;
+///   a snapshot of a newer format (a later Trackerless wrote it) is not damaged: the store refuses
+///   to open, naming the version, and writes nothing;
 /// - the recovered state is compacted at once, so the journal never grows after a torn line.
 ///
 /// ``recoveryNotes`` says what recovery did.
@@ -121,7 +123,7 @@ public final class StatsStore: @unchecked Sendable {
 
     private func compactLocked() throws(StatsStoreError) {
         let body = storedTotals.jsonValue().jsonBytes()
-        var file = Array("trackerless-totals 1 \(lastRecordID) \(CRC32.hex(body))\n".utf8)
+        var file = Array("trackerless-totals \(Self.version) \(lastRecordID) \(CRC32.hex(body))\n".utf8)
         file.append(contentsOf: body)
         do {
             try FileIO.writeAtomically(file, to: path)
@@ -157,6 +159,14 @@ public final class StatsStore: @unchecked Sendable {
 
     private func recover() throws(StatsStoreError) {
         if let bytes = try readIfPresent(path) {
+            // A newer Trackerless's store is not ours to judge: read as damaged, its totals would
+            // restart at zero and the file be overwritten.
+            if let version = Self.newerVersion(bytes) {
+                throw StatsStoreError(
+                    path: path,
+                    reason: "written by a newer Trackerless (store version \(version); this one reads version \(Self.version)); not opened, so its totals are kept",
+                    isNewerVersion: true)
+            }
             if let (totals, lastID) = Self.parseSnapshot(bytes) {
                 storedTotals = totals
                 lastRecordID = lastID
@@ -213,11 +223,25 @@ public final class StatsStore: @unchecked Sendable {
         }
     }
 
+    /// The format this code writes and reads: the snapshot's second header word.
+    static let version = 1
+
+    /// The version of a snapshot whose header names a format above ``version``; nil for any other
+    /// file, damaged ones included.
+    static func newerVersion(_ bytes: [UInt8]) -> Int? {
+        let header = bytes.prefix(64).split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        let words = String(decoding: header, as: UTF8.self).split(separator: " ")
+        guard words.count >= 2, words[0] == "trackerless-totals", let version = Int(words[1]), version > Self.version else {
+            return nil
+        }
+        return version
+    }
+
     static func parseSnapshot(_ bytes: [UInt8]) -> (TotalsSnapshot, Int)? {
         guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         let body = bytes[(newline + 1)...]
-        guard header.count == 4, header[0] == "trackerless-totals", header[1] == "1",
+        guard header.count == 4, header[0] == "trackerless-totals", header[1] == "\(Self.version)",
             let lastID = Int(header[2]), lastID >= 0, header[3] == CRC32.hex(body),
             let totals = TotalsSnapshot(jsonBytes: Array(body))
         else { return nil }

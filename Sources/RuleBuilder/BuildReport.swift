@@ -22,4 +22,7 @@ public struct BuildReport: Sendable, Hashable {
     /// values of the wrong type and unsupported values, which are not in the rules; and what the
     /// configuration leaves out that blocking depends on (``PrivacyConfiguration/protectionWarnings(file:)``).
     public var inputWarnings: [InputWarning] = []
+
+    /// An empty report.
+    public init() {}
 }

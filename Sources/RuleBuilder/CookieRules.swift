@@ -58,40 +58,60 @@ public struct CookieRules: Sendable {
 
     /// Builds the lists: one, or more when the rules exceed ``RuleListBuilder/Settings/maximumRulesPerList``
     /// (each then repeats the exceptions). With the feature off the one list changes nothing.
+    ///
+    /// Every list is checked as the target's WebKit would check it; an input whose rule it would
+    /// refuse is left out, and the report's ``BuildReport/skippedRules`` names it by its JSON
+    /// path (`trackers["x.com"]`, `cnames["a.example"]`, the configuration's entry), as
+    /// ``RuleListBuilder/build()`` does for the blocking rules.
     public func build() -> RuleListBuild {
+        RuleListBuilder.leavingOutRefusedInputs(target: settings.target, ruleKind: "cookie rule") { build(leavingOut: $0) }
+    }
+
+    /// ``build()`` without the rules of `leftOut`, with the input of every rule of every list.
+    func build(leavingOut leftOut: Set<RuleListBuilder.Origin>) -> (RuleListBuild, [[RuleListBuilder.Sections.Span]]) {
         var report = BuildReport()
         report.trackerCount = trackerData.trackers.count
         let cookieSettings = CookieProtection.Settings(configuration: configuration)
-        guard cookieSettings.isEnabled else {
-            return RuleListBuild(
-                ruleLists: RuleListBuilder.split(
-                    sections: [], tail: [], maximum: settings.maximumRulesPerList, target: settings.target, report: &report),
-                report: report)
+        var sections = RuleListBuilder.Sections()
+        sections.leftOut = leftOut
+        var tail: [ContentRule] = []
+        var tailOrigins: [RuleListBuilder.Origin] = []
+        if cookieSettings.isEnabled {
+            let sitesByEntity = self.sitesByEntity()
+            // Hosts whose cookies are always kept need no block: the exceptions would cancel it.
+            let excluded = cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized)
+            func isExcluded(_ host: String) -> Bool { excluded.contains { SiteDomain.isDomain(host, within: $0) } }
+            for (origin, rules) in trackerSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
+                + cloakedSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
+            {
+                sections.rules += rules
+                sections.endSection(origin)
+            }
+            for (rule, origin) in exceptionRules(cookieSettings) where !leftOut.contains(origin) {
+                tail.append(rule)
+                tailOrigins.append(origin)
+            }
+            report.approximations += nestedSiteNotes()
         }
-        let sitesByEntity = self.sitesByEntity()
-        // Hosts whose cookies are always kept need no block: the exceptions would cancel it.
-        let excluded = cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized)
-        func isExcluded(_ host: String) -> Bool { excluded.contains { SiteDomain.isDomain(host, within: $0) } }
-        var sections = trackerSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
-        sections += cloakedSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
-        let tail = exceptionRules(cookieSettings)
-        let lists = RuleListBuilder.split(
-            sections: sections, tail: tail, maximum: settings.maximumRulesPerList, target: settings.target, report: &report)
-        report.approximations += nestedSiteNotes()
-        return RuleListBuild(ruleLists: lists, report: report)
+        settings.target.lower(&sections, report: &report)
+        settings.target.lower(&tail, origins: &tailOrigins, report: &report)
+        let packed = RuleListBuilder.split(
+            sections, tail: tail, tailOrigins: tailOrigins, maximum: settings.maximumRulesPerList, target: settings.target,
+            report: &report)
+        return (RuleListBuild(ruleLists: packed.lists, report: report), packed.origins)
     }
 
     // MARK: Sections
 
     private func trackerSections(
         sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool, report: inout BuildReport
-    ) -> [[ContentRule]] {
+    ) -> [(RuleListBuilder.Origin, [ContentRule])] {
         let keys = trackerData.trackerKeysInSectionOrder()
         var conditions: [String: Condition?] = [:]
         // Each company's sites with their page patterns, made once: the condition of each of its
         // trackers is that list less the tracker's own site.
         var patternsByOwner: [String: [(site: String, pattern: String)]] = [:]
-        var sections: [[ContentRule]] = []
+        var sections: [(RuleListBuilder.Origin, [ContentRule])] = []
         for key in keys {
             guard let tracker = trackerData.trackers[key] else { continue }
             guard let domain = SiteDomain.normalized(key) else {
@@ -135,15 +155,15 @@ public struct CookieRules: Sendable {
             rules.append(ContentRule(
                 trigger: Trigger(urlFilter: scope.anchor, loadTypes: [.thirdParty], condition: condition),
                 action: .blockCookies))
-            sections.append(rules)
+            sections.append((.tracker(key), rules))
         }
         return sections
     }
 
     private func cloakedSections(
         sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool, report: inout BuildReport
-    ) -> [[ContentRule]] {
-        var sections: [[ContentRule]] = []
+    ) -> [(RuleListBuilder.Origin, [ContentRule])] {
+        var sections: [(RuleListBuilder.Origin, [ContentRule])] = []
         for cloaked in trackerData.cnames.keys.sorted() {
             guard let target = trackerData.cnames[cloaked] else { continue }
             // A direct tracker match wins over the CNAME.
@@ -160,32 +180,38 @@ public struct CookieRules: Sendable {
             let companySites = (sitesByEntity[tracker.owner?.name ?? ""] ?? [])
                 .filter { !SiteDomain.isDomain($0, within: targetSite) }
             let pages = [(host, false), (targetSite, true)] + companySites.map { ($0, true) }
-            sections.append([ContentRule(
-                trigger: Trigger(urlFilter: scope.anchor, condition: unlessSite(pages)), action: .blockCookies)])
+            sections.append((.cname(cloaked), [ContentRule(
+                trigger: Trigger(urlFilter: scope.anchor, condition: unlessSite(pages)), action: .blockCookies)]))
         }
         return sections
     }
 
     // MARK: Exceptions
 
-    private func exceptionRules(_ cookieSettings: CookieProtection.Settings) -> [ContentRule] {
-        var rules: [ContentRule] = []
+    /// The exceptions, each with the input it comes from.
+    private func exceptionRules(_ cookieSettings: CookieProtection.Settings) -> [(ContentRule, RuleListBuilder.Origin)] {
+        let feature = JSONPath.root.appending(key: "features").appending(key: "cookie")
+        var rules: [(ContentRule, RuleListBuilder.Origin)] = []
         let excluded = RuleListBuilder.outermost(cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized))
+        let excludedPath = feature.appending(key: "settings").appending(key: "excludedCookieDomains").description
         for domain in excluded {
-            rules.append(ContentRule(trigger: Trigger(urlFilter: HostScope.tracker(domain: domain).anchor),
-                                     action: .ignorePreviousRules))
+            rules.append((
+                ContentRule(trigger: Trigger(urlFilter: HostScope.tracker(domain: domain).anchor), action: .ignorePreviousRules),
+                .configuration(excludedPath + " (\(domain))")))
         }
         let unprotected = RuleListBuilder.outermost(cookieSettings.unprotectedDomains.compactMap(SiteDomain.normalized))
         if !unprotected.isEmpty {
-            rules.append(ContentRule(
-                trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: unprotected)),
-                action: .ignorePreviousRules))
+            rules.append((
+                ContentRule(trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: unprotected)), action: .ignorePreviousRules),
+                .configuration(feature.appending(key: "exceptions").description + " and unprotectedTemporary")))
         }
         let userAllowlisted = userAllowlist.domains.compactMap(SiteDomain.normalized).sorted()
         if !userAllowlisted.isEmpty {
-            rules.append(ContentRule(
-                trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: userAllowlisted, includingSubdomains: false)),
-                action: .ignorePreviousRules))
+            rules.append((
+                ContentRule(
+                    trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: userAllowlisted, includingSubdomains: false)),
+                    action: .ignorePreviousRules),
+                .configuration("the user allowlist")))
         }
         return rules
     }

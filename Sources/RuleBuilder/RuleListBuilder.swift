@@ -214,17 +214,26 @@ public struct RuleListBuilder: Sendable {
     /// The lists of one part: the main lists or one Click-to-Load action's list.
     private func buildPart(checkingTriggers: Bool) -> RuleListBuild {
         guard checkingTriggers else { return build(leavingOut: []).0 }
+        return Self.leavingOutRefusedInputs(target: settings.target, ruleKind: "rule") { build(leavingOut: $0) }
+    }
+
+    /// The build of `build` that leaves out, one by one, each input whose rules `target` would
+    /// refuse (``ContentRuleList/RuleList/validateTriggers(for:)``), with a note naming each by
+    /// its JSON path: "WebKit would refuse a `ruleKind` made from it".
+    static func leavingOutRefusedInputs(
+        target: WebKitTarget, ruleKind: String, _ build: (Set<Origin>) -> (RuleListBuild, [[Sections.Span]])
+    ) -> RuleListBuild {
         var leftOut: Set<Origin> = []
         var notes: [BuildReport.Note] = []
         while true {
-            var (build, origins) = build(leavingOut: leftOut)
-            guard let (origin, error) = Self.firstRefusedRule(build.ruleLists, origins: origins, target: settings.target),
-                  leftOut.insert(origin).inserted
+            var (made, origins) = build(leftOut)
+            guard let (origin, error) = firstRefusedRule(made.ruleLists, origins: origins, target: target),
+                leftOut.insert(origin).inserted
             else {
-                build.report.skippedRules += notes
-                return build
+                made.report.skippedRules += notes
+                return made
             }
-            notes.append(.init(path: origin.path, reason: "WebKit would refuse a rule made from it (\(error)); left out"))
+            notes.append(.init(path: origin.path, reason: "WebKit would refuse a \(ruleKind) made from it (\(error)); left out"))
         }
     }
 

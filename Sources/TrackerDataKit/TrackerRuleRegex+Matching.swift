@@ -49,7 +49,7 @@ extension TrackerRuleRegex {
     }
 
     /// The lowercase byte of a case-folded set that matches one byte up to ASCII case, else nil.
-    private static func plainByte(_ set: CharacterSet128) -> UInt8? {
+    package static func plainByte(_ set: CharacterSet128) -> UInt8? {
         guard set.low != 0 || set.high != 0 else { return nil }
         let first = set.low != 0 ? UInt8(set.low.trailingZeroBitCount) : UInt8(64 + set.high.trailingZeroBitCount)
         let lower = Matcher.lowercased(first)
@@ -58,7 +58,8 @@ extension TrackerRuleRegex {
 
     /// A regex compiled into NFA states.
     package struct Matcher: Sendable {
-        enum State: Sendable {
+        /// One NFA state.
+        package enum State: Sendable {
             /// Consume one byte in the (case-folded) set, then go to `next`.
             case byte(CharacterSet128, next: Int)
             /// Go to both.
@@ -70,10 +71,14 @@ extension TrackerRuleRegex {
             case match
         }
 
-        let states: [State]
-        let start: Int
+        /// The states in the order Thompson's construction builds them, back to front: the match
+        /// state is the first, and the only one. The user scripts write them out for blocking.js
+        /// (`RuleProgram`), so that the script runs this automaton and no copy of it.
+        package let states: [State]
+        /// The state matching starts from, at every position.
+        package let start: Int
         /// Lowercase bytes every match contains (see ``TrackerRuleRegex/requiredLiteral()``).
-        let requiredLiteral: [UInt8]
+        package let requiredLiteral: [UInt8]
         /// Whether containing ``requiredLiteral`` is the whole match.
         let isLiteral: Bool
 

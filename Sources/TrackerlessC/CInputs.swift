@@ -71,7 +71,11 @@ public func tl_inputs_set_scripts(
     _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     guard let inputs else { return CStatus.invalidArgument("inputs is NULL", error) }
-    var settings = ScriptSettings()
+    // These three only: the other settings (Global Privacy Control) keep their values.
+    var settings = InputsHandle.borrow(inputs).settings
+    let defaults = ScriptSettings()
+    settings.bridge = defaults.bridge
+    settings.handler = defaults.handler
     if let bridge {
         guard let known = MessageBridge(rawValue: String(cString: bridge)) else {
             return CStatus.unknownBridge(String(cString: bridge), error)
@@ -86,6 +90,13 @@ public func tl_inputs_set_scripts(
         return CStatus.invalidArgument("\(failure)", error)
     }
     InputsHandle.borrow(inputs).settings = settings
+    return CStatus.ok
+}
+
+@_cdecl("tl_inputs_set_global_privacy_control")
+public func tl_inputs_set_global_privacy_control(_ inputs: OpaquePointer?, _ enabled: Int32) -> Int32 {
+    guard let inputs else { return CStatus.invalidArgument("inputs is NULL", nil) }
+    InputsHandle.borrow(inputs).settings.globalPrivacyControl = enabled != 0
     return CStatus.ok
 }
 

@@ -94,6 +94,24 @@ public func tl_runtime_stats(_ runtime: OpaquePointer?, _ stats: UnsafeMutablePo
     return CStatus.ok
 }
 
+@_cdecl("tl_runtime_save_stats")
+public func tl_runtime_save_stats(_ runtime: OpaquePointer?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    guard let runtime else { return CStatus.invalidArgument("runtime is NULL", error) }
+    do throws(ProtectionError) {
+        try borrowRuntime(runtime).saveStatistics()
+        return CStatus.ok
+    } catch let failure {
+        return CStatus.failure(failure, error)
+    }
+}
+
+@_cdecl("tl_runtime_storage_error")
+public func tl_runtime_storage_error(_ runtime: OpaquePointer?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    guard let runtime, let message else { return CStatus.invalidArgument("runtime or message is NULL", nil) }
+    message.pointee = borrowRuntime(runtime).lastStorageError.map { CStatus.duplicate($0.description) } ?? nil
+    return CStatus.ok
+}
+
 @_cdecl("tl_runtime_free")
 public func tl_runtime_free(_ runtime: OpaquePointer?) {
     guard let runtime else { return }

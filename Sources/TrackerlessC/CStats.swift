@@ -73,6 +73,13 @@ public func tl_stats_snapshot(
     return CStatus.ok
 }
 
+@_cdecl("tl_stats_totals")
+public func tl_stats_totals(_ stats: OpaquePointer?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    guard let stats, let json else { return CStatus.invalidArgument("stats or json is NULL", nil) }
+    json.pointee = CStatus.duplicate(bytes: StatsHandle.borrow(stats).totals().jsonValue().jsonBytes())
+    return CStatus.ok
+}
+
 @_cdecl("tl_stats_free")
 public func tl_stats_free(_ stats: OpaquePointer?) {
     guard let stats else { return }

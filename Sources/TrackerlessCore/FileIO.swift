@@ -143,7 +143,7 @@ public enum FileIO: Sendable {
         close(descriptor)
     }
 
-    private static func directoryName(of path: String) -> String {
+    static func directoryName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let directory = path[..<slash]
         return directory.isEmpty ? "/" : String(directory)

@@ -63,7 +63,7 @@ public enum FileSet: Sendable {
         continuingAfter: (Step) -> Bool
     ) throws(FileError) -> String? {
         let link = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        let parent = directoryName(of: link)
+        let parent = FileIO.directoryName(of: link)
         let base = link.split(separator: "/").last.map(String.init) ?? ""
         guard !base.isEmpty, base != ".", base != ".." else {
             throw FileError(path: path, reason: "needs a name for the set's link, not a bare directory")
@@ -211,7 +211,7 @@ public enum FileSet: Sendable {
     }
 
     /// The names in a directory, without `.` and `..`.
-    private static func entries(of directory: String) throws(FileError) -> [String] {
+    static func entries(of directory: String) throws(FileError) -> [String] {
         guard let stream = opendir(directory) else { throw systemError(directory, while: "listing") }
         defer { closedir(stream) }
         var names: [String] = []
@@ -252,12 +252,6 @@ public enum FileSet: Sendable {
 
     private static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    private static func directoryName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let directory = path[..<slash]
-        return directory.isEmpty ? "/" : String(directory)
     }
 
     private static func syncDirectory(_ directory: String) {

@@ -20,8 +20,9 @@ import UserScripts
 ///
 /// Callable from any thread. One lock guards the current state and is held only to read or swap
 /// it; the work of an update or a toggle (reading, parsing, building, checking) runs outside it,
-/// one at a time, and the result replaces the state in one step. A reader therefore sees one
-/// whole set, never parts of two.
+/// updates one at a time and toggles one at a time, and the result replaces the state in one
+/// step. A reader therefore sees one whole set, never parts of two. A toggle never waits for an
+/// update's build, only for its swap, and an update made while sites were toggled keeps them.
 ///
 /// ## Updates
 /// ``update(_:)`` reads, parses, builds and checks the new set off the caller's thread. It
@@ -53,7 +54,9 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// The cache directory: the set's artifacts, the site toggles and the statistics' totals.
     public let cacheDirectory: String
     /// The statistics of the host's tabs, with their totals in the cache directory
-    /// (`privacy-totals`, crash-safe, opened at launch). Their resolver needs the parsed
+    /// (`privacy-totals`, crash-safe, opened at launch, written on the default
+    /// ``SavingSchedule``: soon after each page ends and within 30 s of any count; call
+    /// ``saveStatistics()`` when the host goes to the background or quits). Their resolver needs the parsed
     /// blocklist, which a warm launch leaves for later: they are made on first use, and the
     /// runtime starts that in the background at launch, so a first navigation rarely waits.
     public var stats: PrivacyStats { statsSlot.value }
@@ -61,14 +64,21 @@ public final class ProtectionRuntime: @unchecked Sendable {
     public let secret: ScriptSecret
 
     private let cache: ProtectionCache
+    /// Held from the start of init to deinit: one runtime per cache directory.
+    private let cacheLock: CacheLock
     private let statsSlot: StatsSlot
     private let lock = NSLock()
-    /// Held for the whole of an update or a toggle, so they apply one at a time.
-    private let changeLock = NSLock()
+    /// Held for the whole of an update, so updates apply one at a time.
+    private let updateLock = NSLock()
+    /// Held for a toggle, and for an update's swap only: a toggle never waits for a build, and
+    /// no toggle is lost to an update built while it was made.
+    private let toggleLock = NSLock()
     private var state: State
     private var observers: [Int: @Sendable (ProtectionSet) -> Void] = [:]
     private var nextObserver = 0
     private var storageError: ProtectionError?
+    /// Why the statistics' store could not be opened at launch; their totals stay in memory.
+    private let storeOpeningError: ProtectionError?
     /// The navigation decision with the toggled sites in its allowlist, for the last set and toggles.
     let toggledNavigation = ToggledNavigationProtector()
 
@@ -105,9 +115,21 @@ public final class ProtectionRuntime: @unchecked Sendable {
         secret: ScriptSecret = .random()
     ) throws(ProtectionError) {
         try ProtectionCache.checkDirectoryPath(cacheDirectory)
+        do throws(FileError) {
+            try ProtectionCache.createDirectory(cacheDirectory)
+        } catch {
+            throw .unwritable(error)
+        }
+        // Before anything is read or written: a second runtime on this cache is refused here,
+        // not after it has built a set and replaced the cached one.
+        cacheLock = try CacheLock(directory: cacheDirectory)
         self.cacheDirectory = cacheDirectory
         self.secret = secret
         cache = ProtectionCache(directory: cacheDirectory)
+        // What killed writes of an earlier run left; the lock says no one is writing now.
+        for file in ["/protection-off.json", "/privacy-totals", "/privacy-totals.corrupt", "/privacy-totals.journal.corrupt"] {
+            FileIO.removeStaleTemporaries(of: cacheDirectory + file)
+        }
         let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret, expectingCache: true)
         storageError = loaded.storeIfBuilt(in: cache)
         var sitesOff = UserAllowlist()
@@ -121,22 +143,18 @@ public final class ProtectionRuntime: @unchecked Sendable {
                 storageError = .invalidInput(.userAllowlist, detail: error.description)
             }
         }
-        do throws(FileError) {
-            try ProtectionCache.createDirectory(cacheDirectory)
-        } catch {
-            throw .unwritable(error)
-        }
         // The statistics never gate protection: a store that cannot be opened (a full or
-        // read-only disk, a damaged file) leaves the totals unsaved, and the host hears of it.
-        // Another runtime's store on this directory is the one refusal: the cache is in use.
+        // read-only disk, a damaged file, another program's hold on it, a newer Trackerless's
+        // format) leaves the totals unsaved, and the host hears of it.
         let store: StatsStore?
+        var storeOpeningError: ProtectionError?
         do throws(StatsStoreError) {
             store = try StatsStore(path: cacheDirectory + "/privacy-totals")
         } catch {
-            if error.isInUse { throw .unwritable(FileError(path: error.path, reason: error.reason)) }
-            storageError = .unwritable(FileError(path: error.path, reason: error.reason + "; the statistics' totals are not saved"))
+            storeOpeningError = .unwritable(FileError(path: error.path, reason: error.reason + "; the statistics' totals are not saved"))
             store = nil
         }
+        self.storeOpeningError = storeOpeningError
         state = State(inputs: inputs, set: loaded.set, sitesOff: sitesOff)
         let secrets = [MessageSecret(hex: secret.value)].compactMap { $0 }
         statsSlot = StatsSlot(resolver: { [set = loaded.set, sitesOff] in Self.classifyingResolver(set: set, sitesOff: sitesOff) }) { resolver in
@@ -150,6 +168,12 @@ public final class ProtectionRuntime: @unchecked Sendable {
         }
     }
 
+    deinit {
+        // Its last counts written, the store is let go of, so that a new runtime on this cache can
+        // open it while statistics handles taken from this one live on (in memory only).
+        statsSlot.closeStore()
+    }
+
     // MARK: - The current set
 
     /// The set in force now.
@@ -158,12 +182,16 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// The inputs of the set in force.
     public var inputs: ProtectionInputs { withLock { state.inputs } }
 
-    /// The last failure to write the cache or to read the site toggles, or the cached set's
-    /// blocklist failing its deferred parse; protection went on without them (the next launch
-    /// builds again; toggles start empty; the statistics' resolver knows no tracker).
+    /// The last failure to write the cache, to open or write the statistics' totals, or to read
+    /// the site toggles, or the cached set's blocklist failing its deferred parse; protection
+    /// went on without them (the next launch builds again; totals stay in memory and are retried;
+    /// toggles start empty; the statistics' resolver knows no tracker).
     public var lastStorageError: ProtectionError? {
         let (error, set) = withLock { (storageError, state.set) }
-        return error ?? set.inputs.failure
+        if let saving = statsSlot.existing?.lastSavingError {
+            return .unwritable(FileError(path: saving.path, reason: saving.reason + "; the statistics' totals are not saved"))
+        }
+        return error ?? storeOpeningError ?? set.inputs.failure
     }
 
     /// Calls `observer` with each new set, after it became current, on the thread that applied
@@ -226,10 +254,12 @@ public final class ProtectionRuntime: @unchecked Sendable {
 
     /// The work of an update, on the calling thread.
     private func applyNow(_ change: (ProtectionInputs) -> ProtectionInputs) throws(ProtectionError) -> ProtectionSet {
-        changeLock.lock()
-        defer { changeLock.unlock() }
+        updateLock.lock()
+        defer { updateLock.unlock() }
         let inputs = change(withLock { state.inputs })
         let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret, expectingCache: false)
+        // The toggles as they are now, not as they were when the build began; held to the swap.
+        toggleLock.lock()
         let sitesOff = withLock { state.sitesOff }
         let resolver = Self.classifyingResolver(set: loaded.set, sitesOff: sitesOff)
         let observers = withLock {
@@ -238,6 +268,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
             statsSlot.setResolver(resolver)
             return Array(self.observers.sorted { $0.key < $1.key }.map(\.value))
         }
+        toggleLock.unlock()
         for observer in observers { observer(loaded.set) }
         // The cache serves the next launch only: written after the swap, off the update's path.
         if let error = loaded.storeIfBuilt(in: cache) { withLock { storageError = error } }
@@ -259,14 +290,20 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// A site in the inputs' user allowlist stays off: its exceptions are built into the rule
     /// lists.
     ///
-    /// - Throws: ``ProtectionError/unwritable(_:)`` when the toggles cannot be saved; nothing
-    ///   changes then.
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when `host` is not a host name (a
+    ///   URL, spaces, more than 253 bytes) or IP address; ``ProtectionError/unwritable(_:)`` when
+    ///   the toggles cannot be saved. Nothing changes then.
     public func setProtection(_ enabled: Bool, forSite host: String) throws(ProtectionError) {
-        changeLock.lock()
-        defer { changeLock.unlock() }
+        guard let siteHost = SiteHost(host) else {
+            let shown = host.count > 80 ? String(host.prefix(80)) + "… (\(host.utf8.count) bytes)" : host
+            throw .invalidInput(.userAllowlist, detail: "site toggle \"\(shown)\": \(SiteHost.requirement)")
+        }
+        // An update being built does not hold this lock: a toggle waits at most for its swap.
+        toggleLock.lock()
+        defer { toggleLock.unlock() }
         let (set, current) = withLock { (state.set, state.sitesOff) }
         var sitesOff = current
-        let site = UserAllowlist(domains: [host]).domains
+        let site: Set = [siteHost.name]
         if enabled { sitesOff.domains.subtract(site) } else { sitesOff.domains.formUnion(site) }
         guard sitesOff != current else { return }
         let json = JSONValue.array(sitesOff.domains.sorted().map(JSONValue.string))
@@ -307,6 +344,22 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// The host closed `tab`: its page leaves the statistics (its counts stay in the totals).
     public func didCloseTab(_ tab: TabID) {
         stats.closeTab(tab)
+    }
+
+    /// Writes the statistics' totals now, durably: call it when the host goes to the background
+    /// or quits (between those, the runtime writes them soon after each page ends and within 30
+    /// seconds of any count).
+    ///
+    /// - Throws: ``ProtectionError/unwritable(_:)`` when they cannot be written (a full disk, a
+    ///   store that could not be opened at launch); the counts stay in memory and are retried.
+    public func saveStatistics() throws(ProtectionError) {
+        if let storeOpeningError { throw storeOpeningError }
+        guard let stats = statsSlot.existing else { return }
+        do throws(StatsStoreError) {
+            try stats.flush()
+        } catch {
+            throw .unwritable(FileError(path: error.path, reason: error.reason))
+        }
     }
 
     /// A script message posted in `tab`, as the web view hands it over: checked (secret, limits,
@@ -366,7 +419,8 @@ private final class StatsSlot: @unchecked Sendable {
     private let lock = NSLock()
     private var stats: PrivacyStats?
     private var firstResolver: @Sendable () -> TrackerResolver
-    private let make: @Sendable (TrackerResolver) -> PrivacyStats
+    /// Dropped once used, with the store it holds: the statistics then hold it alone.
+    private var make: (@Sendable (TrackerResolver) -> PrivacyStats)?
 
     init(resolver: @escaping @Sendable () -> TrackerResolver, make: @escaping @Sendable (TrackerResolver) -> PrivacyStats) {
         firstResolver = resolver
@@ -378,9 +432,27 @@ private final class StatsSlot: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let stats { return stats }
-        let made = make(firstResolver())
+        let made = make?(firstResolver()) ?? PrivacyStats(resolver: firstResolver(), secrets: [])
+        make = nil
         stats = made
         return made
+    }
+
+    /// The statistics if made.
+    var existing: PrivacyStats? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stats
+    }
+
+    /// Writes the statistics' last counts and lets go of their store (see
+    /// ``PrivacyStats/closeStore()``); unmade statistics just drop theirs.
+    func closeStore() {
+        lock.lock()
+        let stats = stats
+        make = nil
+        lock.unlock()
+        try? stats?.closeStore()
     }
 
     /// ``PrivacyStats/setResolver(_:)``, or the resolver the statistics will start with.

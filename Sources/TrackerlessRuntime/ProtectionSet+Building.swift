@@ -38,7 +38,9 @@ extension ProtectionSet {
                 let isValid = unchecked.ruleLists.allSatisfy { (try? $0.validateTriggers(for: parsed.webKit)) != nil }
                 return (isValid, isValid ? Result { () throws(ProtectionError) in try encodeBlockingLists(unchecked) } : nil,
                         Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) },
-                        Result { () throws(ProtectionError) in try encode(cookieRules, kind: .cookies, target: parsed.webKit) })
+                        Result { () throws(ProtectionError) in
+                            try encode(cookieRules.ruleLists, kind: .cookies, triggersChecked: true, target: parsed.webKit)
+                        })
             })
         var blocking = unchecked
         var engineResult = uncheckedEngine
@@ -70,8 +72,8 @@ extension ProtectionSet {
             }
         }
 
-        let notes = (blocking.report.inputWarnings.map(\.description) + blocking.report.skippedRules.map(\.description)
-            + rendered.warnings.map(\.description))
+        let notes = (blocking.report.inputWarnings.map(\.description) + blocking.report.skippedRules.map(namingItsInput)
+            + cookieRules.report.skippedRules.map { "cookie rules: " + namingItsInput($0) } + rendered.warnings.map(\.description))
         let set = ProtectionSet(
             identifier: identifier, ruleLists: lists + cookieLists, scripts: scripts,
             messageHandlerName: parsed.settings.handler, secret: secret,
@@ -106,13 +108,29 @@ extension ProtectionSet {
         return lists
     }
 
-    /// The cookie rules where the configuration turns cookie protection on; none where it does not.
-    private static func buildCookieRules(_ parsed: ParsedInputs) -> [RuleList] {
-        guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else { return [] }
+    /// A build note with the input its JSON path is in: `tds: trackers["x.com"]: …`,
+    /// `privacy configuration: features.trackerAllowlist…: …`.
+    private static func namingItsInput(_ note: BuildReport.Note) -> String {
+        let first = note.path.prefix { $0 != "." && $0 != "[" }
+        let input: ProtectionInput? =
+            switch first {
+            case "trackers", "cnames", "domains", "entities": .trackerData
+            case "features", "unprotectedTemporary": .privacyConfiguration
+            default: nil
+            }
+        return input.map { "\($0): \(note)" } ?? note.description
+    }
+
+    /// The cookie rules where the configuration turns cookie protection on (their triggers
+    /// checked, an input WebKit would refuse left out and noted); none where it does not.
+    private static func buildCookieRules(_ parsed: ParsedInputs) -> RuleListBuild {
+        guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else {
+            return RuleListBuild(ruleLists: [], report: BuildReport())
+        }
         return CookieRules(
             trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist,
             settings: RuleListBuilder.Settings(target: parsed.webKit)
-        ).build().ruleLists
+        ).build()
     }
 
     /// Both scripts rendered with `secret`.

@@ -56,6 +56,8 @@ enum BundledTemplates {
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
       stringToLowerCase: String.prototype.toLowerCase,
+      stringCharCodeAt: String.prototype.charCodeAt,
+      Int32Array: w.Int32Array || null,
       WeakMap: w.WeakMap || null,
       weakMapGet: w.WeakMap ? w.WeakMap.prototype.get : null,
       weakMapSet: w.WeakMap ? w.WeakMap.prototype.set : null,
@@ -448,9 +450,284 @@ enum BundledTemplates {
     return true;
   }
 
-  // Rule expressions are compiled on first use, so start-up does not pay for all of them; they
-  // are kept beside the rules (key -> array without a prototype), never on the page-visible
-  // rule arrays.
+  // --- Rule expressions --------------------------------------------------------------------
+
+  // A rule's expression comes compiled (CompactTrackerData+Regex.swift): the Thompson NFA the
+  // Swift resolver's matcher builds, run here the way the resolver runs it, one set of states per
+  // position of the URL. Nothing backtracks, so a rule costs at most URL length x program size;
+  // the engine's RegExp would take seconds on `(a+)+$` against a few dozen characters, and
+  // polynomial time on `a.*b.*c` against a long URL. Case-insensitive and unanchored, as Tracker
+  // Radar specifies; a character other than ASCII is read by no state, as in the resolver.
+  //
+  // The program is text, one token per state, the match state last and not written: a character
+  // other than A-Z reads itself (a letter in either case); `D` reads any character but \n and \r;
+  // `C` and 32 hex digits reads one of the 128 ASCII codes the four 32-bit words hold; `B` is `^`;
+  // `E` is `$`; `S<a>;<b>;` goes on to states a and b. Other states go on to the next state,
+  // unless `J<n>;` after their token names state n. Before the states, `G<n>;` when matching
+  // starts at state n rather than 0, and `L<count>;<text>`: lowercase text every match contains.
+  // A program without capital letters is plain text to find.
+  var READ = 0, SPLIT = 1, START = 2, END = 3, MATCH = 4;
+  var HEX = captured.ObjectCreate(null);
+  (function () {
+    var digits = '0123456789abcdef';
+    for (var i = 0; i < 16; i++) { HEX[digits[i]] = i; }
+  })();
+  var CAPITAL = new captured.RegExp('[A-Z]');
+  var NOT_ASCII = new captured.RegExp('[^\\x00-\\x7f]');
+
+  function integers(count) {
+    if (captured.Int32Array !== null) { return new captured.Int32Array(count); }
+    var result = list();
+    for (var i = 0; i < count; i++) { result[i] = 0; }
+    return result;
+  }
+
+  // The number ending in `;` at text[position]; -1 when there is none. numberEnd is then the
+  // position after the `;`.
+  var numberEnd = 0;
+  function readNumber(text, position) {
+    var value = 0;
+    var start = position;
+    while (position < text.length && position - start < 9) {
+      var c = text[position];
+      if (c === ';') {
+        numberEnd = position + 1;
+        return position > start ? value : -1;
+      }
+      if (c < '0' || c > '9') { return -1; }
+      value = value * 10 + (+c);
+      position += 1;
+    }
+    return -1;
+  }
+
+  // The program's header: where matching starts, the text to look for first, whether finding
+  // it is the match; the states are read on first need (a plain text program needs none). Null
+  // for a malformed program, which never matches.
+  function ruleProgram(text) {
+    if (typeof text !== 'string') { return null; }
+    var position = 0;
+    var start = 0;
+    var literal = '';
+    if (text.length > 0 && text[0] === 'G') {
+      start = readNumber(text, 1);
+      if (start < 0) { return null; }
+      position = numberEnd;
+    }
+    if (position < text.length && text[position] === 'L') {
+      var count = readNumber(text, position + 1);
+      if (count < 0 || numberEnd + count > text.length) { return null; }
+      literal = slice(text, numberEnd, numberEnd + count);
+      position = numberEnd + count;
+    }
+    var isLiteral = position === 0 && apply(captured.regExpExec, CAPITAL, [text]) === null;
+    return {
+      __proto__: null, text: text, body: position, start: start, literal: isLiteral ? text : literal,
+      isLiteral: isLiteral, nfa: null
+    };
+  }
+
+  // The states of a program, with the scratch lists its runs share; false when malformed.
+  function programStates(program) {
+    var text = program.text;
+    var kinds = list();
+    var nexts = list();
+    var others = list();
+    var masks = list();
+    var position = program.body;
+    var length = text.length;
+    while (position < length) {
+      var state = kinds.length;
+      var c = text[position];
+      var kind = READ;
+      var other = 0;
+      var m0 = 0, m1 = 0, m2 = 0, m3 = 0;
+      if (c === 'S') {
+        kind = SPLIT;
+        var first = readNumber(text, position + 1);
+        other = first < 0 ? -1 : readNumber(text, numberEnd);
+        if (other < 0) { return false; }
+        nexts[state] = first;
+        position = numberEnd;
+      } else {
+        if (c === 'B' || c === 'E') {
+          kind = c === 'B' ? START : END;
+          position += 1;
+        } else if (c === 'D') {
+          // The resolver's `.`: codes 1 to 127 but \n (10) and \r (13).
+          m0 = ~((1 << 10) | (1 << 13) | 1);
+          m1 = -1; m2 = -1; m3 = -1;
+          position += 1;
+        } else if (c === 'C') {
+          if (position + 33 > length) { return false; }
+          for (var w = 0; w < 4; w++) {
+            var word = 0;
+            for (var d = 0; d < 8; d++) {
+              var digit = HEX[text[position + 1 + 8 * w + d]];
+              if (digit === undefined) { return false; }
+              word = word * 16 + digit;
+            }
+            word = word | 0;
+            if (w === 0) { m0 = word; } else if (w === 1) { m1 = word; } else if (w === 2) { m2 = word; } else { m3 = word; }
+          }
+          position += 33;
+        } else if (c >= 'A' && c <= 'Z') {
+          return false;
+        } else {
+          var code = apply(captured.stringCharCodeAt, text, [position]);
+          if (code >= 128) { return false; }
+          var bit = 1 << (code & 31);
+          if (code < 32) { m0 = bit; } else if (code < 64) { m1 = bit; } else if (code < 96) { m2 = bit; } else { m3 = bit; }
+          // A letter: its capital is 32 codes below, in the word before.
+          if (code >= 97 && code <= 122) { m2 = bit; }
+          position += 1;
+        }
+        nexts[state] = state + 1;
+        if (position < length && text[position] === 'J') {
+          var next = readNumber(text, position + 1);
+          if (next < 0) { return false; }
+          nexts[state] = next;
+          position = numberEnd;
+        }
+      }
+      kinds[state] = kind;
+      others[state] = other;
+      masks[4 * state] = m0;
+      masks[4 * state + 1] = m1;
+      masks[4 * state + 2] = m2;
+      masks[4 * state + 3] = m3;
+    }
+    var count = kinds.length + 1;
+    if (program.start >= count) { return false; }
+    var nfa = {
+      __proto__: null, count: count, kind: integers(count), next: integers(count), other: integers(count),
+      mask: integers(4 * count), current: integers(count), following: integers(count), seen: integers(count),
+      stack: integers(2 * count + 1), generation: 0
+    };
+    for (var i = 0; i < count - 1; i++) {
+      if (nexts[i] >= count || others[i] >= count) { return false; }
+      nfa.kind[i] = kinds[i];
+      nfa.next[i] = nexts[i];
+      nfa.other[i] = others[i];
+      for (var j = 0; j < 4; j++) { nfa.mask[4 * i + j] = masks[4 * i + j]; }
+    }
+    nfa.kind[count - 1] = MATCH;
+    for (var k = 0; k < count; k++) { nfa.seen[k] = -1; }
+    return nfa;
+  }
+
+  // Adds `state` and the states it reaches without reading a character to `states` from `size`
+  // on: the new size, or -1 when they reach the match. `seen` marks the states of a generation
+  // (a position), so each is added once: a split pushes two states and is expanded once, so the
+  // stack holds at most 2 x count + 1.
+  function addState(nfa, state, position, length, states, size, generation) {
+    var kind = nfa.kind, next = nfa.next, seen = nfa.seen, stack = nfa.stack;
+    var depth = 1;
+    stack[0] = state;
+    while (depth > 0) {
+      depth -= 1;
+      var index = stack[depth];
+      if (seen[index] === generation) { continue; }
+      seen[index] = generation;
+      switch (kind[index]) {
+        case READ:
+          states[size] = index;
+          size += 1;
+          break;
+        case SPLIT:
+          stack[depth] = nfa.other[index];
+          stack[depth + 1] = next[index];
+          depth += 2;
+          break;
+        case START:
+          if (position === 0) { stack[depth] = next[index]; depth += 1; }
+          break;
+        case END:
+          if (position === length) { stack[depth] = next[index]; depth += 1; }
+          break;
+        default:
+          return -1;
+      }
+    }
+    return size;
+  }
+
+  // Whether the NFA matches somewhere in the `length` character codes: the resolver's
+  // simulation. (The length is passed: a typed array's length is a getter a page can replace.)
+  function simulate(nfa, start, codes, length) {
+    var mask = nfa.mask, next = nfa.next;
+    var current = nfa.current, following = nfa.following;
+    // Generations go on from the previous run, so that the marks need no clearing, until they
+    // near the largest the marks hold.
+    if (nfa.generation > 0x3fffffff) {
+      for (var i = 0; i < nfa.count; i++) { nfa.seen[i] = -1; }
+      nfa.generation = 0;
+    }
+    var generation = nfa.generation + 1;
+    var currentSize = 0;
+    var matched = false;
+    for (var position = 0; position <= length; position++) {
+      // Unanchored: a match may start at every position.
+      currentSize = addState(nfa, start, position, length, current, currentSize, generation);
+      if (currentSize < 0) { matched = true; break; }
+      if (position === length) { break; }
+      var code = codes[position];
+      generation += 1;
+      var followingSize = 0;
+      if (code < 128) {
+        var word = code >>> 5;
+        var bit = 1 << (code & 31);
+        for (var slot = 0; slot < currentSize; slot++) {
+          var state = current[slot];
+          if ((mask[4 * state + word] & bit) === 0) { continue; }
+          followingSize = addState(nfa, next[state], position + 1, length, following, followingSize, generation);
+          if (followingSize < 0) { break; }
+        }
+        if (followingSize < 0) { matched = true; break; }
+      }
+      var swap = current;
+      current = following;
+      following = swap;
+      currentSize = followingSize;
+    }
+    nfa.generation = generation;
+    return matched;
+  }
+
+  // The URL the rules are matched against, kept across the rules of a decision: lowercased for
+  // the text search, as character codes for the NFA.
+  var matchURL = null;
+  var matchLowered = '';
+  var matchIsASCII = true;
+  var matchCodes = null;
+  function programMatches(program, url) {
+    if (url !== matchURL) {
+      matchURL = url;
+      matchLowered = lower(url);
+      matchIsASCII = apply(captured.regExpExec, NOT_ASCII, [url]) === null;
+      matchCodes = null;
+    }
+    // toLowerCase lowercases ASCII as the resolver does and keeps every run of ASCII characters
+    // whole, so the text is missing from it only where the resolver would not find it either;
+    // but it also maps a few other characters onto ASCII letters (the Kelvin sign onto k), so
+    // finding the text is the match only in an ASCII URL.
+    if (program.literal !== '') {
+      if (indexOf(matchLowered, program.literal) < 0) { return false; }
+      if (program.isLiteral && matchIsASCII) { return true; }
+    } else if (program.isLiteral && matchIsASCII) {
+      return true;
+    }
+    if (program.nfa === null) { program.nfa = programStates(program); }
+    if (program.nfa === false) { return false; }
+    if (matchCodes === null) {
+      matchCodes = integers(url.length);
+      for (var i = 0; i < url.length; i++) { matchCodes[i] = apply(captured.stringCharCodeAt, url, [i]); }
+    }
+    return simulate(program.nfa, program.start, matchCodes, url.length);
+  }
+
+  // Programs are read on first use, so start-up does not pay for all of them; they are kept
+  // beside the rules (key -> array without a prototype), never on the page-visible rule arrays.
   var compiledRules = captured.ObjectCreate(null);
   function ruleMatches(key, index, rule, url) {
     var compiled = compiledRules[key];
@@ -458,16 +735,12 @@ enum BundledTemplates {
       compiled = list();
       compiledRules[key] = compiled;
     }
-    var regex = compiled[index];
-    if (regex === undefined) {
-      try {
-        regex = new captured.RegExp(rule[0], 'i');
-      } catch (e) {
-        regex = null;
-      }
-      compiled[index] = regex;
+    var program = compiled[index];
+    if (program === undefined) {
+      program = ruleProgram(rule[0]);
+      compiled[index] = program;
     }
-    return regex !== null && apply(captured.regExpExec, regex, [url]) !== null;
+    return program !== null && programMatches(program, url);
   }
 
   function ownerName(index) {
@@ -1663,6 +1936,17 @@ enum BundledTemplates {
     quickParse: quickParse,
     topURL: topURL,
     runSurrogate: runSurrogate,
+    // Whether rule `index` of tracker `key` matches the URL, as a decision matches it; null when
+    // the tracker has no such rule.
+    ruleMatches: function (key, index, url) {
+      var rules = rulesOf(key);
+      return index < rules.length ? ruleMatches(key, index, rules[index], url) : null;
+    },
+    // A rule program (CompactTrackerData+Regex.swift) as a function of a URL: whether it matches.
+    ruleProgram: function (text) {
+      var program = ruleProgram(text);
+      return function (url) { return program !== null && programMatches(program, url); };
+    },
     flush: function () { flush(true); }
   };
   try {

@@ -1,163 +1,113 @@
 import TrackerDataKit
 
-/// Writes a parsed tds rule expression as JavaScript `RegExp` source that, compiled with the `i`
-/// flag, matches the same ASCII URLs as the resolver's matcher.
-enum JavaScriptRegex {
-    static func source(of regex: TrackerRuleRegex) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(64)
-        write(regex.alternatives, to: &output)
-        return String(decoding: output, as: UTF8.self)
+/// The program blocking.js runs instead of a JavaScript `RegExp` for a tds rule expression: the
+/// Thompson NFA the resolver's matcher (`TrackerRuleRegex.Matcher`) compiles the expression into,
+/// state for state, written as text.
+/// The script simulates it as the resolver does, one set of states per position of the URL, so
+/// that the time a rule takes is bounded by URL length × program size whatever the rule
+/// (JavaScript's backtracking engine takes seconds on `(a+)+$` against a few dozen characters,
+/// and polynomial time on `a.*b.*c` against a long URL).
+///
+/// ## The program text
+/// The states are numbered in the reverse of the order the resolver builds them (it builds back
+/// to front), so that most states go on to the next one; the match state is the last one and is
+/// not written. One token per state:
+/// - a character other than `A`-`Z`: reads that character, a letter in either case (the text
+///   holds the lowercase letter);
+/// - `D`: reads any character but `\n` and `\r` (JavaScript's `.`);
+/// - `C` and 32 lowercase hexadecimal digits: reads a character of the set of ASCII codes whose
+///   bits they hold, case-folded already: four 32-bit words for codes 0-31, 32-63, 64-95 and
+///   96-127, each most significant digit first;
+/// - `B`: `^`, passed only at the start of the URL; `E`: `$`, passed only at its end;
+/// - `S<a>;<b>;`: goes on to both states `a` and `b`.
+///
+/// A state other than a split goes on to the next state, unless `J<n>;` right after its token
+/// names state `n`. The states may be preceded by `G<n>;` when matching starts at state `n`
+/// rather than 0, then by `L<count>;<text>`: `count` lowercase characters that every match
+/// contains (the resolver's required literal), for the script to look for first. A program
+/// without any capital letter is plain characters alone, the text to look for: the program of
+/// `tracker\.test\/a\.js` is `tracker.test/a.js`, that of `ads\.js.*track` is
+/// `L6;ads.jsads.jsJ7;DS6;8;track`.
+enum RuleProgram {
+    /// The program of `regex`; throws the resolver's error for an expression it refuses.
+    static func program(of regex: TrackerRuleRegex) throws(TrackerRuleRegex.ParseError) -> String {
+        program(of: try regex.matcher())
     }
 
-    /// How many states the resolver's matcher compiles the expression into (it refuses 20,000).
-    static func stateCount(of regex: TrackerRuleRegex) -> Int {
-        1 + stateCount(regex.alternatives)
-    }
-
-    private static func stateCount(_ alternatives: [[TrackerRuleRegex.Node]]) -> Int {
-        var count = max(alternatives.count - 1, 0)
-        for sequence in alternatives {
-            for node in sequence { count += stateCount(node) }
+    /// The program of a regex the resolver has compiled: its states, start and required literal.
+    static func program(of matcher: TrackerRuleRegex.Matcher) -> String {
+        let states = matcher.states
+        let last = states.count - 1
+        // State `index` of the resolver is state `last - index` of the program.
+        var body: [UInt8] = []
+        body.reserveCapacity(states.count + 8)
+        var isPlain = true
+        func go(to next: Int, from number: Int) {
+            guard last - next != number + 1 else { return }
+            isPlain = false
+            body.append(UInt8(ascii: "J"))
+            appendNumber(last - next, to: &body)
         }
-        return count
-    }
-
-    private static func stateCount(_ node: TrackerRuleRegex.Node) -> Int {
-        switch node {
-        case .character, .startAnchor, .endAnchor:
-            return 1
-        case .group(let alternatives):
-            return stateCount(alternatives)
-        case .repetition(let atom, let minimum, let maximum):
-            let body = stateCount(atom)
-            if let maximum { return (maximum - minimum) * (body + 1) + minimum * body }
-            return 1 + body + max(minimum - 1, 0) * body
-        }
-    }
-
-    private static func write(_ alternatives: [[TrackerRuleRegex.Node]], to output: inout [UInt8]) {
-        for (index, sequence) in alternatives.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: "|")) }
-            for node in sequence { write(node, to: &output) }
-        }
-    }
-
-    private static func write(_ node: TrackerRuleRegex.Node, to output: inout [UInt8]) {
-        switch node {
-        case .character(let set):
-            write(set.caseFolded, to: &output)
-        case .group(let alternatives):
-            output.append(contentsOf: "(?:".utf8)
-            write(alternatives, to: &output)
-            output.append(UInt8(ascii: ")"))
-        case .repetition(let atom, let minimum, let maximum):
-            // An atom is a character, a group or an anchor; anchors are never repeated.
-            write(atom, to: &output)
-            switch (minimum, maximum) {
-            case (0, nil): output.append(UInt8(ascii: "*"))
-            case (1, nil): output.append(UInt8(ascii: "+"))
-            case (0, 1?): output.append(UInt8(ascii: "?"))
-            case (_, nil): output.append(contentsOf: "{\(minimum),}".utf8)
-            case (_, let maximum?) where maximum == minimum: output.append(contentsOf: "{\(minimum)}".utf8)
-            case (_, let maximum?): output.append(contentsOf: "{\(minimum),\(maximum)}".utf8)
-            }
-        case .startAnchor:
-            output.append(UInt8(ascii: "^"))
-        case .endAnchor:
-            output.append(UInt8(ascii: "$"))
-        }
-    }
-
-    /// A case-folded set: as one character when the `i` flag makes it one, else as a class whose
-    /// letters are written in lowercase only (the flag adds the uppercase ones).
-    private static func write(_ set: CharacterSet128, to output: inout [UInt8]) {
-        // Most sets are one character, or one letter in both cases: told from the bits alone.
-        if set.high == 0 {
-            if set.low != 0, set.low & (set.low &- 1) == 0 {
-                appendEscaped(UInt8(set.low.trailingZeroBitCount), inClass: false, to: &output)
-                return
-            }
-        } else if set.low == 0 {
-            // Lowercase letters a-z are bits 33...58 of `high`, their uppercase 32 bits lower.
-            let lowercase = set.high & (0x3FF_FFFF << 33)
-            if lowercase != 0, lowercase & (lowercase &- 1) == 0, set.high == lowercase | (lowercase >> 32) {
-                appendEscaped(UInt8(64 + lowercase.trailingZeroBitCount), inClass: false, to: &output)
-                return
-            }
-            if set.high & (set.high &- 1) == 0 {
-                appendEscaped(UInt8(64 + set.high.trailingZeroBitCount), inClass: false, to: &output)
-                return
+        for index in stride(from: last, to: 0, by: -1) {
+            let number = last - index
+            switch states[index] {
+            case .byte(let set, let next):
+                if let byte = TrackerRuleRegex.plainByte(set) {
+                    body.append(byte)
+                } else if set == CharacterSet128.dot {
+                    isPlain = false
+                    body.append(UInt8(ascii: "D"))
+                } else {
+                    isPlain = false
+                    body.append(UInt8(ascii: "C"))
+                    appendHex(set, to: &body)
+                }
+                go(to: next, from: number)
+            case .split(let first, let second):
+                isPlain = false
+                body.append(UInt8(ascii: "S"))
+                appendNumber(last - first, to: &body)
+                appendNumber(last - second, to: &body)
+            case .start(let next):
+                isPlain = false
+                body.append(UInt8(ascii: "B"))
+                go(to: next, from: number)
+            case .end(let next):
+                isPlain = false
+                body.append(UInt8(ascii: "E"))
+                go(to: next, from: number)
+            case .match:
+                preconditionFailure("the match state is the first the resolver's builder adds, and the only one")
             }
         }
-        if set == CharacterSet128.dot {
-            output.append(UInt8(ascii: "."))
-            return
+        var header: [UInt8] = []
+        if last - matcher.start != 0 {
+            header.append(UInt8(ascii: "G"))
+            appendNumber(last - matcher.start, to: &header)
         }
-        // Most sets are one character, or one letter in both cases.
-        let count = set.count
-        if let first = set.first, count == 1 || (count == 2 && isUppercase(first) && set.contains(first | 0x20)) {
-            appendEscaped(count == 2 ? first | 0x20 : first, inClass: false, to: &output)
-            return
-        }
-        if set == CharacterSet128.digits {
-            output.append(contentsOf: "\\d".utf8)
-            return
-        }
-        let members = set.members.filter { !isUppercase($0) }
-        if members.count <= 48 {
-            output.append(UInt8(ascii: "["))
-            writeRanges(members, to: &output)
-            output.append(UInt8(ascii: "]"))
-            return
-        }
-        // Large sets read better (and shorter) as what they leave out; the complement of a
-        // case-folded set is case-folded too, so the `i` flag keeps the meaning.
-        output.append(contentsOf: "[^".utf8)
-        writeRanges(set.inverted.members.filter { !isUppercase($0) }, to: &output)
-        output.append(UInt8(ascii: "]"))
-    }
-
-    private static func writeRanges(_ members: [UInt8], to output: inout [UInt8]) {
-        var index = 0
-        while index < members.count {
-            var end = index
-            while end + 1 < members.count, members[end + 1] == members[end] + 1 { end += 1 }
-            appendEscaped(members[index], inClass: true, to: &output)
-            if end - index >= 2 {
-                output.append(UInt8(ascii: "-"))
-                appendEscaped(members[end], inClass: true, to: &output)
-            } else if end > index {
-                appendEscaped(members[end], inClass: true, to: &output)
+        // A program of plain characters alone is its own literal.
+        if !isPlain || !header.isEmpty {
+            let literal = matcher.requiredLiteral
+            if !literal.isEmpty {
+                header.append(UInt8(ascii: "L"))
+                appendNumber(literal.count, to: &header)
+                header.append(contentsOf: literal)
             }
-            index = end + 1
         }
-    }
-
-    private static func isUppercase(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+        return String(decoding: header + body, as: UTF8.self)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func appendEscaped(_ byte: UInt8, inClass: Bool, to output: inout [UInt8]) {
-        if byte < 0x20 || byte == 0x7F {
-            output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]])
-            return
+    private static func appendHex(_ set: CharacterSet128, to output: inout [UInt8]) {
+        for word in [set.low & 0xFFFF_FFFF, set.low >> 32, set.high & 0xFFFF_FFFF, set.high >> 32] {
+            for shift in stride(from: 28, through: 0, by: -4) { output.append(hexDigits[Int((word >> UInt64(shift)) & 15)]) }
         }
-        let needsEscape: Bool
-        switch byte {
-        case UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "["):
-            needsEscape = true
-        case UInt8(ascii: "-"):
-            needsEscape = inClass
-        case UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"),
-            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"):
-            needsEscape = !inClass
-        default:
-            needsEscape = false
-        }
-        if needsEscape { output.append(UInt8(ascii: "\\")) }
-        output.append(byte)
+    }
+
+    /// Appends `value` in decimal and a `;`.
+    private static func appendNumber(_ value: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: String(value).utf8)
+        output.append(UInt8(ascii: ";"))
     }
 }

@@ -11,10 +11,10 @@ import TrackerlessCore
 /// compact.warnings    // trackers.example.com.rules[2].surrogate: no surrogate "x.js"; the rule blocks
 /// ```
 ///
-/// ## Format (version 1)
+/// ## Format (version 2)
 /// One JSON object, keys in a fixed order, every list and table sorted, so that the same inputs
 /// give the same bytes:
-/// - `version`: 1.
+/// - `version`: 2.
 /// - `owners`: the JSON text of an array of the names of the entities that own a tracker, sorted;
 ///   other members refer to them by index. (JSON text, not lines: the script splits it with
 ///   `JSON.parse`, since `String.prototype.split` consults a page's
@@ -23,12 +23,13 @@ import TrackerlessCore
 ///   index into `owners` or -1; `default` 1 for `block`, 0 for anything else (the resolver's
 ///   default ignore); `domain` only when it differs from the key.
 /// - `rules`: tracker key → the JSON text of the tracker's usable rules in order, for trackers
-///   that have any. A rule is `[regex, action, options?, exceptions?]`: `regex` JavaScript source
-///   to compile with the `i` flag (see below); `action` 1 for `ignore`, the surrogate's name when the rule names a
-///   surrogate that exists, else 0 (block); `options` and `exceptions` `[domains, types]` with
-///   null for a list that is absent, or null for no condition; a Click-to-Load rule has a fifth
-///   member, its action (`block-ctl-fb`), the conditions then written even when null. Rules with
-///   an unsupported action or an expression the resolver cannot use are left out: they never apply.
+///   that have any. A rule is `[program, action, options?, exceptions?]`: `program` the rule's
+///   expression compiled for the script (see below); `action` 1 for `ignore`, the surrogate's name
+///   when the rule names a surrogate that exists, else 0 (block); `options` and `exceptions`
+///   `[domains, types]` with null for a list that is absent, or null for no condition; a
+///   Click-to-Load rule has a fifth member, its action (`block-ctl-fb`), the conditions then
+///   written even when null. Rules with an unsupported action or an expression the resolver
+///   cannot use are left out: they never apply.
 /// - `clickToLoad`: where Click-to-Load rules block. Null without a privacy configuration (every
 ///   `block-ctl-*` action blocks); false when the `clickToLoad` feature is off; else
 ///   `[exception domains, {action: [owner indices]}]`: the feature's exceptions and
@@ -59,11 +60,13 @@ import TrackerlessCore
 /// rules when a decision first needs them.
 ///
 /// ## Regular expressions
-/// Each rule's expression is parsed the way the resolver parses it and written back from the
-/// parsed form, so that JavaScript's `RegExp(source, "i")` matches exactly what the resolver
-/// matches on an ASCII URL: character sets are written case-folded (`[^a]` case-insensitively
-/// means "neither a nor A" in JavaScript, "anything" in the resolver), escapes the resolver reads
-/// as literals (`\x`) are written as literals, groups as non-capturing groups.
+/// Each rule's expression is parsed the way the resolver parses it and compiled into the same
+/// Thompson NFA as the resolver's matcher, written as a short text program (see `RuleProgram`)
+/// that the script runs as the resolver runs its NFA: a set of states per position of the URL,
+/// never backtracking, so that no rule makes a page wait (a JavaScript `RegExp` backtracks:
+/// `(a+)+$` takes seconds on a few dozen characters). The script's answer is the resolver's for
+/// every URL; an expression the resolver refuses, too large ones included, is left out with a
+/// warning. Version 1 wrote JavaScript `RegExp` source instead.
 ///
 /// ## Scope
 /// ``Scope/all`` carries every tracker. ``Scope/surrogateTrackers`` carries
@@ -104,13 +107,14 @@ public struct CompactTrackerData: Sendable {
 
     /// The JSON the blocking script reads as `$TRACKER_DATA$` (deterministic: keys sorted / fixed order).
     public let json: String
-    /// Problems found (a tds rule naming a missing surrogate, a regex JS cannot compile ...), with their JSON path.
+    /// Problems found (a tds rule naming a missing surrogate, an expression the resolver cannot
+    /// use ...), with their JSON path.
     public let warnings: [InputWarning]
     /// The trackers the data holds.
     public let scope: Scope
 
     /// The format version written as `version`.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     public init(
         trackerData: TrackerData, surrogates: Surrogates = .bundled,
@@ -333,9 +337,9 @@ extension CompactTrackerData {
                 message: "no surrogate \"\(surrogate)\"; the rule blocks instead")
         }
 
-        /// A usable rule's members: `[source, action, options?, exceptions?]`.
+        /// A usable rule's members: `[program, action, options?, exceptions?]`.
         struct CompactRule {
-            var source: String
+            var program: String
             var action: JSONValue
             var options: JSONValue
             var exceptions: JSONValue
@@ -343,10 +347,10 @@ extension CompactTrackerData {
             var clickToLoadAction: String?
         }
 
-        /// Writes `[source, action, options?, exceptions?]`, the conditions only when one is set.
+        /// Writes `[program, action, options?, exceptions?]`, the conditions only when one is set.
         static func write(_ rule: CompactRule, to writer: inout JSONWriter) {
             writer.writeRaw("[")
-            writer.writeString(rule.source)
+            writer.writeString(rule.program)
             writer.writeRaw(",")
             writer.write(rule.action)
             let hasExceptions = rule.exceptions != .null || rule.clickToLoadAction != nil
@@ -370,20 +374,11 @@ extension CompactTrackerData {
                 JSONPath.root.appending(key: "trackers").appending(key: key).appending(key: "rules").appending(index: index)
             }
             if let action = rule.action, !action.isSupported { return nil }
-            let source: String
+            let program: String
             do throws(TrackerRuleRegex.ParseError) {
-                let regex = try TrackerRuleRegex(parsing: rule.rule)
-                // Only an expression near the resolver's size limit is compiled to learn whether it fits.
-                // Without a `{n,m}` quantifier each state takes at least a byte of the rule (a
-                // character, `|`, `*`, `+`, `?`): a short rule without `{` is far from the limit.
-                let utf8 = rule.rule.utf8
-                let hasBrace = utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "{")) } ?? utf8.contains(UInt8(ascii: "{"))
-                if utf8.count >= 18_000 || hasBrace,
-                    JavaScriptRegex.stateCount(of: regex) >= 19_000
-                {
-                    _ = try regex.matcher()
-                }
-                source = JavaScriptRegex.source(of: regex)
+                // The program is built as the resolver builds its matcher, so a rule it refuses
+                // as too large is refused here with the same error.
+                program = try RuleProgram.program(of: TrackerRuleRegex(parsing: rule.rule))
             } catch {
                 warnings.append(InputWarning(
                     path: path.appending(key: "rule"),
@@ -403,7 +398,7 @@ extension CompactTrackerData {
             var clickToLoadAction: String?
             if case .blockClickToLoad(let name)? = rule.action { clickToLoadAction = name }
             return CompactRule(
-                source: source, action: action, options: Self.condition(rule.options), exceptions: Self.condition(rule.exceptions),
+                program: program, action: action, options: Self.condition(rule.options), exceptions: Self.condition(rule.exceptions),
                 clickToLoadAction: clickToLoadAction)
         }
 

@@ -24,6 +24,18 @@ struct RefusedInputTests {
         #expect(note.description.utf8.count < 1_000, "the note quotes the input cut: \(note.description.utf8.count) bytes")
     }
 
+    @Test("a tracker domain too long for a url-filter is left out of the cookie rules too, the note naming its JSON path")
+    func longTrackerDomainInCookieRules() throws {
+        let host = Self.longHost(1_100_000)
+        let json = #"{"trackers": {"\#(host)": {"domain": "\#(host)", "default": "block"}, "ok.example": {"domain": "ok.example", "default": "block"}}, "entities": {}, "domains": {}}"#
+        let build = CookieRules(trackerData: try TrackerData(parsing: Array(json.utf8))).build()
+        for list in build.ruleLists { try list.validate() }
+        #expect(build.ruleLists.flatMap(\.rules).contains { $0.trigger.urlFilter.contains("ok\\.example") })
+        let note = try #require(build.report.skippedRules.first { $0.reason.contains("WebKit would refuse a cookie rule") })
+        #expect(note.path.hasPrefix(#"trackers["aaaa"#), "\(note.path.prefix(300))")
+        #expect(note.description.utf8.count < 1_000, "the note quotes the input cut: \(note.description.utf8.count) bytes")
+    }
+
     @Test("a tracker-allowlist rule too long for a url-filter is left out with a note naming its JSON path")
     func longAllowlistRule() throws {
         let tds = try TrackerData(parsing: Array(#"{"trackers": {"t.example": {"domain": "t.example", "default": "block"}}, "entities": {}, "domains": {}}"#.utf8))

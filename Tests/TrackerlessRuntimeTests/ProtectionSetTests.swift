@@ -106,14 +106,16 @@ struct ProtectionSetTests {
         // with the check when it finds a refused rule.
         let host = String(repeating: "a", count: 1_100_000) + ".example"
         let json = #"{"trackers": {"\#(host)": {"domain": "\#(host)", "default": "block"}, "ok.example": {"domain": "ok.example", "default": "block"}}, "entities": {}, "domains": {}}"#
-        // Cookie protection off (the fixture's configuration has no cookie feature): the cookie
-        // rules do not leave such an input out, so with them the build fails, naming the list.
+        // Cookie protection on everywhere (no configuration): the cookie rules leave it out too,
+        // the note naming the tds's JSON path.
         var inputs = ProtectionInputs(trackerData: .bytes(Array(json.utf8), name: "long.json"))
-        let withCookies = #expect(throws: ProtectionError.self) { try ProtectionSet.build(inputs) }
-        #expect(withCookies?.description.hasPrefix("rule list trackerless-cookies-0-") == true)
+        let withCookies = try ProtectionSet.build(inputs)
+        #expect(withCookies.ruleLists.contains { $0.kind == .cookies })
+        let note = try #require(withCookies.notes.first { $0.hasPrefix("cookie rules: tds: trackers[\"aaaa") }, "\(withCookies.notes.map { $0.prefix(120) })")
+        #expect(note.contains("WebKit would refuse a cookie rule made from it"))
         inputs.privacyConfiguration = .bytes(Array(RuntimeFixture.configuration.utf8), name: "config.json")
         let set = try ProtectionSet.build(inputs)
-        #expect(set.notes.contains { $0.contains("WebKit would refuse") })
+        #expect(set.notes.contains { $0.hasPrefix("tds: trackers[\"aaaa") && $0.contains("WebKit would refuse") })
         for list in set.ruleLists where list.kind == .blocking {
             try RuleList(parsing: list.json).validate()
             #expect(list.jsonString.contains("ok\\\\.example"))

@@ -103,3 +103,34 @@ struct SiteToggleTests {
         #expect(!runtime.isProtectionEnabled(forSite: "blog.example"))
     }
 }
+
+@Suite("Runtime: site toggles take hosts only")
+struct SiteToggleHostTests {
+    @Test("a URL, spaces, an empty string or 100 MB are refused naming the toggle; nothing is saved")
+    func refused() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+        let huge = String(repeating: "a", count: 100 << 20)
+        for host in ["https://news.example/", "news example", "", "news..example", "a/b", String(repeating: "x", count: 64) + ".example", huge] {
+            let error = try #require(throws: ProtectionError.self) { try runtime.setProtection(false, forSite: host) }
+            #expect("\(error)".hasPrefix("user allowlist: site toggle \""), "\(error)")
+            #expect("\(error)".utf8.count < 400)
+            #expect("\(error)".contains("not a host name or IP address"))
+        }
+        #expect(runtime.sitesWithProtectionOff.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: runtime.siteTogglesPath))
+    }
+
+    @Test("host names, IP addresses and internationalized names are taken, normalized")
+    func accepted() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+        for host in ["News.Example", "127.0.0.1", "[::1]", "bücher.example", "under_score.example", "fqdn.example."] {
+            try runtime.setProtection(false, forSite: host)
+        }
+        #expect(runtime.sitesWithProtectionOff == ["127.0.0.1", "[::1]", "fqdn.example.", "news.example", "under_score.example", "xn--bcher-kva.example"])
+        #expect(!runtime.navigationPlan(for: "https://bücher.example/").isProtected)
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
+import PrivacyStatsKit
 import Testing
+import TrackerlessCore
 import TrackerlessRuntime
 
 /// The statistics never gate protection: a totals store that cannot be opened leaves the
@@ -21,12 +23,33 @@ struct StatisticsNeverGateProtectionTests {
         _ = runtime
     }
 
-    @Test("another runtime's store on the directory is still refused")
+    @Test("totals held by another program's store: the runtime protects, reports it, and saving says so")
     func storeInUse() throws {
         let directory = try RuntimeFixture.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
-        #expect(throws: ProtectionError.self) { try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory) }
-        _ = first
+        let other = try StatsStore(path: directory + "/privacy-totals")
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+        #expect(!runtime.currentSet.ruleLists.isEmpty)
+        let error = try #require(runtime.lastStorageError)
+        #expect("\(error)".contains("in use by another StatsStore") && "\(error)".contains("totals are not saved"), "\(error)")
+        #expect(throws: ProtectionError.unwritable(FileError(path: directory + "/privacy-totals.journal", reason: "cannot lock: in use by another StatsStore (this or another process); the statistics' totals are not saved"))) {
+            try runtime.saveStatistics()
+        }
+        withExtendedLifetime(other) {}
+    }
+
+    @Test("a store written by a newer Trackerless is refused, named by its version, and left as it was")
+    func newerStore() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let newer = Data("trackerless-totals 2 7 0badc0de\n{\"a later format\": true}".utf8)
+        try newer.write(to: URL(fileURLWithPath: directory + "/privacy-totals"))
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+        let error = try #require(runtime.lastStorageError)
+        #expect("\(error)" == "\(directory)/privacy-totals: written by a newer Trackerless (store version 2; this one reads version 1); not opened, so its totals are kept; the statistics' totals are not saved")
+        runtime.didCommitNavigation(tab: "1", url: "https://news.example/")
+        #expect(throws: ProtectionError.self) { try runtime.saveStatistics() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/privacy-totals")) == newer)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/privacy-totals.corrupt"))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ContentRuleList
 import Testing
 
@@ -118,11 +119,20 @@ struct HarnessSelfTests {
         let invalid = Array(#"[{"trigger":{"url-filter":"a|b"},"action":{"type":"block"}}]"#.utf8)
         let load = WebKitHarness.LoadCase(
             id: "x", topURL: "http://page.example/", requestURL: "http://page.example/a", type: "image")
+        let temporaries = Self.contentRuleListTemporaries()
         #expect {
             _ = try harness.load(ruleLists: [invalid], cases: [load])
         } throws: { error in
             guard case WebKitHarness.Failure.failed(4, let stderr) = error else { return false }
             return stderr.contains("Invalid or unsupported regular expression.")
         }
+        // WebKit's refusal left its temporary in the run's own temporary directory, now removed.
+        #expect(Self.contentRuleListTemporaries().subtracting(temporaries).isEmpty)
+    }
+
+    /// The `ContentRuleList-*` files in the system's temporary directory.
+    static func contentRuleListTemporaries() -> Set<String> {
+        let directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        return Set(((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("ContentRuleList-") })
     }
 }

@@ -328,6 +328,15 @@ extension WebKitHarness {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
+        // WebKit leaves a ContentRuleList-* temporary for every list it refuses (the validator
+        // tests give it thousands): the child's temporary directory is the run's own, removed
+        // after it. (In a WebKit root, /tmp is a tmpfs of the run already.)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-webkit-tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = scratch.path
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         var stderrFile: URL?

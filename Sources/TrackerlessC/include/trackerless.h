@@ -197,6 +197,11 @@ tl_status tl_stats_observe(tl_stats *stats, const char *tab, const char *url, co
 /* The tab's dashboard snapshot as JSON (the schema of `trackerless stats`). Free with tl_string_free. */
 tl_status tl_stats_snapshot(tl_stats *stats, const char *tab, char **json);
 
+/* The totals over time as JSON (the schema of `trackerless stats --store`'s totals): for a
+ * runtime's statistics, those in its cache directory plus everything counted since, saved or not.
+ * Free with tl_string_free. */
+tl_status tl_stats_totals(tl_stats *stats, char **json);
+
 void tl_stats_free(tl_stats *stats);
 
 /* ---- The protection set: every artifact of one generation, and its runtime --------------- */
@@ -228,8 +233,9 @@ tl_status tl_inputs_set_file(tl_inputs *inputs, tl_input_kind kind, const char *
  * `name` (NULL: the input's name, "tds", "privacy configuration", ...). */
 tl_status tl_inputs_set_bytes(tl_inputs *inputs, tl_input_kind kind, const char *bytes, size_t length, const char *name);
 /* The scripts' settings: `bridge` as in tl_scripts_render (NULL: "webkit"), the message handler
- * or injected object's name (NULL: "trackerless"), blocking in script. A bad bridge or handler
- * name: TL_ERROR_INVALID_ARGUMENT, the settings unchanged. */
+ * or injected object's name (NULL: "trackerless"), blocking in script. These three only: Global
+ * Privacy Control keeps its setting. A bad bridge or handler name: TL_ERROR_INVALID_ARGUMENT, the
+ * settings unchanged. */
 tl_status tl_inputs_set_scripts(tl_inputs *inputs, const char *bridge, const char *handler, int block_in_script,
                                 char **error);
 /* The WebKit that will run the rule lists, by name: "safari-15" ... "safari-26", "webkitgtk-2.44"
@@ -240,6 +246,9 @@ tl_status tl_inputs_set_scripts(tl_inputs *inputs, const char *bridge, const cha
  * WebKitGTK passes "webkitgtk-" with webkit_get_major_version() and webkit_get_minor_version().
  * An unknown name: TL_ERROR_INVALID_ARGUMENT naming it, the target unchanged. */
 tl_status tl_inputs_set_webkit(tl_inputs *inputs, const char *target, char **error);
+/* The user's Global Privacy Control setting (on by default): the scripts'
+ * `navigator.globalPrivacyControl` and the navigation decisions' `Sec-GPC` follow it. */
+tl_status tl_inputs_set_global_privacy_control(tl_inputs *inputs, int enabled);
 void tl_inputs_free(tl_inputs *inputs);
 
 /*
@@ -290,8 +299,10 @@ void tl_protection_set_free(tl_protection_set *set);
 typedef struct tl_runtime tl_runtime;
 
 /* Errors: TL_ERROR_INVALID_INPUT naming the input and the place, TL_ERROR_IO for a cache
- * directory that cannot be created or written, or that another runtime (of this or another
- * process) still uses: one runtime per cache directory at a time. Call it off the UI thread: a
+ * directory that cannot be created, or that another runtime (of this or another process) still
+ * uses: one runtime per cache directory at a time, refused before anything is read or written. A
+ * cache that cannot be written (a full or read-only disk) does not stop the runtime: see
+ * tl_runtime_storage_error. Call it off the UI thread: a
  * build without a cache takes hundreds of milliseconds on a full blocklist. */
 tl_status tl_runtime_new(const tl_inputs *inputs, const char *cache_directory, tl_runtime **runtime, char **error);
 
@@ -307,8 +318,10 @@ tl_status tl_runtime_current_set(const tl_runtime *runtime, tl_protection_set **
  */
 tl_status tl_runtime_update(tl_runtime *runtime, const tl_inputs *inputs, tl_protection_set **set, char **error);
 
-/* Turns protection on (enabled nonzero) or off for the site `host` (an exact host) from its next
- * navigation, and saves it. TL_ERROR_IO when it cannot be saved; nothing changes then. */
+/* Turns protection on (enabled nonzero) or off for the site `host` (an exact host name or IP
+ * address, "www.example.com", not a URL) from its next navigation, and saves it.
+ * TL_ERROR_INVALID_INPUT when `host` is not a host; TL_ERROR_IO when it cannot be saved; nothing
+ * changes then. */
 tl_status tl_runtime_set_site_protection(tl_runtime *runtime, const char *host, int enabled, char **error);
 
 /* *enabled receives 1 when protection is on for pages of `host`, 0 when it is off. */
@@ -324,9 +337,23 @@ tl_status tl_runtime_navigation_json(const tl_runtime *runtime, const char *url,
 
 /* The runtime's statistics, classified with the current set's resolver (the toggled sites as
  * "user allowlist"), accepting the runtime's secret (tl_protection_set_scripts_json's "secret");
- * use it with tl_stats_*, free the handle with tl_stats_free. */
+ * use it with tl_stats_*, free the handle with tl_stats_free. Their totals are saved in the cache
+ * directory soon after each page ends and within 30 seconds of any count. The handle outlives the
+ * runtime: after tl_runtime_free it counts in memory only, and a new runtime can open the cache. */
 tl_status tl_runtime_stats(const tl_runtime *runtime, tl_stats **stats);
 
+/* Saves the statistics' totals now, durably: call it when the host goes to the background or
+ * quits. TL_ERROR_IO when they cannot be written (a full disk, a store that could not be opened);
+ * the counts stay in memory and are retried. */
+tl_status tl_runtime_save_stats(tl_runtime *runtime, char **error);
+
+/* *message receives what the runtime could not do with its cache directory and went on without
+ * (the cache not written, the totals not saved, the site toggles unreadable: toggled sites are
+ * protected again), free it with tl_string_free; NULL when nothing failed. Protection is never
+ * off because of it. */
+tl_status tl_runtime_storage_error(const tl_runtime *runtime, char **message);
+
+/* Saves the statistics' last counts and lets go of the cache directory. */
 void tl_runtime_free(tl_runtime *runtime);
 
 #ifdef __cplusplus

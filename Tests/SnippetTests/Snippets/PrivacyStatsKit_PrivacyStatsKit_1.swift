@@ -35,7 +35,8 @@ func snippet_PrivacyStatsKit_PrivacyStatsKit_1() throws {
     let json = page.jsonString()                 // versioned schema, see <doc:DashboardSnapshot>
     let html = DashboardHTML.render(page)        // self-contained, no JavaScript
 
-    // Now and then (a timer, going to the background): make the totals durable.
+    // The totals reach the store by themselves after each page (SavingSchedule); going to the
+    // background or quitting, make them durable at once.
     try stats.flush()
     print(stats.totals().lifetime.trackersBlocked)
 }

@@ -88,4 +88,11 @@ if options.headless {
     g_main_loop_run(loop)
     withExtendedLifetime(browser) {}
 }
+// Quitting: the statistics' last counts to disk (between pages the runtime saves them itself).
+do {
+    try runtime.saveStatistics()
+} catch {
+    // Protection was not affected: said, not made the run's failure.
+    FileHandle.standardError.write(Data("trackerless-browser: warning: \(error)\n".utf8))
+}
 exit(status)

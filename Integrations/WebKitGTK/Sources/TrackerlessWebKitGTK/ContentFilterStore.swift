@@ -1,4 +1,5 @@
 import CWebKitGTK
+import ContentRuleList
 
 /// WebKitGTK's store of compiled content-rule lists (`WebKitUserContentFilterStore`), in a
 /// directory that outlives the process: a list compiled once is loaded by its identifier at the
@@ -31,7 +32,19 @@ public final class ContentFilterStore {
 
     /// Compiles `source` (WebKit content-blocker JSON) and stores it under `identifier`,
     /// replacing what was stored there.
+    ///
+    /// A list the running WebKit would refuse is refused here first, in WebKit's words
+    /// (``ContentRuleList/RuleList/init(parsing:for:warnings:)``): WebKit's own refusal leaves a
+    /// `ContentRuleList-*` temporary file behind in the temporary directory for every such list.
     public func save(identifier: String, source: [UInt8], completion: @escaping (Result<ContentFilter, ContentFilterStoreError>) -> Void) {
+        do throws(RuleListError) {
+            var warnings: [RuleListWarning] = []
+            _ = try RuleList(parsing: source, for: .runningWebKitGTK, warnings: &warnings)
+        } catch {
+            let refusal = ContentFilterStoreError.invalidSource(identifier: identifier, message: error.description)
+            MainContext.after(milliseconds: 0) { completion(.failure(refusal)) }
+            return
+        }
         let box = CallbackBox((identifier, completion as FilterCompletion))
         let bytes = source.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         let callback: GAsyncReadyCallback = { source, result, data in

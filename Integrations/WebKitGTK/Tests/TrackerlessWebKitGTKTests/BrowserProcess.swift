@@ -30,6 +30,44 @@ enum BrowserProcess {
             || FileManager.default.fileExists(atPath: "/usr/bin/xvfb-run")
     }
 
+    /// Ends `pid` and every process under it (xvfb-run's Xvfb and browser, WebKit's helpers):
+    /// SIGKILL, which no child can ignore or have blocked, children first found, then the parent.
+    /// A test ends every process it starts: `terminate()` on xvfb-run, a shell script, left the
+    /// browser running after the suite.
+    static func killTree(_ pid: Int32) {
+        var all: [Int32] = []
+        var frontier = [pid]
+        while let next = frontier.popLast() {
+            all.append(next)
+            frontier += children(of: next)
+        }
+        // Stop the parents first so they start no new children, then kill everything.
+        for process in all { kill(process, SIGSTOP) }
+        for process in all { kill(process, SIGKILL) }
+    }
+
+    /// The processes whose parent is `pid` (from /proc).
+    static func children(of pid: Int32) -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name -> Int32? in
+            guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // "pid (comm) state ppid ...": after the command's closing parenthesis.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid ? child : nil
+        }
+    }
+
+    /// Processes whose command line contains `text`.
+    static func processes(mentioning text: String) -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name -> Int32? in
+            guard let pid = Int32(name), let line = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return nil }
+            return String(decoding: line, as: UTF8.self).contains(text) ? pid : nil
+        }
+    }
+
     static let skipMessage: Comment = "needs xvfb-run and ../shared/data/tds/apple-tds.json (set TRACKERLESS_REQUIRE_WEBKIT=1 to fail instead)"
 
     /// A running site proxy: its port, and every URL it was asked for so far.
@@ -98,7 +136,8 @@ enum BrowserProcess {
 
         deinit {
             output.readabilityHandler = nil
-            process.terminate()
+            BrowserProcess.killTree(process.processIdentifier)
+            process.waitUntilExit()
         }
     }
 
@@ -113,7 +152,7 @@ enum BrowserProcess {
         process.arguments = ["-a", executable.path, "--headless", "--tds", sharedData.appendingPathComponent("tds/apple-tds.json").path,
             "--cache", cache.path, "--proxy", "127.0.0.1:\(proxy.port)", "--snapshots", snapshots.path] + extraArguments + urls
         let errorFile = cache.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

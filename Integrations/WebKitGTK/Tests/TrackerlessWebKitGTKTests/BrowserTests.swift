@@ -138,7 +138,11 @@ struct BrowserWindowTests {
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        func end() {
+            BrowserProcess.killTree(process.processIdentifier)
+            process.waitUntilExit()
+        }
+        defer { end() }
         var seen: [String] = []
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, !seen.contains(where: { $0.contains("/report.gif") }) {
@@ -148,5 +152,8 @@ struct BrowserWindowTests {
         #expect(seen.contains("http://127.0.0.1:\(proxy.port)/"), "\(seen)")
         #expect(seen.contains { $0.contains("/report.gif") }, "the page's script ran to its end: \(seen)")
         #expect(process.isRunning, "the window is still open")
+        // Closed by the test: nothing it started is left (its cache path names its browser).
+        end()
+        #expect(BrowserProcess.processes(mentioning: cache.path).isEmpty, "processes left running: \(BrowserProcess.processes(mentioning: cache.path))")
     }
 }
