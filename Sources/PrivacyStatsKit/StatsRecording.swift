@@ -31,9 +31,6 @@ package struct StatsRecording: Sendable {
         package var pages: [PageSnapshot]
         /// The tab of the last record, nil for an empty recording.
         package var lastTab: TabID?
-        /// The pages still open at the end of the recording, in the order they started (also in
-        /// ``pages``).
-        package var openAtEnd: [PageSnapshot] = []
     }
 
     /// The records, in order; blank lines are left out.
@@ -182,77 +179,102 @@ package struct StatsRecording: Sendable {
         into stats: PrivacyStats, afterRecord: (_ recordsDone: Int) throws(Failure) -> Void
     ) throws(Failure) -> Replay {
         var replayer = Replayer(stats: stats)
+        var pages: [Replayer.Page] = []
         for record in records {
-            replayer.feed(record)
+            if let ended = replayer.feed(record) { pages.append(ended) }
             try afterRecord(replayer.recordCount)
         }
-        return replayer.finish()
+        pages += replayer.finish()
+        return Replay(pages: pages.sorted { $0.start < $1.start }.map(\.snapshot), lastTab: replayer.lastTab)
     }
 
-    /// Feeds records to a ``PrivacyStats`` one at a time, as they arrive, and says which pages
-    /// each one ended.
+    /// Feeds records to a ``PrivacyStats`` one at a time, as they arrive, and hands over each
+    /// page's final snapshot when the page ends, keeping none: what it holds is bounded by the
+    /// tabs open at once, however long the recording (`trackerless stats --stream` replays
+    /// recordings of millions of pages).
+    ///
+    /// A message for a tab that has no page yet starts one at the message's `page.url`; a live
+    /// host always says when a page starts.
     package struct Replayer {
+        /// A page that ended, and the index of the record that started it.
+        package struct Page: Sendable {
+            /// The index, from 0, of the record that started the page.
+            package var start: Int
+            /// The page's final snapshot.
+            package var snapshot: PageSnapshot
+        }
+
+        /// How many of the recording's secrets are accepted at once when it is trusted: the
+        /// last ones seen, as a host keeps those of the scripts it rendered last, not every
+        /// secret a long recording ever carried. A message's own secret is accepted as it
+        /// arrives, so a trusted recording is never rejected for its secret.
+        package static let maxRecordedSecrets = 4
+
         package let stats: PrivacyStats
-        /// Whether every well-formed secret a message carries is accepted, as it arrives: the
-        /// recording is trusted (no secret was given).
+        /// Whether the well-formed secrets that messages carry are accepted as they arrive (the
+        /// last ``maxRecordedSecrets`` of them): the recording is trusted (no secret was given).
         package let acceptsRecordedSecrets: Bool
         /// The records fed so far.
         package private(set) var recordCount = 0
-        private var pages: [(start: Int, snapshot: PageSnapshot)] = []
-        // Where each tab's current page started; a tab is absent until its first page.
+        /// The tab of the last record, nil before the first.
+        package private(set) var lastTab: TabID?
+        /// Where each tab's current page started; a tab is absent until its first page and after its close.
         private var pageStarts: [TabID: Int] = [:]
-        private var acceptedSecrets: Set<String> = []
-        private var lastTab: TabID?
+        /// The recorded secrets accepted now, the one seen last first.
+        private var recordedSecrets: [MessageSecret] = []
 
-        package init(stats: PrivacyStats, acceptsRecordedSecrets: Bool = false, secrets: [MessageSecret] = []) {
+        package init(stats: PrivacyStats, acceptsRecordedSecrets: Bool = false) {
             self.stats = stats
             self.acceptsRecordedSecrets = acceptsRecordedSecrets
-            acceptedSecrets = Set(secrets.map(\.hex))
         }
 
-        /// Feeds one record; returns the snapshots of the pages it ended (a navigation or a close
-        /// in their tab), for a reader that writes them as they end.
-        @discardableResult
-        package mutating func feed(_ record: Record) -> [PageSnapshot] {
+        /// Feeds one record; returns the page it ended (a navigation or a close in its tab).
+        package mutating func feed(_ record: Record) -> Page? {
             let index = recordCount
             recordCount += 1
             lastTab = record.tab
-            var ended: [PageSnapshot] = []
             switch record.kind {
             case .navigate(let url):
-                ended += finishPage(record.tab)
+                let ended = endPage(record.tab)
                 stats.didStartNavigation(tab: record.tab, url: url)
                 pageStarts[record.tab] = index
+                return ended
             case .message(let body, let pageURL):
-                if acceptsRecordedSecrets, let secret = record.secret, acceptedSecrets.insert(secret.hex).inserted {
-                    stats.setSecrets(acceptedSecrets.sorted().compactMap { MessageSecret(hex: $0) })
-                }
+                if acceptsRecordedSecrets, let secret = record.secret { accept(secret) }
                 if pageStarts[record.tab] == nil, let pageURL {
                     stats.didStartNavigation(tab: record.tab, url: pageURL)
                     pageStarts[record.tab] = index
                 }
                 _ = stats.receive(body, tab: record.tab)
+                return nil
             case .close:
-                ended += finishPage(record.tab)
+                let ended = endPage(record.tab)
                 stats.closeTab(record.tab)
-                pageStarts[record.tab] = nil
+                return ended
             }
-            return ended
         }
 
-        /// Ends the pages still open and returns every page's final snapshot, in the order the
-        /// pages started.
-        package mutating func finish() -> Replay {
-            let open = pageStarts.sorted { $0.value < $1.value }.flatMap { finishPage($0.key) }
-            pageStarts = [:]
-            return Replay(pages: pages.sorted { $0.start < $1.start }.map(\.snapshot), lastTab: lastTab, openAtEnd: open)
+        /// Ends the pages still open; returns them in the order they started.
+        package mutating func finish() -> [Page] {
+            pageStarts.sorted { $0.value < $1.value }.compactMap { endPage($0.key) }
         }
 
-        private mutating func finishPage(_ tab: TabID) -> [PageSnapshot] {
-            guard let start = pageStarts[tab] else { return [] }
-            let snapshot = stats.snapshot(tab: tab)
-            pages.append((start, snapshot))
-            return [snapshot]
+        private mutating func endPage(_ tab: TabID) -> Page? {
+            guard let start = pageStarts.removeValue(forKey: tab) else { return nil }
+            return Page(start: start, snapshot: stats.snapshot(tab: tab))
+        }
+
+        /// Accepts `secret`, the oldest accepted one making way once there are
+        /// ``maxRecordedSecrets``.
+        private mutating func accept(_ secret: MessageSecret) {
+            if let seen = recordedSecrets.firstIndex(of: secret) {
+                // Already accepted: only its age changes, not what the statistics accept.
+                recordedSecrets.insert(recordedSecrets.remove(at: seen), at: 0)
+                return
+            }
+            recordedSecrets.insert(secret, at: 0)
+            if recordedSecrets.count > Self.maxRecordedSecrets { recordedSecrets.removeLast() }
+            stats.setSecrets(recordedSecrets)
         }
     }
 }

@@ -37,7 +37,7 @@ enum CompileCommand {
         }
         let bytes = engine.compiled()
         do throws(FileError) {
-            try FileIO.writeAtomically(bytes, to: output)
+            try OutputFile.write(bytes, to: output)
         } catch {
             throw InputError("\(error)")
         }

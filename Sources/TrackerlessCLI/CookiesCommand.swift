@@ -42,6 +42,9 @@ enum CookiesCommand {
             settings: builder.settings
         ).build()
         try RulesCommand.write(build.ruleLists, to: options["output"], target: builder.settings.target)
+        // What the rules leave out is never dropped in silence (an invalid host, an input WebKit
+        // would refuse): rare, so always listed.
+        for note in build.report.skippedRules { Output.standardError("skipped: \(note)") }
         if options["output"] != nil {
             Output.standardError("\(build.ruleCount) block-cookies rules in \(build.ruleLists.count) list(s)")
         }

@@ -17,7 +17,8 @@ enum RulesCommand {
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
       --output FILE|DIR/      write the list(s) instead of standard output:
                               FILE (no trailing /): the one list, replaced whole (temporary file,
-                              then rename); refused when the rules need several lists.
+                              then rename; a device or FIFO, such as /dev/null, is written directly);
+                              refused when the rules need several lists.
                               DIR/ (a trailing /, or a path that is already a directory): the set
                               rules.json, rules.2.json, ... as one generation. DIR becomes a symbolic
                               link to .DIR.<content hash>/, switched by one rename, so that a kill
@@ -63,6 +64,12 @@ enum RulesCommand {
                 guard let action else { continue }
                 guard let output = options["output"] else {
                     Output.standardError("note: the Click-to-Load list of \(action) is not written to standard output; give --output")
+                    continue
+                }
+                // Beside /dev/null, the list would be a file in /dev.
+                guard !OutputFile.isWrittenDirectly(output) else {
+                    Output.standardError("note: the Click-to-Load list of \(action) is not written beside \(output), "
+                        + "which is not a file; give --output FILE or DIR/")
                     continue
                 }
                 try FileIO.writeAtomically(list.encoded(), to: clickToLoadPath(beside: output, action: action))
@@ -132,7 +139,7 @@ enum RulesCommand {
                 throw InputError("\(output): the rules need \(lists.count) lists, which one file cannot hold; "
                     + "give --output DIR/ (with the trailing /) to write them as one set")
             }
-            try FileIO.writeAtomically(list.encoded(), to: output)
+            try OutputFile.write(list.encoded(), to: output)
             return
         }
         try FileSet.write(files(of: lists, clickToLoadActions: clickToLoadActions), to: output, isOwnFile: isRuleListFileName)

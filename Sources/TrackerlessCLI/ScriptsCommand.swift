@@ -114,7 +114,7 @@ enum ScriptsCommand {
         let generation = try FileSet.write(files, to: output, isOwnFile: isOutputFileName)
         if let swiftOutput = options["swift-output"] {
             let source = try EmbeddedScriptsSource(outputDirectory: generation, options: options)
-            try FileIO.writeAtomically(Array(source.text.utf8), to: swiftOutput)
+            try OutputFile.write(Array(source.text.utf8), to: swiftOutput)
         }
 
         for warning in inputs.warnings + scripts.warnings { Output.standardError("warning: \(warning)") }

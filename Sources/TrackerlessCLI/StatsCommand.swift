@@ -18,7 +18,9 @@ enum StatsCommand {
     With --stream it writes JSON lines instead, as the recording arrives: each page's final snapshot
     when the page ends (a navigation or a close in its tab), flushed, then, at the end of the input,
     one line {"schema": "trackerless-stats-report", "schemaVersion": 1, "pages": [snapshots of the
-    pages still open], "totals", "rejections", "lines"}. A host can pipe live messages in.
+    pages still open], "totals", "rejections", "lines"}. A host can pipe live messages in, and memory
+    does not grow with the recording: a page is dropped once written (--output too is written as it
+    goes, into a temporary file that replaces FILE at the end; a device or FIFO is written directly).
     The recording is read a line at a time, never whole: a line may have 1 MiB at most.
 
     The recording (--messages) is JSON lines, one record a line; blank lines are skipped:
@@ -36,8 +38,10 @@ enum StatsCommand {
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
       --surrogates DIR|FILE   surrogates as `scripts` reads them (default: the bundled ones, which
                               `scripts` embeds); surrogate events count only for surrogates it has
-      --secret HEX            a render secret to accept (repeatable); without it, the secrets that the
-                              recording's messages carry are accepted (the recording is trusted)
+      --secret HEX            a render secret to accept (repeatable); without it, each message's
+                              secret is accepted as it arrives (the recording is trusted), and only
+                              the last \(StatsRecording.Replayer.maxRecordedSecrets) distinct ones are kept, as a host keeps those of the
+                              scripts it rendered last: memory stays bounded however many it carries
       --html FILE             also write the HTML privacy dashboard of the last page of --tab
       --tab ID                the tab whose dashboard --html shows (default: the tab of the last record)
       --output FILE           write the JSON there instead of standard output
@@ -45,9 +49,11 @@ enum StatsCommand {
       --flush-every N         with --store: make totals durable every N records (default: at the end);
                               each flush prints "flushed <records> <pages> <blocked>" on standard error
       --stream                write each page's snapshot as a JSON line when the page ends (above)
-    Exit status: 0 success (rejected messages are counted, not errors), 1 unreadable input (a recording
-    line that is not JSON or not a record is named FILE:LINE, with the column and byte in the line and
-    what was expected there), 2 wrong usage.
+    A recording line that is not JSON or not a record is named on standard error as FILE:LINE, with the
+    column and byte in the line and what was expected there, and skipped: the lines before and after it
+    are counted as usual, and the snapshots, totals, --store and --html all hold every good line.
+    Exit status: 0 success (rejected messages are counted, not errors), 1 a recording line skipped or the
+    recording unreadable (the output is still written, from the lines read), 2 wrong usage.
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -83,61 +89,90 @@ enum StatsCommand {
         // Without --secret the recording is trusted: each message's secret is accepted as it comes.
         var replayer = StatsRecording.Replayer(stats: stats, acceptsRecordedSecrets: secrets.isEmpty)
         let isStreaming = options.has("stream")
-        var output = options["output"].map { _ in [UInt8]() }
-        func emit(_ value: JSONValue) {
-            let line = Array((value.jsonString() + "\n").utf8)
-            if output != nil { output?.append(contentsOf: line) } else { Output.write(line) }
-        }
-        try readRecords(messagesPath) { record in
-            let ended = replayer.feed(record)
-            if isStreaming { for snapshot in ended { emit(snapshot.jsonValue()) } }
+        let output = try OutputFile(path: options["output"])
+        let htmlTab = options["tab"].map { TabID($0) }
+        // Without --stream the report lists every page; streamed, a page is written when it ends
+        // and dropped, so memory does not grow with the recording.
+        var endedPages: [StatsRecording.Replayer.Page] = []
+        // The last page that ended (of --tab, if given): what --html shows for a tab closed at the end.
+        var lastEnded: PageSnapshot?
+        let isComplete = try readRecords(messagesPath) { record in
+            if let page = replayer.feed(record) {
+                if isStreaming { try output.write(line(page.snapshot.jsonValue())) } else { endedPages.append(page) }
+                if htmlTab == nil || page.snapshot.tab == htmlTab { lastEnded = page.snapshot }
+            }
             if store != nil, replayer.recordCount % flushEvery == 0 { try flush(stats, records: replayer.recordCount) }
         }
-        let replay = replayer.finish()
-        let snapshots = replay.pages
+        // Whatever was read is counted, written and saved alike, bad lines or not.
+        let openAtEnd = replayer.finish()
         if store != nil { try flush(stats, records: replayer.recordCount) }
 
         // Streamed, the pages already written are not repeated: the last line holds the open ones.
-        let reportPages = isStreaming ? replay.openAtEnd : snapshots
-        emit(.object(JSONObject([
+        let reportPages = isStreaming ? openAtEnd : (endedPages + openAtEnd).sorted { $0.start < $1.start }
+        try output.write(line(.object(JSONObject([
             ("schema", .string("trackerless-stats-report")), ("schemaVersion", .number(1)),
-            ("pages", .array(reportPages.map { $0.jsonValue() })),
+            ("pages", .array(reportPages.map { $0.snapshot.jsonValue() })),
             ("totals", stats.totals().jsonValue()),
             ("rejections", .object(JSONObject(stats.rejections().sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { ($0.key.rawValue, .number(Double($0.value))) }))),
             ("lines", .number(Double(replayer.recordCount))),
-        ])))
-        if let path = options["output"], let bytes = output {
-            try FileIO.writeAtomically(bytes, to: path)
-        }
+        ]))))
+        try output.commit()
         if let path = options["html"] {
-            let tab = options["tab"].map { TabID($0) } ?? replay.lastTab
-            let snapshot = snapshots.last { $0.tab == tab } ?? PageSnapshot.empty(tab: tab)
-            try FileIO.writeAtomically(Array(DashboardHTML.render(snapshot).utf8), to: path)
+            let tab = htmlTab ?? replayer.lastTab
+            let snapshot = openAtEnd.last { $0.snapshot.tab == tab }?.snapshot
+                ?? lastEnded.flatMap { $0.tab == tab ? $0 : nil } ?? PageSnapshot.empty(tab: tab)
+            try OutputFile.write(Array(DashboardHTML.render(snapshot).utf8), to: path)
         }
-        return 0
+        return isComplete ? 0 : 1
+    }
+
+    private static func line(_ value: JSONValue) -> [UInt8] {
+        Array((value.jsonString() + "\n").utf8)
     }
 
     /// The longest recording line read.
     static let maxLineBytes = 1 << 20
 
     /// Reads the recording at `path` ("-": standard input) a line at a time, calling `body` with
-    /// each record as soon as its line has arrived.
-    private static func readRecords(_ path: String, _ body: (StatsRecording.Record) throws -> Void) throws {
+    /// each record as soon as its line has arrived. A line that is not a record is named on
+    /// standard error (FILE:LINE and what is wrong) and skipped, and so is the rest of the input
+    /// when reading fails: the records before and after a bad line count as usual.
+    ///
+    /// - Returns: whether every line was read and was a record (or blank).
+    private static func readRecords(_ path: String, _ body: (StatsRecording.Record) throws -> Void) throws -> Bool {
         let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
         defer { if descriptor != 0 { close(descriptor) } }
         var reader = LineReader(descriptor: descriptor, path: path, maxLineBytes: maxLineBytes)
         var lineNumber = 0
-        while let line = try reader.next() {
-            lineNumber += 1
-            switch line {
-            case .tooLong(let length):
-                throw InputError("\(path):\(lineNumber): the line has \(length) bytes; the limit is \(maxLineBytes)")
-            case .text(let bytes):
-                if let record = try StatsRecording.record(line: bytes, file: path, lineNumber: lineNumber) { try body(record) }
+        var isComplete = true
+        while true {
+            let next: LineReader.Line?
+            do {
+                next = try reader.next()
+            } catch {
+                Output.standardError("trackerless: \(error)")
+                return false
             }
+            guard let line = next else { break }
+            lineNumber += 1
+            let record: StatsRecording.Record?
+            do {
+                switch line {
+                case .tooLong(let length):
+                    throw InputError("\(path):\(lineNumber): the line has \(length) bytes; the limit is \(maxLineBytes)")
+                case .text(let bytes):
+                    record = try StatsRecording.record(line: bytes, file: path, lineNumber: lineNumber)
+                }
+            } catch {
+                Output.standardError("trackerless: \(error)")
+                isComplete = false
+                continue
+            }
+            if let record { try body(record) }
         }
+        return isComplete
     }
 
     private static func flush(_ stats: PrivacyStats, records: Int) throws {

@@ -24,6 +24,8 @@ struct Trackerless {
       scripts    Render the user scripts (blocking, inference), rule list and surrogates for a web view
 
     Run `trackerless <command> --help` for a command's options.
+    A FILE a command writes (--output FILE, --html FILE, ...) is replaced whole: a temporary file, then a
+    rename. A device or FIFO (/dev/null, /dev/stdout, a named pipe) is written directly instead.
     Exit status: 0 success, 1 bad input or an invalid list, 2 wrong usage.
     """
 
@@ -91,7 +93,7 @@ enum Output {
 
     /// Writes every byte to `descriptor`, again after an interruption; the system's reason when
     /// it cannot, nil when all was written.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
         bytes.withUnsafeBytes { buffer -> String? in
             var offset = 0
             while offset < buffer.count {

@@ -41,7 +41,9 @@ public enum FileIO: Sendable {
     ///
     /// Readers of `path` see either the old content or the new, never a partial file. The new
     /// file gets the permissions of the file it replaces, or the default for new files. A
-    /// symbolic link at `path` is replaced by the file, not written through.
+    /// symbolic link at `path` is replaced by the file, not written through. A device, FIFO or
+    /// socket at `path` is refused before anything is written: a file renamed over it would
+    /// replace it (`/dev/null`, for a writer run as root).
     ///
     /// - Throws: ``FileError`` naming `path` when any step fails; `path` is then unchanged.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
@@ -52,43 +54,14 @@ public enum FileIO: Sendable {
     static func writeAtomically(
         _ bytes: [UInt8], to path: String, renamingWith renameFile: (String, String) -> Int32
     ) throws(FileError) {
-        let directory = directoryName(of: path)
-        let baseName = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        guard !baseName.isEmpty else {
-            throw FileError(path: path, reason: "is a directory path, not a file path")
-        }
-        let temporaryPath = directory + "/." + baseName + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-
-        var mode: mode_t = 0o666
-        var existing = stat()
-        if stat(path, &existing) == 0 {
-            if (existing.st_mode & S_IFMT) == S_IFDIR {
-                throw FileError(path: path, reason: "is a directory, not a file")
-            }
-            mode = existing.st_mode & 0o7777
-        }
-
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else {
-            throw FileError(path: path, reason: "cannot create a temporary file in \(directory): \(lastErrorMessage())")
-        }
-        var isClosed = false
+        let writer = try AtomicFileWriter(path: path)
         do throws(FileError) {
-            if existing.st_mode != 0 {
-                // open() applies the umask; restore the replaced file's exact permissions.
-                _ = fchmod(descriptor, mode)
-            }
-            try writeAll(bytes, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw systemError(path, while: "syncing") }
-            isClosed = true
-            guard close(descriptor) == 0 else { throw systemError(path, while: "closing") }
-            guard renameFile(temporaryPath, path) == 0 else { throw systemError(path, while: "renaming into place") }
+            try writer.write(bytes)
+            try writer.commit(renamingWith: renameFile)
         } catch {
-            if !isClosed { close(descriptor) }
-            unlink(temporaryPath)
+            writer.abandon()
             throw error
         }
-        syncDirectory(directory)
     }
 
     /// Reads standard input until its end; returns what was read if reading fails midway.
@@ -121,7 +94,7 @@ public enum FileIO: Sendable {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -136,7 +109,7 @@ public enum FileIO: Sendable {
     }
 
     /// Makes the rename durable; failures only cost durability, so they are ignored.
-    private static func syncDirectory(_ directory: String) {
+    static func syncDirectory(_ directory: String) {
         let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
@@ -158,7 +131,7 @@ public enum FileIO: Sendable {
         return FileError(path: path, reason: action.map { "\($0) failed: \(message)" } ?? message)
     }
 
-    private static func lastErrorMessage() -> String {
+    static func lastErrorMessage() -> String {
         guard let message = strerror(errno) else { return "error \(errno)" }
         return String(cString: message)
     }

@@ -50,17 +50,24 @@ struct StatsRecordingTests {
         #expect(description.count < 250)
     }
 
+    /// A message record from `tab`, on `page`, carrying `secret`.
+    static func message(_ tab: String, _ page: String, secret: String = StatsFixture.secret.hex, sequence: Int = 0) -> String {
+        let body = StatsFixture.message(
+            [StatsFixture.request("https://ads.tracker.test/\(tab).js")], page: page, document: "aaaaaaaaaaaaaa" + tab + tab,
+            sequence: sequence, secret: secret)
+        return JSONValue.object(JSONObject([("tab", .string(tab)), ("message", body.jsonValue())])).jsonString()
+    }
+
+    static func record(_ line: String) throws -> StatsRecording.Record {
+        try #require(try StatsRecording.record(line: Array(line.utf8), file: "r.jsonl", lineNumber: 1))
+    }
+
     @Test("replay: pages in the order they started, a message without a navigation starts its tab's page")
     func replay() throws {
-        func message(_ tab: String, _ page: String) -> String {
-            let body = StatsFixture.message(
-                [StatsFixture.request("https://ads.tracker.test/\(tab).js")], page: page, document: "aaaaaaaaaaaaaa" + tab + tab)
-            return JSONValue.object(JSONObject([("tab", .string(tab)), ("message", body.jsonValue())])).jsonString()
-        }
         let lines = [
             #"{"tab": "1", "navigate": "https://site.test/1"}"#,
-            message("2", "https://site.test/2"),
-            message("1", "https://site.test/1"),
+            Self.message("2", "https://site.test/2"),
+            Self.message("1", "https://site.test/1"),
             #"{"tab": "2", "close": true}"#,
             #"{"tab": "1", "navigate": "https://site.test/1b"}"#,
         ]
@@ -73,5 +80,46 @@ struct StatsRecordingTests {
         #expect(replay.pages.map(\.url) == ["https://site.test/1", "https://site.test/2", "https://site.test/1b"])
         #expect(replay.pages.map(\.trackers.blocked) == [1, 1, 0])
         #expect(replay.lastTab == "1")
+    }
+
+    @Test("the replayer hands each page over as it ends: a close or a navigation in its tab, then the open ones at the end")
+    func pagesAsTheyEnd() throws {
+        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret])
+        var replayer = StatsRecording.Replayer(stats: stats)
+        func feed(_ line: String) throws -> String? {
+            try replayer.feed(Self.record(line)).map { "\($0.start) \($0.snapshot.url) \($0.snapshot.trackers.blocked)" }
+        }
+        #expect(try feed(#"{"tab": "1", "navigate": "https://site.test/1"}"#) == nil)
+        #expect(try feed(Self.message("2", "https://site.test/2")) == nil)
+        #expect(try feed(Self.message("1", "https://site.test/1")) == nil)
+        #expect(try feed(#"{"tab": "3", "navigate": "https://site.test/3"}"#) == nil)
+        #expect(try feed(#"{"tab": "2", "close": true}"#) == "1 https://site.test/2 1")
+        #expect(try feed(#"{"tab": "2", "close": true}"#) == nil)
+        #expect(try feed(#"{"tab": "1", "navigate": "https://site.test/1b"}"#) == "0 https://site.test/1 1")
+        #expect(replayer.finish().map { "\($0.start) \($0.snapshot.url)" } == ["3 https://site.test/3", "6 https://site.test/1b"])
+        #expect(replayer.finish().isEmpty)
+        #expect(replayer.recordCount == 7)
+        #expect(replayer.lastTab == "1")
+    }
+
+    @Test("a trusted recording's secrets: each message's is accepted as it arrives, and only the last few are kept")
+    func recordedSecretsAreBounded() throws {
+        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [])
+        var replayer = StatsRecording.Replayer(stats: stats, acceptsRecordedSecrets: true)
+        let secrets = (0..<10).map { String(format: "%032x", $0) }
+        _ = try replayer.feed(Self.record(#"{"tab": "1", "navigate": "https://site.test/1"}"#))
+        for (sequence, secret) in secrets.enumerated() {
+            _ = try replayer.feed(Self.record(Self.message("1", "https://site.test/1", secret: secret, sequence: sequence)))
+        }
+        // Every message was accepted as it came...
+        #expect(stats.rejections().values.reduce(0, +) == 0)
+        // ... and the statistics now accept the last four secrets, no older one.
+        let kept = StatsRecording.Replayer.maxRecordedSecrets
+        #expect(kept == 4)
+        let accepted = secrets.enumerated().map { index, secret in
+            let message = StatsFixture.message([], page: "https://site.test/1", sequence: 100 + index, secret: secret)
+            return stats.receive(StatsFixture.body(message), tab: "1") != .rejected(.wrongSecret)
+        }
+        #expect(accepted == Array(repeating: false, count: secrets.count - kept) + Array(repeating: true, count: kept))
     }
 }

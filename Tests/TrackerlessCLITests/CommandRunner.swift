@@ -6,6 +6,8 @@ struct CommandRunner {
         var status: Int32
         var standardOutput: String
         var standardError: String
+        /// The command outlived the deadline it was given and was killed.
+        var isTimedOut = false
     }
 
     /// `.build/<configuration>/trackerless`, next to the test runner.
@@ -22,8 +24,10 @@ struct CommandRunner {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
 
     /// Runs `trackerless arguments...` with `input` on standard input. The streams go through
-    /// temporary files, so that no pipe can fill up and stall either side.
-    static func run(_ arguments: [String], input: String = "") throws -> Result {
+    /// temporary files, so that no pipe can fill up and stall either side. A command still running
+    /// after `deadline` seconds is killed (SIGKILL): a test of a command that must not wait
+    /// (for a reader, for input) fails instead of hanging.
+    static func run(_ arguments: [String], input: String = "", deadline: TimeInterval? = nil) throws -> Result {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputFile = directory.appendingPathComponent("stdin")
@@ -39,10 +43,20 @@ struct CommandRunner {
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
+        var isTimedOut = false
+        if let deadline {
+            let end = Date().addingTimeInterval(deadline)
+            while process.isRunning && Date() < end { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                isTimedOut = true
+            }
+        }
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       standardOutput: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-                      standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+                      standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
+                      isTimedOut: isTimedOut)
     }
 
     /// Starts `arguments(attempt)` `attempts` times, each killed (SIGKILL) at a random point

@@ -5,19 +5,20 @@ import Testing
 @Suite("FileIO")
 struct FileIOTests {
     /// A fresh directory under the system's temporary directory, removed by the caller.
-    private func makeDirectory() throws -> String {
+    static func makeDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "trackerless-fileio-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
-    private func contents(of directory: String) -> [String] {
+    /// The names in `directory`, sorted.
+    static func contents(of directory: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
     }
 
     @Test("writes, replaces and reads back whole files")
     func writeAndRead() throws {
-        let directory = try makeDirectory()
+        let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/out.json"
         try FileIO.writeAtomically(Array("first".utf8), to: path)
@@ -27,12 +28,12 @@ struct FileIOTests {
         #expect(try FileIO.read(path: path) == big)
         try FileIO.writeAtomically([], to: path)
         #expect(try FileIO.read(path: path) == [])
-        #expect(contents(of: directory) == ["out.json"])
+        #expect(Self.contents(of: directory) == ["out.json"])
     }
 
     @Test("a replaced file keeps its permissions")
     func keepsPermissions() throws {
-        let directory = try makeDirectory()
+        let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/script.sh"
         try FileIO.writeAtomically(Array("a".utf8), to: path)
@@ -53,7 +54,7 @@ struct FileIOTests {
 
     @Test("reading a directory is refused")
     func readingDirectory() throws {
-        let directory = try makeDirectory()
+        let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(throws: FileError(path: directory, reason: "is a directory, not a file")) {
             try FileIO.read(path: directory)
@@ -63,7 +64,7 @@ struct FileIOTests {
     /// A FIFO with no writer would block an open for reading forever; a device never ends.
     @Test("reading a FIFO or a device is refused at once, naming it")
     func readingFIFO() throws {
-        let directory = try makeDirectory()
+        let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fifo = directory + "/tds.json"
         try #require(mkfifo(fifo, 0o600) == 0)
@@ -74,7 +75,7 @@ struct FileIOTests {
 
     @Test("files over the limit are refused with both sizes in the message")
     func sizeLimit() throws {
-        let directory = try makeDirectory()
+        let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/big"
         try FileIO.writeAtomically([UInt8](repeating: 1, count: 1000), to: path)
@@ -87,7 +88,7 @@ struct FileIOTests {
     @Test("an unwritable directory leaves no file and no temporary file behind",
           .enabled(if: getuid() != 0, "root can write into read-only directories"))
     func unwritableDirectory() throws {
-        let directory = try makeDirectory()
+        let directory = try Self.makeDirectory()
         defer {
             try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
             try? FileManager.default.removeItem(atPath: directory)
@@ -97,12 +98,12 @@ struct FileIOTests {
             try FileIO.writeAtomically(Array("x".utf8), to: directory + "/out.json")
         }
         #expect(error?.path == directory + "/out.json")
-        #expect(contents(of: directory) == [])
+        #expect(Self.contents(of: directory) == [])
     }
 
     @Test("a directory in the way is refused before anything is written")
     func directoryInTheWay() throws {
-        let directory = try makeDirectory()
+        let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // The target is a non-empty directory, so nothing can replace it.
         let target = directory + "/target"
@@ -110,7 +111,7 @@ struct FileIOTests {
         #expect(throws: FileError(path: target, reason: "is a directory, not a file")) {
             try FileIO.writeAtomically(Array("x".utf8), to: target)
         }
-        #expect(contents(of: directory) == ["target"])
+        #expect(Self.contents(of: directory) == ["target"])
     }
 
     @Test("writing into a missing directory fails, naming the file")
@@ -124,7 +125,7 @@ struct FileIOTests {
 
     @Test("a failed rename keeps the old file and removes the temporary file")
     func failedRenameKeepsOldFile() throws {
-        let directory = try makeDirectory()
+        let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/out.json"
         try FileIO.writeAtomically(Array("old".utf8), to: path)
@@ -137,6 +138,6 @@ struct FileIOTests {
         #expect(error?.path == path)
         #expect(error?.reason.hasPrefix("renaming into place failed: ") == true)
         #expect(try FileIO.read(path: path) == Array("old".utf8))
-        #expect(contents(of: directory) == ["out.json"])
+        #expect(Self.contents(of: directory) == ["out.json"])
     }
 }

@@ -223,21 +223,13 @@ struct CompactTrackerDataScopeTests {
         let renderer = try ScriptRenderer(templates: templates, settings: ScriptSettings(bridge: .none))
         let scripts = renderer.render(trackerData: compact, surrogates: SurrogateLibrary(surrogates))
         let list = JSONValue.array(requests.map { .array([.string($0.0), .string($0.1), .string($0.2.rawValue)]) })
-        let driver = """
-            'use strict';
-            const vm = require('node:vm');
-            const context = vm.createContext({ URL, console, setTimeout, clearTimeout, location: { href: 'https://news.example/' } });
-            const global = vm.runInContext('this', context);
-            global.window = global; global.top = global; global.self = global;
-            let api = null;
-            global.__trackerlessTestHook = (value) => { api = value; };
-            vm.runInContext(\(JSONValue.string(scripts.blocking.source).jsonString()), context);
+        let driver = NodeRunner.withBlockingScript(scripts.blocking.source, """
             const requests = \(list.jsonString());
             console.log(JSON.stringify(requests.map((r) => {
               const d = api.decide(r[0], r[1], r[2]);
               return [d.action, d.reason, d.surrogate || null, d.tracker || null, d.owner || null];
             })));
-            """
+            """)
         let result = try NodeRunner.run(driver)
         try #require(result.status == 0, "node failed: \(result.error)")
         guard case .array(let rows) = try JSONParser.parse(Array(result.output.utf8)) else { return [] }

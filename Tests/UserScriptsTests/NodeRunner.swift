@@ -21,6 +21,29 @@ enum NodeRunner {
         var error: String
     }
 
+    /// A Node program that evaluates the rendered blocking script `blocking` in a fresh context
+    /// on https://news.example/, with its test hook's functions in `api`, then runs `body`.
+    static func withBlockingScript(_ blocking: String, _ body: String) -> String {
+        """
+        'use strict';
+        const vm = require('node:vm');
+        const fs = require('node:fs');
+        const context = vm.createContext({ URL, console, setTimeout, clearTimeout, location: { href: 'https://news.example/' } });
+        const global = vm.runInContext('this', context);
+        global.window = global; global.top = global; global.self = global;
+        let api = null;
+        global.__trackerlessTestHook = (value) => { api = value; };
+        vm.runInContext(\(jsonString(blocking)), context);
+
+        """ + body
+    }
+
+    /// `text` as a JSON (and JavaScript) string literal.
+    private static func jsonString(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
     /// `node arguments... file`, with `source` written to a temporary file.
     static func run(_ source: String, arguments: [String] = []) throws -> Result {
         guard let executable else { return Result(status: -1, output: "", error: "node not found") }

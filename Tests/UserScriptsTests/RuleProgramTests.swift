@@ -150,16 +150,7 @@ struct RuleProgramTests {
         var writer = JSONWriter()
         writer.write(.array([.array(programs.map(JSONValue.string)), .array(urls.map(JSONValue.string))]))
         try Data(writer.bytes).write(to: input)
-        let driver = """
-            'use strict';
-            const vm = require('node:vm');
-            const fs = require('node:fs');
-            const context = vm.createContext({ URL, console, setTimeout, clearTimeout, location: { href: 'https://news.example/' } });
-            const global = vm.runInContext('this', context);
-            global.window = global; global.top = global; global.self = global;
-            let api = null;
-            global.__trackerlessTestHook = (value) => { api = value; };
-            vm.runInContext(\(JSONValue.string(scripts.blocking.source).jsonString()), context);
+        let driver = NodeRunner.withBlockingScript(scripts.blocking.source, """
             const [programs, urls] = JSON.parse(fs.readFileSync(\(JSONValue.string(input.path).jsonString()), 'utf8'));
             const matchers = programs.map((program) => api.ruleProgram(program));
             const lines = [];
@@ -169,7 +160,7 @@ struct RuleProgramTests {
               lines.push(line);
             }
             process.stdout.write(lines.join('\\n') + '\\n');
-            """
+            """)
         let result = try NodeRunner.run(driver)
         try #require(result.status == 0, "node failed: \(result.error)")
         return result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0 }
