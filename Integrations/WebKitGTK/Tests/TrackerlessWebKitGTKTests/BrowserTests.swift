@@ -1,4 +1,5 @@
 import Foundation
+import PrivacyStatsKit
 import Testing
 import TrackerDataKit
 
@@ -59,6 +60,11 @@ struct BrowserTests {
         #expect(expected.blockedButServed.isEmpty && expected.allowedButNotServed.isEmpty, "\(expected)")
         #expect(expected.dashboard.blocked >= 8 && expected.dashboard.companiesBlocked >= 4, "\(expected.dashboard)")
         #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
+        // The run's totals were saved in the cache directory when the browser quit: its store,
+        // read after the process ended, holds the page and its blocked trackers.
+        let totals = try StatsStore(path: cache.appendingPathComponent("privacy-totals").path).totals.lifetime
+        let shown = (snapshot["trackers"] as? [String: Any])?["blocked"] as? Int
+        #expect(totals.pages == 1 && totals.trackersBlocked > 0 && totals.trackersBlocked == shown, "\(totals), the page showed \(shown ?? -1)")
 
         let relaunch = try BrowserProcess.runHeadless(urls: [Self.page], proxy: proxy, cache: cache)
         #expect(relaunch.status == 0, "\(relaunch.standardError)")
