@@ -19,26 +19,12 @@ struct JSONLines {
     static func process(_ answer: (JSONStringMembers) throws(InputError) -> JSONValue) -> Int32 {
         var reader = LineReader(descriptor: 0, path: "<stdin>", maxLineBytes: maxLineBytes)
         var failed = false
-        var lineNumber = 0
-        while true {
-            let next: LineReader.Line?
-            do {
-                next = try reader.next()
-            } catch {
-                Output.standardError("trackerless: \(error)")
-                return 1
-            }
-            guard let line = next else { break }
-            lineNumber += 1
+        let isRead = forEachLine(of: &reader) { lineNumber, line in
             var writer = JSONWriter()
             do {
-                switch line {
-                case .tooLong(let length):
-                    throw InputError("the line has \(length) bytes; the limit is \(maxLineBytes)")
-                case .text(let bytes):
-                    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                    writer.write(try answer(try members(of: bytes)))
-                }
+                let bytes = try line.get()
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+                writer.write(try answer(try members(of: bytes)))
             } catch {
                 failed = true
                 writer.write(.object(JSONObject([("error", .string("line \(lineNumber): \(error)"))])))
@@ -46,7 +32,35 @@ struct JSONLines {
             writer.writeRaw("\n")
             Output.write(writer.bytes)
         }
-        return failed ? 1 : 0
+        return failed || !isRead ? 1 : 0
+    }
+
+    /// Calls `body` with each line of `reader` and its number from 1: its bytes, or for a line
+    /// over ``LineReader/maxLineBytes`` an error saying so (`the line has N bytes; the limit is
+    /// M`). A read that fails ends the lines with its error on standard error.
+    ///
+    /// - Returns: false when reading failed.
+    static func forEachLine(
+        of reader: inout LineReader, _ body: (Int, Result<[UInt8], InputError>) throws -> Void
+    ) rethrows -> Bool {
+        var lineNumber = 0
+        while true {
+            let next: LineReader.Line?
+            do {
+                next = try reader.next()
+            } catch {
+                Output.standardError("trackerless: \(error)")
+                return false
+            }
+            guard let line = next else { return true }
+            lineNumber += 1
+            switch line {
+            case .tooLong(let length):
+                try body(lineNumber, .failure(InputError("the line has \(length) bytes; the limit is \(reader.maxLineBytes)")))
+            case .text(let bytes):
+                try body(lineNumber, .success(bytes))
+            }
+        }
     }
 
     /// The line's members named in ``keys``; an error when it is not JSON or not an object.

@@ -145,34 +145,23 @@ enum StatsCommand {
         guard descriptor >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
         defer { if descriptor != 0 { close(descriptor) } }
         var reader = LineReader(descriptor: descriptor, path: path, maxLineBytes: maxLineBytes)
-        var lineNumber = 0
         var isComplete = true
-        while true {
-            let next: LineReader.Line?
-            do {
-                next = try reader.next()
-            } catch {
-                Output.standardError("trackerless: \(error)")
-                return false
-            }
-            guard let line = next else { break }
-            lineNumber += 1
+        let isRead = try JSONLines.forEachLine(of: &reader) { lineNumber, line in
             let record: StatsRecording.Record?
             do {
-                switch line {
-                case .tooLong(let length):
-                    throw InputError("\(path):\(lineNumber): the line has \(length) bytes; the limit is \(maxLineBytes)")
-                case .text(let bytes):
-                    record = try StatsRecording.record(line: bytes, file: path, lineNumber: lineNumber)
-                }
+                record = try StatsRecording.record(line: try line.get(), file: path, lineNumber: lineNumber)
+            } catch let error as InputError {
+                Output.standardError("trackerless: \(path):\(lineNumber): \(error)")
+                isComplete = false
+                return
             } catch {
                 Output.standardError("trackerless: \(error)")
                 isComplete = false
-                continue
+                return
             }
             if let record { try body(record) }
         }
-        return isComplete
+        return isComplete && isRead
     }
 
     private static func flush(_ stats: PrivacyStats, records: Int) throws {
