@@ -69,6 +69,40 @@
       textContentSet: accessor(w.Node, 'textContent', 'set'),
       parentNodeGet: accessor(w.Node, 'parentNode', 'get'),
       customEventDetail: accessor(w.CustomEvent, 'detail', 'get'),
+      // What blocking in script needs beyond the above: the base URL a relative URL resolves
+      // against, the constructors and methods that start loads, events, and an inert parse of markup.
+      baseURIGet: accessor(w.Node, 'baseURI', 'get'),
+      nodeNameGet: accessor(w.Node, 'nodeName', 'get'),
+      construct: Reflect.construct,
+      ObjectGetPrototypeOf: Object.getPrototypeOf,
+      ObjectGetOwnPropertyNames: Object.getOwnPropertyNames,
+      requestURLGet: accessor(w.Request, 'url', 'get'),
+      EventTarget: w.EventTarget || null,
+      CloseEvent: w.CloseEvent || null,
+      DOMException: w.DOMException || null,
+      eventTypeGet: accessor(w.Event, 'type', 'get'),
+      eventTargetGet: accessor(w.Event, 'target', 'get'),
+      defaultPreventedGet: accessor(w.Event, 'defaultPrevented', 'get'),
+      preventDefault: w.Event ? w.Event.prototype.preventDefault : null,
+      composedPath: w.Event && typeof w.Event.prototype.composedPath === 'function' ? w.Event.prototype.composedPath : null,
+      submitterGet: accessor(w.SubmitEvent, 'submitter', 'get'),
+      removeAttribute: w.Element ? w.Element.prototype.removeAttribute : null,
+      closest: w.Element && typeof w.Element.prototype.closest === 'function' ? w.Element.prototype.closest : null,
+      isConnectedGet: accessor(w.Node, 'isConnected', 'get'),
+      implementationGet: accessor(w.Document, 'implementation', 'get'),
+      createHTMLDocument: w.DOMImplementation ? w.DOMImplementation.prototype.createHTMLDocument : null,
+      templateContentGet: accessor(w.HTMLTemplateElement, 'content', 'get'),
+      innerHTMLGet: accessor(w.Element, 'innerHTML', 'get'),
+      innerHTMLSet: accessor(w.Element, 'innerHTML', 'set'),
+      outerHTMLGet: accessor(w.Element, 'outerHTML', 'get'),
+      fragmentQuerySelectorAll: w.DocumentFragment ? w.DocumentFragment.prototype.querySelectorAll : null,
+      DOMParser: w.DOMParser || null,
+      parseFromString: w.DOMParser ? w.DOMParser.prototype.parseFromString : null,
+      documentElementGet: accessor(w.Document, 'documentElement', 'get'),
+      doctypeGet: accessor(w.Document, 'doctype', 'get'),
+      doctypeNameGet: accessor(w.DocumentType, 'name', 'get'),
+      doctypePublicIdGet: accessor(w.DocumentType, 'publicId', 'get'),
+      doctypeSystemIdGet: accessor(w.DocumentType, 'systemId', 'get'),
       console: w.console || null,
       consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null,
       // The page protections: navigator.globalPrivacyControl, document.referrer, document.cookie.
@@ -1103,9 +1137,35 @@
     }
   }
 
-  function absoluteURL(value) {
+  // The base URL of `node`'s document, as the browser resolves a relative URL against it: a
+  // `<base href>` counts (fetch('collect') under `<base href="https://tracker.example/">` goes to
+  // the tracker), and an about:blank frame has its creator's. Read with the getter captured at
+  // start, so a page that redefines `document.baseURI` changes nothing; the document's URL where
+  // there is no such getter. Not a node (a Range, window): this document's.
+  function baseURL(node) {
+    var base = baseURIOf(node);
+    if (base === null && node !== doc) { base = baseURIOf(doc); }
+    return base === null ? locationHref() : base;
+  }
+
+  function baseURIOf(node) {
+    if (captured.baseURIGet === null || node === null || typeof node !== 'object') { return null; }
     try {
-      var base = locationHref();
+      var base = apply(captured.baseURIGet, node, []);
+      return typeof base === 'string' && base !== '' ? base : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // `value` as an absolute URL, resolved against the base URL of `node` (the element that loads
+  // it, or this document for fetch, XHR and the other APIs); null when it is none.
+  function absoluteURL(value, node) {
+    return resolveURL(value, baseURL(node));
+  }
+
+  function resolveURL(value, base) {
+    try {
       return apply(captured.urlHref, new captured.URL('' + value, base === '' ? undefined : base), []);
     } catch (e) {
       return null;
@@ -1134,7 +1194,7 @@
     var src;
     try { src = apply(captured.getAttribute, element, ['src']); } catch (e) { return; }
     if (typeof src !== 'string' || src === '') { return; }
-    var url = absoluteURL(src);
+    var url = absoluteURL(src, element);
     if (url === null || !reportable(url)) { return; }
     if (handledScripts !== null && apply(captured.weakMapGet, handledScripts, [element]) === url) { return; }
     var result = decide(url, topURL(), 'script');
@@ -1220,7 +1280,7 @@
     var src;
     try { src = apply(captured.getAttribute, element, ['src']); } catch (e) { return; }
     if (typeof src !== 'string' || src === '') { return; }
-    var url = absoluteURL(src);
+    var url = absoluteURL(src, element);
     if (url === null || !reportable(url)) { return; }
     if (handledFrames !== null && apply(captured.weakMapGet, handledFrames, [element]) === url) { return; }
     var result = decide(url, topURL(), 'subdocument');
@@ -1415,9 +1475,10 @@
   }
 
   // A request page script starts: reported (see above); with blockInScript, whether it is
-  // blocked (a decision), after running the surrogate of a redirect; else null.
-  function shouldBlock(value, type) {
-    var url = absoluteURL(value);
+  // blocked (a decision), after running the surrogate of a redirect; else null. A relative
+  // `value` resolves against the base URL of `node`, this document's when absent.
+  function shouldBlock(value, type, node) {
+    var url = absoluteURL(value, node);
     if (url === null || !reportable(url)) { return null; }
     var top = topURL();
     if (BLOCK_IN_SCRIPT) {
@@ -1448,7 +1509,7 @@
   // stopped load has (error, or load for a surrogate script) after the current task.
   function stopsLoad(element, value, type) {
     var blocked = null;
-    try { blocked = shouldBlock(value, type); } catch (e) { blocked = null; }
+    try { blocked = shouldBlock(value, type, element); } catch (e) { blocked = null; }
     if (blocked === null) { return false; }
     later(function () {
       if (blocked.action === 'redirect' && type === 'script') {
@@ -1460,101 +1521,812 @@
     return true;
   }
 
-  function patchSource(constructorName, type) {
-    var constructor = win[constructorName];
-    if (typeof constructor !== 'function') { return; }
-    var prototype = constructor.prototype;
-    var descriptor = captured.ObjectGetOwnPropertyDescriptor(prototype, 'src');
-    if (!descriptor || typeof descriptor.set !== 'function') { return; }
-    var originalSet = descriptor.set;
-    captured.ObjectDefineProperty(prototype, 'src', {
-      __proto__: null,
-      configurable: true,
-      enumerable: descriptor.enumerable,
-      get: descriptor.get,
-      set: function (value) {
-        if (stopsLoad(this, value, type)) { return undefined; }
-        return apply(originalSet, this, [value]);
+  // A wrapper looks like the built-in it replaces wherever a page or a library looks: the same
+  // name and length, the same prototype of the function, the same static properties
+  // (WebSocket.OPEN) and, for a constructor, the same `prototype` (so `instanceof` and subclasses
+  // work), whose `constructor` is then the wrapper. A method or accessor wrapper is a method
+  // definition: like a built-in one, it has no `prototype` and `new` refuses it.
+  // Function.prototype.toString shows the wrapper's source.
+  function shapedLike(wrapper, original) {
+    var names = captured.ObjectGetOwnPropertyNames(original);
+    for (var i = 0; i < names.length; i++) {
+      if (names[i] === 'caller' || names[i] === 'arguments') { continue; }
+      var descriptor = captured.ObjectGetOwnPropertyDescriptor(original, names[i]);
+      captured.ObjectSetPrototypeOf(descriptor, null);
+      try { captured.ObjectDefineProperty(wrapper, names[i], descriptor); } catch (e) { /* one it cannot take */ }
+    }
+    captured.ObjectSetPrototypeOf(wrapper, captured.ObjectGetPrototypeOf(original));
+    var prototype = captured.ObjectGetOwnPropertyDescriptor(original, 'prototype');
+    if (prototype !== undefined && prototype.value !== null && typeof prototype.value === 'object') {
+      var constructor = captured.ObjectGetOwnPropertyDescriptor(prototype.value, 'constructor');
+      if (constructor !== undefined && constructor.value === original) {
+        captured.ObjectDefineProperty(prototype.value, 'constructor', {
+          __proto__: null, value: wrapper, writable: constructor.writable, enumerable: constructor.enumerable,
+          configurable: constructor.configurable
+        });
       }
+    }
+    return wrapper;
+  }
+
+  // The method `name` of `owner` (a prototype) replaced by what `wrap(original)` returns, with
+  // the property's attributes; false when there is no such method.
+  function replaceMethod(owner, name, wrap) {
+    var descriptor = owner ? captured.ObjectGetOwnPropertyDescriptor(owner, name) : undefined;
+    if (descriptor === undefined || typeof descriptor.value !== 'function') { return false; }
+    captured.ObjectDefineProperty(owner, name, {
+      __proto__: null, value: shapedLike(wrap(descriptor.value), descriptor.value), writable: descriptor.writable,
+      enumerable: descriptor.enumerable, configurable: descriptor.configurable
+    });
+    return true;
+  }
+
+  // The setter of the accessor `name` of `owner` replaced by what `wrap(originalSetter)` returns.
+  function replaceSetter(owner, name, wrap) {
+    var descriptor = owner ? captured.ObjectGetOwnPropertyDescriptor(owner, name) : undefined;
+    if (descriptor === undefined || typeof descriptor.set !== 'function') { return false; }
+    captured.ObjectDefineProperty(owner, name, {
+      __proto__: null, get: descriptor.get, set: shapedLike(wrap(descriptor.set), descriptor.set),
+      enumerable: descriptor.enumerable, configurable: descriptor.configurable
+    });
+    return true;
+  }
+
+  function prototypeOf(name) {
+    var constructor = win[name];
+    return typeof constructor === 'function' ? constructor.prototype : null;
+  }
+
+  function patchSource(constructorName, type) {
+    replaceSetter(prototypeOf(constructorName), 'src', function (originalSet) {
+      return {
+        __proto__: null,
+        set(value) {
+          if (stopsLoad(this, value, type)) { return undefined; }
+          return apply(originalSet, this, [value]);
+        }
+      }.set;
     });
   }
 
   var elementTypes = { __proto__: null, SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
 
   function patchSetAttribute() {
-    var elementConstructor = win.Element;
-    if (typeof elementConstructor !== 'function') { return; }
-    var original = elementConstructor.prototype.setAttribute;
-    elementConstructor.prototype.setAttribute = function setAttribute(name, value) {
-      var type;
-      try {
-        type = this && typeof this.nodeName === 'string' ? elementTypes[this.nodeName] : undefined;
-        if (type !== undefined && typeof name === 'string' && lower(name) === 'src' && stopsLoad(this, value, type)) {
-          return undefined;
+    replaceMethod(prototypeOf('Element'), 'setAttribute', function (original) {
+      return {
+        __proto__: null,
+        setAttribute(name, value) {
+          var type;
+          try {
+            type = this && typeof this.nodeName === 'string' ? elementTypes[this.nodeName] : undefined;
+            var attribute = typeof name === 'string' ? lower(name) : '';
+            if (type !== undefined && attribute === 'src' && stopsLoad(this, value, type)) {
+              return undefined;
+            }
+            if (BLOCK_IN_SCRIPT && type === 'subdocument' && attribute === 'srcdoc' && typeof value === 'string') {
+              var markup = sanitizedMarkup(value, this, true, true);
+              if (markup !== null) { return apply(original, this, [name, markup]); }
+            }
+          } catch (e) { /* fall through to the page's call */ }
+          return apply(original, this, [name, value]);
         }
-      } catch (e) { /* fall through to the page's call */ }
-      return apply(original, this, [name, value]);
-    };
+      }.setAttribute;
+    });
   }
 
   function patchFetch() {
     var original = win.fetch;
     if (typeof original !== 'function') { return; }
-    win.fetch = function fetch(input, init) {
-      try {
-        var url = typeof input === 'string' ? input : (input && typeof input.url === 'string' ? input.url : '' + input);
-        if (shouldBlock(url, 'xmlhttprequest') !== null) {
-          return apply(captured.PromiseReject, captured.Promise, [new captured.TypeError('Failed to fetch')]);
-        }
-      } catch (e) { /* let the page's call through */ }
-      return apply(original, this, [input, init]);
-    };
+    win.fetch = shapedLike({
+      __proto__: null,
+      fetch(input, init) {
+        try {
+          if (shouldBlock(requestURL(input), 'xmlhttprequest') !== null) {
+            return apply(captured.PromiseReject, captured.Promise, [new captured.TypeError('Failed to fetch')]);
+          }
+        } catch (e) { /* let the page's call through */ }
+        return apply(original, this, arguments);
+      }
+    }.fetch, original);
+  }
+
+  // The URL of fetch's `input`: a Request's own (read with the getter captured at start, which a
+  // page cannot replace), else the input as a string.
+  function requestURL(input) {
+    if (typeof input === 'string' || input === null || typeof input !== 'object') { return '' + input; }
+    if (captured.requestURLGet !== null) {
+      try { return apply(captured.requestURLGet, input, []); } catch (e) { /* not a Request */ }
+    } else if (typeof input.url === 'string') {
+      return input.url;
+    }
+    return '' + input;
   }
 
   function patchXMLHttpRequest() {
-    var constructor = win.XMLHttpRequest;
-    if (typeof constructor !== 'function') { return; }
-    var prototype = constructor.prototype;
-    var originalOpen = prototype.open;
-    var originalSend = prototype.send;
+    var prototype = prototypeOf('XMLHttpRequest');
+    if (prototype === null) { return; }
     // The URL each request was opened with, without a property on the page's objects: the
     // request starts (and is reported, or blocked) at send().
     var openedURLs = new captured.WeakMap();
-    prototype.open = function open() {
-      try {
-        apply(captured.weakMapSet, openedURLs, [this, absoluteURL(arguments[1])]);
-      } catch (e) { /* let it open */ }
-      return apply(originalOpen, this, arguments);
-    };
-    prototype.send = function send() {
-      var blocked = false;
-      try {
-        var url = apply(captured.weakMapGet, openedURLs, [this]);
-        blocked = typeof url === 'string' && shouldBlock(url, 'xmlhttprequest') !== null;
-      } catch (e) { blocked = false; }
-      if (blocked) {
-        var request = this;
-        later(function () {
-          try { apply(captured.dispatchEvent, request, [new captured.Event('error')]); } catch (e) { /* ignore */ }
-          try { apply(captured.dispatchEvent, request, [new captured.Event('loadend')]); } catch (e) { /* ignore */ }
-        });
-        return undefined;
-      }
-      return apply(originalSend, this, arguments);
-    };
+    replaceMethod(prototype, 'open', function (originalOpen) {
+      return {
+        __proto__: null,
+        open() {
+          try {
+            apply(captured.weakMapSet, openedURLs, [this, absoluteURL(arguments[1])]);
+          } catch (e) { /* let it open */ }
+          return apply(originalOpen, this, arguments);
+        }
+      }.open;
+    });
+    replaceMethod(prototype, 'send', function (originalSend) {
+      return {
+        __proto__: null,
+        send() {
+          var blocked = false;
+          try {
+            var url = apply(captured.weakMapGet, openedURLs, [this]);
+            blocked = typeof url === 'string' && shouldBlock(url, 'xmlhttprequest') !== null;
+          } catch (e) { blocked = false; }
+          if (blocked) {
+            var request = this;
+            later(function () {
+              try { apply(captured.dispatchEvent, request, [new captured.Event('error')]); } catch (e) { /* ignore */ }
+              try { apply(captured.dispatchEvent, request, [new captured.Event('loadend')]); } catch (e) { /* ignore */ }
+            });
+            return undefined;
+          }
+          return apply(originalSend, this, arguments);
+        }
+      }.send;
+    });
   }
 
   function patchSendBeacon() {
     var navigator = win.navigator;
     if (!navigator || typeof navigator.sendBeacon !== 'function') { return; }
     var original = navigator.sendBeacon;
-    navigator.sendBeacon = function sendBeacon(url, body) {
-      try {
-        // A beacon a content blocker stops is still "queued" for the page.
-        if (shouldBlock(url, 'ping') !== null) { return true; }
-      } catch (e) { /* let it through */ }
-      return apply(original, navigator, [url, body]);
+    navigator.sendBeacon = shapedLike({
+      __proto__: null,
+      sendBeacon(url, body) {
+        try {
+          // A beacon a content blocker stops is still "queued" for the page.
+          if (shouldBlock(url, 'ping') !== null) { return true; }
+        } catch (e) { /* let it through */ }
+        return apply(original, navigator, arguments);
+      }
+    }.sendBeacon, original);
+  }
+
+  // --- Connections, workers and worklets ------------------------------------------------------
+
+  // `new window[name](url, ...)` loads `url` as `type`; a blocked one gets what `standIn(original,
+  // arguments, newTarget, url)` makes: an object of the same class that fails as a load the
+  // content blocker stopped does, and reaches no network.
+  function wrapConstructor(name, type, standIn) {
+    var Original = win[name];
+    if (typeof Original !== 'function') { return; }
+    var wrapper = function (url) {
+      // Called without `new`: the built-in's own TypeError.
+      if (new.target === undefined) { return apply(Original, this, arguments); }
+      var blocked = null;
+      try { blocked = shouldBlock(url, type); } catch (e) { blocked = null; }
+      if (blocked !== null) {
+        var made = null;
+        try { made = standIn(Original, arguments, new.target, absoluteURL(url)); } catch (error) { debugLog(name, error); }
+        if (made !== null) { return made; }
+        throw captured.DOMException !== null ? new captured.DOMException('Blocked by Trackerless', 'SecurityError')
+          : new captured.TypeError('Blocked by Trackerless');
+      }
+      return captured.construct(Original, arguments, new.target);
     };
+    win[name] = shapedLike(wrapper, Original);
+  }
+
+  // What `new target(...)` gets as its prototype: the page's subclass's, or the built-in's.
+  function constructedPrototype(newTarget, Original) {
+    var prototype = newTarget.prototype;
+    return prototype !== null && (typeof prototype === 'object' || typeof prototype === 'function') ? prototype : Original.prototype;
+  }
+
+  // An accessor property of a stand-in, as the built-in's prototype has it.
+  function defineAccessor(object, name, get, set) {
+    captured.ObjectDefineProperty(object, name, { __proto__: null, get: get, set: set, enumerable: true, configurable: true });
+  }
+
+  // `on<type>` of a stand-in: an event handler, called where its first setting put it among the
+  // listeners, as an event target's own handlers are.
+  function defineHandler(target, type) {
+    var handler = null;
+    var listening = false;
+    defineAccessor(target, 'on' + type, function () { return handler; }, function (value) {
+      handler = typeof value === 'function' ? value : null;
+      if (handler === null || listening) { return; }
+      listening = true;
+      apply(captured.addEventListener, target, [type, function (event) {
+        if (handler !== null) { return apply(handler, target, [event]); }
+        return undefined;
+      }, false]);
+    });
+  }
+
+  // A WebSocket whose connection was blocked, as WebKit's content blocker leaves one: it never
+  // opens, and `error` then `close` (code 1006, not clean) come after the current task. A real
+  // event target of WebSocket.prototype, whose state and methods are its own (the prototype's
+  // would refuse it): no URL could make a real WebSocket fail without a connection attempt.
+  function blockedWebSocket(Original, args, newTarget, url) {
+    if (captured.EventTarget === null) { return null; }
+    var socket = new captured.EventTarget();
+    captured.ObjectSetPrototypeOf(socket, constructedPrototype(newTarget, Original));
+    var state = 0;
+    var binaryType = 'blob';
+    var constant = function (value) { return function () { return value; }; };
+    defineAccessor(socket, 'url', constant(url), undefined);
+    defineAccessor(socket, 'readyState', function () { return state; }, undefined);
+    defineAccessor(socket, 'bufferedAmount', constant(0), undefined);
+    defineAccessor(socket, 'extensions', constant(''), undefined);
+    defineAccessor(socket, 'protocol', constant(''), undefined);
+    defineAccessor(socket, 'binaryType', function () { return binaryType; }, function (value) {
+      if (value === 'blob' || value === 'arraybuffer') { binaryType = value; }
+    });
+    defineHandler(socket, 'open');
+    defineHandler(socket, 'message');
+    defineHandler(socket, 'error');
+    defineHandler(socket, 'close');
+    var methods = {
+      __proto__: null,
+      send(data) {
+        if (state === 0) {
+          throw captured.DOMException !== null ? new captured.DOMException('WebSocket is still in CONNECTING state.', 'InvalidStateError')
+            : new captured.TypeError('WebSocket is still in CONNECTING state.');
+        }
+        return undefined;
+      },
+      close() {
+        if (state < 2) { state = 2; }
+        return undefined;
+      }
+    };
+    captured.ObjectDefineProperty(socket, 'send', { __proto__: null, value: methods.send, writable: true, enumerable: true, configurable: true });
+    captured.ObjectDefineProperty(socket, 'close', { __proto__: null, value: methods.close, writable: true, enumerable: true, configurable: true });
+    later(function () {
+      state = 3;
+      try { apply(captured.dispatchEvent, socket, [new captured.Event('error')]); } catch (e) { /* ignore */ }
+      var close = null;
+      try {
+        close = captured.CloseEvent !== null
+          ? new captured.CloseEvent('close', { __proto__: null, code: 1006, reason: '', wasClean: false })
+          : new captured.Event('close');
+        apply(captured.dispatchEvent, socket, [close]);
+      } catch (e) { /* ignore */ }
+    });
+    return socket;
+  }
+
+  // An event stream that is none: an EventSource of it fails (error, readyState CLOSED) as one
+  // whose connection was blocked does, without a request.
+  var FAILING_EVENT_STREAM = 'data:text/plain,';
+  // A script that does not parse: a worker of it fires `error` at its page as a worker whose
+  // script was blocked does, without a request.
+  var FAILING_SCRIPT = 'data:text/javascript,(';
+
+  // A real EventSource of FAILING_EVENT_STREAM, whose `url` is the one the page gave.
+  function blockedEventSource(Original, args, newTarget, url) {
+    var source = captured.construct(Original, [FAILING_EVENT_STREAM, args.length > 1 ? args[1] : undefined], newTarget);
+    captured.ObjectDefineProperty(source, 'url', {
+      __proto__: null, get: function () { return url; }, set: undefined, enumerable: true, configurable: true
+    });
+    return source;
+  }
+
+  // A real Worker or SharedWorker of FAILING_SCRIPT, with the page's other arguments.
+  function blockedWorker(Original, args, newTarget) {
+    var rest = list();
+    rest[0] = FAILING_SCRIPT;
+    for (var i = 1; i < args.length; i++) { rest[i] = args[i]; }
+    return captured.construct(Original, rest, newTarget);
+  }
+
+  // `prototype.name(url, ...)` of the constructor `constructorName` loads `url` as a script and
+  // answers a promise: a blocked one rejects with what `failure()` makes, as a failed load does.
+  function rejectBlockedLoads(constructorName, name, failure) {
+    replaceMethod(prototypeOf(constructorName), name, function (original) {
+      return {
+        __proto__: null,
+        load(url) {
+          var blocked = null;
+          try { blocked = shouldBlock(url, 'script'); } catch (e) { blocked = null; }
+          if (blocked !== null) { return apply(captured.PromiseReject, captured.Promise, [failure()]); }
+          return apply(original, this, arguments);
+        }
+      }.load;
+    });
+  }
+
+  // navigator.serviceWorker.register(url): a TypeError, as for a script whose fetch failed.
+  function patchServiceWorkerRegister() {
+    rejectBlockedLoads('ServiceWorkerContainer', 'register', function () { return new captured.TypeError('Script load failed'); });
+  }
+
+  // audioWorklet.addModule(url) and every other worklet's: the AbortError of a module that failed
+  // to load.
+  function patchWorkletAddModule() {
+    rejectBlockedLoads('Worklet', 'addModule', function () {
+      var message = 'Importing a module script failed.';
+      return captured.DOMException !== null ? new captured.DOMException(message, 'AbortError') : new captured.TypeError(message);
+    });
+  }
+
+  // --- Markup that page script hands the HTML parser (blockInScript) ---------------------------
+
+  // document.write, innerHTML and their like run the HTML parser on markup of page script: the
+  // elements it makes load their URLs as the page's own HTML does, through no setter. The markup
+  // is parsed first in an inert document (nothing loads, nothing runs); when an element of it
+  // would load a URL the resolver blocks, that URL goes and the markup, serialized again, goes to
+  // the parser instead (a blocked script element keeps its `src` with a type that never runs, so
+  // that the observer stands the surrogate of a redirect in for it). Other markup goes to the
+  // parser as the page wrote it.
+
+  // The elements whose attributes load a URL when the parser makes them: [attribute, type].
+  var MARKUP_LOADS = {
+    __proto__: null,
+    IMG: [['src', 'image'], ['srcset', 'image']],
+    SOURCE: [['src', 'media'], ['srcset', 'image']],
+    SCRIPT: [['src', 'script']],
+    IFRAME: [['src', 'subdocument']],
+    FRAME: [['src', 'subdocument']],
+    EMBED: [['src', 'object']],
+    OBJECT: [['data', 'object']],
+    VIDEO: [['src', 'media'], ['poster', 'image']],
+    AUDIO: [['src', 'media']],
+    TRACK: [['src', 'media']],
+    INPUT: [['src', 'image']],
+    BODY: [['background', 'image']],
+    TABLE: [['background', 'image']],
+    TD: [['background', 'image']],
+    TH: [['background', 'image']],
+    // SVG's <image>, whose name keeps its case.
+    image: [['href', 'image'], ['xlink:href', 'image']]
+  };
+  var MARKUP_SELECTOR = 'img,source,script,iframe,frame,embed,object,video,audio,track,input,body,table,td,th,image,link';
+  // `as` of a preload, by type.
+  var PRELOAD_TYPES = {
+    __proto__: null, script: 'script', style: 'stylesheet', image: 'image', font: 'font', fetch: 'xmlhttprequest',
+    document: 'subdocument', audio: 'media', video: 'media', track: 'media'
+  };
+  // Markup without any of these attributes, <link> or SVG's <image> loads nothing: it goes to the
+  // parser unparsed (a link's href loads nothing either).
+  var MARKUP_HINT = new captured.RegExp('(?:src|srcset|data|poster|background)\\s*=|<(?:link|image)[\\s/>]', 'i');
+  var WHOLE_DOCUMENT = new captured.RegExp('<(?:!doctype|html|head|body)[\\s>/]', 'i');
+  var inertDocument = null;
+
+  function spaceSeparated(text) {
+    var tokens = list();
+    var start = 0;
+    while (start < text.length) {
+      while (start < text.length && isSpace(text[start])) { start += 1; }
+      var end = start;
+      while (end < text.length && !isSpace(text[end])) { end += 1; }
+      if (end > start) { tokens[tokens.length] = slice(text, start, end); }
+      start = end;
+    }
+    return tokens;
+  }
+
+  // The URLs of a srcset: each candidate's URL, before its descriptors.
+  function srcsetURLs(text) {
+    var urls = list();
+    var start = 0;
+    while (start < text.length) {
+      while (start < text.length && (isSpace(text[start]) || text[start] === ',')) { start += 1; }
+      var end = start;
+      while (end < text.length && !isSpace(text[end])) { end += 1; }
+      if (end === start) { break; }
+      var url = slice(text, start, end);
+      if (url[url.length - 1] === ',') {
+        // A URL ended by commas has no descriptors.
+        while (url.length > 0 && url[url.length - 1] === ',') { url = slice(url, 0, url.length - 1); }
+        start = end;
+      } else {
+        while (end < text.length && text[end] !== ',') { end += 1; }
+        start = end + 1;
+      }
+      if (url !== '') { urls[urls.length] = url; }
+    }
+    return urls;
+  }
+
+  function attributeOf(element, name) {
+    var value = apply(captured.getAttribute, element, [name]);
+    return typeof value === 'string' ? value : null;
+  }
+
+  // What a <link> loads, by its rel and as; null for one that loads nothing.
+  function linkLoads(element) {
+    var rels = spaceSeparated(lower(attributeOf(element, 'rel') || ''));
+    var type = null;
+    for (var i = 0; i < rels.length && type === null; i++) {
+      var rel = rels[i];
+      if (rel === 'stylesheet') {
+        type = 'stylesheet';
+      } else if (rel === 'modulepreload') {
+        type = 'script';
+      } else if (rel === 'preload' || rel === 'prefetch') {
+        var as = PRELOAD_TYPES[lower(attributeOf(element, 'as') || '')];
+        type = typeof as === 'string' ? as : 'other';
+      } else if (indexOf(rel, 'icon') >= 0) {
+        type = 'image';
+      }
+    }
+    return type === null ? null : [['href', type]];
+  }
+
+  // The decision of the resolver for a URL it blocks (or redirects to a surrogate), else null.
+  function blockedURL(url, type) {
+    if (url === null || !reportable(url)) { return null; }
+    var result = decide(url, topURL(), type);
+    return result !== null && (result.action === 'block' || result.action === 'redirect') ? result : null;
+  }
+
+  // Takes the blocked URLs out of one element of the inert markup; whether it changed it.
+  function sanitizeElement(element, base, scriptsLoad) {
+    var name = apply(captured.nodeNameGet, element, []);
+    var loads = name === 'LINK' ? linkLoads(element) : MARKUP_LOADS[name];
+    if (loads === null || loads === undefined || (name === 'SCRIPT' && !scriptsLoad)) { return false; }
+    if (name === 'INPUT' && lower(attributeOf(element, 'type') || '') !== 'image') { return false; }
+    // The inert parse has no scripting: what it finds in <noscript> is text in the page.
+    if (captured.closest !== null && apply(captured.closest, element, ['noscript']) !== null) { return false; }
+    var changed = false;
+    for (var i = 0; i < loads.length; i++) {
+      var attribute = loads[i][0];
+      var type = loads[i][1];
+      var value = attributeOf(element, attribute);
+      if (value === null || value === '') { continue; }
+      var urls = attribute === 'srcset' ? srcsetURLs(value) : [value];
+      for (var j = 0; j < urls.length; j++) {
+        var url = resolveURL(urls[j], base);
+        var result = blockedURL(url, type);
+        if (result === null) { continue; }
+        if (name === 'SCRIPT') {
+          apply(captured.setAttribute, element, ['type', 'text/x-trackerless-blocked']);
+          if (result.action === 'block') { reportBlocked(url, type); }
+        } else {
+          apply(captured.removeAttribute, element, [attribute]);
+          reportBlocked(url, type);
+        }
+        changed = true;
+        break;
+      }
+    }
+    return changed;
+  }
+
+  function doctypeText(document) {
+    var doctype = apply(captured.doctypeGet, document, []);
+    if (doctype === null || captured.doctypeNameGet === null) { return ''; }
+    var publicId = apply(captured.doctypePublicIdGet, doctype, []);
+    var systemId = apply(captured.doctypeSystemIdGet, doctype, []);
+    var ids = publicId !== '' ? ' PUBLIC "' + publicId + '"' + (systemId !== '' ? ' "' + systemId + '"' : '')
+      : (systemId !== '' ? ' SYSTEM "' + systemId + '"' : '');
+    return '<!DOCTYPE ' + apply(captured.doctypeNameGet, doctype, []) + ids + '>';
+  }
+
+  // The markup without the URLs the resolver blocks; null when it has none (or cannot be parsed
+  // here). `node`: the element or document whose base URL its relative URLs resolve against (a
+  // `<base href>` of the markup first). `scriptsLoad`: whether its script elements load
+  // (document.write, createContextualFragment, srcdoc) or never do (innerHTML and the like).
+  // `wholeDocument`: a document's markup (srcdoc), else one when it has a doctype, <html>, <head>
+  // or <body> (document.write after document.open).
+  function sanitizedMarkup(markup, node, scriptsLoad, wholeDocument) {
+    if (typeof markup !== 'string' || apply(captured.regExpExec, MARKUP_HINT, [markup]) === null) { return null; }
+    var root, query, serialize;
+    if (wholeDocument || apply(captured.regExpExec, WHOLE_DOCUMENT, [markup]) !== null) {
+      if (captured.DOMParser === null) { return null; }
+      var parsed = apply(captured.parseFromString, new captured.DOMParser(), [markup, 'text/html']);
+      root = apply(captured.documentElementGet, parsed, []);
+      query = captured.querySelectorAll;
+      serialize = function () { return doctypeText(parsed) + apply(captured.outerHTMLGet, root, []); };
+    } else {
+      if (inertDocument === null) {
+        inertDocument = apply(captured.createHTMLDocument, apply(captured.implementationGet, doc, []), ['']);
+      }
+      var template = apply(captured.createElement, inertDocument, ['template']);
+      apply(captured.innerHTMLSet, template, [markup]);
+      root = apply(captured.templateContentGet, template, []);
+      query = captured.fragmentQuerySelectorAll;
+      serialize = function () { return apply(captured.innerHTMLGet, template, []); };
+    }
+    var base = baseURL(node);
+    var bases = apply(query, root, ['base[href]']);
+    if (bases.length > 0) {
+      var own = resolveURL(attributeOf(bases[0], 'href'), base);
+      if (own !== null) { base = own; }
+    }
+    var elements = apply(query, root, [MARKUP_SELECTOR]);
+    var changed = false;
+    for (var i = 0; i < elements.length; i++) {
+      if (sanitizeElement(elements[i], base, scriptsLoad)) { changed = true; }
+    }
+    return changed ? serialize() : null;
+  }
+
+  function sanitizedOrNull(markup, node, scriptsLoad, wholeDocument) {
+    try {
+      return sanitizedMarkup(markup, node, scriptsLoad, wholeDocument);
+    } catch (error) {
+      debugLog('markup', error);
+      return null;
+    }
+  }
+
+  // Calls `original` with the sanitized markup in place of argument `index`, or as the page
+  // called it when there is nothing to take out or the sanitized call throws (Trusted Types
+  // refuse a string where the page gave TrustedHTML: its markup goes as it was).
+  function callWithMarkup(original, target, args, index, markup) {
+    if (markup === null) { return apply(original, target, args); }
+    var changed = list();
+    for (var i = 0; i < args.length; i++) { changed[i] = i === index ? markup : args[i]; }
+    try {
+      return apply(original, target, changed);
+    } catch (e) {
+      return apply(original, target, args);
+    }
+  }
+
+  function patchMarkupSinks() {
+    if (captured.createHTMLDocument === null || captured.implementationGet === null || captured.templateContentGet === null ||
+      captured.innerHTMLSet === null || captured.innerHTMLGet === null || captured.fragmentQuerySelectorAll === null ||
+      captured.nodeNameGet === null || captured.removeAttribute === null || doc === null) {
+      return;
+    }
+    // document.write(...markup): at the parser's place; its scripts load and run. The pieces
+    // are one markup for the parser, and for the check.
+    var writer = function (original) {
+      return {
+        __proto__: null,
+        write() {
+          if (arguments.length === 0) { return apply(original, this, arguments); }
+          var whole = list();
+          whole[0] = '';
+          for (var i = 0; i < arguments.length; i++) {
+            if (typeof arguments[i] !== 'string') { return apply(original, this, arguments); }
+            whole[0] += arguments[i];
+          }
+          var sanitized = sanitizedOrNull(whole[0], this, true, false);
+          return sanitized === null ? apply(original, this, arguments) : callWithMarkup(original, this, whole, 0, sanitized);
+        }
+      }.write;
+    };
+    replaceMethod(captured.DocumentPrototype, 'write', writer);
+    replaceMethod(captured.DocumentPrototype, 'writeln', writer);
+    // innerHTML and outerHTML of elements and shadow roots: their scripts never load. A
+    // template's own markup goes to its content, which stays inert in the page too.
+    var markupSetter = function (originalSet) {
+      return {
+        __proto__: null,
+        set(value) {
+          var inert = isElementNamed(this, ['TEMPLATE']);
+          return callWithMarkup(originalSet, this, [value], 0, inert ? null : sanitizedOrNull(value, this, false, false));
+        }
+      }.set;
+    };
+    replaceSetter(prototypeOf('Element'), 'innerHTML', markupSetter);
+    replaceSetter(prototypeOf('ShadowRoot'), 'innerHTML', markupSetter);
+    replaceSetter(prototypeOf('Element'), 'outerHTML', function (originalSet) {
+      return {
+        __proto__: null,
+        set(value) {
+          return callWithMarkup(originalSet, this, [value], 0, sanitizedOrNull(value, this, false, false));
+        }
+      }.set;
+    });
+    // insertAdjacentHTML(position, markup), setHTMLUnsafe(markup): scripts never load either.
+    replaceMethod(prototypeOf('Element'), 'insertAdjacentHTML', function (original) {
+      return {
+        __proto__: null,
+        insertAdjacentHTML(position, markup) {
+          return callWithMarkup(original, this, arguments, 1, sanitizedOrNull(markup, this, false, false));
+        }
+      }.insertAdjacentHTML;
+    });
+    var setHTML = function (original) {
+      return {
+        __proto__: null,
+        setHTMLUnsafe(markup) {
+          return callWithMarkup(original, this, arguments, 0, sanitizedOrNull(markup, this, false, false));
+        }
+      }.setHTMLUnsafe;
+    };
+    replaceMethod(prototypeOf('Element'), 'setHTMLUnsafe', setHTML);
+    replaceMethod(prototypeOf('ShadowRoot'), 'setHTMLUnsafe', setHTML);
+    // Range#createContextualFragment(markup): its scripts run once the fragment is inserted.
+    replaceMethod(prototypeOf('Range'), 'createContextualFragment', function (original) {
+      return {
+        __proto__: null,
+        createContextualFragment(markup) {
+          return callWithMarkup(original, this, arguments, 0, sanitizedOrNull(markup, doc, true, false));
+        }
+      }.createContextualFragment;
+    });
+    // iframe.srcdoc (and setAttribute('srcdoc'), in patchSetAttribute): a whole document, whose
+    // parser the frame's own blocking script cannot stop.
+    replaceSetter(prototypeOf('HTMLIFrameElement'), 'srcdoc', function (originalSet) {
+      return {
+        __proto__: null,
+        set(value) {
+          return callWithMarkup(originalSet, this, [value], 0, sanitizedOrNull(value, this, true, true));
+        }
+      }.set;
+    });
+  }
+
+  // --- Hyperlink auditing and form submissions (blockInScript) -----------------------------------
+
+  function isElementNamed(node, names) {
+    if (node === null || typeof node !== 'object' || captured.nodeNameGet === null) { return false; }
+    var name;
+    try { name = apply(captured.nodeNameGet, node, []); } catch (e) { return false; }
+    return has(names, name);
+  }
+
+  var LINKS = ['A', 'AREA'];
+
+  // The browser sends a link's `ping` URLs when it follows the link, after the click event's
+  // dispatch: the URLs the resolver blocks are taken out of the attribute for that click, and the
+  // attribute is put back after the current task (unless the page changed it meanwhile). They are
+  // reported blocked then, unless the page cancelled the click (`event`, when there is one).
+  function filterPings(link, event) {
+    var ping = attributeOf(link, 'ping');
+    if (ping === null || ping === '') { return; }
+    var tokens = spaceSeparated(ping);
+    var kept = '';
+    var dropped = list();
+    for (var i = 0; i < tokens.length; i++) {
+      var url = absoluteURL(tokens[i], link);
+      if (blockedURL(url, 'ping') !== null) {
+        dropped[dropped.length] = url;
+      } else {
+        kept += (kept === '' ? '' : ' ') + tokens[i];
+      }
+    }
+    if (dropped.length === 0) { return; }
+    if (kept === '') {
+      apply(captured.removeAttribute, link, ['ping']);
+    } else {
+      apply(captured.setAttribute, link, ['ping', kept]);
+    }
+    later(function () {
+      var now = attributeOf(link, 'ping');
+      if (now === (kept === '' ? null : kept)) { apply(captured.setAttribute, link, ['ping', ping]); }
+      if (event !== null && captured.defaultPreventedGet !== null && apply(captured.defaultPreventedGet, event, []) === true) { return; }
+      for (var j = 0; j < dropped.length; j++) { reportBlocked(dropped[j], 'ping'); }
+    });
+  }
+
+  // The link a click follows: the first <a> or <area> on its way up from `node`.
+  function linkFrom(node) {
+    var current = node;
+    for (var depth = 0; current !== null && typeof current === 'object' && depth < 64; depth++) {
+      if (isElementNamed(current, LINKS)) { return current; }
+      current = apply(captured.parentNodeGet, current, []);
+    }
+    return null;
+  }
+
+  function patchPings() {
+    if (captured.nodeNameGet === null || captured.removeAttribute === null || captured.parentNodeGet === null ||
+      captured.eventTargetGet === null) {
+      return;
+    }
+    // Every click in this document, first of all (window, capture phase); a click event's path
+    // is the link's, and a link in a shadow tree is on it too.
+    apply(captured.addEventListener, win, ['click', function (event) {
+      try {
+        var path = captured.composedPath !== null ? apply(captured.composedPath, event, []) : null;
+        var link = null;
+        if (path !== null && path.length > 0) {
+          for (var i = 0; i < path.length && link === null; i++) { if (isElementNamed(path[i], LINKS)) { link = path[i]; } }
+        } else {
+          link = linkFrom(apply(captured.eventTargetGet, event, []));
+        }
+        if (link !== null) { filterPings(link, event); }
+      } catch (error) { debugLog('ping', error); }
+    }, true]);
+    // A click of a link outside the document, which the browser still follows: its event never
+    // reaches window. click(), and a click event page script dispatches.
+    replaceMethod(prototypeOf('HTMLElement'), 'click', function (original) {
+      return {
+        __proto__: null,
+        click() {
+          filterDetachedPings(this);
+          return apply(original, this, arguments);
+        }
+      }.click;
+    });
+    if (captured.eventTypeGet === null) { return; }
+    replaceMethod(prototypeOf('EventTarget'), 'dispatchEvent', function (original) {
+      return {
+        __proto__: null,
+        dispatchEvent(event) {
+          try {
+            if (apply(captured.eventTypeGet, event, []) === 'click') { filterDetachedPings(this); }
+          } catch (e) { /* not an event: the browser's call throws */ }
+          return apply(original, this, arguments);
+        }
+      }.dispatchEvent;
+    });
+  }
+
+  function filterDetachedPings(target) {
+    try {
+      var link = linkFrom(target);
+      if (link !== null && !isConnected(link)) { filterPings(link, null); }
+    } catch (error) { debugLog('click', error); }
+  }
+
+  function isConnected(node) {
+    if (captured.isConnectedGet === null) { return true; }
+    try { return apply(captured.isConnectedGet, node, []) === true; } catch (e) { return true; }
+  }
+
+  // Whether a submission of `form` (by `submitter`, or null) loads into a frame: its target is
+  // this frame (when it is no top frame), a frame of this document by name, or a name no frame
+  // of this document has, from a frame. A submission that replaces the top page or opens a window
+  // is a navigation, which the resolver never blocks.
+  function submitsIntoFrame(form, submitter) {
+    var target = submitter !== null ? attributeOf(submitter, 'formtarget') : null;
+    if (target === null) { target = attributeOf(form, 'target'); }
+    if (target === null && captured.documentQuerySelectorAll !== null) {
+      var bases = apply(captured.documentQuerySelectorAll, doc, ['base[target]']);
+      if (bases.length > 0) { target = attributeOf(bases[0], 'target'); }
+    }
+    var name = target === null ? '' : lower(target);
+    if (name === '' || name === '_self' || name === '_parent') { return !isTopFrame(); }
+    if (name === '_top' || name === '_blank') { return false; }
+    if (captured.documentQuerySelectorAll !== null) {
+      var frames = apply(captured.documentQuerySelectorAll, doc, ['iframe[name],frame[name]']);
+      for (var i = 0; i < frames.length; i++) {
+        if (attributeOf(frames[i], 'name') === target) { return true; }
+      }
+    }
+    return !isTopFrame();
+  }
+
+  // A submission of `form` the resolver blocks (reported), or null.
+  function blockedSubmission(form, submitter) {
+    if (!isConnected(form) || !submitsIntoFrame(form, submitter)) { return null; }
+    var action = submitter !== null && isElementNamed(submitter, ['BUTTON', 'INPUT']) ? attributeOf(submitter, 'formaction') : null;
+    if (action === null) { action = attributeOf(form, 'action'); }
+    // No action: the form's document.
+    var url = action === null || action === '' ? locationHref() : absoluteURL(action, form);
+    var result = blockedURL(url, 'subdocument');
+    if (result !== null) { reportBlocked(url, 'subdocument'); }
+    return result;
+  }
+
+  function patchFormSubmission() {
+    if (captured.nodeNameGet === null || captured.eventTargetGet === null || captured.preventDefault === null) { return; }
+    // A submission by the user or requestSubmit() fires `submit` first, which can cancel it.
+    apply(captured.addEventListener, win, ['submit', function (event) {
+      try {
+        var form = apply(captured.eventTargetGet, event, []);
+        if (!isElementNamed(form, ['FORM'])) { return; }
+        var submitter = captured.submitterGet !== null ? apply(captured.submitterGet, event, []) : null;
+        if (blockedSubmission(form, submitter) !== null) { apply(captured.preventDefault, event, []); }
+      } catch (error) { debugLog('submit', error); }
+    }, true]);
+    // form.submit() fires none.
+    replaceMethod(prototypeOf('HTMLFormElement'), 'submit', function (original) {
+      return {
+        __proto__: null,
+        submit() {
+          var blocked = null;
+          try { blocked = blockedSubmission(this, null); } catch (error) { debugLog('submit', error); }
+          if (blocked !== null) { return undefined; }
+          return apply(original, this, arguments);
+        }
+      }.submit;
+    });
   }
 
   // --- Page protections: Global Privacy Control, referrer trimming, tracker scripts' cookies ---
@@ -1958,6 +2730,19 @@
   try { patchFetch(); } catch (error) { debugLog('fetch', error); }
   try { patchXMLHttpRequest(); } catch (error) { debugLog('XMLHttpRequest', error); }
   try { patchSendBeacon(); } catch (error) { debugLog('sendBeacon', error); }
+  try { wrapConstructor('WebSocket', 'websocket', blockedWebSocket); } catch (error) { debugLog('WebSocket', error); }
+  try { wrapConstructor('EventSource', 'xmlhttprequest', blockedEventSource); } catch (error) { debugLog('EventSource', error); }
+  try { wrapConstructor('Worker', 'script', blockedWorker); } catch (error) { debugLog('Worker', error); }
+  try { wrapConstructor('SharedWorker', 'script', blockedWorker); } catch (error) { debugLog('SharedWorker', error); }
+  try { patchServiceWorkerRegister(); } catch (error) { debugLog('serviceWorker', error); }
+  try { patchWorkletAddModule(); } catch (error) { debugLog('Worklet', error); }
+  if (BLOCK_IN_SCRIPT) {
+    // Loads no wrapper of a request sees, which only a script that blocks must stop: the parser's
+    // for markup of page script, pings, form submissions into frames.
+    try { patchMarkupSinks(); } catch (error) { debugLog('markup', error); }
+    try { patchPings(); } catch (error) { debugLog('ping', error); }
+    try { patchFormSubmission(); } catch (error) { debugLog('form', error); }
+  }
   try {
     // The document may be going away: what does not fit in this message waits for a pageshow
     // (back-forward cache) or is lost.

@@ -1,0 +1,1 @@
+// A worker script: it must never be requested.

@@ -1,0 +1,2 @@
+// A first-party worker that calls a tracker.
+fetch('https://www.hotjar.com/from-worker').catch(function () {});
