@@ -12,7 +12,9 @@ throw-away self-signed certificate (the browser ignores certificate errors in it
 only). A request made to the proxy itself as a server (http://127.0.0.1:PORT/...) is served from
 SITES_DIR/127.0.0.1. Nothing is ever forwarded: every host is served from SITES_DIR (a missing file is a 404,
 still recorded). A request's path `/` is `index.html`; the query is ignored when looking up the
-file. Stops when standard input closes.
+file. A file `NAME.redirect` beside a missing `NAME` answers `302 Found` with its first line as the
+`Location` (a site's first-party URL that redirects to a tracker). Stops when standard input
+closes.
 """
 
 import json
@@ -79,11 +81,18 @@ class Handler(BaseHTTPRequestHandler):
         path = parts.path if parts.path and parts.path != "/" else "/index.html"
         host = (parts.hostname or "").rstrip(".")
         file = os.path.realpath(os.path.join(self.server.root, host, path.lstrip("/")))
-        body, status = b"not found", 404
-        if file.startswith(self.server.root + os.sep) and os.path.isfile(file):
+        body, status, location = b"not found", 404, None
+        inside = file.startswith(self.server.root + os.sep)
+        if inside and os.path.isfile(file):
             with open(file, "rb") as handle:
                 body, status = handle.read(), 200
+        elif inside and os.path.isfile(file + ".redirect"):
+            with open(file + ".redirect", encoding="utf-8") as handle:
+                location = handle.readline().strip()
+            body, status = b"", 302
         self.send_response(status)
+        if location:
+            self.send_header("Location", location)
         self.send_header("Content-Type", content_type(file, body))
         self.send_header("Cache-Control", "no-store")
         self.send_header("Access-Control-Allow-Origin", "*")

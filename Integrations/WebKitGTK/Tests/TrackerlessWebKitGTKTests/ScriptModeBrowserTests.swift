@@ -52,6 +52,9 @@ struct ScriptModeBrowserTests {
         // URLs of elements other than script, img and iframe src: no setter of theirs is wrapped.
         "https://www.hotjar.com/sheet.css",
         "https://www.hotjar.com/srcset.gif",
+        // Where a first-party URL redirects (the proxy's to-tracker.js.redirect): a script sees
+        // no redirect before the browser follows it.
+        "https://www.hotjar.com/redirected.js",
     ]
 
     static let run: Result<(script: [String], rules: [String]), any Error> = Result {
