@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Measure WebKit's compile time of url-filter shape variants of our list against DuckDuckGo's.
+
+    shape_probe.py [--root ROOT] [--rounds N] [--only VARIANT]... --ddg DDG.json LIST_DIR
+
+For measurement only (BENCHMARKS.md, "WebKit compile time on every WebKit"): each variant is
+our list (LIST_DIR/rules*.json, as `trackerless rules --output DIR/` writes it) with text
+substituted in every url-filter (the host's end `\\.?(:[0-9]+)?/`, the subdomain group) or every
+`if-top-url` entry, or with a part left out or rewritten by a function (ABLATIONS). Variants
+marked inexact, and the ablations, only weigh a part. One harness process
+(`webkit_harness.py compile`, inside ROOT through in_webkit_root.py when given, else the
+machine's WebKitGTK) compiles DuckDuckGo's list and every variant, interleaved round by round
+after a warm-up; the script prints each variant's median time per round (its lists summed) and
+its ratio to DuckDuckGo's median in the same process.
+"""
+
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+END = r"\.?(:[0-9]+)?/"
+SUB = r"([^/]+[.@])?"
+
+# name -> [(where, old, new)]: "url" substitutes in every url-filter, "top" in every if-top-url entry.
+STAR = r"\.?(:[0-9]*)?/"
+VARIANTS = {
+    "ours": [],
+    "port-star": [("url", END, STAR)],
+    "port-digit-star": [("url", END, r"\.?(:[0-9][0-9]*)?/")],
+    "port-then-dot": [("url", END, r"(\.?:[0-9]+)?\.?/")],
+    "colon-digits (inexact: host.com5)": [("url", END, r"\.?:?[0-9]*/")],
+    "no-port (inexact)": [("url", END, r"\.?/")],
+    "colon-or-slash (inexact)": [("url", END, r"\.?[:/]")],
+    "ddg-prefix (inexact)": [("url", SUB, r"([^:/]+\.)?")],
+    "class-star [.:0-9]*/ (also host.com5)": [("url", END, r"[.:0-9]*/")],
+    "end / only (inexact)": [("url", END, "/")],
+    "end [:/] (inexact)": [("url", END, "[:/]")],
+    "end / only, top: no prefix (inexact)": [("url", END, "/"), ("top", SUB, "")],
+    "top: [^/]*[.@]": [("top", SUB, r"([^/]*[.@])?")],
+    "top: [^:/]*[.@]": [("top", SUB, r"([^:/]*[.@])?")],
+    "top: [^/]*. (inexact)": [("top", SUB, r"([^/]*\.)?")],
+    "top: no prefix (inexact)": [("top", SUB, "")],
+    "port-star, top: [^/]*[.@]": [("url", END, STAR), ("top", SUB, r"([^/]*[.@])?")],
+    "url+top: [^/]*[.@], port-star": [("url", END, STAR), ("url", SUB, r"([^/]*[.@])?"), ("top", SUB, r"([^/]*[.@])?")],
+}
+# name -> a function of the rule array, for sizing a part's cost (inexact by design).
+def split_conditions(rules):
+    """Each site entry `^…://+([^/]+[.@])?site…` as two, without the optional group."""
+    for rule in rules:
+        trigger = rule["trigger"]
+        if "if-top-url" in trigger:
+            entries = []
+            for entry in trigger["if-top-url"]:
+                if SUB in entry:
+                    entries += [entry.replace(SUB, ""), entry.replace(SUB, "[^/]*[.@]")]
+                else:
+                    entries.append(entry)
+            trigger["if-top-url"] = entries
+    return rules
+
+
+def split_spellings(rules):
+    """Each rule with the host end as three rules: `/`, `\\./` and `\\.?:[0-9]+/` (exact)."""
+    out = []
+    for rule in rules:
+        url_filter = rule["trigger"]["url-filter"]
+        if END not in url_filter:
+            out.append(rule)
+            continue
+        for end in ("/", r"\./", r"\.?:[0-9]+/"):
+            out.append(dict(rule, trigger=dict(rule["trigger"], **{"url-filter": url_filter.replace(END, end)})))
+    return out
+
+
+ABLATIONS = {
+    "three rules: / , \\./ , \\.?:[0-9]+/": split_spellings,
+    "top: two entries, no group": split_conditions,
+    "without if-top-url rules (ablation)":
+        lambda rules: [rule for rule in rules if "if-top-url" not in rule["trigger"]],
+    "if-top-url, one condition each (ablation)":
+        lambda rules: [dict(rule, trigger=dict(rule["trigger"], **{"if-top-url": rule["trigger"]["if-top-url"][:1]}))
+                       if "if-top-url" in rule["trigger"] else rule for rule in rules],
+}
+VARIANTS.update({name: [] for name in ABLATIONS})
+
+
+def variant_source(path, name):
+    substitutions = VARIANTS[name]
+    with open(path, encoding="utf-8") as handle:
+        rules = json.load(handle)
+    for rule in rules:
+        trigger = rule["trigger"]
+        if "if-top-url" in trigger:
+            for where, old, new in substitutions:
+                if where != "top":
+                    continue
+                trigger["if-top-url"] = [condition.replace(old, new) for condition in trigger["if-top-url"]]
+        url_filter = trigger["url-filter"]
+        for where, old, new in substitutions:
+            if where != "url":
+                continue
+            url_filter = url_filter.replace(old, new)
+        trigger["url-filter"] = url_filter
+    if name in ABLATIONS:
+        rules = ABLATIONS[name](rules)
+    return json.dumps(rules, separators=(",", ":"))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--ddg", required=True)
+    parser.add_argument("--only", action="append")
+    parser.add_argument("list_dir")
+    args = parser.parse_args()
+    lists = sorted(glob.glob(os.path.join(args.list_dir, "rules*.json")))
+    names = [name for name in VARIANTS if not args.only or name in args.only]
+    with tempfile.TemporaryDirectory(prefix="shape-probe-") as tmp:
+        files = {"ddg": [os.path.abspath(args.ddg)]}
+        for index, name in enumerate(names):
+            files[name] = []
+            for number, path in enumerate(lists):
+                out = os.path.join(tmp, "v%d.%d.json" % (index, number))
+                with open(out, "w", encoding="utf-8") as handle:
+                    handle.write(variant_source(path, name))
+                files[name].append(out)
+        jobs = [{"id": "warm-up", "rules_file": files["ddg"][0]}]
+        for round_number in range(args.rounds):
+            for name, paths in files.items():
+                for number, path in enumerate(paths):
+                    jobs.append({"id": "%s|%d|%d" % (name, round_number, number), "rules_file": path})
+        command = ["/usr/bin/python3", os.path.join(HERE, "webkit_harness.py"), "compile"]
+        if args.root:
+            command = [sys.executable, os.path.join(HERE, "in_webkit_root.py"), "--bind", tmp,
+                       "--ro-bind", os.path.dirname(os.path.abspath(args.ddg)), args.root] + command
+        version = subprocess.run(command[:-1] + ["version"], capture_output=True, text=True).stdout.strip()
+        output = subprocess.run(command, input="\n".join(json.dumps(job) for job in jobs) + "\n",
+                                capture_output=True, text=True, check=True).stdout
+    times = {}
+    for line in output.splitlines():
+        result = json.loads(line)
+        if result["id"] == "warm-up":
+            continue
+        name, round_number, _ = result["id"].split("|")
+        if not result["ok"]:
+            print("%s refused: %s" % (name, result["error"]))
+            continue
+        times.setdefault(name, {}).setdefault(round_number, 0.0)
+        times[name][round_number] += result["seconds"]
+    ddg = statistics.median(times["ddg"].values())
+    print("WebKit %s, %d rounds; DuckDuckGo's list %.0f ms" % (version, args.rounds, ddg * 1000))
+    for name in names:
+        if name in times:
+            median = statistics.median(times[name].values())
+            print("%-32s %7.0f ms  %.2f" % (name, median * 1000, median / ddg))
+
+
+if __name__ == "__main__":
+    main()
