@@ -419,8 +419,9 @@ private final class StatsSlot: @unchecked Sendable {
     private let lock = NSLock()
     private var stats: PrivacyStats?
     private var firstResolver: @Sendable () -> TrackerResolver
-    /// Dropped once used, with the store it holds: the statistics then hold it alone.
-    private var make: (@Sendable (TrackerResolver) -> PrivacyStats)?
+    /// Holds the store until the slot goes, with the runtime: ``closeStore()`` lets the
+    /// statistics' reference go first.
+    private let make: @Sendable (TrackerResolver) -> PrivacyStats
 
     init(resolver: @escaping @Sendable () -> TrackerResolver, make: @escaping @Sendable (TrackerResolver) -> PrivacyStats) {
         firstResolver = resolver
@@ -432,8 +433,7 @@ private final class StatsSlot: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let stats { return stats }
-        let made = make?(firstResolver()) ?? PrivacyStats(resolver: firstResolver(), secrets: [])
-        make = nil
+        let made = make(firstResolver())
         stats = made
         return made
     }
@@ -450,7 +450,6 @@ private final class StatsSlot: @unchecked Sendable {
     func closeStore() {
         lock.lock()
         let stats = stats
-        make = nil
         lock.unlock()
         try? stats?.closeStore()
     }
