@@ -75,6 +75,8 @@ let package = Package(
             dependencies: [
                 "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "URLPrefilter", "DisconnectLists",
                 "UserScripts", "PrivacyStatsKit", "NavigationProtections",
+                // `trackerless fetch` downloads with the runtime's updater rules (InputDownloader, DownloadStore).
+                "TrackerlessRuntime",
             ]
         ),
         // Renders a target's tds.json into its scripts and rule list at build time (`trackerless scripts`).

@@ -23,6 +23,10 @@ import TrackerlessCore
 /// 3. `ignore-previous-rules` for the feature's `excludedCookieDomains` (by request host), its
 ///    exceptions and `unprotectedTemporary` (by page site), and user-allowlisted sites (exact).
 ///
+/// As for the blocking lists, a company with many trackers and sites gets lists of its own, where
+/// one `ignore-previous-rules` naming its sites replaces the `unless-top-url` of each of its
+/// trackers (``RuleListBuilder/Settings/minimumBytesSavedByEntityList``).
+///
 /// WebKit's `block-cookies` keeps cookies out of the load itself: no `Cookie` is sent and no
 /// `Set-Cookie` is stored, for a frame's document load too. It does not reach `document.cookie`
 /// (measured in WebKitGTK: a script in a blocked tracker frame still reads and writes cookies), so
@@ -72,47 +76,61 @@ public struct CookieRules: Sendable {
         var report = BuildReport()
         report.trackerCount = trackerData.trackers.count
         let cookieSettings = CookieProtection.Settings(configuration: configuration)
-        var sections = RuleListBuilder.Sections()
-        sections.leftOut = leftOut
+        var groups = [RuleListBuilder.ListGroup(isMain: true)]
         var tail: [ContentRule] = []
         var tailOrigins: [RuleListBuilder.Origin] = []
         if cookieSettings.isEnabled {
-            let sitesByEntity = self.sitesByEntity()
-            // Hosts whose cookies are always kept need no block: the exceptions would cancel it.
-            let excluded = cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized)
-            func isExcluded(_ host: String) -> Bool { excluded.contains { SiteDomain.isDomain(host, within: $0) } }
-            for (origin, rules) in trackerSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
-                + cloakedSections(sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
-            {
-                sections.rules += rules
-                sections.endSection(origin)
-            }
             for (rule, origin) in exceptionRules(cookieSettings) where !leftOut.contains(origin) {
                 tail.append(rule)
                 tailOrigins.append(origin)
             }
+            let sitesByEntity = self.sitesByEntity()
+            // An entity with many trackers and sites gets lists of its own (see
+            // RuleListBuilder+EntityLists.swift), each ended by one exception for its sites.
+            let separated = RuleListBuilder.entitiesWithOwnLists(
+                trackerData: trackerData, tailByteCount: RuleListBuilder.approximateByteCount(of: tail),
+                minimumSaving: settings.minimumBytesSavedByEntityList
+            ) { owner in
+                sitesByEntity[owner].map { sites in sites.reduce(0) { $0 + settings.sitePattern(for: $1).utf8.count } }
+            }
+            var sections = RuleListBuilder.SectionGroups(separated: separated, leftOut: leftOut)
+            // Hosts whose cookies are always kept need no block: the exceptions would cancel it.
+            let excluded = cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized)
+            func isExcluded(_ host: String) -> Bool { excluded.contains { SiteDomain.isDomain(host, within: $0) } }
+            appendTrackerSections(to: &sections, sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
+            appendCloakedSections(to: &sections, sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
+            groups = sections.listGroups { entity in
+                sitesByEntity[entity].map { sites in
+                    ContentRule(trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: sites)), action: .ignorePreviousRules)
+                }
+            }
             report.approximations += nestedSiteNotes()
         }
-        settings.target.lower(&sections, report: &report)
+        for index in groups.indices { settings.target.lower(&groups[index].sections, report: &report) }
         settings.target.lower(&tail, origins: &tailOrigins, report: &report)
-        let packed = RuleListBuilder.split(
-            sections, tail: tail, tailOrigins: tailOrigins, maximum: settings.maximumRulesPerList, target: settings.target,
-            report: &report)
-        return (RuleListBuild(ruleLists: packed.lists, report: report), packed.origins)
+        do throws(RuleListBuildError) {
+            let packed = try RuleListBuilder.split(
+                groups, tail: tail, tailOrigins: tailOrigins, maximum: settings.maximumRulesPerList, target: settings.target,
+                report: &report)
+            return (RuleListBuild(ruleLists: packed.lists, report: report), packed.origins)
+        } catch {
+            return (RuleListBuild(refusal: error, report: report), [])
+        }
     }
 
     // MARK: Sections
 
-    private func trackerSections(
-        sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool, report: inout BuildReport
-    ) -> [(RuleListBuilder.Origin, [ContentRule])] {
-        let keys = trackerData.trackerKeysInSectionOrder()
+    /// The trackers' sections; those of an entity with lists of its own leave its sites to the
+    /// exception that ends them.
+    private func appendTrackerSections(
+        to groups: inout RuleListBuilder.SectionGroups, sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool,
+        report: inout BuildReport
+    ) {
         var conditions: [String: Condition?] = [:]
         // Each company's sites with their page patterns, made once: the condition of each of its
         // trackers is that list less the tracker's own site.
         var patternsByOwner: [String: [(site: String, pattern: String)]] = [:]
-        var sections: [(RuleListBuilder.Origin, [ContentRule])] = []
-        for key in keys {
+        for key in trackerData.trackerKeysInSectionOrder() {
             guard let tracker = trackerData.trackers[key] else { continue }
             guard let domain = SiteDomain.normalized(key) else {
                 report.skippedRules.append(.init(path: #"trackers["\#(key)"]"#, reason: "invalid tracker domain left out"))
@@ -120,12 +138,9 @@ public struct CookieRules: Sendable {
             }
             if isExcluded(domain) { continue }
             let scope = HostScope.tracker(domain: domain)
-            var rules: [ContentRule] = []
-            if trackerData.hasEnclosingTracker(domain) {
-                rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
-            }
             let trackerSite = publicSuffixList.registrableDomain(of: domain) ?? domain
             let owner = tracker.owner?.name ?? ""
+            let inOwnLists = groups.group(ofOwner: owner) != nil
             let conditionKey = owner + "\n" + trackerSite
             let condition: Condition?
             if let cached = conditions[conditionKey] {
@@ -133,7 +148,9 @@ public struct CookieRules: Sendable {
             } else {
                 // Pages WebKit already sees as the tracker's own site need no entry.
                 let patterns: [(site: String, pattern: String)]
-                if let known = patternsByOwner[owner] {
+                if inOwnLists {
+                    patterns = []
+                } else if let known = patternsByOwner[owner] {
                     patterns = known
                 } else {
                     patterns = (sitesByEntity[owner] ?? []).map { ($0, settings.sitePattern(for: $0, includingSubdomains: true)) }
@@ -143,7 +160,8 @@ public struct CookieRules: Sendable {
                 if settings.namesAsFirstParty(trackerSite: trackerSite, publicSuffixList: publicSuffixList) {
                     // WebKit may find the tracker's own site third party: it is named too.
                     values = patterns.map(\.pattern)
-                    if !patterns.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.site) }) {
+                    let owned = sitesByEntity[owner] ?? []
+                    if !owned.contains(where: { SiteDomain.isDomain(trackerSite, within: $0) }) {
                         values.append(settings.sitePattern(for: trackerSite, includingSubdomains: true))
                     }
                 } else {
@@ -152,18 +170,23 @@ public struct CookieRules: Sendable {
                 condition = values.isEmpty ? nil : unlessSite(patterns: values)
                 conditions[conditionKey] = condition
             }
-            rules.append(ContentRule(
-                trigger: Trigger(urlFilter: scope.anchor, loadTypes: [.thirdParty], condition: condition),
-                action: .blockCookies))
-            sections.append((.tracker(key), rules))
+            groups.appendTrackerSection(
+                key: key, domain: domain, owner: owner, hasEnclosing: trackerData.hasEnclosingTracker(domain),
+                trackers: trackerData.trackers
+            ) { rules in
+                rules.append(ContentRule(
+                    trigger: Trigger(urlFilter: scope.anchor, loadTypes: [.thirdParty], condition: condition),
+                    action: .blockCookies))
+            }
         }
-        return sections
     }
 
-    private func cloakedSections(
-        sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool, report: inout BuildReport
-    ) -> [(RuleListBuilder.Origin, [ContentRule])] {
-        var sections: [(RuleListBuilder.Origin, [ContentRule])] = []
+    /// The CNAMEs' sections, each for exactly its host; those of an entity with lists of its own
+    /// leave its sites to the exception that ends them.
+    private func appendCloakedSections(
+        to groups: inout RuleListBuilder.SectionGroups, sitesByEntity: [String: [String]], skipping isExcluded: (String) -> Bool,
+        report: inout BuildReport
+    ) {
         for cloaked in trackerData.cnames.keys.sorted() {
             guard let target = trackerData.cnames[cloaked] else { continue }
             // A direct tracker match wins over the CNAME.
@@ -177,20 +200,22 @@ public struct CookieRules: Sendable {
             if isExcluded(host) { continue }
             let scope = HostScope.cloaked(host: host, target: targetHost)
             let targetSite = publicSuffixList.registrableDomain(of: targetHost) ?? targetHost
-            let companySites = (sitesByEntity[tracker.owner?.name ?? ""] ?? [])
-                .filter { !SiteDomain.isDomain($0, within: targetSite) }
+            let owner = tracker.owner?.name ?? ""
+            let companySites = groups.group(ofOwner: owner) != nil ? []
+                : (sitesByEntity[owner] ?? []).filter { !SiteDomain.isDomain($0, within: targetSite) }
             let pages = [(host, false), (targetSite, true)] + companySites.map { ($0, true) }
-            sections.append((.cname(cloaked), [ContentRule(
-                trigger: Trigger(urlFilter: scope.anchor, condition: unlessSite(pages)), action: .blockCookies)]))
+            groups.appendCloakedSection(cloaked, owner: owner) { rules in
+                rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, condition: unlessSite(pages)), action: .blockCookies))
+            }
         }
-        return sections
     }
 
     // MARK: Exceptions
 
     /// The exceptions, each with the input it comes from.
     private func exceptionRules(_ cookieSettings: CookieProtection.Settings) -> [(ContentRule, RuleListBuilder.Origin)] {
-        let feature = JSONPath.root.appending(key: "features").appending(key: "cookie")
+        let feature = JSONPath.root.appending(key: "features")
+            .appending(key: cookieSettings.decidingFeature ?? CookieProtection.Settings.featureName)
         var rules: [(ContentRule, RuleListBuilder.Origin)] = []
         let excluded = RuleListBuilder.outermost(cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized))
         let excludedPath = feature.appending(key: "settings").appending(key: "excludedCookieDomains").description

@@ -10,12 +10,22 @@ public struct RuleListBuild: Sendable, Hashable {
     /// The Click-to-Load rule action of each list of ``ruleLists``, in the same order: nil for a
     /// main list, the action (`block-ctl-fb`) for the list that blocks that action's embeds.
     public var clickToLoadActions: [String?]
+    /// Why there are no lists: the configuration's rules, which end every list, cannot fit
+    /// beside the trackers' rules. Nil when the lists were built. A host keeps the lists it has
+    /// and shows the description, which names the configuration's parts and their counts.
+    public var refusal: RuleListBuildError?
 
     /// A build of `ruleLists`; `clickToLoadActions` nil means they are all main lists.
     public init(ruleLists: [RuleList], report: BuildReport, clickToLoadActions: [String?]? = nil) {
         self.ruleLists = ruleLists
         self.report = report
         self.clickToLoadActions = clickToLoadActions ?? ruleLists.map { _ in nil }
+    }
+
+    /// A build that made no lists, and why.
+    init(refusal: RuleListBuildError, report: BuildReport) {
+        self.init(ruleLists: [], report: report)
+        self.refusal = refusal
     }
 
     /// The rules of all lists.

@@ -19,6 +19,12 @@ import TrackerlessCore
 ///    protection off (tracker allowlist, unprotected and user-allowlisted sites), then the loads
 ///    the resolver never blocks (top-level navigations and popups).
 ///
+/// A company whose trackers' first-party exceptions, each naming all its sites, would be large
+/// (``Settings/minimumBytesSavedByEntityList``) gets lists of its own: its tracker and CNAME
+/// sections, then one exception naming its sites for all of them, then the configuration's rules
+/// (see RuleListBuilder+EntityLists.swift). A configuration that cannot fit beside the trackers'
+/// rules is refused (``RuleListBuild/refusal``).
+///
 /// Click-to-Load rules (`block-ctl-fb`, `block-ctl-yt`) are not in those lists: each rule action
 /// gets a list of its own, laid out the same way (``RuleListBuild/clickToLoadActions`` says which
 /// list is whose), so that a host removes that list for a page where the user clicked to load
@@ -55,6 +61,17 @@ public struct RuleListBuilder: Sendable {
         /// as it evaluates them. The default, ``ContentRuleList/WebKitTarget/oldest``, makes lists
         /// that every supported WebKit compiles and gives the same meaning.
         public var target: WebKitTarget
+        /// The JSON bytes that lists of an entity's own must save before its trackers get them;
+        /// `Int.max` keeps every tracker in the main lists.
+        ///
+        /// Each tracker's section ends with an exception naming its owner's sites, so an entity
+        /// with T trackers and S sites costs T × S site patterns (extension-tds.json: 1,803 × 1,803,
+        /// 146 MB). In lists of its own one exception naming the S sites ends each list and covers
+        /// all T trackers, since there it cancels nothing else: T + S, plus the configuration's
+        /// rules, which every list repeats. Each further list costs WebKit a little on every
+        /// load, so it is made only when it saves at least this much (1 MB by default; apple-tds.json
+        /// then has none).
+        public var minimumBytesSavedByEntityList = 1_000_000
 
         /// Settings with the given values.
         public init(
@@ -162,7 +179,7 @@ public struct RuleListBuilder: Sendable {
     }
 
     /// The sites (outermost domains) that `domains` gives to each entity.
-    private let sitesByEntity: [String: [FirstPartySite]]
+    let sitesByEntity: [String: [FirstPartySite]]
 
     /// Builds the rule lists: usually one main list, more when the rules exceed
     /// ``Settings/maximumRulesPerList``, then one per Click-to-Load rule action. Install all of
@@ -184,6 +201,7 @@ public struct RuleListBuilder: Sendable {
         let actions = trackerData.clickToLoadActions
         guard !actions.isEmpty else { return buildPart(checkingTriggers: checkingTriggers) }
         var build = part(trackerData.removingClickToLoadRules(), action: nil).buildPart(checkingTriggers: checkingTriggers)
+        guard build.refusal == nil else { return build }
         let supported = configuration?.supportedClickToLoadRuleActions
         for action in actions {
             guard supported?.contains(action) ?? true else {
@@ -193,6 +211,7 @@ public struct RuleListBuilder: Sendable {
                 continue
             }
             let group = part(trackerData.clickToLoadView(for: action), action: action).buildPart(checkingTriggers: checkingTriggers)
+            if let refusal = group.refusal { return RuleListBuild(refusal: refusal, report: build.report) }
             build.ruleLists += group.ruleLists
             build.clickToLoadActions += group.ruleLists.map { _ in action }
             build.report.skippedRules = Self.unique(build.report.skippedRules + group.report.skippedRules)
@@ -256,16 +275,14 @@ public struct RuleListBuilder: Sendable {
     /// ``build()`` without the rules of `leftOut`, with the origin of every rule of every list.
     private func build(leavingOut leftOut: Set<Origin>) -> (RuleListBuild, [[Sections.Span]]) {
         var report = BuildReport()
-        var sections = trackerSections(leavingOut: leftOut, report: &report)
         var (tail, tailOrigins) = configurationRules(report: &report)
         for index in tail.indices.reversed() where leftOut.contains(tailOrigins[index]) {
             tail.remove(at: index)
             tailOrigins.remove(at: index)
         }
-        settings.target.lower(&sections, report: &report)
+        var groups = trackerGroups(leavingOut: leftOut, tailByteCount: Self.approximateByteCount(of: tail), report: &report)
+        for index in groups.indices { settings.target.lower(&groups[index].sections, report: &report) }
         settings.target.lower(&tail, origins: &tailOrigins, report: &report)
-        let packed = Self.split(sections.take(), tail: tail, tailOrigins: tailOrigins,
-                                maximum: settings.maximumRulesPerList, target: settings.target, report: &report)
         report.trackerCount = trackerData.trackers.count
         report.inputWarnings = trackerData.warnings + (configuration?.warnings ?? [])
             + (configuration?.protectionWarnings() ?? [])
@@ -273,6 +290,14 @@ public struct RuleListBuilder: Sendable {
         // A CNAME copy of a tracker meets the same inputs again: report each once.
         report.skippedRules = Self.unique(report.skippedRules)
         report.approximations = Self.unique(report.approximations)
+        let packed: (lists: [RuleList], origins: [[Sections.Span]])
+        do throws(RuleListBuildError) {
+            packed = try Self.split(
+                groups, tail: tail, tailOrigins: tailOrigins,
+                maximum: settings.maximumRulesPerList, target: settings.target, report: &report)
+        } catch {
+            return (RuleListBuild(refusal: error, report: report), [])
+        }
         return (
             RuleListBuild(ruleLists: packed.lists, report: report, clickToLoadActions: packed.lists.map { _ in clickToLoadAction }),
             packed.origins)
@@ -280,38 +305,40 @@ public struct RuleListBuilder: Sendable {
 
     // MARK: Trackers
 
-    /// The sections of the trackers and of the CNAMEs cloaking them, without those of `leftOut`.
-    private func trackerSections(leavingOut leftOut: Set<Origin>, report: inout BuildReport) -> Sections {
-        var sections = Sections()
-        sections.leftOut = leftOut
-        if isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) {
-            var cache = BuildCache()
-            appendTrackerSections(to: &sections, report: &report, cache: &cache)
-            appendCloakedSections(to: &sections, report: &report, cache: &cache)
-        }
-        return sections
+    /// The sections of the trackers and of the CNAMEs cloaking them, without those of `leftOut`:
+    /// those of the main lists, then those of each entity with lists of its own
+    /// (``entitiesWithOwnLists(tailByteCount:)``), ended by its one first-party exception.
+    private func trackerGroups(leavingOut leftOut: Set<Origin>, tailByteCount: Int, report: inout BuildReport) -> [ListGroup] {
+        guard isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) else { return [ListGroup(isMain: true)] }
+        var groups = SectionGroups(separated: entitiesWithOwnLists(tailByteCount: tailByteCount), leftOut: leftOut)
+        var cache = BuildCache()
+        appendTrackerSections(to: &groups, report: &report, cache: &cache)
+        appendCloakedSections(to: &groups, report: &report, cache: &cache)
+        return groups.listGroups { firstPartyException(for: $0) }
     }
 
-    private func appendTrackerSections(to sections: inout Sections, report: inout BuildReport, cache: inout BuildCache) {
+    private func appendTrackerSections(to groups: inout SectionGroups, report: inout BuildReport, cache: inout BuildCache) {
         let order = trackerData.sectionOrder()
-        sections.ends.reserveCapacity(order.count)
+        groups.main.ends.reserveCapacity(order.count)
         for (key, isEnclosed) in order {
             guard let tracker = trackerData.trackers[key] else { continue }
             guard let domain = SiteDomain.normalized(key) else {
                 report.skippedRules.append(.init(path: #"trackers["\#(key)"]"#, reason: "invalid tracker domain left out"))
                 continue
             }
-            let scope = HostScope.tracker(domain: domain)
-            if domain == key ? isEnclosed : trackerData.hasEnclosingTracker(domain) {
-                sections.rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor), action: .ignorePreviousRules))
+            let owner = tracker.owner?.name
+            let section = section(
+                for: tracker, key: key, scope: .tracker(domain: domain), inOwnLists: groups.group(ofOwner: owner) != nil, cache: &cache)
+            groups.appendTrackerSection(
+                key: key, domain: domain, owner: owner, hasEnclosing: domain == key ? isEnclosed : trackerData.hasEnclosingTracker(domain),
+                trackers: trackerData.trackers
+            ) { rules in
+                section.build(into: &rules, with: settings, report: &report, regexes: &cache.regexes)
             }
-            section(for: tracker, key: key, scope: scope, cache: &cache)
-                .build(into: &sections.rules, with: settings, report: &report, regexes: &cache.regexes)
-            sections.endSection(.tracker(key))
         }
     }
 
-    private func appendCloakedSections(to sections: inout Sections, report: inout BuildReport, cache: inout BuildCache) {
+    private func appendCloakedSections(to groups: inout SectionGroups, report: inout BuildReport, cache: inout BuildCache) {
         for cloaked in trackerData.cnames.keys.sorted() {
             guard let target = trackerData.cnames[cloaked] else { continue }
             // A direct tracker match wins over the CNAME.
@@ -322,20 +349,26 @@ public struct RuleListBuilder: Sendable {
                 report.skippedRules.append(.init(path: #"cnames["\#(cloaked)"]"#, reason: "invalid host name left out"))
                 continue
             }
+            let owner = tracker.owner?.name
             let scope = HostScope.cloaked(host: host, target: targetHost)
-            section(for: tracker, key: tracker.domain, scope: scope, cache: &cache)
-                .build(into: &sections.rules, with: settings, report: &report, regexes: &cache.regexes)
-            sections.endSection(.cname(cloaked))
+            let section = section(for: tracker, key: tracker.domain, scope: scope, inOwnLists: groups.group(ofOwner: owner) != nil, cache: &cache)
+            groups.appendCloakedSection(cloaked, owner: owner) { rules in
+                section.build(into: &rules, with: settings, report: &report, regexes: &cache.regexes)
+            }
         }
     }
 
+    /// The section of `tracker` on `scope`. `inOwnLists`: the owner's lists end with its
+    /// ``firstPartyException(for:)``, so the section names only what that leaves out.
     private func section(
-        for tracker: Tracker, key: String, scope: HostScope, cache: inout BuildCache
+        for tracker: Tracker, key: String, scope: HostScope, inOwnLists: Bool, cache: inout BuildCache
     ) -> TrackerSection {
         let owner = tracker.owner?.name ?? ""
         let owned = sitesByEntity[owner] ?? []
         let condition: Condition?
-        if owned.isEmpty {
+        if inOwnLists {
+            condition = ownSiteCondition(trackerSite: trackerSite(of: scope), owned: owned)
+        } else if owned.isEmpty {
             // An owner without sites has no first-party pages but, where WebKit decides third
             // party by origin, the tracker's own site.
             if let site = trackerSite(of: scope), settings.namesAsFirstParty(trackerSite: site, publicSuffixList: publicSuffixList) {
@@ -363,6 +396,16 @@ public struct RuleListBuilder: Sendable {
             trackerKey: key,
             firstPartyCondition: condition
         )
+    }
+
+    /// The tracker's own site where the owner's lists of its own end with its exception, which
+    /// names only the owner's sites: named when WebKit may find that site third party
+    /// (``Settings/namesAsFirstParty(trackerSite:publicSuffixList:)``) and no owner site holds it.
+    private func ownSiteCondition(trackerSite: String?, owned: [FirstPartySite]) -> Condition? {
+        guard let trackerSite, settings.namesAsFirstParty(trackerSite: trackerSite, publicSuffixList: publicSuffixList),
+              !owned.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.domain) })
+        else { return nil }
+        return settings.siteCondition(patterns: [settings.sitePattern(for: trackerSite)])
     }
 
     /// The condition for pages first party to a tracker of `owner` on `trackerSite`; nil when
@@ -476,149 +519,5 @@ public struct RuleListBuilder: Sendable {
     private static func unique(_ notes: [BuildReport.Note]) -> [BuildReport.Note] {
         var seen: Set<BuildReport.Note> = []
         return notes.filter { seen.insert($0).inserted }
-    }
-
-    // MARK: Splitting
-
-    /// The sections' rules one after another, and where each section ends: the builders append
-    /// to one array, which becomes the list itself when the rules fit in one.
-    struct Sections {
-        var rules: [ContentRule] = []
-        /// The end of each section in `rules`; none is empty.
-        var ends: [Int] = []
-        /// The input of each section.
-        var origins: [Origin] = []
-        /// Inputs whose sections are dropped when they end.
-        var leftOut: Set<Origin> = []
-
-        /// Closes the section begun at the last end, unless no rules were appended since; drops
-        /// it when its input is left out.
-        mutating func endSection(_ origin: Origin = .configuration("")) {
-            let start = ends.last ?? 0
-            guard rules.count > start else { return }
-            if !leftOut.isEmpty, leftOut.contains(origin) {
-                rules.removeSubrange(start...)
-                return
-            }
-            ends.append(rules.count)
-            origins.append(origin)
-        }
-
-        /// The sections, leaving none behind, so that the caller holds the only reference to
-        /// their rules (`consume sections` in the caller crashes this compiler: "a compiler bug").
-        mutating func take() -> Sections {
-            let taken = self
-            self = Sections()
-            return taken
-        }
-
-        /// Rules of one list up to `end` (exclusive) that came from `origin`.
-        struct Span {
-            var end: Int
-            var origin: Origin
-        }
-    }
-
-    /// The input a section of rules was made from, for reports.
-    enum Origin: Hashable {
-        case tracker(String)
-        case cname(String)
-        /// A JSON path in the privacy configuration, or another description.
-        case configuration(String)
-
-        var path: String {
-            switch self {
-            case .tracker(let key): JSONPath.root.appending(key: "trackers").appending(key: key).description
-            case .cname(let host): JSONPath.root.appending(key: "cnames").appending(key: host).description
-            case .configuration(let path): path
-            }
-        }
-    }
-
-    /// ``split(_:tail:tailOrigins:maximum:report:)`` for sections built one array each.
-    static func split(
-        sections: [[ContentRule]], tail: [ContentRule], maximum: Int, target: WebKitTarget, report: inout BuildReport
-    ) -> [RuleList] {
-        var flat = Sections()
-        for section in sections {
-            flat.rules += section
-            flat.endSection()
-        }
-        var tail = tail
-        var tailOrigins = tail.map { _ in Origin.configuration("") }
-        target.lower(&flat, report: &report)
-        target.lower(&tail, origins: &tailOrigins, report: &report)
-        return split(consume flat, tail: tail, tailOrigins: tailOrigins, maximum: maximum, target: target, report: &report).lists
-    }
-
-    /// Packs whole sections into lists of at most `maximum` rules, and repeats the configuration
-    /// tail at the end of each, since an `ignore-previous-rules` only cancels rules of its own list.
-    /// Also returns where the rules of each list came from.
-    static func split(
-        _ sections: consuming Sections, tail: [ContentRule], tailOrigins: [Origin], maximum: Int, target: WebKitTarget,
-        report: inout BuildReport
-    ) -> (lists: [RuleList], origins: [[Sections.Span]]) {
-        func tailSpans(after count: Int) -> [Sections.Span] {
-            tailOrigins.enumerated().map { Sections.Span(end: count + $0.offset + 1, origin: $0.element) }
-        }
-        let room = max(1, maximum - tail.count)
-        // The sections of each list, as ranges of `sections.rules`.
-        var packed: [[(range: Range<Int>, section: Int)]] = []
-        var current: [(range: Range<Int>, section: Int)] = []
-        var currentCount = 0
-        var start = 0
-        for (sectionIndex, end) in sections.ends.enumerated() {
-            let section = start..<end
-            start = end
-            if !current.isEmpty, currentCount + section.count > room {
-                packed.append(current)
-                current = []
-                currentCount = 0
-            }
-            if section.count > room {
-                report.skippedRules.append(.init(path: "(section of \(section.count) rules)", reason: "larger than one list allows"))
-                continue
-            }
-            current.append((section, sectionIndex))
-            currentCount += section.count
-        }
-        if !current.isEmpty || packed.isEmpty { packed.append(current) }
-
-        let origins = sections.origins
-        if packed.count == 1, packed[0].reduce(0, { $0 + $1.range.count }) == sections.rules.count {
-            // Every rule in one list: the builders' array becomes the list, in place (the sections
-            // are consumed), without a copy of each rule.
-            let spans = zip(sections.ends, origins).map { Sections.Span(end: $0, origin: $1) } + tailSpans(after: sections.rules.count)
-            sections.rules += tail
-            return ([RuleList(nonEmpty: sections.rules, target: target)], [spans])
-        }
-        let rules = sections.rules
-        var spans: [[Sections.Span]] = []
-        let lists = packed.map { ranges in
-            var list: [ContentRule] = []
-            var listSpans: [Sections.Span] = []
-            list.reserveCapacity(ranges.reduce(tail.count) { $0 + $1.range.count })
-            for (range, section) in ranges {
-                list += rules[range]
-                listSpans.append(Sections.Span(end: list.count, origin: origins[section]))
-            }
-            spans.append(listSpans + tailSpans(after: list.count))
-            list += tail
-            return RuleList(nonEmpty: list, target: target)
-        }
-        return (lists, spans)
-    }
-}
-
-private extension RuleList {
-    /// A list of `rules`, or of one rule that changes nothing when there are none: WebKit rejects
-    /// an empty list ("Empty extension.").
-    init(nonEmpty rules: [ContentRule], target: WebKitTarget) {
-        guard rules.isEmpty else {
-            self.init(rules)
-            return
-        }
-        let placeholder = ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument]), action: .ignorePreviousRules)
-        self.init(target.lowered(placeholder) ?? [placeholder])
     }
 }

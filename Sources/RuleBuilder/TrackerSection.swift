@@ -13,7 +13,9 @@ import TrackerDataKit
 ///    to its `options`. A rule whose options do not match emits nothing that fires, so evaluation
 ///    falls through to the next rule, as in the resolver;
 /// 3. one `ignore-previous-rules` for pages of the tracker's own entity (first party), last, since
-///    in the resolver a first-party page wins over every rule.
+///    in the resolver a first-party page wins over every rule. In lists of the entity's own, one
+///    such exception ends the list for all its trackers, and the section names only what that
+///    one leaves out (the tracker's own site, where WebKit may find it third party).
 struct TrackerSection {
     var scope: HostScope
     var blocksByDefault: Bool

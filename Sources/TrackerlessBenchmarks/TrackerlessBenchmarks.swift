@@ -47,6 +47,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // Both blocklists' list sizes and build times (issue 25): `--list-sizes-only [--runs N] [--tds FILE] [--extension-tds FILE]`.
+            if CommandLine.arguments.dropFirst().first == "--list-sizes-only" {
+                let text = try ListSizeBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             // The tracker resolver alone: `--resolver-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--resolver-only" {
                 let text = try ResolverBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))

@@ -41,6 +41,7 @@ enum CookiesCommand {
             trackerData: builder.trackerData, configuration: builder.configuration, userAllowlist: builder.userAllowlist,
             settings: builder.settings
         ).build()
+        if let refusal = build.refusal { throw InputError(refusal.description) }
         try RulesCommand.write(build.ruleLists, to: options["output"], target: builder.settings.target)
         // What the rules leave out is never dropped in silence (an invalid host, an input WebKit
         // would refuse): rare, so always listed.

@@ -55,6 +55,7 @@ enum RulesCommand {
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         let builder = try makeBuilder(options)
         let build = builder.build()
+        if let refusal = build.refusal { throw InputError(refusal.description) }
         let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
         if let output = options["output"], isSetPath(output) {
             try write(build.ruleLists, clickToLoadActions: build.clickToLoadActions, to: output, target: builder.settings.target, isValidated: true)

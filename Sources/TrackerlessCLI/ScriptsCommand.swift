@@ -95,6 +95,7 @@ enum ScriptsCommand {
             trackerData: inputs.trackerData, configuration: inputs.configuration, userAllowlist: inputs.userAllowlist,
             settings: RuleListBuilder.Settings(target: try WebKitOption.target(options))
         ).build()
+        if let refusal = build.refusal { throw InputError(refusal.description) }
 
         var files: [(name: String, bytes: [UInt8])] = [
             ("blocking.js", Array(scripts.blocking.source.utf8)),

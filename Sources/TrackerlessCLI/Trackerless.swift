@@ -22,6 +22,7 @@ struct Trackerless {
       navigate   The URL and headers of each navigation: AMP links, tracking parameters, HTTPS, GPC, referrer
       stats      Privacy-dashboard statistics from recorded script messages (JSON snapshot, HTML dashboard)
       scripts    Render the user scripts (blocking, inference), rule list and surrogates for a web view
+      fetch      Download the blocklist and privacy configuration into a directory (ETag, all or nothing)
 
     Run `trackerless <command> --help` for a command's options.
     A FILE a command writes (--output FILE, --html FILE, ...) is replaced whole: a temporary file, then a
@@ -52,6 +53,7 @@ struct Trackerless {
             case "navigate": status = try NavigateCommand.run(arguments)
             case "stats": status = try StatsCommand.run(arguments)
             case "scripts": status = try ScriptsCommand.run(arguments)
+            case "fetch": status = try FetchCommand.run(arguments)
             case "--help", "-h", "help":
                 Output.standardOutput(usage)
                 status = 0

@@ -24,7 +24,9 @@ extension ProtectionSet {
     /// leaves that input out and says so, and the engine and lists are made from those.
     ///
     /// - Throws: ``ProtectionError/invalidArtifact(artifact:detail:)`` naming the rule list and
-    ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings.
+    ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings, or
+    ///   for a privacy configuration whose rules, which end every list, cannot fit beside the
+    ///   trackers' rules (``RuleBuilder/RuleListBuild/refusal``).
     static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
         let builder = RuleListBuilder(
             trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist,
@@ -32,6 +34,9 @@ extension ProtectionSet {
         let (unchecked, cookieRules) = Parallel.both(
             { builder.build(checkingTriggers: false) },
             { buildCookieRules(parsed) })
+        if let refusal = unchecked.refusal ?? cookieRules.refusal {
+            throw .invalidInput(.privacyConfiguration, detail: refusal.description)
+        }
         let ((uncheckedEngine, resolver), (isValid, uncheckedLists, renderedResult, cookieResult)) = Parallel.both(
             { (compileEngine(unchecked), parsed.resolver()) },
             {

@@ -47,14 +47,26 @@ struct ClickToLoadRuleListTests {
 
     /// For each set of unblocked actions, the lists without theirs agree with the resolver given them.
     func checkAgreement(configuration: String?) throws {
-        let rules = try BuiltRules(Self.blocklist, configuration: configuration)
-        for unblocked in [[], ["block-ctl-video"], ["block-ctl-widget"], ["block-ctl-video", "block-ctl-widget"]] as [Set<String>] {
+        try Self.checkAgreement(
+            try BuiltRules(Self.blocklist, configuration: configuration),
+            unblocking: [[], ["block-ctl-video"], ["block-ctl-widget"], ["block-ctl-video", "block-ctl-widget"]],
+            requests: Self.requests)
+    }
+
+    /// For each set of `unblocked` actions, the lists of `rules` without theirs agree with the
+    /// resolver given them, on every frame load of `requests`.
+    static func checkAgreement(
+        _ rules: BuiltRules, unblocking sets: [Set<String>], requests: [(url: String, page: String)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for unblocked in sets {
             let evaluator = try ReferenceEvaluator(ruleLists: rules.build.ruleLists(unblocking: unblocked))
-            for (url, page) in Self.requests {
+            for (url, page) in requests {
                 let webKit = evaluator.actions(for: Request(url: url, topURL: page, resourceType: .childDocument)).isBlocked
                 let resolved = rules.resolver.decision(
                     forRequestURL: url, siteURL: page, type: .subdocument, userUnblockedRuleActions: unblocked)?.isBlocked ?? false
-                #expect(webKit == resolved, "\(url) on \(page), unblocked \(unblocked.sorted()): WebKit \(webKit), resolver \(resolved)")
+                #expect(webKit == resolved, "\(url) on \(page), unblocked \(unblocked.sorted()): WebKit \(webKit), resolver \(resolved)",
+                        sourceLocation: sourceLocation)
             }
         }
     }

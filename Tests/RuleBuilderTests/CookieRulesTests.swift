@@ -287,7 +287,8 @@ struct CookieRulesRealDataTests {
     func agreement(_ blocklist: String) throws {
         let trackerData = try TrackerData(contentsOfFile: CookieSuite.sharedPath(blocklist))
         let rules = try CookieRulesFixture(trackerData: trackerData)
-        #expect(rules.build.ruleLists.count == 1)
+        // In extension-tds.json two companies' trackers × sites would be 160 MB: each gets lists of its own.
+        #expect(rules.build.ruleLists.count == (blocklist == "tds/extension-tds.json" ? 3 : 1))
         #expect(rules.build.report.skippedRules.isEmpty, "\(rules.build.report.skippedRules.prefix(5))")
         #expect(rules.build.report.approximations.isEmpty, "\(rules.build.report.approximations.prefix(5))")
         for list in rules.build.ruleLists {

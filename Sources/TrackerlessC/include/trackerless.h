@@ -44,7 +44,10 @@ typedef enum tl_status {
     /* The input bytes were refused (malformed JSON, an invalid rule, a damaged compiled file). */
     TL_ERROR_INVALID_INPUT = 2,
     /* A file of the cache directory (or of the site toggles) could not be written. */
-    TL_ERROR_IO = 3
+    TL_ERROR_IO = 3,
+    /* An input of an update could not be downloaded (no connection, a timeout, an HTTP status
+     * other than 200 and 304, a cut body, a refused redirect): tl_updater_check. */
+    TL_ERROR_NETWORK = 4
 } tl_status;
 
 /* Frees a string the library returned. */
@@ -355,6 +358,75 @@ tl_status tl_runtime_storage_error(const tl_runtime *runtime, char **message);
 
 /* Saves the statistics' last counts and lets go of the cache directory. */
 void tl_runtime_free(tl_runtime *runtime);
+
+/* ---- Updates from URLs: conditional downloads, every input valid or nothing changes --------- */
+
+/*
+ * Keeps a runtime current from the URLs of its blocklist and, optionally, its privacy
+ * configuration, with the rules of DuckDuckGo's apps and more: each request conditional on the
+ * ETag and Last-Modified kept in `<cache_directory>/downloads`; every input downloaded, within the
+ * policy's timeout and size cap (a larger body is refused while it is read), its pinned SHA-256
+ * checked when given and decoded (a blocklist must list trackers) before anything changes; one
+ * input failing refuses the whole update (nothing changes: the set, the kept copies, their
+ * validators); nothing rebuilt when nothing is new (304, or the same bytes again). Transient
+ * failures (no connection, a timeout, a cut body, HTTP 408, 429, 5xx) are tried again after a
+ * delay that doubles. Redirects are followed up to the policy's limit, to another origin unless
+ * the policy says otherwise, never from https to http. A host with its own networking hands the
+ * runtime bytes with tl_runtime_update instead. One updater per runtime; every call is safe from
+ * any thread, checks run one at a time; tl_updater_free must not race with other calls.
+ */
+typedef struct tl_updater tl_updater;
+
+/*
+ * An updater of `runtime` (which it keeps alive) from `tds_url` (required) and `config_url`
+ * (NULL: the runtime keeps its own configuration); `tds_sha256` / `config_sha256` (64 hex digits,
+ * or NULL) pin the body each must have. `policy_json` (NULL: the defaults) is an object with any
+ * of: "interval" (seconds between checks, 1800), "retryInterval" (after a refused check, 3600),
+ * "attempts" (3), "retryDelay" (seconds before the second try, 2), "timeout" (seconds one try may
+ * take, 300), "maxBytes" (33554432), "maxRedirects" (5), "allowsCrossOriginRedirects" (true).
+ * TL_ERROR_INVALID_ARGUMENT names what cannot be used (a URL that is not http or https, a digest,
+ * a setting). No check runs yet.
+ */
+tl_status tl_updater_new(tl_runtime *runtime, const char *tds_url, const char *tds_sha256, const char *config_url,
+                         const char *config_sha256, const char *policy_json, tl_updater **updater, char **error);
+
+/*
+ * Checks the URLs now and applies what is new, blocking the calling thread (the downloads and, on
+ * an update, the build). *report_json (when report_json is not NULL; free with tl_string_free)
+ * receives the report whatever the outcome:
+ *   {"outcome": "updated" | "unchanged" | "refused", "set": "<identifier of the set in force>",
+ *    "nextCheckIn": <seconds, by the policy>, "error": {"input", "url", "status", "reason", "message"},
+ *    "storageError": {...}, "inputs": [{"input": "tds", "url", "finalURL", "status": 200,
+ *    "result": "downloaded" | "not modified" | "failed", "bytes", "sha256", "attempts", "error"}]}
+ * TL_OK when updated or unchanged. Refused: TL_ERROR_NETWORK (not downloaded),
+ * TL_ERROR_INVALID_INPUT (a body refused: not JSON, no trackers, too large, not the pinned one,
+ * or the set built from it refused), TL_ERROR_IO (the downloads could not be kept), with *error
+ * naming the input, the URL, the HTTP status and why.
+ */
+tl_status tl_updater_check(tl_updater *updater, char **report_json, char **error);
+
+/*
+ * Runs checks by the policy until tl_updater_stop: the first when due (at once, unless a check
+ * of an earlier run found the URLs valid within the interval), then every "interval", or
+ * "retryInterval" after a refused one. `on_report` (may be NULL) receives each report as JSON, on
+ * a background thread; the string is valid during the call. A tl_updater_check in between counts.
+ */
+tl_status tl_updater_start(tl_updater *updater, void (*on_report)(const char *report_json, void *context), void *context);
+
+/* Stops the schedule and the check in progress (refused, "cancelled"; nothing changes). */
+tl_status tl_updater_stop(tl_updater *updater);
+
+/* Stops the updater and frees it; its runtime stays with its other owners. */
+void tl_updater_free(tl_updater *updater);
+
+/*
+ * tl_runtime_new with the copies an updater of the same URLs kept in `cache_directory` when they
+ * are whole and make a valid set, else with `inputs` (the host's embedded copies); kept copies
+ * that make no set are forgotten, so the next check downloads unconditionally.
+ */
+tl_status tl_runtime_new_from_downloads(const tl_inputs *inputs, const char *cache_directory, const char *tds_url,
+                                        const char *tds_sha256, const char *config_url, const char *config_sha256,
+                                        tl_runtime **runtime, char **error);
 
 #ifdef __cplusplus
 }

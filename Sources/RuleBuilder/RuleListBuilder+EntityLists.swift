@@ -1,0 +1,165 @@
+import ContentRuleList
+import TrackerDataKit
+import TrackerlessCore
+
+// Lists of one entity: where a company owns many trackers and many sites, each tracker's
+// first-party exception naming all of them grows with trackers × sites (extension-tds.json: one
+// entity's 1,803 trackers each listing its 1,803 sites, 146 of its 160 MB). In a list of the entity's own,
+// one `ignore-previous-rules` naming its sites once ends every list of it and covers all its
+// trackers, since it can cancel nothing but their rules there (an exception acts only within
+// its list), and the list then grows with trackers + sites.
+
+extension RuleListBuilder {
+    /// The entities whose trackers get lists of their own: those whose first-party exceptions,
+    /// written once per tracker and CNAME section, would be at least
+    /// ``Settings/minimumBytesSavedByEntityList`` larger than one exception, the configuration's
+    /// rules (`tailByteCount`, which every list repeats) and the list itself.
+    func entitiesWithOwnLists(tailByteCount: Int) -> Set<String> {
+        Self.entitiesWithOwnLists(
+            trackerData: trackerData, tailByteCount: tailByteCount, minimumSaving: settings.minimumBytesSavedByEntityList
+        ) { owner in
+            sitesByEntity[owner].map { sites in sites.reduce(0) { $0 + $1.pattern.utf8.count } }
+        }
+    }
+
+    /// ``entitiesWithOwnLists(tailByteCount:)`` for a builder whose first-party condition for
+    /// `owner` has `patternBytes(owner)` bytes of patterns (nil: the owner has no sites).
+    static func entitiesWithOwnLists(
+        trackerData: TrackerData, tailByteCount: Int, minimumSaving: Int, patternBytes: (String) -> Int?
+    ) -> Set<String> {
+        var sectionCounts: [String: Int] = [:]
+        for tracker in trackerData.trackers.values {
+            guard let owner = tracker.owner?.name else { continue }
+            sectionCounts[owner, default: 0] += 1
+        }
+        guard sectionCounts.values.contains(where: { $0 > 1 }) else { return [] }
+        for (cloaked, target) in trackerData.cnames where trackerData.tracker(forHost: cloaked) == nil {
+            guard let owner = trackerData.tracker(forHost: target)?.owner?.name else { continue }
+            sectionCounts[owner, default: 0] += 1
+        }
+        var entities: Set<String> = []
+        for (owner, count) in sectionCounts where count > 1 {
+            guard let bytes = patternBytes(owner), bytes > 0 else { continue }
+            // Each pattern is also written with quotes and a comma; the owner's sites are the
+            // larger part of the condition.
+            let conditionBytes = bytes + 3 * (bytes / 40 + 1)
+            let saved = (count - 1) * conditionBytes - tailByteCount - listOverheadBytes
+            if saved >= minimumSaving { entities.insert(owner) }
+        }
+        return entities
+    }
+
+    /// A list's bytes besides its rules, and the first-party exception's besides its sites.
+    private static let listOverheadBytes = 200
+
+    /// The exception that ends every list of `entity`'s own, before the configuration's rules:
+    /// loads on the entity's sites are first party to all its trackers, the only rules before it.
+    func firstPartyException(for entity: String) -> ContentRule? {
+        guard let sites = sitesByEntity[entity], !sites.isEmpty else { return nil }
+        return ContentRule(
+            trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(patterns: sites.map(\.pattern))),
+            action: .ignorePreviousRules)
+    }
+
+    /// About how many bytes `rules` take in a list's JSON: their url-filters and conditions, and
+    /// a fixed part for the rest of each rule.
+    static func approximateByteCount(of rules: [ContentRule]) -> Int {
+        rules.reduce(0) { total, rule in
+            total + 80 + rule.trigger.urlFilter.utf8.count
+                + (rule.trigger.condition?.values.reduce(0) { $0 + $1.utf8.count + 3 } ?? 0)
+        }
+    }
+
+    /// The sections of the main lists and of each entity with lists of its own, being built:
+    /// a tracker's sections go to its owner's when that owner has lists of its own.
+    struct SectionGroups {
+        var main = Sections()
+        var byEntity: [String: Sections] = [:]
+        /// The entities with lists of their own.
+        let separated: Set<String>
+        /// Inputs whose sections are dropped (``Sections/leftOut``).
+        let leftOut: Set<Origin>
+
+        init(separated: Set<String>, leftOut: Set<Origin>) {
+            self.separated = separated
+            self.leftOut = leftOut
+            main.leftOut = leftOut
+        }
+
+        /// The entity whose lists hold the sections of trackers owned by `owner`; nil for the main lists.
+        func group(ofOwner owner: String?) -> String? {
+            guard let owner, separated.contains(owner) else { return nil }
+            return owner
+        }
+
+        /// Whether the lists of `group` are left out whole, their exception refused.
+        func isLeftOut(_ group: String?) -> Bool {
+            group.map { leftOut.contains(.entity($0)) } ?? false
+        }
+
+        /// Runs `body` on the sections of `group` (nil: the main lists).
+        mutating func withSections(of group: String?, _ body: (inout Sections) -> Void) {
+            guard let group else {
+                body(&main)
+                return
+            }
+            var sections = byEntity.removeValue(forKey: group) ?? Sections(leftOut: leftOut)
+            body(&sections)
+            byEntity[group] = sections
+        }
+
+        /// Appends the section of the tracker `key`, whose host is `domain` and whose owner is
+        /// `owner`, that `body` writes, to its owner's lists or the main lists. A tracker inside
+        /// another (`hasEnclosing`) starts by cancelling the enclosing ones' rules for its hosts,
+        /// which acts only in their lists: where those are other lists, the cancel is a section
+        /// of its own there.
+        mutating func appendTrackerSection(
+            key: String, domain: String, owner: String?, hasEnclosing: Bool, trackers: [String: Tracker],
+            _ body: (inout [ContentRule]) -> Void
+        ) {
+            let group = group(ofOwner: owner)
+            if isLeftOut(group) { return }
+            let cancel = ContentRule(trigger: Trigger(urlFilter: HostScope.tracker(domain: domain).anchor), action: .ignorePreviousRules)
+            if hasEnclosing {
+                var others: [String?] = []
+                for parent in RuleListBuilder.parentDomains(of: domain) {
+                    guard let enclosing = trackers[parent] else { continue }
+                    let other = self.group(ofOwner: enclosing.owner?.name)
+                    if other != group, !others.contains(other) { others.append(other) }
+                }
+                for other in others {
+                    withSections(of: other) { sections in
+                        sections.rules.append(cancel)
+                        sections.endSection(.tracker(key))
+                    }
+                }
+            }
+            withSections(of: group) { sections in
+                if hasEnclosing { sections.rules.append(cancel) }
+                body(&sections.rules)
+                sections.endSection(.tracker(key))
+            }
+        }
+
+        /// Appends the section of the CNAME-cloaked host `cloaked` that `body` writes, to the
+        /// lists of `owner`, its target tracker's owner, or the main lists.
+        mutating func appendCloakedSection(_ cloaked: String, owner: String?, _ body: (inout [ContentRule]) -> Void) {
+            let group = group(ofOwner: owner)
+            if isLeftOut(group) { return }
+            withSections(of: group) { sections in
+                body(&sections.rules)
+                sections.endSection(.cname(cloaked))
+            }
+        }
+
+        /// The list groups: the main lists, then each entity's, by name, ended by its exception.
+        mutating func listGroups(exception: (String) -> ContentRule?) -> [ListGroup] {
+            var groups = [ListGroup(sections: main.take(), isMain: true)]
+            for entity in byEntity.keys.sorted() where !leftOut.contains(.entity(entity)) {
+                guard var sections = byEntity.removeValue(forKey: entity), let rule = exception(entity) else { continue }
+                groups.append(ListGroup(sections: sections.take(), trailer: [rule], trailerOrigins: [.entity(entity)]))
+            }
+            return groups
+        }
+    }
+}

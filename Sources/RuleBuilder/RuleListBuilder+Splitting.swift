@@ -1,0 +1,208 @@
+import ContentRuleList
+import TrackerlessCore
+
+// The last stage: whole sections packed into lists that WebKit accepts, each list ending with
+// the configuration's rules, since an exception acts only within its own list.
+
+extension RuleListBuilder {
+    /// The sections' rules one after another, and where each section ends: the builders append
+    /// to one array, which becomes the list itself when the rules fit in one.
+    struct Sections {
+        var rules: [ContentRule] = []
+        /// The end of each section in `rules`; none is empty.
+        var ends: [Int] = []
+        /// The input of each section.
+        var origins: [Origin] = []
+        /// Inputs whose sections are dropped when they end.
+        var leftOut: Set<Origin> = []
+
+        /// Closes the section begun at the last end, unless no rules were appended since; drops
+        /// it when its input is left out.
+        mutating func endSection(_ origin: Origin = .configuration("")) {
+            let start = ends.last ?? 0
+            guard rules.count > start else { return }
+            if !leftOut.isEmpty, leftOut.contains(origin) {
+                rules.removeSubrange(start...)
+                return
+            }
+            ends.append(rules.count)
+            origins.append(origin)
+        }
+
+        /// The sections, leaving none behind, so that the caller holds the only reference to
+        /// their rules (`consume sections` in the caller crashes this compiler: "a compiler bug").
+        mutating func take() -> Sections {
+            let taken = self
+            self = Sections()
+            return taken
+        }
+
+        /// Rules of one list up to `end` (exclusive) that came from `origin`.
+        struct Span {
+            var end: Int
+            var origin: Origin
+        }
+    }
+
+    /// The input a section of rules was made from, for reports.
+    enum Origin: Hashable {
+        case tracker(String)
+        case cname(String)
+        /// An entity whose trackers have lists of their own: the one first-party exception that
+        /// ends each of them (``ListGroup/trailer``).
+        case entity(String)
+        /// A JSON path in the privacy configuration, or another description.
+        case configuration(String)
+
+        var path: String {
+            switch self {
+            case .tracker(let key): JSONPath.root.appending(key: "trackers").appending(key: key).description
+            case .cname(let host): JSONPath.root.appending(key: "cnames").appending(key: host).description
+            case .entity(let name): JSONPath.root.appending(key: "entities").appending(key: name).description
+            case .configuration(let path): path
+            }
+        }
+    }
+
+    /// The sections of one kind of list: the main lists, or the lists of one entity whose
+    /// trackers share one first-party exception (``trailer``), which ends each of its lists
+    /// before the configuration's rules.
+    struct ListGroup {
+        var sections = Sections()
+        /// Rules that end every list of the group, before the configuration's rules.
+        var trailer: [ContentRule] = []
+        /// The input of each rule of ``trailer``.
+        var trailerOrigins: [Origin] = []
+        /// Whether the group makes a list even without sections: the main lists do, so that a
+        /// build always has one; an entity's group without sections has nothing to say.
+        var isMain = false
+    }
+
+    /// Where the rules of one list come from: ranges of its group's sections, by section index.
+    private typealias PackedList = [(range: Range<Int>, section: Int)]
+
+    /// Packs whole sections into lists of at most `maximum` rules, and repeats the configuration
+    /// tail at the end of each, since an `ignore-previous-rules` only cancels rules of its own
+    /// list; each list of a group ends with the group's trailer before the tail. Also returns
+    /// where the rules of each list came from.
+    ///
+    /// Nothing is allocated for a list before every group is known to fit: a tail that leaves
+    /// a list no room for the longest section, or that the lists would repeat more often than
+    /// the sections and one more list hold, is refused, naming the tail's parts.
+    static func split(
+        _ groups: consuming [ListGroup], tail: [ContentRule], tailOrigins: [Origin], maximum: Int, target: WebKitTarget,
+        report: inout BuildReport
+    ) throws(RuleListBuildError) -> (lists: [RuleList], origins: [[Sections.Span]]) {
+        var plans: [[PackedList]] = []
+        for index in groups.indices {
+            plans.append(try pack(groups[index], tailCount: tail.count, tailOrigins: tailOrigins, maximum: maximum, report: &report))
+        }
+        var lists: [RuleList] = []
+        var spans: [[Sections.Span]] = []
+        for (index, packed) in plans.enumerated() where !packed.isEmpty {
+            let group = ListGroup(
+                sections: groups[index].sections.take(), trailer: groups[index].trailer,
+                trailerOrigins: groups[index].trailerOrigins, isMain: groups[index].isMain)
+            let made = makeLists(of: group, packed: packed, tail: tail, tailOrigins: tailOrigins, target: target)
+            lists += made.lists
+            spans += made.origins
+        }
+        return (lists, spans)
+    }
+
+    /// The lists of one group, as ranges of its sections; none for an entity's group without
+    /// sections. Throws when the trailer and tail leave too little room (see ``split(_:tail:tailOrigins:maximum:target:report:)``).
+    private static func pack(
+        _ group: ListGroup, tailCount: Int, tailOrigins: [Origin], maximum: Int, report: inout BuildReport
+    ) throws(RuleListBuildError) -> [PackedList] {
+        let sections = group.sections
+        let repeated = group.trailer.count + tailCount
+        // Sections longer than a list are the tracker's own: they are skipped below, with a note.
+        var largest = 0
+        var start = 0
+        for end in sections.ends {
+            if end - start <= maximum { largest = max(largest, end - start) }
+            start = end
+        }
+        func parts() -> [RuleListBuildError.Part] { RuleListBuildError.parts(of: group.trailerOrigins + tailOrigins) }
+        if repeated + largest > maximum {
+            throw .configurationFillsList(parts: parts(), trackerRules: largest, maximum: maximum)
+        }
+        let room = maximum - repeated
+        var packed: [PackedList] = []
+        var current: PackedList = []
+        var currentCount = 0
+        start = 0
+        for (sectionIndex, end) in sections.ends.enumerated() {
+            let section = start..<end
+            start = end
+            if !current.isEmpty, currentCount + section.count > room {
+                packed.append(current)
+                current = []
+                currentCount = 0
+            }
+            if section.count > room {
+                report.skippedRules.append(.init(path: sections.origins[sectionIndex].path, reason: "\(section.count) rules, more than one list allows"))
+                continue
+            }
+            current.append((section, sectionIndex))
+            currentCount += section.count
+        }
+        if !current.isEmpty || (packed.isEmpty && group.isMain) { packed.append(current) }
+        // Each list repeats the trailer and tail: past one list's worth more than the sections
+        // themselves, the output would grow with tail × sections rather than tail + sections.
+        if repeated > 0, (packed.count - 1) * repeated > sections.rules.count + maximum {
+            throw .configurationRepeatedTooOften(
+                parts: parts(), trackerRules: sections.rules.count, listCount: packed.count, maximum: maximum)
+        }
+        return packed
+    }
+
+    /// The lists of `packed`, each with the group's trailer and the tail at its end.
+    private static func makeLists(
+        of group: consuming ListGroup, packed: [PackedList], tail: [ContentRule], tailOrigins: [Origin], target: WebKitTarget
+    ) -> (lists: [RuleList], origins: [[Sections.Span]]) {
+        let ending = group.trailer + tail
+        let endingOrigins = group.trailerOrigins + tailOrigins
+        func endingSpans(after count: Int) -> [Sections.Span] {
+            endingOrigins.enumerated().map { Sections.Span(end: count + $0.offset + 1, origin: $0.element) }
+        }
+        var sections = group.sections.take()
+        let origins = sections.origins
+        if packed.count == 1, packed[0].reduce(0, { $0 + $1.range.count }) == sections.rules.count {
+            // Every rule in one list: the builders' array becomes the list, in place (the sections
+            // are taken), without a copy of each rule.
+            let spans = zip(sections.ends, origins).map { Sections.Span(end: $0, origin: $1) } + endingSpans(after: sections.rules.count)
+            sections.rules += ending
+            return ([RuleList(nonEmpty: sections.rules, target: target)], [spans])
+        }
+        let rules = sections.rules
+        var spans: [[Sections.Span]] = []
+        let lists = packed.map { ranges in
+            var list: [ContentRule] = []
+            var listSpans: [Sections.Span] = []
+            list.reserveCapacity(ranges.reduce(ending.count) { $0 + $1.range.count })
+            for (range, section) in ranges {
+                list += rules[range]
+                listSpans.append(Sections.Span(end: list.count, origin: origins[section]))
+            }
+            spans.append(listSpans + endingSpans(after: list.count))
+            list += ending
+            return RuleList(nonEmpty: list, target: target)
+        }
+        return (lists, spans)
+    }
+}
+
+private extension RuleList {
+    /// A list of `rules`, or of one rule that changes nothing when there are none: WebKit rejects
+    /// an empty list ("Empty extension.").
+    init(nonEmpty rules: [ContentRule], target: WebKitTarget) {
+        guard rules.isEmpty else {
+            self.init(rules)
+            return
+        }
+        let placeholder = ContentRule(trigger: Trigger(urlFilter: ".*", resourceTypes: [.topDocument]), action: .ignorePreviousRules)
+        self.init(target.lowered(placeholder) ?? [placeholder])
+    }
+}
