@@ -50,15 +50,15 @@ struct HTTPDownload: Sendable {
         queue.maxConcurrentOperationCount = 1
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: queue)
         let task = session.dataTask(with: request(for: url))
-        // The whole try, redirects included, within the timeout: URLSession's own timeouts count
-        // from the last byte (and libcurl's from the connection), so a trickling server would
-        // keep it forever.
-        let timer = DispatchWorkItem { transfer.stop(.timedOut(seconds: policy.timeout), task) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + policy.timeout, execute: timer)
         let token = cancellation?.onCancel { transfer.stop(.cancelled, task) }
         task.resume()
-        transfer.finished.wait()
-        timer.cancel()
+        // The whole try, redirects included, within the timeout: URLSession's own timeouts count
+        // from the last byte (and libcurl's from the connection), so a trickling server would
+        // keep it forever. The deadline is this thread's own wait, not a timer on Dispatch's
+        // queues: on a machine whose queues are busy a timer fires late, a wait does not.
+        if transfer.finished.wait(timeout: .now() + policy.timeout) == .timedOut {
+            transfer.stop(.timedOut(seconds: policy.timeout), task)
+        }
         if let token { cancellation?.remove(token) }
         session.finishTasksAndInvalidate()
         return transfer.result()
@@ -130,9 +130,12 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         return true
     }
 
-    /// Ends the transfer from outside URLSession's queue: the timeout, a cancellation.
+    /// Ends the transfer from outside URLSession's queue: the timeout, a cancellation. The wait in
+    /// ``HTTPDownload/run(cancellation:)`` ends at once; the task's own end comes later and
+    /// changes nothing.
     func stop(_ reason: UpdateError.Reason, _ task: URLSessionTask) {
         if fail(reason) { task.cancel() }
+        finished.signal()
     }
 
     func urlSession(

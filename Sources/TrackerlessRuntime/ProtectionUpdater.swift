@@ -97,12 +97,17 @@ public final class ProtectionUpdater: @unchecked Sendable {
         let cancellation = UpdateCancellation()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                // Weak, and let go before the caller resumes: a host that drops the runtime
-                // after the check finds its cache directory free at once.
-                DispatchQueue.global(qos: .utility).async { [weak self] in
+                // A thread of its own: the check waits (downloads, retries, the build), and a
+                // wait on one of Dispatch's few global threads or Swift's pool holds up the
+                // host's other work. Weak, and let go before the caller resumes: a host that
+                // drops the runtime after the check finds its cache directory free at once.
+                let thread = Thread { [weak self] in
                     let report = self?.check(cancellation)
                     continuation.resume(returning: report ?? UpdateReport(.refused, [], error: .cancelledCheck, policy: .default))
                 }
+                thread.name = "Trackerless update check"
+                thread.qualityOfService = .utility
+                thread.start()
             }
         } onCancel: {
             cancellation.cancel()

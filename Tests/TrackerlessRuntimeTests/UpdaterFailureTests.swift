@@ -56,16 +56,20 @@ struct UpdaterFailureTests {
         try fixture.server.route("/tds.json", UpdaterFixture.updatedTrackerData)
         let report = await check.value
         #expect(report.outcome == .updated, "\(report.jsonValue.jsonString())")
-        #expect(report.input(.trackerData)?.attempts == 2)
+        // The second try or the third (a busy machine may let the first retry start before the
+        // route changes): each try is one request, and the last one got the blocklist.
+        let attempts = try #require(report.input(.trackerData)?.attempts)
+        #expect(attempts >= 2 && attempts == fixture.server.requests("/tds.json").count)
+        #expect(fixture.server.requests("/tds.json").last?.status == 200)
     }
 
     @Test("a server that does not answer within the timeout: refused at the timeout, long before the answer")
     func timeout() async throws {
         let policy = UpdaterFixture.policy { $0.timeout = 0.5 }
-        let (report, fixture, seconds) = try await Self.refused(.init(body: RuntimeFixture.updatedTrackerDataText, delay: 30), policy: policy)
+        let (report, fixture, seconds) = try await Self.refused(.init(body: RuntimeFixture.updatedTrackerDataText, delay: 120), policy: policy)
         defer { fixture.remove() }
         #expect(report.error?.reason == .timedOut(seconds: 0.5))
-        #expect(seconds < 15)
+        #expect(seconds < 60, "ended by the timeout, not by the answer (120 s)")
         #expect(report.error?.description.contains("within 0.5 s") == true)
     }
 
@@ -116,7 +120,7 @@ struct UpdaterFailureTests {
         let (report, fixture, seconds) = try await Self.refused(.init(stream: chunks), policy: policy)
         defer { fixture.remove() }
         #expect(report.error?.reason == .tooLarge(limit: 256 << 10, declared: nil))
-        #expect(seconds < 10)
+        #expect(seconds < 20, "ended by the cap, not by the end of the stream (20 s)")
         let served = try #require(await fixture.server.waitForRequests("/tds.json", count: 1).first)
         #expect(!served.complete && served.sent < chunks.chunk * chunks.count / 2, "sent \(served.sent) bytes")
     }
