@@ -40,10 +40,29 @@ package struct DownloadStore: Sendable {
         package var entries: [ProtectionInput: Entry] = [:]
         /// When a check last found every source valid (updated or unchanged).
         package var checked: Date?
+        /// When a check of these sources last was refused, if that came after ``checked``: a
+        /// relaunch waits the policy's retry interval from it instead of asking a failing server
+        /// again at once.
+        package var failed: Date?
+        /// The URLs of the sources of the refused check (``failed`` counts for those only).
+        var failedSources: String?
 
         package init(entries: [ProtectionInput: Entry] = [:], checked: Date? = nil) {
             self.entries = entries
             self.checked = checked
+        }
+
+        /// Records a refused check of `sources` now; the copies stay as they are.
+        mutating func recordFailure(of sources: UpdateSources) {
+            failed = Date()
+            failedSources = DownloadStore.key(of: sources)
+        }
+
+        /// When the next check is due by `policy`: a retry interval after a refused check, an
+        /// interval after a valid one, now when none is recorded.
+        func nextCheck(by policy: UpdatePolicy) -> Date {
+            if let failed, failed > checked ?? .distantPast { return failed.addingTimeInterval(policy.retryInterval) }
+            return checked.map { $0.addingTimeInterval(policy.interval) } ?? Date()
         }
 
         /// `inputs` with each kept copy in place of its document.
@@ -80,6 +99,10 @@ package struct DownloadStore: Sendable {
     /// its source's, or not the body its source pins, is left out (the host changed the source).
     package func read(for sources: UpdateSources) -> Contents {
         var contents = readAll()
+        if contents.failedSources != Self.key(of: sources) {
+            contents.failed = nil
+            contents.failedSources = nil
+        }
         for (input, entry) in contents.entries {
             let source = sources.documents.first { $0.input == input }?.document
             guard let source, source.url.absoluteString == entry.url, source.pinnedDigest.map({ $0 == entry.sha256 }) ?? true else {
@@ -90,8 +113,14 @@ package struct DownloadStore: Sendable {
         return contents
     }
 
-    /// Every copy recorded, checked against its size and XXH64; nothing when one fails.
-    private func readAll() -> Contents {
+    /// The sources' URLs, one per line.
+    static func key(of sources: UpdateSources) -> String {
+        sources.documents.map(\.document.url.absoluteString).joined(separator: "\n")
+    }
+
+    /// Every copy recorded, whatever its source, checked against its size and XXH64; nothing
+    /// when one fails.
+    func readAll() -> Contents {
         guard FileManager.default.fileExists(atPath: metadataPath),
             let bytes = try? FileIO.read(path: metadataPath, maxBytes: 1 << 20),
             case .object(let root)? = try? JSONReader.read(bytes, { (reader) throws(JSONReadError) in try reader.readValue() }),
@@ -100,6 +129,12 @@ package struct DownloadStore: Sendable {
         else { return Contents() }
         var contents = Contents()
         if case .number(let seconds)? = root["checked"], seconds.isFinite { contents.checked = Date(timeIntervalSince1970: seconds) }
+        if case .object(let failure)? = root["failed"], case .number(let seconds)? = failure["at"], seconds.isFinite,
+            case .string(let urls)? = failure["sources"]
+        {
+            contents.failed = Date(timeIntervalSince1970: seconds)
+            contents.failedSources = urls
+        }
         for key in recorded.keys {
             guard let input = ProtectionInput(rawValue: key), input == .trackerData || input == .privacyConfiguration,
                 case .object(let fields)? = recorded[key],
@@ -150,6 +185,9 @@ package struct DownloadStore: Sendable {
         }
         var root = JSONObject([("format", .number(Self.formatVersion))])
         if let checked = contents.checked { root.append("checked", .number(checked.timeIntervalSince1970)) }
+        if let failed = contents.failed, let urls = contents.failedSources {
+            root.append("failed", .object(JSONObject([("at", .number(failed.timeIntervalSince1970)), ("sources", .string(urls))])))
+        }
         root.append("inputs", .object(recorded))
         try FileIO.writeAtomically(JSONValue.object(root).jsonBytes(), to: metadataPath)
     }

@@ -71,8 +71,9 @@ public final class ProtectionUpdater: @unchecked Sendable {
         self.policy = policy
         store = DownloadStore(directory: ProtectionRuntime.downloadsDirectory(in: runtime.cacheDirectory))
         store.removeStaleTemporaries()
-        // A check that found the sources valid within the interval, at an earlier run, counts.
-        next = store.read(for: sources).checked.map { $0.addingTimeInterval(policy.interval) } ?? Date()
+        // A check of an earlier run counts: a valid one for an interval, a refused one for a
+        // retry interval (a host relaunched often does not ask a failing server at every launch).
+        next = store.read(for: sources).nextCheck(by: policy)
     }
 
     deinit {
@@ -141,7 +142,7 @@ public final class ProtectionUpdater: @unchecked Sendable {
         guard let round, !cancelled else {
             return report(.refused, round?.inputs ?? [], error: .cancelledCheck)
         }
-        if let failure = round.failure { return report(.refused, round.inputs, error: failure) }
+        if let failure = round.failure { return report(.refused, round.inputs, error: failure, storageError: keepFailure()) }
         let contents = round.contents
         let inputs = runtime.inputs
         if contents.applied(to: inputs) == inputs {
@@ -154,7 +155,9 @@ public final class ProtectionUpdater: @unchecked Sendable {
                 trackerData: contents.entries[.trackerData]?.document,
                 privacyConfiguration: contents.entries[.privacyConfiguration]?.document)
         } catch {
-            return report(.refused, round.inputs, error: UpdateError(input: error.input, url: nil, reason: .rejected(error)))
+            return report(
+                .refused, round.inputs, error: UpdateError(input: error.input, url: nil, reason: .rejected(error)),
+                storageError: keepFailure())
         }
         return report(.updated, round.inputs, storageError: keep(contents, changed: round.changed))
     }
@@ -163,6 +166,20 @@ public final class ProtectionUpdater: @unchecked Sendable {
     private func keep(_ contents: DownloadStore.Contents, changed: Set<ProtectionInput>) -> UpdateError? {
         var contents = contents
         contents.checked = Date()
+        contents.failed = nil
+        contents.failedSources = nil
+        return write(contents, changed: changed)
+    }
+
+    /// Records the time of a refused check beside the copies kept, which stay as they are; the
+    /// error when it could not be written.
+    private func keepFailure() -> UpdateError? {
+        var contents = store.readAll()
+        contents.recordFailure(of: sources)
+        return write(contents, changed: [])
+    }
+
+    private func write(_ contents: DownloadStore.Contents, changed: Set<ProtectionInput>) -> UpdateError? {
         do throws(FileError) {
             try store.write(contents, changed: changed)
             return nil

@@ -70,7 +70,7 @@ public final class LoopbackServer: @unchecked Sendable {
     public let port: Int
     private let directory: URL
     private let process: Process
-    private var routes: [String: Route] = [:]
+    private var routes: [String: [Route]] = [:]
     private let lock = NSLock()
 
     /// The script.
@@ -119,10 +119,16 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Makes `path` answer as `route` from the next request on.
     public func route(_ path: String, _ route: Route) throws {
+        try self.route(path, sequence: [route])
+    }
+
+    /// Makes `path` answer as `sequence` says: the path's first request since the server started
+    /// as its first route, the second as its second, and every request after its end as its last.
+    public func route(_ path: String, sequence: [Route]) throws {
         lock.lock()
         defer { lock.unlock() }
-        routes[path] = route
-        let json = try JSONSerialization.data(withJSONObject: routes.mapValues(\.json))
+        routes[path] = sequence
+        let json = try JSONSerialization.data(withJSONObject: routes.mapValues { (sequence) -> Any in sequence.count == 1 ? sequence[0].json : sequence.map(\.json) })
         let temporary = directory.appendingPathComponent("routes.json.tmp")
         try json.write(to: temporary)
         guard rename(temporary.path, directory.appendingPathComponent("routes.json").path) == 0 else { throw ServerError("cannot replace routes.json") }

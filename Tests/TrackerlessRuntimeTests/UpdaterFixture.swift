@@ -64,6 +64,15 @@ struct UpdaterFixture {
     /// The kept `downloads.json`, or nil.
     var metadata: String? { try? String(contentsOfFile: updater.downloadsDirectory + "/downloads.json", encoding: .utf8) }
 
+    /// Whether no copy is kept: no body, and `downloads.json`, when there is one (it records the
+    /// time of a refused check), records none.
+    var keepsNoCopy: Bool {
+        let directory = updater.downloadsDirectory
+        return DownloadStore(directory: directory).read(for: sources).entries.isEmpty
+            && !FileManager.default.fileExists(atPath: directory + "/" + DownloadStore.fileName(of: .trackerData))
+            && !FileManager.default.fileExists(atPath: directory + "/" + DownloadStore.fileName(of: .privacyConfiguration))
+    }
+
     func remove() {
         try? FileManager.default.removeItem(atPath: directory)
     }

@@ -150,4 +150,30 @@ struct UpdaterLaunchTests {
         #expect(abs(updater.nextCheck.timeIntervalSince(checked) - 600) < 2)
         _ = server
     }
+
+    @Test("a refused check of an earlier run counts too: the relaunch asks again a retry interval after it, and a valid check after that clears it")
+    func failedCheckAcrossLaunches() async throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let policy = UpdaterFixture.policy { $0.interval = 600; $0.retryInterval = 900 }
+        let server = try LoopbackServer()
+        try server.route("/tds.json", .init(status: 500, body: "down"))
+        try server.route("/config.json", UpdaterFixture.configuration)
+        let sources = UpdaterFixture.sources(server)
+        /// A launch: a runtime on the cache and an updater; both let go at the end of `body`.
+        func launch<T>(_ sources: UpdateSources = sources, _ body: (ProtectionUpdater) async throws -> T) async throws -> T {
+            let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory, downloadedFrom: sources)
+            return try await body(try ProtectionUpdater(runtime: runtime, sources: sources, policy: policy))
+        }
+        let refused = try await launch { await $0.checkNow() }
+        #expect(refused.outcome == .refused && refused.storageError == nil, "\(refused.jsonValue.jsonString())")
+        #expect(abs(try await launch { $0.nextCheck }.timeIntervalSince(refused.date) - 900) < 2)
+        // A refusal of other sources is not theirs: an updater of another blocklist URL is due at once.
+        #expect(try await launch(UpdaterFixture.sources(server, tdsPath: "/other.json")) { $0.nextCheck } <= Date())
+
+        try server.route("/tds.json", UpdaterFixture.updatedTrackerData)
+        let updated = try await launch { await $0.checkNow() }
+        #expect(updated.outcome == .updated, "\(updated.jsonValue.jsonString())")
+        #expect(abs(try await launch { $0.nextCheck }.timeIntervalSince(updated.date) - 600) < 2)
+    }
 }

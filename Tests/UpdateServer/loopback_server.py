@@ -20,6 +20,9 @@ bytes sent and whether the whole body went out. routes.json maps a path to:
     stream          {"chunk": bytes, "count": chunks, "interval": seconds}: a body of `count`
                     chunks of "x" sent without Content-Length, `interval` apart
 
+A path may map to a list of such answers instead: the path's first request since the server
+started gets the first, the second the second, and every request after the list's end the last.
+
 Every answer closes its connection. A path without a route is a 404. The server ends itself when
 the process that started it is gone.
 """
@@ -32,6 +35,7 @@ import time
 
 DIRECTORY = sys.argv[1]
 LOG_LOCK = threading.Lock()
+ARRIVALS = {}  # path -> requests so far
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -46,6 +50,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         route = routes.get(self.path)
         with LOG_LOCK, open(os.path.join(DIRECTORY, "arrivals.jsonl"), "a") as log:
             log.write(json.dumps({"path": self.path}) + "\n")
+            arrived = ARRIVALS.get(self.path, 0)
+            ARRIVALS[self.path] = arrived + 1
+        if isinstance(route, list):
+            route = route[min(arrived, len(route) - 1)] if route else None
         entry = {
             "path": self.path,
             "ifNoneMatch": self.headers.get("If-None-Match"),
