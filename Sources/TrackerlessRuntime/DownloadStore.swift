@@ -59,10 +59,13 @@ package struct DownloadStore: Sendable {
         }
 
         /// When the next check is due by `policy`: a retry interval after a refused check, an
-        /// interval after a valid one, now when none is recorded.
+        /// interval after a valid one, now when none is recorded. A time recorded in the future
+        /// (a clock set back, a damaged record) counts as now: no record postpones checks longer
+        /// than the policy says.
         func nextCheck(by policy: UpdatePolicy) -> Date {
-            if let failed, failed > checked ?? .distantPast { return failed.addingTimeInterval(policy.retryInterval) }
-            return checked.map { $0.addingTimeInterval(policy.interval) } ?? Date()
+            let now = Date()
+            if let failed, failed > checked ?? .distantPast { return min(failed, now).addingTimeInterval(policy.retryInterval) }
+            return checked.map { min($0, now).addingTimeInterval(policy.interval) } ?? now
         }
 
         /// `inputs` with each kept copy in place of its document.
