@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure WebKit's compile time of url-filter shape variants of our list against DuckDuckGo's.
 
-    shape_probe.py [--root ROOT] [--rounds N] [--only VARIANT]... --ddg DDG.json LIST_DIR
+    shape_probe.py [--root ROOT] [--rounds N] [--only VARIANT]... [--also NAME=DIR]... --ddg DDG.json LIST_DIR
 
 For measurement only (BENCHMARKS.md, "WebKit compile time on every WebKit"): each variant is
 our list (LIST_DIR/rules*.json, as `trackerless rules --output DIR/` writes it) with text
@@ -11,7 +11,8 @@ marked inexact, and the ablations, only weigh a part. One harness process
 (`webkit_harness.py compile`, inside ROOT through in_webkit_root.py when given, else the
 machine's WebKitGTK) compiles DuckDuckGo's list and every variant, interleaved round by round
 after a warm-up; the script prints each variant's median time per round (its lists summed) and
-its ratio to DuckDuckGo's median in the same process.
+its ratio to DuckDuckGo's median in the same process. `--also NAME=DIR` adds another list
+directory as it is (say, lists built with other settings), compiled in the same rounds.
 """
 
 import argparse
@@ -118,6 +119,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--ddg", required=True)
     parser.add_argument("--only", action="append")
+    parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR")
     parser.add_argument("list_dir")
     args = parser.parse_args()
     lists = sorted(glob.glob(os.path.join(args.list_dir, "rules*.json")))
@@ -130,6 +132,15 @@ def main():
                 out = os.path.join(tmp, "v%d.%d.json" % (index, number))
                 with open(out, "w", encoding="utf-8") as handle:
                     handle.write(variant_source(path, name))
+                files[name].append(out)
+        for also in args.also:
+            name, directory = also.split("=", 1)
+            names.append(name)
+            files[name] = []
+            for number, path in enumerate(sorted(glob.glob(os.path.join(directory, "rules*.json")))):
+                out = os.path.join(tmp, "%s.%d.json" % (name, number))
+                with open(path, encoding="utf-8") as source, open(out, "w", encoding="utf-8") as handle:
+                    handle.write(source.read())
                 files[name].append(out)
         jobs = [{"id": "warm-up", "rules_file": files["ddg"][0]}]
         for round_number in range(args.rounds):
