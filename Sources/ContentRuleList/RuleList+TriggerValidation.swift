@@ -7,7 +7,7 @@ extension RuleList {
     ///
     /// Encoding and parsing a list of tens of thousands of rules costs more than building it;
     /// the patterns are what can be wrong in a built list, and they are checked here by the
-    /// parser's own pattern pass, once per skeleton (``URLFilterParser/skeleton(of:)``: the
+    /// parser's own pattern pass, once per skeleton (`URLFilterParser.skeleton(of:)`: the
     /// pattern with its runs of literal letters as one letter) rather than once per pattern.
     ///
     /// For a `target` other than ``WebKitTarget/newest`` it also refuses, as that WebKit would,

@@ -1,7 +1,7 @@
 /// Disconnect's tracker list (`disconnect-blacklist.json`): for each category, the services
 /// (organisations) it lists and the tracker domains of each.
 ///
-/// Read one with ``init(parsing:file:)``. Firefox does not read this file directly but lists
+/// Read one with ``init(parsing:file:publicSuffixList:)``. Firefox does not read this file directly but lists
 /// derived from it (see ``CategoryLists/init(_:)``).
 public struct DisconnectList: Sendable, Hashable {
     /// One service of one category: `{"Name": {"https://homepage/": ["domain", …], "tag": "value"}}`.

@@ -11,7 +11,7 @@ public struct DisconnectListError: Error, Sendable, Equatable, CustomStringConve
     public enum Kind: Sendable, Equatable {
         /// The file cannot be read (missing, a directory, not permitted).
         case unreadable
-        /// The file is not JSON; ``line`` and ``column`` say where.
+        /// The file is not JSON; `line` and `column` say where.
         case syntax(line: Int, column: Int)
         /// A value has the wrong type or a required member is missing.
         case unexpectedValue

@@ -24,6 +24,7 @@ public struct FirefoxListInputs: Sendable {
     ///     directory has both, as in Firefox.
     ///   - entities: `disconnect-entitylist.json`; nil for the one beside the lists (in the
     ///     directory, or beside the file).
+    ///   - publicSuffixList: tells public suffixes, which are rejected as tracker domains.
     /// - Throws: ``DisconnectListError`` naming the file that is missing or wrong.
     public init(lists: String, entities: String?, publicSuffixList: PublicSuffixList = .bundled) throws(DisconnectListError) {
         var isDirectory: ObjCBool = false

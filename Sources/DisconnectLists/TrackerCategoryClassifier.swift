@@ -43,7 +43,7 @@ public struct TrackerCategoryClassifier: Sendable {
     /// (not a tracker, first party, or on one of the tracker owner's sites).
     ///
     /// A URL in several lists counts for the first category of
-    /// ``FirefoxCategory/classificationOrder``, as in Firefox.
+    /// `FirefoxCategory.classificationOrder`, as in Firefox.
     public func category(of url: String, onPage pageURL: String) -> FirefoxCategory? {
         guard let request = CanonicalURL(url), request.scheme == "http" || request.scheme == "https" else {
             return nil

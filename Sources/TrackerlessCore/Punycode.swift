@@ -1,7 +1,7 @@
 /// Punycode (RFC 3492): the encoding of Unicode domain labels as ASCII behind the `xn--` prefix.
 ///
 /// These functions convert one label without the prefix: `encode("bücher") == "bcher-kva"`.
-/// For whole domain names, use ``Swift/String/punycodeEncodedDomain``.
+/// For whole domain names, use `String.punycodeEncodedDomain`.
 public enum Punycode: Sendable {
     private static let base = 36
     private static let tMin = 1

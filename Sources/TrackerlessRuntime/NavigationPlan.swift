@@ -16,7 +16,7 @@ public struct NavigationPlan: Sendable {
     public let isProtected: Bool
     /// The navigation decision of ``protectionSet`` that chose ``url`` (AMP link resolved,
     /// tracking parameters removed, upgraded to https; the headers), when the plan was asked for
-    /// a ``NavigationProtections/Navigation``; nil when it was asked for a URL alone.
+    /// a `Navigation` (NavigationProtections); nil when it was asked for a URL alone.
     public let decision: NavigationDecision?
 
     init(protectionSet: ProtectionSet, url: String, isProtected: Bool, decision: NavigationDecision? = nil) {

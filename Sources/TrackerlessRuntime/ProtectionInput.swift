@@ -13,6 +13,6 @@ public enum ProtectionInput: String, Sendable, Hashable, CaseIterable, CustomStr
     /// The Smarter Encryption files of ``ProtectionInputs/httpsFilterDirectory``.
     case httpsFilter = "https filter"
 
-    /// The input's name, as in ``rawValue``.
+    /// The input's name, as in `rawValue`.
     public var description: String { rawValue }
 }

@@ -41,9 +41,9 @@ public struct ProtectionInputs: Sendable, Hashable {
     /// ``ProtectionSet/identifier``: a change of it loads the cached artifacts.
     public var httpsFilterDirectory: String?
     /// The WebKit that will run the rule lists: they use only what it knows, with the resolver's
-    /// meaning as it evaluates them (``ContentRuleList/WebKitTarget``). A host sets the one it
+    /// meaning as it evaluates them (`WebKitTarget` of ContentRuleList). A host sets the one it
     /// runs on (`TrackerlessWebKit` and the WebKitGTK adapter do so from the running WebKit);
-    /// the default, ``ContentRuleList/WebKitTarget/oldest``, suits every supported WebKit. Part
+    /// the default, `WebKitTarget.oldest`, suits every supported WebKit. Part
     /// of ``ProtectionSet/identifier``: a new WebKit builds the set again.
     public var webKit: WebKitTarget = .oldest
 
@@ -59,7 +59,7 @@ public struct ProtectionInputs: Sendable, Hashable {
         self.scriptSettings = scriptSettings
     }
 
-    /// The bundled sample blocklist (``TrackerDataKit/TrackerData/sampleDocument``) and nothing
+    /// The bundled sample blocklist (`TrackerData.sampleDocument`) and nothing
     /// else: for trying the runtime out.
     public static let sample = ProtectionInputs(
         trackerData: .bytes(Array(TrackerData.sampleDocument.utf8), name: "(bundled sample tds.json)"))

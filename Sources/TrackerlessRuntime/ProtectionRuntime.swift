@@ -44,7 +44,7 @@ import UserScripts
 /// `ignore-previous-rules` rule undoes only the blocks of its own list, so a small allowlist list
 /// beside the big one could not unprotect a site, and folding the site into the big list means
 /// recompiling it (seconds in WebKit). Instead the toggle decides what a navigation gets
-/// (``navigationPlan(for:)``): a site with protection off gets no rule list and no blocking script
+/// (``navigationPlan(for:)-(String)``): a site with protection off gets no rule list and no blocking script
 /// for its page, only the inference script, so it loads as without the SDK and its statistics
 /// still count what it loaded. The statistics classify its requests with a resolver whose user
 /// allowlist holds the site (reason "user allowlist"), made again at each toggle from the parsed
@@ -55,7 +55,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
     public let cacheDirectory: String
     /// The statistics of the host's tabs, with their totals in the cache directory
     /// (`privacy-totals`, crash-safe, opened at launch, written on the default
-    /// ``SavingSchedule``: soon after each page ends and within 30 s of any count; call
+    /// `SavingSchedule`: soon after each page ends and within 30 s of any count; call
     /// ``saveStatistics()`` when the host goes to the background or quits). Their resolver needs the parsed
     /// blocklist, which a warm launch leaves for later: they are made on first use, and the
     /// runtime starts that in the background at launch, so a first navigation rarely waits.

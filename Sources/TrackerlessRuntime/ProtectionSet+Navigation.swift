@@ -3,7 +3,7 @@ import TrackerDataKit
 
 extension ProtectionSet {
     /// The navigation decision of the set's inputs: AMP links, tracking parameters and the HTTPS
-    /// upgrade on the URL, GPC and referrer trimming on the headers (``NavigationProtections``),
+    /// upgrade on the URL, GPC and referrer trimming on the headers (NavigationProtections),
     /// from the same privacy configuration, blocklist and user allowlist as the set's rule lists
     /// and scripts, with the user's GPC setting and the HTTPS filter of ``ProtectionInputs``.
     ///

@@ -18,10 +18,10 @@ import UserScripts
 ///   list; remove the store's identifiers that ``isStale(ruleListIdentifier:)`` calls stale;
 /// - each of ``scripts``: add it at document start, all frames, in its ``UserScript/world``;
 /// - register a script message handler named ``messageHandlerName`` in every world of
-///   ``messageHandlerWorlds`` and hand each message to ``ProtectionRuntime/receive(_:tab:)``.
+///   ``messageHandlerWorlds`` and hand each message to ``ProtectionRuntime/receive(_:tab:)-(MessageBody,_)``.
 ///
 /// Which of these a given navigation gets is the runtime's answer
-/// (``ProtectionRuntime/navigationPlan(for:)``): a site whose protection is off gets no rule
+/// (``ProtectionRuntime/navigationPlan(for:)-(String)``): a site whose protection is off gets no rule
 /// list and no blocking script.
 public final class ProtectionSet: Sendable {
     /// Where a set came from.
@@ -54,7 +54,7 @@ public final class ProtectionSet: Sendable {
     public let ruleLists: [EncodedRuleList]
     /// The blocking script (page world), then the inference script (isolated world).
     public let scripts: [UserScript]
-    /// The name the scripts post their messages to (``ScriptSettings/handler``).
+    /// The name the scripts post their messages to (`ScriptSettings.handler`).
     public let messageHandlerName: String
     /// The secret every script message carries; the runtime accepts no other.
     public let secret: ScriptSecret

@@ -15,7 +15,7 @@ import TrackerlessCore
 /// ```
 ///
 /// ## A check
-/// 1. The kept copies are read from ``downloadsDirectory`` (see ``DownloadStore``): whole, or
+/// 1. The kept copies are read from ``downloadsDirectory`` (`downloads.json` records them): whole, or
 ///    none at all, so that a damaged `downloads.json` means unconditional requests.
 /// 2. Every source is downloaded at once, each with `If-None-Match` / `If-Modified-Since` from its
 ///    kept copy, within ``UpdatePolicy/timeout``, ``UpdatePolicy/maxBytes`` (refused while

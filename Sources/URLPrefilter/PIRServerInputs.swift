@@ -29,6 +29,7 @@ public struct PIRServerInputs: Sendable, Hashable {
     /// Inputs for `entries`.
     ///
     /// - Parameters:
+    ///   - entries: the hosts the filter blocks, one PIR row each.
     ///   - appBundleIdentifier: the bundle identifier of the app that configures the URL filter.
     ///   - userTokens: tokens for `service-config.json`; without any, the operator adds them.
     ///   - entryCountPerShard: Apple's suggested 50,000 rows a shard; the shard count is the

@@ -22,6 +22,9 @@ public struct Prefilter: Sendable, Hashable {
     /// Builds the filter of `entries`, sized for them at `falsePositiveRate`.
     ///
     /// - Parameters:
+    ///   - entries: the hosts to block.
+    ///   - falsePositiveRate: the share of other hosts the filter may let through to the full
+    ///     check, in (0, 1).
     ///   - murmurSeed: the MurmurHash3 seed; Apple's tool picks a random one per build.
     /// - Throws: ``PrefilterError/bloomFilter(_:)`` for a rate outside (0, 1) or a filter too
     ///   large for 32-bit bit counts.

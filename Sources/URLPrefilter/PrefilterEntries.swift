@@ -77,7 +77,9 @@ public struct PrefilterEntries: Sendable, Hashable {
     /// rule) are left out, and the `ignore` rules and exceptions of blocked trackers are lost;
     /// the filter blocks such a tracker's host everywhere.
     ///
-    /// - Parameter source: the file name used in errors (`tds.json: trackers["bad host"]`).
+    /// - Parameters:
+    ///   - trackerData: the Tracker Radar data.
+    ///   - source: the file name used in errors (`tds.json: trackers["bad host"]`).
     /// - Throws: ``PrefilterError/invalidEntry(place:entry:reason:)`` for a tracker or CNAME key
     ///   that is not a host, ``PrefilterError/noEntries(source:)`` when nothing is blocked.
     public init(trackerData: TrackerData, source: String = "tds.json") throws(PrefilterError) {

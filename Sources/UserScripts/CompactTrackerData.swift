@@ -2,7 +2,7 @@ import TrackerDataKit
 import TrackerlessCore
 
 /// The tracker data the blocking script reads as `$TRACKER_DATA$`: exactly what its resolver needs
-/// to give the ``TrackerResolver``'s decision (action, reason, surrogate, tracker domain, owner),
+/// to give the `TrackerResolver`'s decision (action, reason, surrogate, tracker domain, owner),
 /// and nothing more.
 ///
 /// ```swift
@@ -90,7 +90,7 @@ import TrackerlessCore
 ///
 /// It is exact: for a request whose host (or, without a tracker of its own, whose CNAME target)
 /// leads to a tracker of S, every step of the resolver reads only what is kept, so the script's
-/// decision is the ``TrackerResolver``'s, `ignore` and `block` included. Every other request finds
+/// decision is the `TrackerResolver`'s, `ignore` and `block` included. Every other request finds
 /// no tracker in the script, so its answer is "no match" or a request-blocklist `block`, never
 /// `redirect`; and the resolver never redirects such a request either, since only rules of S name
 /// a surrogate.

@@ -15,7 +15,7 @@ import TrackerlessCore
 /// A surrogate that cannot be embedded is skipped with a warning naming its file and line: a
 /// malformed header, a file that is not UTF-8, `</script` (any case), U+2028 or U+2029 in the
 /// source, or a source that does not stay inside the function it is wrapped in (a bracket it
-/// closes without opening, one it leaves open; see ``CodeNesting``). The unsafe ones are also in
+/// closes without opening, one it leaves open; see `CodeNesting`). The unsafe ones are also in
 /// ``refused``, which a tool rendering ahead of time treats as an error.
 /// ``bundled`` holds the project's own surrogates (`Surrogates/` in the repository).
 public struct SurrogateLibrary: Sendable, Hashable {
