@@ -42,7 +42,8 @@ enum RulesCommand {
     \(WebKitOption.help)
       --report                print what was left out or approximated to standard error
     With --output or --report, standard error ends with each list's size against its limits
-    ("size: main list: 8601/150000 rules (5.7%), 4461929/19000000 bytes (23.5%)").
+    ("size: main list: 8601/150000 rules (5.7%), 4461929/19000000 bytes (23.5%)"); with --report,
+    then the run's peak memory where the system says it ("peak memory: 43776 kB").
     Warnings about the inputs (a value of the wrong type or an unsupported value, skipped as
     DuckDuckGo's clients skip it) always go to standard error, each with its file and JSON path.
     """
@@ -96,6 +97,9 @@ enum RulesCommand {
                     + (options.has("report") ? "" : " (--report lists them)"))
             // How close each list is to the target's limits: a list near either needs splitting soon.
             for size in report.listSizes { Output.standardError("size: \(size)") }
+        }
+        if options.has("report"), let peak = peakMemoryKilobytes() {
+            Output.standardError("peak memory: \(peak) kB")
         }
         return 0
     }
@@ -217,6 +221,14 @@ enum RulesCommand {
         let number = name.dropFirst("rules.".count).dropLast(".json".count)
         if number.hasPrefix("block-ctl-") { return String(number) == fileNamePart(String(number)) }
         return number.allSatisfy { ("0"..."9").contains($0) } && (Int(number) ?? 0) >= 2
+    }
+
+    /// This process's peak resident memory (VmHWM), in kB; nil where /proc is absent (macOS).
+    static func peakMemoryKilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
     }
 
     /// Whether `--output` names a set (a directory): a trailing `/`, or an existing directory or
