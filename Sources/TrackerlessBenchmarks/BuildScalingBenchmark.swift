@@ -38,7 +38,7 @@ enum BuildScalingBenchmark {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var lines = ["Whole build (parse, rule lists, cookie lists, engine) per tracker, one child process per size"]
-        lines.append("factor  trackers  tds MB   wall s   peak MB   µs/tracker  kB/tracker  lists  rules")
+        lines.append("factor  trackers  tds MB   wall s    CPU s   peak MB  CPU µs/tracker  kB/tracker  lists  rules")
         for factor in factors {
             let scaled = scaled(document, by: factor)
             let file = directory + "/tds-\(factor).json"
@@ -48,16 +48,17 @@ enum BuildScalingBenchmark {
             let figures = try child(file)
             let trackers = Double(figures.trackers)
             lines.append(String(
-                format: "%5d×  %8d  %6.1f  %7.2f  %8.1f  %10.1f  %10.2f  %5d  %d", factor, figures.trackers,
-                Double(writer.count) / 1e6, figures.seconds, Double(figures.peakKB) / 1e3, figures.seconds * 1e6 / trackers,
+                format: "%5d×  %8d  %6.1f  %7.2f  %7.2f  %8.1f  %14.1f  %10.2f  %5d  %d", factor, figures.trackers,
+                Double(writer.count) / 1e6, figures.seconds, figures.cpuSeconds, Double(figures.peakKB) / 1e3,
+                figures.cpuSeconds * 1e6 / trackers,
                 Double(figures.peakKB) / trackers, figures.lists, figures.rules))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The figures a child prints: `trackers seconds peakKB lists rules`.
+    /// The figures a child prints: `trackers seconds cpuSeconds peakKB lists rules`.
     struct ChildFigures {
-        var trackers = 0, seconds = 0.0, peakKB = 0, lists = 0, rules = 0
+        var trackers = 0, seconds = 0.0, cpuSeconds = 0.0, peakKB = 0, lists = 0, rules = 0
     }
 
     /// Runs this executable with `--build-scaling-child FILE` and reads its one line.
@@ -75,10 +76,10 @@ enum BuildScalingBenchmark {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, fields.count == 5, let trackers = Int(fields[0]), let seconds = Double(fields[1]),
-              let peak = Int(fields[2]), let lists = Int(fields[3]), let rules = Int(fields[4])
+        guard process.terminationStatus == 0, fields.count == 6, let trackers = Int(fields[0]), let seconds = Double(fields[1]),
+              let cpu = Double(fields[2]), let peak = Int(fields[3]), let lists = Int(fields[4]), let rules = Int(fields[5])
         else { throw .invalidInput(path: file, detail: "the child process failed: \(String(decoding: data, as: UTF8.self))") }
-        return ChildFigures(trackers: trackers, seconds: seconds, peakKB: peak, lists: lists, rules: rules)
+        return ChildFigures(trackers: trackers, seconds: seconds, cpuSeconds: cpu, peakKB: peak, lists: lists, rules: rules)
     }
 
     /// The child's work: builds from `file` as the runtime does and prints its figures.
@@ -104,7 +105,15 @@ enum BuildScalingBenchmark {
         let seconds = MonotonicClock.milliseconds(since: start) / 1e3
         withExtendedLifetime(engine) {}
         precondition(encoded > 0)
-        return "\(trackerData.trackers.count) \(seconds) \(peakKilobytes()) \(build.ruleLists.count) \(build.ruleCount)\n"
+        // CPU of all threads (the build runs some in parallel): wall time follows the machine's load.
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return "\(trackerData.trackers.count) \(seconds) \(cpu) \(peakKilobytes()) \(build.ruleLists.count) \(build.ruleCount)\n"
     }
 
     /// VmHWM of this process, in kB; 0 where /proc is absent.
