@@ -45,11 +45,11 @@ extension RuleList {
     /// Where the condition lists already written are in the output, by the array's storage:
     /// generators share one array between many rules (an owner's domains on each of its
     /// trackers), and copying its bytes is cheaper than encoding its strings again.
-    private struct RepeatedArrays {
+    struct RepeatedArrays {
         var ranges: [Int: (count: Int, range: Range<Int>)] = [:]
     }
 
-    private static func write(_ trigger: borrowing Trigger, to writer: inout JSONWriter, repeated: inout RepeatedArrays) {
+    static func write(_ trigger: borrowing Trigger, to writer: inout JSONWriter, repeated: inout RepeatedArrays) {
         writer.writeRaw(#"{"url-filter":"#)
         writer.writeString(trigger.urlFilter)
         if trigger.urlFilterIsCaseSensitive { writer.writeRaw(#","url-filter-is-case-sensitive":true"#) }
@@ -81,7 +81,7 @@ extension RuleList {
         writer.writeRaw("}")
     }
 
-    private static func write(_ action: borrowing Action, to writer: inout JSONWriter) {
+    static func write(_ action: borrowing Action, to writer: inout JSONWriter) {
         writer.writeRaw(#"{"type":"#)
         writer.writeString(action.type)
         switch action {

@@ -59,6 +59,11 @@ public struct WebKitTarget: Sendable, Hashable, CustomStringConvertible {
     public let actionTypes: Set<String>
     /// The most rules one list may have.
     public let maximumRuleCount: Int
+    /// The most JSON one list should have, in bytes: WebKit states no limit, but compiling lists
+    /// much larger fails in practice (about 19 MB in Safari, reported by content-blocker makers in
+    /// 2025; about 10 MB in iOS 17, a bug later fixed). WebKitGTK has none reported and gets the
+    /// same as Safari, so that one list fits every WebKit.
+    public let jsonByteBudget: Int
     /// How `load-type` decides third party.
     public let thirdParty: ThirdPartyRule
     /// How `if-domain` and `unless-domain` match.
@@ -103,6 +108,11 @@ extension WebKitTarget {
         .document, .image, .styleSheet, .script, .font, .raw, .svgDocument, .media, .popup, .ping, .fetch, .websocket,
         .other,
     ]
+    /// The JSON a list of Safari (and of WebKitGTK) should stay under: about 19 MB compiles.
+    public static let safariJSONByteBudget = 19_000_000
+    /// The JSON a list should stay under in iOS 17, which failed past about 10 MB.
+    public static let iOS17JSONByteBudget = 10_000_000
+
     private static let baseActions: Set<String> = [
         "block", "block-cookies", "css-display-none", "ignore-previous-rules", "make-https", "notify",
     ]
@@ -110,7 +120,7 @@ extension WebKitTarget {
     private init(
         name: String, displayName: String, resourceTypes: Set<ResourceType>, optionalTriggerKeys: Set<String>,
         actionTypes: Set<String>, thirdParty: ThirdPartyRule, domainConditions: DomainConditionRule,
-        unknownSelectorPseudoClasses: Set<String> = []
+        unknownSelectorPseudoClasses: Set<String> = [], jsonByteBudget: Int = WebKitTarget.safariJSONByteBudget
     ) {
         self.name = name
         self.displayName = displayName
@@ -118,6 +128,7 @@ extension WebKitTarget {
         self.optionalTriggerKeys = optionalTriggerKeys
         self.actionTypes = actionTypes
         self.maximumRuleCount = RuleList.maximumRuleCount
+        self.jsonByteBudget = jsonByteBudget
         self.thirdParty = thirdParty
         self.domainConditions = domainConditions
         self.refusesDomainAndTopURLConditionsInOneList = domainConditions == .host
@@ -143,12 +154,12 @@ extension WebKitTarget {
         domainConditions: .host, unknownSelectorPseudoClasses: ["user-invalid", "user-valid"])
 
     /// Safari 17 (iOS 17, macOS 14): `if-domain` as a top-URL regex, lists may mix conditions,
-    /// `csp-report`.
+    /// `csp-report`; lists of at most ``iOS17JSONByteBudget`` bytes.
     public static let safari17 = WebKitTarget(
         name: "safari-17", displayName: "Safari 17 (iOS 17, macOS 14)", resourceTypes: safari15Types.union([.cspReport]),
         optionalTriggerKeys: ["if-frame-url", "frame-url-filter-is-case-sensitive"],
         actionTypes: baseActions.union(["redirect", "modify-headers"]), thirdParty: .registrableDomain,
-        domainConditions: .topURLRegex)
+        domainConditions: .topURLRegex, jsonByteBudget: iOS17JSONByteBudget)
 
     /// Safari 18 (iOS 18, macOS 15): as Safari 17 for content blockers.
     public static let safari18 = WebKitTarget(

@@ -23,6 +23,9 @@ public struct BuildReport: Sendable, Hashable {
     /// configuration leaves out that blocking depends on (``PrivacyConfiguration/protectionWarnings(file:)``).
     public var inputWarnings: [InputWarning] = []
 
+    /// Each list's rules and JSON against its limits, in the order of ``RuleListBuild/ruleLists``.
+    public var listSizes: [RuleListSize] = []
+
     /// An empty report.
     public init() {}
 }

@@ -109,9 +109,10 @@ public struct CookieRules: Sendable {
         for index in groups.indices { settings.target.lower(&groups[index].sections, report: &report) }
         settings.target.lower(&tail, origins: &tailOrigins, report: &report)
         do throws(RuleListBuildError) {
+            let limits = RuleListBuilder.ListLimits(
+                maximum: settings.maximumRulesPerList, byteBudget: settings.byteBudget, kind: "cookie")
             let packed = try RuleListBuilder.split(
-                groups, tail: tail, tailOrigins: tailOrigins, maximum: settings.maximumRulesPerList, target: settings.target,
-                report: &report)
+                groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
             return (RuleListBuild(ruleLists: packed.lists, report: report), packed.origins)
         } catch {
             return (RuleListBuild(refusal: error, report: report), [])

@@ -1,7 +1,8 @@
 import ContentRuleList
 
 /// Why a build made no lists: the configuration's rules, which end every list, cannot fit
-/// beside the trackers' rules, or only in lists that repeat them far more than they hold.
+/// beside the trackers' rules, or only in lists that repeat them far more than they hold; or a
+/// part that no split makes smaller is more JSON than a list's byte budget.
 ///
 /// An `ignore-previous-rules` exception acts only within its own list, so every list repeats the
 /// configuration's rules (its tracker allowlist, unprotected and user-allowlisted sites). The
@@ -36,11 +37,16 @@ public enum RuleListBuildError: Error, Sendable, Hashable, CustomStringConvertib
     /// beside the configuration's rules (`parts`), and the repeated configuration would be more
     /// than the trackers' rules and one more list together.
     case configurationRepeatedTooOften(parts: [Part], trackerRules: Int, listCount: Int, maximum: Int)
+    /// A part no split can make smaller (`part`: one tracker's section with the rules that end
+    /// each list, or those rules alone) takes `byteCount` bytes of JSON in `list`, more than its
+    /// `budget` (``RuleListBuilder/Settings/byteBudget``).
+    case partExceedsByteBudget(list: String, part: String, byteCount: Int, budget: Int)
 
     /// The configuration's parts, largest first.
     public var parts: [Part] {
         switch self {
         case .configurationFillsList(let parts, _, _), .configurationRepeatedTooOften(let parts, _, _, _): parts
+        case .partExceedsByteBudget: []
         }
     }
 
@@ -48,6 +54,11 @@ public enum RuleListBuildError: Error, Sendable, Hashable, CustomStringConvertib
     public var configurationRuleCount: Int { parts.reduce(0) { $0 + $1.ruleCount } }
 
     public var description: String {
+        if case .partExceedsByteBudget(let list, let part, let byteCount, let budget) = self {
+            return "the \(list): \(part) takes \(byteCount) bytes of JSON in one list, more than its budget of \(budget) bytes; "
+                + "a split cannot make it smaller, since an exception acts only within its list. "
+                + "No list was built: raise the budget (maximumBytesPerList) or make that part smaller"
+        }
         let count = configurationRuleCount
         let named = parts.prefix(3).map(\.description).joined(separator: ", ")
             + (parts.count > 3 ? " and \(parts.count - 3) more part\(parts.count == 4 ? "" : "s")" : "")
@@ -57,6 +68,8 @@ public enum RuleListBuildError: Error, Sendable, Hashable, CustomStringConvertib
             let room = trackerRules == 0 ? "more than a list holds (\(maximum) rules)"
                 : "with at most \(maximum) rules a list, that leaves no room for a tracker's \(trackerRules) rules"
             return "\(repeated); \(room). No list was built: make the largest part smaller"
+        case .partExceedsByteBudget:
+            return ""
         case .configurationRepeatedTooOften(_, let trackerRules, let listCount, let maximum):
             return "\(repeated); with at most \(maximum) rules a list, the trackers' \(trackerRules) rules would need \(listCount) lists "
                 + "repeating them \(listCount * count) times, more than the trackers' rules and one list together. "

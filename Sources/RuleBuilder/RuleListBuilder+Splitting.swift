@@ -76,26 +76,53 @@ extension RuleListBuilder {
         /// Whether the group makes a list even without sections: the main lists do, so that a
         /// build always has one; an entity's group without sections has nothing to say.
         var isMain = false
+
+        /// The name of the group's lists: `kind` for the main lists, the entity's otherwise.
+        func name(kind: String) -> String {
+            guard !isMain, case .entity(let entity)? = trailerOrigins.first else { return kind }
+            return kind == "main" ? "entity \"\(entity)\"" : "\(kind) entity \"\(entity)\""
+        }
     }
 
-    /// Where the rules of one list come from: ranges of its group's sections, by section index.
-    private typealias PackedList = [(range: Range<Int>, section: Int)]
+    /// Where the rules of one list come from: ranges of its group's sections, by section index,
+    /// with their count and JSON bytes (``ContentRuleList/RuleByteCounter``).
+    private struct PackedList {
+        var ranges: [(range: Range<Int>, section: Int)] = []
+        var ruleCount = 0
+        var ruleBytes = 0
+    }
 
-    /// Packs whole sections into lists of at most `maximum` rules, and repeats the configuration
-    /// tail at the end of each, since an `ignore-previous-rules` only cancels rules of its own
-    /// list; each list of a group ends with the group's trailer before the tail. Also returns
-    /// where the rules of each list came from.
+    /// The limits of each list of one kind, and the kind's name for reports and refusals.
+    struct ListLimits {
+        /// The most rules a list may have.
+        var maximum: Int
+        /// The most JSON bytes a list may have.
+        var byteBudget: Int
+        /// The name of the kind of list: `main`, `Click-to-Load "block-ctl-fb"`, `cookie`.
+        var kind: String
+    }
+
+    /// Packs whole sections into lists of at most `limits.maximum` rules and
+    /// `limits.byteBudget` bytes of JSON, and repeats the configuration tail at the end of
+    /// each, since an `ignore-previous-rules` only cancels rules of its own list; each list of a
+    /// group ends with the group's trailer before the tail. Also returns where the rules of each
+    /// list came from, and notes each list's size in `report` (``BuildReport/listSizes``).
     ///
     /// Nothing is allocated for a list before every group is known to fit: a tail that leaves
     /// a list no room for the longest section, or that the lists would repeat more often than
-    /// the sections and one more list hold, is refused, naming the tail's parts.
+    /// the sections and one more list hold, is refused, naming the tail's parts; a section that
+    /// with the tail is more JSON than the budget is refused, naming it and its list.
     static func split(
-        _ groups: consuming [ListGroup], tail: [ContentRule], tailOrigins: [Origin], maximum: Int, target: WebKitTarget,
+        _ groups: consuming [ListGroup], tail: [ContentRule], tailOrigins: [Origin], limits: ListLimits, target: WebKitTarget,
         report: inout BuildReport
     ) throws(RuleListBuildError) -> (lists: [RuleList], origins: [[Sections.Span]]) {
+        var counter = RuleByteCounter()
+        let tailBytes = counter.byteCount(of: tail)
         var plans: [[PackedList]] = []
         for index in groups.indices {
-            plans.append(try pack(groups[index], tailCount: tail.count, tailOrigins: tailOrigins, maximum: maximum, report: &report))
+            plans.append(try pack(
+                groups[index], tailCount: tail.count, tailBytes: tailBytes, tailOrigins: tailOrigins, limits: limits,
+                counter: &counter, report: &report))
         }
         var lists: [RuleList] = []
         var spans: [[Sections.Span]] = []
@@ -103,7 +130,19 @@ extension RuleListBuilder {
             let group = ListGroup(
                 sections: groups[index].sections.take(), trailer: groups[index].trailer,
                 trailerOrigins: groups[index].trailerOrigins, isMain: groups[index].isMain)
+            let name = group.name(kind: limits.kind)
+            let ending = (count: group.trailer.count + tail.count, bytes: counter.byteCount(of: group.trailer) + tailBytes)
             let made = makeLists(of: group, packed: packed, tail: tail, tailOrigins: tailOrigins, target: target)
+            for (number, (plan, list)) in zip(packed, made.lists).enumerated() {
+                // An empty list holds a placeholder rule (RuleList(nonEmpty:)), measured here.
+                let isPlaceholder = plan.ruleCount + ending.count == 0
+                let ruleBytes = isPlaceholder ? counter.byteCount(of: list.rules) : plan.ruleBytes + ending.bytes
+                report.listSizes.append(RuleListSize(
+                    name: packed.count == 1 ? "\(name) list" : "\(name) list \(number + 1) of \(packed.count)",
+                    ruleCount: list.rules.count, ruleLimit: limits.maximum,
+                    byteCount: RuleByteCounter.listByteCount(ruleBytes: ruleBytes, ruleCount: list.rules.count),
+                    byteBudget: limits.byteBudget))
+            }
             lists += made.lists
             spans += made.origins
         }
@@ -111,12 +150,16 @@ extension RuleListBuilder {
     }
 
     /// The lists of one group, as ranges of its sections; none for an entity's group without
-    /// sections. Throws when the trailer and tail leave too little room (see ``split(_:tail:tailOrigins:maximum:target:report:)``).
+    /// sections. Throws when the trailer and tail leave too little room (see ``split(_:tail:tailOrigins:limits:target:report:)``).
     private static func pack(
-        _ group: ListGroup, tailCount: Int, tailOrigins: [Origin], maximum: Int, report: inout BuildReport
+        _ group: ListGroup, tailCount: Int, tailBytes: Int, tailOrigins: [Origin], limits: ListLimits,
+        counter: inout RuleByteCounter, report: inout BuildReport
     ) throws(RuleListBuildError) -> [PackedList] {
+        let maximum = limits.maximum
         let sections = group.sections
         let repeated = group.trailer.count + tailCount
+        // Each list's brackets, trailer and tail.
+        let repeatedBytes = 1 + counter.byteCount(of: group.trailer) + tailBytes
         // Sections longer than a list are the tracker's own: they are skipped below, with a note.
         var largest = 0
         var start = 0
@@ -128,27 +171,39 @@ extension RuleListBuilder {
         if repeated + largest > maximum {
             throw .configurationFillsList(parts: parts(), trackerRules: largest, maximum: maximum)
         }
+        let listName = "\(group.name(kind: limits.kind)) list"
+        if repeatedBytes > limits.byteBudget {
+            let named = parts().prefix(3).map(\.description).joined(separator: ", ")
+            throw .partExceedsByteBudget(
+                list: listName, part: "the rules that end every list (\(named))", byteCount: repeatedBytes, budget: limits.byteBudget)
+        }
         let room = maximum - repeated
+        let byteRoom = limits.byteBudget - repeatedBytes
         var packed: [PackedList] = []
-        var current: PackedList = []
-        var currentCount = 0
+        var current = PackedList()
         start = 0
         for (sectionIndex, end) in sections.ends.enumerated() {
             let section = start..<end
             start = end
-            if !current.isEmpty, currentCount + section.count > room {
-                packed.append(current)
-                current = []
-                currentCount = 0
-            }
             if section.count > room {
                 report.skippedRules.append(.init(path: sections.origins[sectionIndex].path, reason: "\(section.count) rules, more than one list allows"))
                 continue
             }
-            current.append((section, sectionIndex))
-            currentCount += section.count
+            let bytes = counter.byteCount(of: sections.rules[section])
+            if bytes > byteRoom {
+                throw .partExceedsByteBudget(
+                    list: listName, part: sections.origins[sectionIndex].path + " with the rules that end every list",
+                    byteCount: bytes + repeatedBytes, budget: limits.byteBudget)
+            }
+            if !current.ranges.isEmpty, current.ruleCount + section.count > room || current.ruleBytes + bytes > byteRoom {
+                packed.append(current)
+                current = PackedList()
+            }
+            current.ranges.append((section, sectionIndex))
+            current.ruleCount += section.count
+            current.ruleBytes += bytes
         }
-        if !current.isEmpty || (packed.isEmpty && group.isMain) { packed.append(current) }
+        if !current.ranges.isEmpty || (packed.isEmpty && group.isMain) { packed.append(current) }
         // Each list repeats the trailer and tail: past one list's worth more than the sections
         // themselves, the output would grow with tail × sections rather than tail + sections.
         if repeated > 0, (packed.count - 1) * repeated > sections.rules.count + maximum {
@@ -169,7 +224,7 @@ extension RuleListBuilder {
         }
         var sections = group.sections.take()
         let origins = sections.origins
-        if packed.count == 1, packed[0].reduce(0, { $0 + $1.range.count }) == sections.rules.count {
+        if packed.count == 1, packed[0].ruleCount == sections.rules.count {
             // Every rule in one list: the builders' array becomes the list, in place (the sections
             // are taken), without a copy of each rule.
             let spans = zip(sections.ends, origins).map { Sections.Span(end: $0, origin: $1) } + endingSpans(after: sections.rules.count)
@@ -178,11 +233,11 @@ extension RuleListBuilder {
         }
         let rules = sections.rules
         var spans: [[Sections.Span]] = []
-        let lists = packed.map { ranges in
+        let lists = packed.map { packedList in
             var list: [ContentRule] = []
             var listSpans: [Sections.Span] = []
-            list.reserveCapacity(ranges.reduce(ending.count) { $0 + $1.range.count })
-            for (range, section) in ranges {
+            list.reserveCapacity(packedList.ruleCount + ending.count)
+            for (range, section) in packedList.ranges {
                 list += rules[range]
                 listSpans.append(Sections.Span(end: list.count, origin: origins[section]))
             }

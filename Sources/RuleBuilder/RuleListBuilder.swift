@@ -57,6 +57,11 @@ public struct RuleListBuilder: Sendable {
         public var matchesRuleTextAfterHost: Bool
         /// The most rules in one list; WebKit rejects more than 150,000.
         public var maximumRulesPerList: Int
+        /// The most JSON bytes in one list; nil (the default) means the target's
+        /// (``ContentRuleList/WebKitTarget/jsonByteBudget``: 19 MB, 10 MB for Safari 17). Lists
+        /// are split to stay within it where an exception keeps its meaning; a part that cannot
+        /// be split and is larger is refused (``RuleListBuildError/partExceedsByteBudget(list:part:byteCount:budget:)``).
+        public var maximumBytesPerList: Int?
         /// The WebKit the lists are for: they use only what it knows, with the resolver's meaning
         /// as it evaluates them. The default, ``ContentRuleList/WebKitTarget/oldest``, makes lists
         /// that every supported WebKit compiles and gives the same meaning.
@@ -78,13 +83,18 @@ public struct RuleListBuilder: Sendable {
             siteConditionStyle: SiteConditionStyle = .topURL,
             matchesRuleTextAfterHost: Bool = false,
             maximumRulesPerList: Int = RuleList.maximumRuleCount,
-            target: WebKitTarget = .oldest
+            target: WebKitTarget = .oldest,
+            maximumBytesPerList: Int? = nil
         ) {
             self.siteConditionStyle = siteConditionStyle
             self.matchesRuleTextAfterHost = matchesRuleTextAfterHost
             self.maximumRulesPerList = max(1, min(maximumRulesPerList, target.maximumRuleCount))
             self.target = target
+            self.maximumBytesPerList = maximumBytesPerList
         }
+
+        /// The JSON bytes a list may take: ``maximumBytesPerList``, or the target's budget.
+        public var byteBudget: Int { max(2, maximumBytesPerList ?? target.jsonByteBudget) }
 
         /// Whether the first-party rules must name a tracker's own `site`: where WebKit decides
         /// third party by origin (or, in WebKitGTK 2.44, by host under a top-level domain the
@@ -216,6 +226,7 @@ public struct RuleListBuilder: Sendable {
             build.clickToLoadActions += group.ruleLists.map { _ in action }
             build.report.skippedRules = Self.unique(build.report.skippedRules + group.report.skippedRules)
             build.report.approximations = Self.unique(build.report.approximations + group.report.approximations)
+            build.report.listSizes += group.report.listSizes
         }
         return build
     }
@@ -292,9 +303,10 @@ public struct RuleListBuilder: Sendable {
         report.approximations = Self.unique(report.approximations)
         let packed: (lists: [RuleList], origins: [[Sections.Span]])
         do throws(RuleListBuildError) {
-            packed = try Self.split(
-                groups, tail: tail, tailOrigins: tailOrigins,
-                maximum: settings.maximumRulesPerList, target: settings.target, report: &report)
+            let limits = ListLimits(
+                maximum: settings.maximumRulesPerList, byteBudget: settings.byteBudget,
+                kind: clickToLoadAction.map { "Click-to-Load \"\($0)\"" } ?? "main")
+            packed = try Self.split(groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
         } catch {
             return (RuleListBuild(refusal: error, report: report), [])
         }

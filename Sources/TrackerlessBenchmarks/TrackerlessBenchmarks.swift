@@ -53,6 +53,19 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // The whole build's time and peak memory per tracker at 1×, 10×, 100× apple-tds (issue 25):
+            // `--build-scaling-only [--factors 1,10,100] [--tds FILE]`; each size in a child
+            // (`--build-scaling-child FILE`).
+            if CommandLine.arguments.dropFirst().first == "--build-scaling-only" {
+                let text = try BuildScalingBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
+            if CommandLine.arguments.dropFirst().first == "--build-scaling-child", CommandLine.arguments.count == 3 {
+                let text = try BuildScalingBenchmark.runChild(file: CommandLine.arguments[2])
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             // The tracker resolver alone: `--resolver-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--resolver-only" {
                 let text = try ResolverBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))

@@ -9,7 +9,7 @@ enum RulesCommand {
     static let help = """
     Usage: trackerless rules [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE|DIR/]
                              [--site-conditions if-top-url|if-domain] [--exact-path-matches]
-                             [--max-rules N] [--webkit TARGET] [--report]
+                             [--max-rules N] [--max-bytes N] [--webkit TARGET] [--report]
 
     Builds the WebKit content-blocker rule list whose meaning is the Tracker Radar resolver's.
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
@@ -36,8 +36,14 @@ enum RulesCommand {
       --exact-path-matches    also match a rule's text where it appears in the path or query of a
                               tracker URL, as the resolver does (exact; about doubles WebKit's compile time)
       --max-rules N           most rules per list (default and maximum 150000)
+      --max-bytes N           most bytes of JSON per list (default: the target's budget, 19000000,
+                              10000000 for safari-17); lists are split to stay within it, and a part
+                              that cannot be split and is larger is refused
     \(WebKitOption.help)
       --report                print what was left out or approximated to standard error
+    With --output or --report, standard error ends with each list's size against its limits
+    ("size: main list: 8601/150000 rules (5.7%), 4461929/19000000 bytes (23.5%)"); with --report,
+    then the run's peak memory where the system says it ("peak memory: 43776 kB").
     Warnings about the inputs (a value of the wrong type or an unsupported value, skipped as
     DuckDuckGo's clients skip it) always go to standard error, each with its file and JSON path.
     """
@@ -45,7 +51,7 @@ enum RulesCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             arguments,
-            valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules", "webkit"]),
+            valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules", "max-bytes", "webkit"]),
             flagOptions: ["exact-path-matches", "report"]
         )
         if options.has("help") {
@@ -89,6 +95,11 @@ enum RulesCommand {
                     + "\(report.skippedRules.count) input rules skipped, \(report.approximations.count) approximated, "
                     + "\(report.inputWarnings.count) input warning(s)"
                     + (options.has("report") ? "" : " (--report lists them)"))
+            // How close each list is to the target's limits: a list near either needs splitting soon.
+            for size in report.listSizes { Output.standardError("size: \(size)") }
+        }
+        if options.has("report"), let peak = peakMemoryKilobytes() {
+            Output.standardError("peak memory: \(peak) kB")
         }
         return 0
     }
@@ -108,6 +119,12 @@ enum RulesCommand {
                 throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text.excerpt())\"")
             }
             settings.maximumRulesPerList = maximum
+        }
+        if let text = options["max-bytes"] {
+            guard let maximum = Int(text), maximum >= 2 else {
+                throw UsageError("--max-bytes must be a number of bytes, at least 2, not \"\(text.excerpt())\"")
+            }
+            settings.maximumBytesPerList = maximum
         }
         return RuleListBuilder(trackerData: inputs.trackerData, configuration: inputs.configuration,
                                userAllowlist: inputs.userAllowlist, settings: settings)
@@ -204,6 +221,14 @@ enum RulesCommand {
         let number = name.dropFirst("rules.".count).dropLast(".json".count)
         if number.hasPrefix("block-ctl-") { return String(number) == fileNamePart(String(number)) }
         return number.allSatisfy { ("0"..."9").contains($0) } && (Int(number) ?? 0) >= 2
+    }
+
+    /// This process's peak resident memory (VmHWM), in kB; nil where /proc is absent (macOS).
+    static func peakMemoryKilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
     }
 
     /// Whether `--output` names a set (a directory): a trailing `/`, or an existing directory or

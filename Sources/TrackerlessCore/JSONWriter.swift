@@ -67,6 +67,11 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Forgets what was written, keeping the buffer for the next document.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// The number of bytes written so far.
     public var count: Int { bytes.count }
 

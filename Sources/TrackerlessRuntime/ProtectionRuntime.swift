@@ -258,6 +258,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
         defer { updateLock.unlock() }
         let inputs = change(withLock { state.inputs })
         let loaded = try ProtectionSet.load(inputs, cache: cache, secret: secret, expectingCache: false)
+        withLock { didBuild }?()
         // The toggles as they are now, not as they were when the build began; held to the swap.
         toggleLock.lock()
         let sitesOff = withLock { state.sitesOff }
@@ -274,6 +275,14 @@ public final class ProtectionRuntime: @unchecked Sendable {
         if let error = loaded.storeIfBuilt(in: cache) { withLock { storageError = error } }
         return loaded.set
     }
+
+    /// Called by an update on its thread once its set is built, before it reads the toggles and
+    /// swaps: a test holds an update there to toggle sites while it runs.
+    package var updateDidBuild: (@Sendable () -> Void)? {
+        get { withLock { didBuild } }
+        set { withLock { didBuild = newValue } }
+    }
+    private var didBuild: (@Sendable () -> Void)?
 
     // MARK: - Site toggles
 

@@ -35,6 +35,10 @@ extension ProtectionSet {
             { builder.build(checkingTriggers: false) },
             { buildCookieRules(parsed) })
         if let refusal = unchecked.refusal ?? cookieRules.refusal {
+            // A byte budget refusal may name a tracker of the blocklist; the others are the configuration's.
+            if case .partExceedsByteBudget(_, let part, _, _) = refusal, part.hasPrefix("trackers") || part.hasPrefix("cnames") {
+                throw .invalidInput(.trackerData, detail: refusal.description)
+            }
             throw .invalidInput(.privacyConfiguration, detail: refusal.description)
         }
         let ((uncheckedEngine, resolver), (isValid, uncheckedLists, renderedResult, cookieResult)) = Parallel.both(
@@ -78,7 +82,8 @@ extension ProtectionSet {
         }
 
         let notes = (blocking.report.inputWarnings.map(\.description) + blocking.report.skippedRules.map(namingItsInput)
-            + cookieRules.report.skippedRules.map { "cookie rules: " + namingItsInput($0) } + rendered.warnings.map(\.description))
+            + cookieRules.report.skippedRules.map { "cookie rules: " + namingItsInput($0) } + rendered.warnings.map(\.description)
+            + (blocking.report.listSizes + cookieRules.report.listSizes).map { "size: \($0)" })
         let set = ProtectionSet(
             identifier: identifier, ruleLists: lists + cookieLists, scripts: scripts,
             messageHandlerName: parsed.settings.handler, secret: secret,

@@ -30,21 +30,31 @@ struct ToggleDuringUpdateTests {
         let directory = try RuntimeFixture.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
-        let large = Self.largeTrackerData(25_000)
-        let started = Date()
+        // The update stops once built, before its swap, until the toggle has returned: a toggle
+        // that waited for the update would never return (the test would hang, not pass).
+        let built = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        runtime.updateDidBuild = {
+            built.signal()
+            release.wait()
+        }
+        let large = Self.largeTrackerData(2_000)
         let finished = Flag()
         let update = Task.detached {
             try await runtime.update(trackerData: .bytes(large, name: "large-tds.json"))
             finished.set()
         }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        await Task.detached { built.wait() }.value
         try runtime.setProtection(false, forSite: "news.example")
-        let toggled = Date().timeIntervalSince(started)
-        #expect(!finished.value, "the toggle returned only after the update (\(toggled) s)")
+        #expect(!finished.value, "the toggle returned only after the update")
+        #expect(runtime.sitesWithProtectionOff == ["news.example"])
+        #expect(runtime.inputs.trackerData.name != "large-tds.json", "the update swapped before it was released")
+        release.signal()
         try await update.value
-        #expect(Date().timeIntervalSince(started) > toggled)
+        #expect(finished.value)
         #expect(runtime.inputs.trackerData.name == "large-tds.json")
         #expect(runtime.sitesWithProtectionOff == ["news.example"])
         #expect(!runtime.navigationPlan(for: "https://news.example/").isProtected)
+        #expect(runtime.navigationPlan(for: "https://other.example/").isProtected)
     }
 }
