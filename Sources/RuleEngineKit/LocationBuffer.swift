@@ -1,5 +1,5 @@
 /// The matched action locations of one load: a stack buffer, then the heap if it overflows.
-struct LocationBuffer {
+struct LocationBuffer: MatchSink {
     private let storage: UnsafeMutableBufferPointer<UInt32>
     private var count = 0
     private var overflow: [UInt32] = []
@@ -17,6 +17,16 @@ struct LocationBuffer {
             if overflow.isEmpty { overflow = Array(storage[0..<count]) }
             overflow.append(location)
         }
+    }
+
+    @inline(__always)
+    mutating func append(_ location: UInt32, rule: Int) {
+        append(location)
+    }
+
+    @inline(__always)
+    mutating func appendUniversal(_ location: UInt32, position: Int) {
+        append(location)
     }
 
     /// Calls `body` with the locations sorted, each once.

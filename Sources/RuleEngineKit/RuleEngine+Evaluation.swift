@@ -43,6 +43,13 @@ extension RuleEngine {
         let pageIndex = preparePage(for: request, cache: &cache)
         let load = request.loadFlags(isThirdParty: Self.isThirdParty(host: host, site: cache.entries[pageIndex].state.site))
 
+        if cache.isExplaining {
+            var matches = RuleMatches(program)
+            collect(url: url, authority: authority, load: load, page: &cache.entries[pageIndex].state, into: &matches)
+            let decision = matches.sortedLocations.withUnsafeBufferPointer { finish($0, isUpgradable: isUpgradable) }
+            cache.appliedRuleIndices = matches.ruleIndices(of: decision.applied)
+            return decision
+        }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
             collect(url: url, authority: authority, load: load, page: &cache.entries[pageIndex].state, into: &found)
@@ -53,12 +60,14 @@ extension RuleEngine {
     }
 
     /// Adds the action locations of every rule that matches the load.
-    private func collect(
+    private func collect<Sink: MatchSink>(
         url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: ResourceFlags, page: inout PageState,
-        into found: inout LocationBuffer
+        into found: inout Sink
     ) {
         let program = self.program
-        for location in program.universalLocations { found.append(location) }
+        for (position, location) in program.universalLocations.enumerated() {
+            found.appendUniversal(location, position: position)
+        }
 
         let rules = program.frozenRules
         @inline(__always)
@@ -72,7 +81,7 @@ extension RuleEngine {
             case .unlessAny: guard !page.matches(rule.condition, program) else { return }
             }
             guard matches(rule.matcher, url: url, hostEnd: hostEnd) else { return }
-            found.append(rule.location)
+            found.append(rule.location, rule: ruleIndex)
         }
 
         // Rules naming a host: probe the authority's segments, each hashed on the way left.
@@ -102,7 +111,7 @@ extension RuleEngine {
         // Page rules whose condition holds here: only their flags remain to check.
         for ruleIndex in page.rules {
             let rule = rules[Int(ruleIndex)]
-            if ResourceFlags(rawValue: rule.flags).matches(load: load) { found.append(rule.location) }
+            if ResourceFlags(rawValue: rule.flags).matches(load: load) { found.append(rule.location, rule: Int(ruleIndex)) }
         }
     }
 
