@@ -43,12 +43,9 @@ extension RuleEngine {
         let pageIndex = preparePage(for: request, cache: &cache)
         let load = request.loadFlags(isThirdParty: Self.isThirdParty(host: host, site: cache.entries[pageIndex].state.site))
 
-        if cache.isExplaining {
-            var matches = RuleMatches(program)
-            collect(url: url, authority: authority, load: load, page: &cache.entries[pageIndex].state, into: &matches)
-            let decision = matches.sortedLocations.withUnsafeBufferPointer { finish($0, isUpgradable: isUpgradable) }
-            cache.appliedRuleIndices = matches.ruleIndices(of: decision.applied)
-            return decision
+        if _slowPath(cache.isExplaining) {
+            return decideNamingRules(
+                url: url, authority: authority, load: load, pageIndex: pageIndex, isUpgradable: isUpgradable, cache: &cache)
         }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
@@ -59,15 +56,34 @@ extension RuleEngine {
         }
     }
 
+    /// ``decide(_:url:host:authority:isUpgradable:cache:)`` when the caller asks which rules
+    /// applied: each matched location with its first rule, the rule of each applied location left
+    /// in `cache`. Not inlined, so that the decision's own path stays as small as it was.
+    @inline(never)
+    private func decideNamingRules(
+        url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: ResourceFlags, pageIndex: Int, isUpgradable: Bool,
+        cache: inout PageCache
+    ) -> Decision {
+        var matches = RuleMatches(program)
+        let decision = withUnsafeMutablePointer(to: &matches) { namer in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
+                var found = LocationBuffer(storage, naming: namer)
+                collect(url: url, authority: authority, load: load, page: &cache.entries[pageIndex].state, into: &found)
+                return found.withSortedUniqueLocations { finish($0, isUpgradable: isUpgradable) }
+            }
+        }
+        cache.appliedRuleIndices = matches.ruleIndices(of: decision.applied)
+        return decision
+    }
+
     /// Adds the action locations of every rule that matches the load.
-    private func collect<Sink: MatchSink>(
+    private func collect(
         url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: ResourceFlags, page: inout PageState,
-        into found: inout Sink
+        into found: inout LocationBuffer
     ) {
         let program = self.program
-        for (position, location) in program.universalLocations.enumerated() {
-            found.appendUniversal(location, position: position)
-        }
+        let universal = program.universalLocations
+        for position in universal.indices { found.appendUniversal(universal[position], position: position) }
 
         let rules = program.frozenRules
         @inline(__always)

@@ -1,6 +1,7 @@
 /// The matched action locations of one load, each with the first rule (lowest index in its list)
-/// that matched there: what a decision asked to name its rules collects.
-struct RuleMatches: MatchSink {
+/// that matched there: what a decision asked to name its rules collects beside its
+/// ``LocationBuffer``.
+struct RuleMatches {
     private let ruleIndices: [UInt32]
     private let universalRuleIndices: [UInt32]
     /// Location → the index in its list of the first matched rule there.
@@ -23,9 +24,6 @@ struct RuleMatches: MatchSink {
         if let known = firstRules[location], known <= ruleIndex { return }
         firstRules[location] = ruleIndex
     }
-
-    /// The matched locations, sorted.
-    var sortedLocations: [UInt32] { firstRules.keys.sorted() }
 
     /// The rule of each applied location, in the order of the locations.
     func ruleIndices(of applied: AppliedLocations) -> [UInt32] {

@@ -33,7 +33,9 @@ struct AttributionBenchmark: Sendable {
     let blockedCount: Int
     let namedCount: Int
 
-    static func measure(options: BenchmarkOptions) throws(BenchmarkError) -> AttributionBenchmark {
+    /// `decisionsOnly`: every pass decides only, as the engine before attribution could (the
+    /// same loop, so that its figure compares with that engine's across builds).
+    static func measure(options: BenchmarkOptions, decisionsOnly: Bool = false) throws(BenchmarkError) -> AttributionBenchmark {
         let inputs = try BenchmarkInputs(options: options)
         let trackerDataPath = options.trackerDataPath, runs = options.runs
         let trackerData = inputs.trackerData, samples = inputs.requests
@@ -57,10 +59,14 @@ struct AttributionBenchmark: Sendable {
                 engine.decision(for: requests[index], cache: &cache).isBlocked
             }
             let applied = ResolverBenchmark.nanosecondsPerCall(runs: 1, count: requests.count) { index in
-                engine.decision(for: requests[index], cache: &cache).appliedActions.isBlocked
+                decisionsOnly
+                    ? engine.decision(for: requests[index], cache: &cache).isBlocked
+                    : engine.decision(for: requests[index], cache: &cache).appliedActions.isBlocked
             }
             let withRules = ResolverBenchmark.nanosecondsPerCall(runs: 1, count: requests.count) { index in
-                engine.actions(for: requests[index], cache: &cache).isBlocked
+                decisionsOnly
+                    ? engine.decision(for: requests[index], cache: &cache).isBlocked
+                    : engine.actions(for: requests[index], cache: &cache).isBlocked
             }
             guard pass > 0 else { continue }
             decisionPasses += decision.milliseconds
@@ -79,12 +85,15 @@ struct AttributionBenchmark: Sendable {
             blockedCount: blocked, namedCount: named)
     }
 
-    /// The entry point of `--attribution-only`: `[--tds FILE] [--requests FILE] [--runs N] [--json]`
-    /// (default 15 runs); the other inputs' defaults are read too (BenchmarkInputs).
+    /// The entry point of `--attribution-only`: `[--decisions-only] [--tds FILE] [--requests FILE]
+    /// [--runs N] [--json]` (default 15 runs); the other inputs' defaults are read too
+    /// (BenchmarkInputs).
     static func run(arguments: [String]) throws(BenchmarkError) -> String {
-        let withRuns = arguments.contains("--runs") ? arguments : arguments + ["--runs", "15"]
+        let decisionsOnly = arguments.first == "--decisions-only"
+        let rest = decisionsOnly ? Array(arguments.dropFirst()) : arguments
+        let withRuns = rest.contains("--runs") ? rest : rest + ["--runs", "15"]
         let options = try BenchmarkOptions(arguments: withRuns, packageRoot: BenchmarkOptions.packageRoot())
-        let report = try measure(options: options)
+        let report = try measure(options: options, decisionsOnly: decisionsOnly)
         return options.printsJSON ? report.json : report.table
     }
 
