@@ -17,7 +17,7 @@ extension RuleEngine {
         var current = 0
         var program: Program?
         /// Set while ``RuleEngine/actions(for:cache:)`` asks which rules applied: the load is
-        /// then evaluated rule by rule into ``appliedRuleIndices``.
+        /// then evaluated noting each matched rule, the applied ones left in ``appliedRuleIndices``.
         var isExplaining = false
         /// The rule of each applied action of the last load evaluated while ``isExplaining``.
         var appliedRuleIndices: [UInt32] = []

@@ -103,7 +103,7 @@ public struct RuleEngine: Sendable {
     /// Everything WebKit applies to the load, each action with its rule
     /// (``ContentRuleList/AppliedActions/ListActions/ruleIndices``), with the caller's page cache.
     ///
-    /// Naming the rules evaluates the load rule by rule and allocates; a host that does not
+    /// Naming the rules notes every matched rule's index and allocates; a host that does not
     /// ask why keeps ``decision(for:cache:)``, which pays nothing for it.
     public func actions(for request: Request, cache: inout PageCache) -> AppliedActions {
         cache.isExplaining = true
