@@ -16,12 +16,20 @@ public struct AppliedActions: Sendable, Hashable {
         /// css rules before the first ignore rule) that this load applies; empty when the list
         /// has none, saw `ignore-previous-rules`, or the load is not checked.
         public var globalStyleSheetSelectors: [String]
+        /// For each of ``actions``, the index in the list's JSON array of the rule that put it
+        /// there: of the rules that matched the load and share the action's location (WebKit
+        /// applies their action once), the first. Empty when the answer was made without asking
+        /// which rules applied (a `RuleEngine` decision's `appliedActions`).
+        public var ruleIndices: [Int]
 
         /// Creates the outcome of one list.
-        public init(actions: [Action], sawIgnorePreviousRules: Bool, globalStyleSheetSelectors: [String]) {
+        public init(
+            actions: [Action], sawIgnorePreviousRules: Bool, globalStyleSheetSelectors: [String], ruleIndices: [Int] = []
+        ) {
             self.actions = actions
             self.sawIgnorePreviousRules = sawIgnorePreviousRules
             self.globalStyleSheetSelectors = globalStyleSheetSelectors
+            self.ruleIndices = ruleIndices
         }
     }
 

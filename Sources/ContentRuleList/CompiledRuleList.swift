@@ -13,6 +13,8 @@ struct CompiledRuleList: Sendable {
     /// Locations of rules that match every URL and have no flags and no condition: WebKit adds
     /// them to every load without running a matcher.
     var universalLocations: [Int]
+    /// For each of ``universalLocations``, the index of the first universal rule there.
+    var universalRules: [Int]
     /// Indices of the rules that must be checked on every load (universal rules with flags or a
     /// condition, and rules without a usable literal).
     var alwaysChecked: [Int]
@@ -40,6 +42,7 @@ struct CompiledRuleList: Sendable {
         actionsByLocation = layout.actions
 
         var universal: [Int] = []
+        var universalRules: [Int] = []
         var sheetLocations: [Int] = []
         var always: [Int] = []
         var byGram: [UInt32: [Int]] = [:]
@@ -51,6 +54,7 @@ struct CompiledRuleList: Sendable {
                     if !sheetLocations.contains(location) { sheetLocations.append(location) }
                 } else if !universal.contains(location) {
                     universal.append(location)
+                    universalRules.append(index)
                 }
                 continue
             }
@@ -76,6 +80,7 @@ struct CompiledRuleList: Sendable {
             byGram[best, default: []].append(index)
         }
         universalLocations = universal
+        self.universalRules = universalRules
         alwaysChecked = always
         rulesByGram = byGram
         globalStyleSheetSelectors = layout.globalStyleSheetSelectors(sheetLocations)

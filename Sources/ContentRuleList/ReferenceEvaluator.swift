@@ -58,7 +58,8 @@ public struct ReferenceEvaluator: Sendable {
         try self.init(ruleLists: [ruleList], publicSuffixList: publicSuffixList, target: target)
     }
 
-    /// What WebKit applies to the load.
+    /// What WebKit applies to the load, each action with the index of the rule that put it there
+    /// (``AppliedActions/ListActions/ruleIndices``).
     public func actions(for request: Request) -> AppliedActions {
         guard let load = Load(request, publicSuffixList: publicSuffixList, target: target) else {
             return AppliedActions(
@@ -72,13 +73,19 @@ public struct ReferenceEvaluator: Sendable {
     }
 
     private func evaluate(_ list: CompiledRuleList, _ load: Load) -> AppliedActions.ListActions {
-        var matched = Set(list.universalLocations)
+        // Location → the first rule that matched there, the rule an action is reported with.
+        var matched: [Int: Int] = [:]
+        func record(_ location: Int, rule: Int) {
+            if let known = matched[location], known <= rule { return }
+            matched[location] = rule
+        }
+        for (location, rule) in zip(list.universalLocations, list.universalRules) { record(location, rule: rule) }
         func check(_ index: Int) {
             let rule = list.rules[index]
             guard rule.flags.matches(load: load.flags) else { return }
             guard rule.urlFilter.matchesEverything || rule.urlFilter.matches(load.url) else { return }
             guard rule.conditionHolds(topURL: load.topURL, frameURL: load.frameURL) else { return }
-            matched.insert(list.locations[index])
+            record(list.locations[index], rule: index)
         }
         for index in list.alwaysChecked { check(index) }
         if !list.rulesByGram.isEmpty {
@@ -97,19 +104,23 @@ public struct ReferenceEvaluator: Sendable {
         // WebKit: sort by location, cut at the first ignore-following-rules, then drop everything
         // through the last ignore-previous-rules.
         var actions: [Action] = []
-        for location in matched.sorted() {
+        var ruleIndices: [Int] = []
+        for (location, rule) in matched.sorted(by: { $0.key < $1.key }) {
             let action = list.actionsByLocation[location]
             if action == .ignoreFollowingRules { break }
             actions.append(action)
+            ruleIndices.append(rule)
         }
         var sawIgnorePreviousRules = false
         if let last = actions.lastIndex(of: .ignorePreviousRules) {
             sawIgnorePreviousRules = true
             actions.removeSubrange(...last)
+            ruleIndices.removeSubrange(...last)
         }
         return AppliedActions.ListActions(
             actions: actions, sawIgnorePreviousRules: sawIgnorePreviousRules,
-            globalStyleSheetSelectors: sawIgnorePreviousRules ? [] : list.globalStyleSheetSelectors)
+            globalStyleSheetSelectors: sawIgnorePreviousRules ? [] : list.globalStyleSheetSelectors,
+            ruleIndices: ruleIndices)
     }
 }
 

@@ -113,7 +113,9 @@ public struct CookieRules: Sendable {
                 maximum: settings.maximumRulesPerList, byteBudget: settings.byteBudget, kind: "cookie")
             let packed = try RuleListBuilder.split(
                 groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
-            return (RuleListBuild(ruleLists: packed.lists, report: report), packed.origins)
+            var made = RuleListBuild(ruleLists: packed.lists, report: report)
+            made.sources = RuleListBuilder.sources(of: packed.lists, spans: packed.origins)
+            return (made, packed.origins)
         } catch {
             return (RuleListBuild(refusal: error, report: report), [])
         }

@@ -14,6 +14,10 @@ public struct RuleListBuild: Sendable, Hashable {
     /// beside the trackers' rules. Nil when the lists were built. A host keeps the lists it has
     /// and shows the description, which names the configuration's parts and their counts.
     public var refusal: RuleListBuildError?
+    /// The input each rule came from, list by list, parallel to each list's rules: what an
+    /// action named by list and rule index was made of. Empty for a build made by
+    /// ``init(ruleLists:report:clickToLoadActions:)``, which does not know.
+    public var sources: [[RuleSource]] = []
 
     /// A build of `ruleLists`; `clickToLoadActions` nil means they are all main lists.
     public init(ruleLists: [RuleList], report: BuildReport, clickToLoadActions: [String?]? = nil) {

@@ -54,6 +54,16 @@ extension RuleListBuilder {
         /// A JSON path in the privacy configuration, or another description.
         case configuration(String)
 
+        /// The source a rule made from this input names.
+        var source: RuleSource {
+            switch self {
+            case .tracker(let key): RuleSource(kind: .tracker, name: key)
+            case .cname(let host): RuleSource(kind: .cname, name: host)
+            case .entity(let name): RuleSource(kind: .entity, name: name)
+            case .configuration(let path): RuleSource(kind: .configuration, name: path)
+            }
+        }
+
         var path: String {
             switch self {
             case .tracker(let key): JSONPath.root.appending(key: "trackers").appending(key: key).description
@@ -147,6 +157,22 @@ extension RuleListBuilder {
             spans += made.origins
         }
         return (lists, spans)
+    }
+
+    /// The source of each rule of each list, from the spans of its origins; a rule past the last
+    /// span (the placeholder of a list without rules) is the builder's own.
+    static func sources(of lists: [RuleList], spans: [[Sections.Span]]) -> [[RuleSource]] {
+        zip(lists, spans).map { list, spans in
+            var sources: [RuleSource] = []
+            sources.reserveCapacity(list.rules.count)
+            for span in spans {
+                let source = span.origin.source
+                while sources.count < min(span.end, list.rules.count) { sources.append(source) }
+            }
+            let placeholder = RuleSource(kind: .configuration, name: "(the placeholder rule of a list without rules)")
+            while sources.count < list.rules.count { sources.append(placeholder) }
+            return sources
+        }
     }
 
     /// The lists of one group, as ranges of its sections; none for an entity's group without

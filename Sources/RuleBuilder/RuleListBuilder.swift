@@ -223,6 +223,7 @@ public struct RuleListBuilder: Sendable {
             let group = part(trackerData.clickToLoadView(for: action), action: action).buildPart(checkingTriggers: checkingTriggers)
             if let refusal = group.refusal { return RuleListBuild(refusal: refusal, report: build.report) }
             build.ruleLists += group.ruleLists
+            build.sources += group.sources
             build.clickToLoadActions += group.ruleLists.map { _ in action }
             build.report.skippedRules = Self.unique(build.report.skippedRules + group.report.skippedRules)
             build.report.approximations = Self.unique(build.report.approximations + group.report.approximations)
@@ -310,9 +311,10 @@ public struct RuleListBuilder: Sendable {
         } catch {
             return (RuleListBuild(refusal: error, report: report), [])
         }
-        return (
-            RuleListBuild(ruleLists: packed.lists, report: report, clickToLoadActions: packed.lists.map { _ in clickToLoadAction }),
-            packed.origins)
+        var made = RuleListBuild(
+            ruleLists: packed.lists, report: report, clickToLoadActions: packed.lists.map { _ in clickToLoadAction })
+        made.sources = Self.sources(of: packed.lists, spans: packed.origins)
+        return (made, packed.origins)
     }
 
     // MARK: Trackers

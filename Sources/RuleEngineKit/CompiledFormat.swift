@@ -3,7 +3,9 @@ enum CompiledFormat {
     static let signature: [UInt8] = Array("TRKLSRE\0".utf8)
     /// Bumped whenever the layout of the payload changes.
     /// 2: host table values carry the pattern's prefix and final dot (``HostPattern/tableValue(_:)``).
-    static let version: UInt32 = 2
+    /// 3: each rule's index in its list, and the first universal rule of each universal
+    /// location, so that a decision names its rules.
+    static let version: UInt32 = 3
     static let headerSize = 8 + 4 + 8 + 8
 
     static func wrap(_ payload: [UInt8]) -> [UInt8] {

@@ -3,9 +3,13 @@ struct LocationBuffer {
     private let storage: UnsafeMutableBufferPointer<UInt32>
     private var count = 0
     private var overflow: [UInt32] = []
+    /// Where each matched rule is also noted when the caller asks which rules applied; nil for
+    /// a decision, which then pays one untaken branch per match.
+    private let namer: UnsafeMutablePointer<RuleMatches>?
 
-    init(_ storage: UnsafeMutableBufferPointer<UInt32>) {
+    init(_ storage: UnsafeMutableBufferPointer<UInt32>, naming namer: UnsafeMutablePointer<RuleMatches>? = nil) {
         self.storage = storage
+        self.namer = namer
     }
 
     @inline(__always)
@@ -17,6 +21,21 @@ struct LocationBuffer {
             if overflow.isEmpty { overflow = Array(storage[0..<count]) }
             overflow.append(location)
         }
+    }
+
+    /// Rule `rule` (an index in ``Program/rules``) matched, for its action at `location`.
+    @inline(__always)
+    mutating func append(_ location: UInt32, rule: Int) {
+        if _slowPath(namer != nil) { namer?.pointee.append(location, rule: rule) }
+        append(location)
+    }
+
+    /// The universal location at `position` in ``Program/universalLocations``, which every
+    /// checked load gets.
+    @inline(__always)
+    mutating func appendUniversal(_ location: UInt32, position: Int) {
+        if _slowPath(namer != nil) { namer?.pointee.appendUniversal(location, position: position) }
+        append(location)
     }
 
     /// Calls `body` with the locations sorted, each once.

@@ -9,6 +9,7 @@ extension Program {
         for action in actions { Self.write(action, to: &writer) }
         writer.write(listLocationStarts)
         writer.write(universalLocations)
+        writer.write(universalRuleIndices)
         writer.write(UInt64(globalStyleSheets.count))
         for sheet in globalStyleSheets {
             writer.write(UInt64(sheet.count))
@@ -20,6 +21,7 @@ extension Program {
         writer.write(rules.map(\.condition))
         writer.write(rules.map(\.conditionMode.rawValue))
         writer.write(rules.map(\.matcher))
+        writer.write(ruleIndices)
         writer.write(UInt64(matchers.count))
         for matcher in matchers {
             switch matcher {
@@ -59,6 +61,7 @@ extension Program {
         for _ in 0..<actionCount { actions.append(try readAction(&reader)) }
         let listLocationStarts: [UInt32] = try reader.readArray("list starts")
         let universalLocations: [UInt32] = try reader.readArray("universal actions")
+        let universalRuleIndices: [UInt32] = try reader.readArray("universal rule indices")
         let sheetCount = try count(&reader, "style sheets")
         var globalStyleSheets: [[String]] = []
         for _ in 0..<sheetCount {
@@ -73,9 +76,10 @@ extension Program {
         let conditions: [UInt32] = try reader.readArray("rule conditions")
         let modes: [UInt8] = try reader.readArray("rule condition modes")
         let matcherIndices: [Int32] = try reader.readArray("rule matchers")
+        let ruleIndices: [UInt32] = try reader.readArray("rule indices")
         let ruleCount = flags.count
         guard locations.count == ruleCount, conditions.count == ruleCount, modes.count == ruleCount,
-            matcherIndices.count == ruleCount
+            matcherIndices.count == ruleCount, ruleIndices.count == ruleCount
         else { throw CompiledEngineError(.corrupt, detail: "rule tables of different lengths") }
         var rules: [RuleRecord] = []
         rules.reserveCapacity(ruleCount)
@@ -139,8 +143,19 @@ extension Program {
         try check(zip(listLocationStarts, listLocationStarts.dropFirst()).allSatisfy { $0 <= $1 }, "list starts")
         try check(globalStyleSheets.count == listLocationStarts.count - 1, "style sheets")
         try check(ruleCounts.count == listLocationStarts.count - 1, "rule counts")
+        // A rule's index must lie inside the list its location belongs to.
+        func listRuleCount(ofLocation location: UInt32) -> UInt32 {
+            guard let list = listLocationStarts.dropFirst().firstIndex(where: { location < $0 }) else { return 0 }
+            return ruleCounts[list - 1]
+        }
+        try check(universalRuleIndices.count == universalLocations.count, "universal rule indices")
+        try check(
+            zip(universalLocations, universalRuleIndices).allSatisfy { $1 < listRuleCount(ofLocation: $0) },
+            "universal rule indices")
         try check(universalLocations.allSatisfy { $0 < actionTotal }, "universal actions")
         try check(rules.allSatisfy { $0.location < actionTotal }, "rule locations")
+        try check(
+            zip(rules, ruleIndices).allSatisfy { $1 < listRuleCount(ofLocation: $0.location) }, "rule indices")
         try check(rules.allSatisfy { $0.conditionMode == .none || Int($0.condition) < conditionCount }, "rule conditions")
         try check(
             rules.allSatisfy {
@@ -162,7 +177,8 @@ extension Program {
 
         return Program(
             actions: actions, listLocationStarts: listLocationStarts, universalLocations: universalLocations,
-            globalStyleSheets: globalStyleSheets, ruleCounts: ruleCounts, rules: rules, matchers: matchers, hosts: hosts, grams: grams,
+            universalRuleIndices: universalRuleIndices, globalStyleSheets: globalStyleSheets, ruleCounts: ruleCounts,
+            rules: rules, ruleIndices: ruleIndices, matchers: matchers, hosts: hosts, grams: grams,
             alwaysChecked: alwaysChecked, pageRules: pageRules, conditionCount: conditionCount, topURLHosts: topURLHosts,
             frameURLHosts: frameURLHosts, domains: domains, subdomainDomains: subdomainDomains,
             conditionPatterns: conditionPatterns, alwaysMatchedConditions: alwaysMatchedConditions)

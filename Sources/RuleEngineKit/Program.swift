@@ -23,6 +23,8 @@ final class Program: Sendable {
     let listLocationStarts: [UInt32]
     /// Locations every checked load gets (universal rules without flags or condition), sorted.
     let universalLocations: [UInt32]
+    /// For each of ``universalLocations``, the index in its list of the first universal rule there.
+    let universalRuleIndices: [UInt32]
     /// Each list's global style sheet selectors.
     let globalStyleSheets: [[String]]
     /// How many rules each list has, as given.
@@ -30,6 +32,9 @@ final class Program: Sendable {
 
     // Rules and their indexes
     let rules: [RuleRecord]
+    /// The index in its list's JSON array of each of ``rules``: read only to name the rule
+    /// behind an action, so kept apart from the records every load reads.
+    let ruleIndices: [UInt32]
     let matchers: [RuleMatcher]
     /// The automata of ``matchers``, indexed by their ``MatcherEntry``.
     let automata: [URLFilter]
@@ -67,8 +72,8 @@ final class Program: Sendable {
     let hasFrameConditions: Bool
 
     init(
-        actions: [Action], listLocationStarts: [UInt32], universalLocations: [UInt32],
-        globalStyleSheets: [[String]], ruleCounts: [UInt32], rules: [RuleRecord], matchers: [RuleMatcher], hosts: SuffixTable,
+        actions: [Action], listLocationStarts: [UInt32], universalLocations: [UInt32], universalRuleIndices: [UInt32],
+        globalStyleSheets: [[String]], ruleCounts: [UInt32], rules: [RuleRecord], ruleIndices: [UInt32], matchers: [RuleMatcher], hosts: SuffixTable,
         grams: GramTable, alwaysChecked: [UInt32], pageRules: [UInt32], conditionCount: Int, topURLHosts: SuffixTable,
         frameURLHosts: SuffixTable, domains: SuffixTable, subdomainDomains: SuffixTable,
         conditionPatterns: [ConditionPattern], alwaysMatchedConditions: [UInt32], usesHostFilter: Bool = true
@@ -77,9 +82,11 @@ final class Program: Sendable {
         self.actionKinds = actions.map(ActionKind.init)
         self.listLocationStarts = listLocationStarts
         self.universalLocations = universalLocations
+        self.universalRuleIndices = universalRuleIndices
         self.globalStyleSheets = globalStyleSheets
         self.ruleCounts = ruleCounts
         self.rules = rules
+        self.ruleIndices = ruleIndices
         self.matchers = matchers
         var entries: [MatcherEntry] = []
         var pool: [UInt8] = []
@@ -160,6 +167,7 @@ final class Program: Sendable {
                 + size(table.valueOffsets) + size(table.values)
         }
         var total = size(actions) + size(actionKinds) + size(listLocationStarts) + size(universalLocations)
+            + size(universalRuleIndices) + size(ruleIndices)
         total += globalStyleSheets.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 16 } }
         total += size(rules) + frozenMatchers.count * MemoryLayout<MatcherEntry>.stride + frozenLiterals.count + size(automata) + size(alwaysChecked) + size(pageRules)
         total += size(hosts) + size(topURLHosts) + size(frameURLHosts) + size(domains) + size(subdomainDomains)

@@ -10,10 +10,14 @@ import ContentRuleList
 struct ProgramBuilder {
     private var actions: [Action] = []
     private var listLocationStarts: [UInt32] = []
-    private var universalLocations: [UInt32] = []
+    /// Universal locations, each with the index in its list of the first universal rule there.
+    private var universalLocations: [(location: UInt32, ruleIndex: UInt32)] = []
     private var globalStyleSheets: [[String]] = []
     private var ruleCounts: [UInt32] = []
     private var rules: [RuleRecord] = []
+    private var ruleIndices: [UInt32] = []
+    /// The index in its list of the rule being filed.
+    private var currentRuleIndex: UInt32 = 0
     private var matchers: [RuleMatcher] = []
     private var hostEntries = TableEntries()
     private var gramEntries: [UInt32: [UInt32]] = [:]
@@ -50,10 +54,12 @@ struct ProgramBuilder {
             }
         }
         builder.listLocationStarts.append(UInt32(builder.actions.count))
+        let universal = builder.universalLocations.sorted { $0.location < $1.location }
         return Program(
             actions: builder.actions, listLocationStarts: builder.listLocationStarts,
-            universalLocations: builder.universalLocations.sorted(), globalStyleSheets: builder.globalStyleSheets, ruleCounts: builder.ruleCounts,
-            rules: builder.rules, matchers: builder.matchers,
+            universalLocations: universal.map(\.location), universalRuleIndices: universal.map(\.ruleIndex),
+            globalStyleSheets: builder.globalStyleSheets, ruleCounts: builder.ruleCounts,
+            rules: builder.rules, ruleIndices: builder.ruleIndices, matchers: builder.matchers,
             hosts: SuffixTable(builder.hostEntries.entries), grams: GramTable(builder.gramEntries),
             alwaysChecked: builder.alwaysChecked, pageRules: builder.pageRules, conditionCount: builder.conditionIDs.count,
             topURLHosts: SuffixTable(builder.topURLHostEntries.entries),
@@ -73,7 +79,8 @@ struct ProgramBuilder {
         actions += layout.actions
 
         var sheetLocations: Set<Int> = []
-        var universal: Set<Int> = []
+        /// Universal location → the first universal rule there.
+        var universal: [Int: Int] = [:]
         for (index, rule) in list.rules.enumerated() {
             let trigger = rule.trigger
             // The common host shapes are read from the text; other patterns are parsed.
@@ -92,11 +99,12 @@ struct ProgramBuilder {
             if urlFilter?.matchesEverything == true && flags.isEmpty && trigger.condition == nil {
                 if layout.isInGlobalStyleSheet(index) {
                     sheetLocations.insert(location)
-                } else {
-                    universal.insert(location)
+                } else if universal[location] == nil {
+                    universal[location] = index
                 }
                 continue
             }
+            currentRuleIndex = UInt32(index)
             var record = RuleRecord(
                 flags: flags.rawValue, location: base + UInt32(location), condition: 0, conditionMode: .none,
                 matcher: RuleRecord.matchesEverything)
@@ -115,8 +123,13 @@ struct ProgramBuilder {
                 file(record, urlFilter: urlFilter)
             }
         }
-        universalLocations += universal.map { base + UInt32($0) }
+        universalLocations += universal.map { (base + UInt32($0.key), UInt32($0.value)) }
         globalStyleSheets.append(layout.globalStyleSheetSelectors(sheetLocations))
+    }
+
+    private mutating func appendRule(_ record: RuleRecord) {
+        rules.append(record)
+        ruleIndices.append(currentRuleIndex)
     }
 
     /// Files a rule under its host, a gram of its literal, or with the rules checked every time.
@@ -125,7 +138,7 @@ struct ProgramBuilder {
         let ruleIndex = UInt32(rules.count)
         if urlFilter.matchesEverything {
             record.matcher = RuleRecord.matchesEverything
-            rules.append(record)
+            appendRule(record)
             // A rule whose condition a table answers depends on the page and the load's flags
             // only: the page finds out once whether its condition holds.
             let isPageRule =
@@ -144,7 +157,7 @@ struct ProgramBuilder {
         }
         record.matcher = Int32(matchers.count)
         matchers.append(.automaton(urlFilter))
-        rules.append(record)
+        appendRule(record)
         guard let literal = urlFilter.requiredLiteral, literal.count >= 4 else {
             alwaysChecked.append(ruleIndex)
             return
@@ -184,7 +197,7 @@ struct ProgramBuilder {
             record.matcher = Int32(matchers.count)
             matchers.append(.automaton(urlFilter))
         }
-        rules.append(record)
+        appendRule(record)
         hostEntries.append(host.tableValue(ruleIndex), to: host.host)
     }
 

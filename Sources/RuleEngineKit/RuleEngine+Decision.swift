@@ -52,15 +52,27 @@ extension RuleEngine {
             index < 64 ? ignoringLists & (1 << UInt64(index)) != 0 : moreIgnoringLists.contains(index)
         }
 
-        /// Everything applied, list by list, as ``ReferenceEvaluator/actions(for:)`` reports it.
+        /// Everything applied, list by list, as ``ReferenceEvaluator/actions(for:)`` reports it but
+        /// without the rules behind the actions (``AppliedActions/ListActions/ruleIndices`` is
+        /// empty): the decision did not ask for them. ``RuleEngine/actions(for:cache:)`` names them.
         public var appliedActions: AppliedActions {
+            appliedActions(ruleIndices: nil)
+        }
+
+        /// The applied actions, each with its rule when `ruleIndices` gives the rule of each
+        /// applied location in order.
+        func appliedActions(ruleIndices: [UInt32]?) -> AppliedActions {
             guard let program else { return AppliedActions(lists: [], isChecked: isChecked, upgradesToHTTPS: false) }
             var lists = (0..<program.listCount).map { _ in
                 AppliedActions.ListActions(actions: [], sawIgnorePreviousRules: false, globalStyleSheetSelectors: [])
             }
             guard isChecked else { return AppliedActions(lists: lists, isChecked: false, upgradesToHTTPS: false) }
+            var position = 0
             applied.forEach { location in
-                lists[program.list(ofLocation: location)].actions.append(program.actions[Int(location)])
+                let list = program.list(ofLocation: location)
+                lists[list].actions.append(program.actions[Int(location)])
+                if let ruleIndices, position < ruleIndices.count { lists[list].ruleIndices.append(Int(ruleIndices[position])) }
+                position += 1
             }
             for index in lists.indices {
                 if sawIgnorePreviousRules(list: index) {

@@ -43,6 +43,10 @@ extension RuleEngine {
         let pageIndex = preparePage(for: request, cache: &cache)
         let load = request.loadFlags(isThirdParty: Self.isThirdParty(host: host, site: cache.entries[pageIndex].state.site))
 
+        if _slowPath(cache.isExplaining) {
+            return decideNamingRules(
+                url: url, authority: authority, load: load, pageIndex: pageIndex, isUpgradable: isUpgradable, cache: &cache)
+        }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
             var found = LocationBuffer(storage)
             collect(url: url, authority: authority, load: load, page: &cache.entries[pageIndex].state, into: &found)
@@ -52,13 +56,34 @@ extension RuleEngine {
         }
     }
 
+    /// ``decide(_:url:host:authority:isUpgradable:cache:)`` when the caller asks which rules
+    /// applied: each matched location with its first rule, the rule of each applied location left
+    /// in `cache`. Not inlined, so that the decision's own path stays as small as it was.
+    @inline(never)
+    private func decideNamingRules(
+        url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: ResourceFlags, pageIndex: Int, isUpgradable: Bool,
+        cache: inout PageCache
+    ) -> Decision {
+        var matches = RuleMatches(program)
+        let decision = withUnsafeMutablePointer(to: &matches) { namer in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { storage in
+                var found = LocationBuffer(storage, naming: namer)
+                collect(url: url, authority: authority, load: load, page: &cache.entries[pageIndex].state, into: &found)
+                return found.withSortedUniqueLocations { finish($0, isUpgradable: isUpgradable) }
+            }
+        }
+        cache.appliedRuleIndices = matches.ruleIndices(of: decision.applied)
+        return decision
+    }
+
     /// Adds the action locations of every rule that matches the load.
     private func collect(
         url: UnsafeBufferPointer<UInt8>, authority: Range<Int>?, load: ResourceFlags, page: inout PageState,
         into found: inout LocationBuffer
     ) {
         let program = self.program
-        for location in program.universalLocations { found.append(location) }
+        let universal = program.universalLocations
+        for position in universal.indices { found.appendUniversal(universal[position], position: position) }
 
         let rules = program.frozenRules
         @inline(__always)
@@ -72,7 +97,7 @@ extension RuleEngine {
             case .unlessAny: guard !page.matches(rule.condition, program) else { return }
             }
             guard matches(rule.matcher, url: url, hostEnd: hostEnd) else { return }
-            found.append(rule.location)
+            found.append(rule.location, rule: ruleIndex)
         }
 
         // Rules naming a host: probe the authority's segments, each hashed on the way left.
@@ -102,7 +127,7 @@ extension RuleEngine {
         // Page rules whose condition holds here: only their flags remain to check.
         for ruleIndex in page.rules {
             let rule = rules[Int(ruleIndex)]
-            if ResourceFlags(rawValue: rule.flags).matches(load: load) { found.append(rule.location) }
+            if ResourceFlags(rawValue: rule.flags).matches(load: load) { found.append(rule.location, rule: Int(ruleIndex)) }
         }
     }
 

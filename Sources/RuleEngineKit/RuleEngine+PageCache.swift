@@ -16,6 +16,11 @@ extension RuleEngine {
         /// The entry the previous load used.
         var current = 0
         var program: Program?
+        /// Set while ``RuleEngine/actions(for:cache:)`` asks which rules applied: the load is
+        /// then evaluated noting each matched rule, the applied ones left in ``appliedRuleIndices``.
+        var isExplaining = false
+        /// The rule of each applied action of the last load evaluated while ``isExplaining``.
+        var appliedRuleIndices: [UInt32] = []
 
         /// How many pages it remembers.
         static let capacity = 8

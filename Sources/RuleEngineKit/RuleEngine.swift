@@ -93,10 +93,24 @@ public struct RuleEngine: Sendable {
     /// (automata estimated from their size).
     public var memoryFootprint: Int { program.memoryFootprint }
 
-    /// Everything WebKit applies to the load, list by list (the same answer as
-    /// ``ReferenceEvaluator/actions(for:)``).
+    /// Everything WebKit applies to the load, list by list, each action with the index of the rule
+    /// that put it there (the same answer as ``ReferenceEvaluator/actions(for:)``).
     public func actions(for request: Request) -> AppliedActions {
-        decision(for: request).appliedActions
+        var cache = PageCache()
+        return actions(for: request, cache: &cache)
+    }
+
+    /// Everything WebKit applies to the load, each action with its rule
+    /// (``ContentRuleList/AppliedActions/ListActions/ruleIndices``), with the caller's page cache.
+    ///
+    /// Naming the rules notes every matched rule's index and allocates; a host that does not
+    /// ask why keeps ``decision(for:cache:)``, which pays nothing for it.
+    public func actions(for request: Request, cache: inout PageCache) -> AppliedActions {
+        cache.isExplaining = true
+        cache.appliedRuleIndices = []
+        defer { cache.isExplaining = false }
+        let decision = decision(for: request, cache: &cache)
+        return decision.appliedActions(ruleIndices: decision.isChecked ? cache.appliedRuleIndices : [])
     }
 
     /// The decision for one load, without a page cache.

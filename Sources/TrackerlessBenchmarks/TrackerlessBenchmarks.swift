@@ -72,6 +72,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // What naming the applied rules costs the engine (issue 27): `--attribution-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
+            if CommandLine.arguments.dropFirst().first == "--attribution-only" {
+                let text = try AttributionBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
             if options.webKitCompileOnly {
                 let report = try WebKitVersionsCompileBenchmark.measure(options: options)

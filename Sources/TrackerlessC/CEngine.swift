@@ -100,19 +100,13 @@ public func tl_engine_free(_ engine: OpaquePointer?) {
     Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
 }
 
-/// The decision of a `tl_engine_decide` or `tl_engine_actions_json` call, made on the calling
-/// thread's page cache with the URLs read in place; nil when an argument is NULL or unknown.
+/// The decision of a `tl_engine_decide` call, made on the calling thread's page cache with the
+/// URLs read in place; nil when an argument is NULL or unknown.
 func decision(
     _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
     _ type: Int32, _ method: UnsafePointer<CChar>?
 ) -> RuleEngine.Decision? {
-    guard let engine, let url, let topURL, type >= 0, Int(type) < resourceTypes.count else { return nil }
-    var parsedMethod: RequestMethod?
-    if let method {
-        guard let known = RequestMethod(name: String(cString: method)) else { return nil }
-        parsedMethod = known
-    }
-    let resourceType = resourceTypes[Int(type)]
+    guard let engine, let url, let topURL, let (resourceType, parsedMethod) = load(type, method) else { return nil }
     // Both references lent for the call, so that a decision retains neither the thread's cache
     // nor the engine's tables.
     return ThreadPageCache.withCurrent { cache in
@@ -120,6 +114,31 @@ func decision(
             cache.decide(handle.engine, url: url, topURL: topURL, frameURL: frameURL, type: resourceType, method: parsedMethod)
         }
     }
+}
+
+/// The actions of a `tl_engine_actions_json` call, each with its list and rule, made on the
+/// calling thread's page cache; nil when an argument is NULL or unknown.
+func appliedActions(
+    _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
+    _ type: Int32, _ method: UnsafePointer<CChar>?
+) -> AppliedActions? {
+    guard let engine, let url, let topURL, let (resourceType, parsedMethod) = load(type, method) else { return nil }
+    return ThreadPageCache.withCurrent { cache in
+        Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine))._withUnsafeGuaranteedRef { handle in
+            cache.actions(handle.engine, url: url, topURL: topURL, frameURL: frameURL, type: resourceType, method: parsedMethod)
+        }
+    }
+}
+
+/// The resource type and method of a load given to the C API; nil when either is unknown.
+private func load(_ type: Int32, _ method: UnsafePointer<CChar>?) -> (ResourceType, RequestMethod?)? {
+    guard type >= 0, Int(type) < resourceTypes.count else { return nil }
+    var parsedMethod: RequestMethod?
+    if let method {
+        guard let known = RequestMethod(name: String(cString: method)) else { return nil }
+        parsedMethod = known
+    }
+    return (resourceTypes[Int(type)], parsedMethod)
 }
 
 @_cdecl("tl_engine_decide")
@@ -145,9 +164,9 @@ public func tl_engine_actions_json(
     _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
     _ type: Int32, _ method: UnsafePointer<CChar>?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    guard let json, let decision = decision(engine, url, topURL, frameURL, type, method) else {
+    guard let json, let actions = appliedActions(engine, url, topURL, frameURL, type, method) else {
         return CStatus.invalidArgument("engine, url, top_url or json is NULL, or type or method unknown", nil)
     }
-    json.pointee = CStatus.duplicate(decision.appliedActions.jsonValue().jsonString())
+    json.pointee = CStatus.duplicate(actions.jsonValue().jsonString())
     return CStatus.ok
 }

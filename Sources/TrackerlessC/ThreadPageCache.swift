@@ -34,6 +34,17 @@ final class ThreadPageCache {
             method: method, cache: &cache.pointee)
     }
 
+    /// Every action applied to the load, each with the index of its list and of its rule.
+    func actions(
+        _ engine: RuleEngine, url: UnsafePointer<CChar>, topURL: UnsafePointer<CChar>, frameURL: UnsafePointer<CChar>?,
+        type: ResourceType, method: RequestMethod?
+    ) -> AppliedActions {
+        let request = Request(
+            url: String(decoding: Self.bytes(url), as: UTF8.self), topURL: String(decoding: Self.bytes(topURL), as: UTF8.self),
+            frameURL: frameURL.map { String(decoding: Self.bytes($0), as: UTF8.self) }, resourceType: type, method: method)
+        return engine.actions(for: request, cache: &cache.pointee)
+    }
+
     /// The bytes of a C string, without its NUL.
     @inline(__always)
     private static func bytes(_ string: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {

@@ -6,15 +6,22 @@ import TrackerlessCore
 /// the rule engine (or the reference evaluator).
 enum DecideCommand {
     static let help = """
-    Usage: trackerless decide --rules FILE [--rules FILE ...] [--reference]
+    Usage: trackerless decide --rules FILE [--rules FILE ...] [--reference] [--explain]
 
     Reads JSON lines {"url", "top", "type", "frame"?, "method"?} on standard input and writes one
-    JSON line per request: {"blocked": bool, "actions": [{"type": ..., "selector"?: ...}]}.
+    JSON line per request: {"blocked": bool, "actions": [{"type": ..., "selector"?: ...,
+    "list": n, "rule": n}]}. Each action names the rule that put it there: "list" counts the lists
+    of all --rules files in order (a compiled engine holds the lists it was compiled from), "rule"
+    is the rule's index in that list's JSON array; of several matched rules that yield the same
+    action (WebKit applies it once), the first.
       --rules FILE   a WebKit rule list (JSON) or a compiled engine (trackerless compile); repeat
                      it to install several lists at once
       --reference    decide with the reference evaluator (WebKit's semantics, written for
                      clarity) instead of the rule engine; JSON rule lists only. Both answer alike,
                      so their outputs can be compared with diff.
+      --explain      also print, for each action, the list's "file", the rule's JSON ("ruleJSON";
+                     JSON lists only) and its "source": the input it was built from, read from
+                     LIST.sources.json beside LIST.json when trackerless rules --sources wrote it.
     type is the resource type WebKit's loader gives the load: top-document, child-document, image,
     style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other.
     frame is the URL of the document in the frame that makes the request (absent: the main
@@ -27,7 +34,7 @@ enum DecideCommand {
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try CommandLineArguments(arguments, valueOptions: ["rules"], flagOptions: ["reference"])
+        let options = try CommandLineArguments(arguments, valueOptions: ["rules"], flagOptions: ["reference", "explain"])
         if options.has("help") {
             Output.standardOutput(help)
             return 0
@@ -35,6 +42,10 @@ enum DecideCommand {
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
         guard let paths = options.repeatedOptions["rules"], !paths.isEmpty else { throw UsageError("decide needs --rules FILE") }
         let inputs = try RuleInputs(paths: paths)
+        let details = options.has("explain") ? try AppliedRuleDetails(inputs) : nil
+        func answer(_ actions: AppliedActions) -> JSONValue {
+            details?.jsonValue(actions) ?? actions.jsonValue()
+        }
         if options.has("reference") {
             if let compiled = inputs.compiledPaths.first {
                 throw UsageError(
@@ -42,13 +53,13 @@ enum DecideCommand {
             }
             let evaluator = try inputs.referenceEvaluator()
             return JSONLines.process { line throws(InputError) in
-                evaluator.actions(for: try Self.request(from: line)).jsonValue()
+                answer(evaluator.actions(for: try Self.request(from: line)))
             }
         }
         let engines = try inputs.engines().engines
         var cache = engines.makePageCache()
         return JSONLines.process { line throws(InputError) in
-            engines.actions(for: try Self.request(from: line), cache: &cache).jsonValue()
+            answer(engines.actions(for: try Self.request(from: line), cache: &cache))
         }
     }
 

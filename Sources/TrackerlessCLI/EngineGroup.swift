@@ -30,16 +30,16 @@ struct EngineGroup: Sendable {
     /// The compiled tables of all engines, in bytes.
     var memoryFootprint: Int { engines.reduce(0) { $0 + $1.memoryFootprint } }
 
-    /// What the lists apply to the load, list by list.
+    /// What the lists apply to the load, list by list, each action with the index of its rule.
     func actions(for request: Request, cache: inout PageCache) -> AppliedActions {
         if engines.count == 1, let engine = engines.first, !cache.caches.isEmpty {
-            return engine.decision(for: request, cache: &cache.caches[0]).appliedActions
+            return engine.actions(for: request, cache: &cache.caches[0])
         }
         var lists: [AppliedActions.ListActions] = []
         var isChecked = true
         var upgradesToHTTPS = false
         for index in engines.indices where index < cache.caches.count {
-            let applied = engines[index].decision(for: request, cache: &cache.caches[index]).appliedActions
+            let applied = engines[index].actions(for: request, cache: &cache.caches[index])
             lists += applied.lists
             // isChecked depends on the URL alone; the load is upgraded when any list upgrades it.
             isChecked = isChecked && applied.isChecked

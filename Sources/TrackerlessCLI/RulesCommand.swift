@@ -9,7 +9,7 @@ enum RulesCommand {
     static let help = """
     Usage: trackerless rules [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE|DIR/]
                              [--site-conditions if-top-url|if-domain] [--exact-path-matches]
-                             [--max-rules N] [--max-bytes N] [--webkit TARGET] [--report]
+                             [--max-rules N] [--max-bytes N] [--webkit TARGET] [--report] [--sources]
 
     Builds the WebKit content-blocker rule list whose meaning is the Tracker Radar resolver's.
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
@@ -41,6 +41,12 @@ enum RulesCommand {
                               that cannot be split and is larger is refused
     \(WebKitOption.help)
       --report                print what was left out or approximated to standard error
+      --sources               with --output, also write beside each list the input each of its
+                              rules came from, as a JSON array parallel to the list's rules
+                              ({"kind": "tracker", "name": "x.com", "path": "trackers[\"x.com\"]"},
+                              kinds tracker, cname, entity, configuration): rules.sources.json
+                              beside rules.json, and so on. trackerless decide --explain reads
+                              them to name where each applied rule came from.
     With --output or --report, standard error ends with each list's size against its limits
     ("size: main list: 8601/150000 rules (5.7%), 4461929/19000000 bytes (23.5%)"); with --report,
     then the run's peak memory where the system says it ("peak memory: 43776 kB").
@@ -52,20 +58,38 @@ enum RulesCommand {
         let options = try CommandLineArguments(
             arguments,
             valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules", "max-bytes", "webkit"]),
-            flagOptions: ["exact-path-matches", "report"]
+            flagOptions: ["exact-path-matches", "report", "sources"]
         )
         if options.has("help") {
             Output.standardOutput(help)
             return 0
         }
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
+        let writesSources = options.has("sources")
+        if writesSources, options["output"] == nil || options["output"].map(OutputFile.isWrittenDirectly) == true {
+            throw UsageError("--sources needs --output FILE or DIR/, beside which the sources are written")
+        }
         let builder = try makeBuilder(options)
         let build = builder.build()
         if let refusal = build.refusal { throw InputError(refusal.description) }
         let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
         if let output = options["output"], isSetPath(output) {
-            try write(build.ruleLists, clickToLoadActions: build.clickToLoadActions, to: output, target: builder.settings.target, isValidated: true)
+            try write(
+                build.ruleLists, clickToLoadActions: build.clickToLoadActions, sources: writesSources ? build.sources : [],
+                to: output, target: builder.settings.target, isValidated: true)
         } else {
+            if writesSources, let output = options["output"] {
+                // The main list's sources, then each Click-to-Load list's, beside its file.
+                let main = zip(build.sources, build.clickToLoadActions).filter { $0.1 == nil }.map(\.0)
+                if let sources = main.first, main.count == 1 {
+                    try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: output))
+                }
+                for (sources, action) in zip(build.sources, build.clickToLoadActions) {
+                    guard let action else { continue }
+                    try FileIO.writeAtomically(
+                        Self.encoded(sources), to: sourcesPath(beside: clickToLoadPath(beside: output, action: action)))
+                }
+            }
             try write(mainLists, to: options["output"], target: builder.settings.target, isValidated: true)
             for (list, action) in zip(build.ruleLists, build.clickToLoadActions) {
                 guard let action else { continue }
@@ -135,8 +159,8 @@ enum RulesCommand {
     /// written when one fails. `isValidated`: the lists come from ``RuleListBuilder/build()``,
     /// which has run the same check.
     static func write(
-        _ lists: [RuleList], clickToLoadActions: [String?] = [], to output: String?, target: WebKitTarget,
-        isValidated: Bool = false
+        _ lists: [RuleList], clickToLoadActions: [String?] = [], sources: [[RuleSource]] = [], to output: String?,
+        target: WebKitTarget, isValidated: Bool = false
     ) throws {
         if !isValidated {
             try checkValid(target: target, lists.enumerated().map { index, list in
@@ -160,7 +184,27 @@ enum RulesCommand {
             try OutputFile.write(list.encoded(), to: output)
             return
         }
-        try FileSet.write(files(of: lists, clickToLoadActions: clickToLoadActions), to: output, isOwnFile: isRuleListFileName)
+        var files = files(of: lists, clickToLoadActions: clickToLoadActions)
+        for (file, listSources) in zip(files, sources) {
+            files.append((sourcesPath(beside: file.name), encoded(listSources)))
+        }
+        try FileSet.write(files, to: output) { isRuleListFileName($0) || isSourcesFileName($0) }
+    }
+
+    /// `rules.sources.json` for `rules.json`: where the sources of a list's rules go.
+    static func sourcesPath(beside listPath: String) -> String {
+        let stem = listPath.hasSuffix(".json") ? String(listPath.dropLast(".json".count)) : listPath
+        return stem + ".sources.json"
+    }
+
+    /// Whether `name` is the sources file of a list of a set (`rules.sources.json`, ...).
+    static func isSourcesFileName(_ name: String) -> Bool {
+        name.hasSuffix(".sources.json") && isRuleListFileName(String(name.dropLast(".sources.json".count)) + ".json")
+    }
+
+    /// The sources of a list's rules as a JSON array, one object per rule.
+    static func encoded(_ sources: [RuleSource]) -> [UInt8] {
+        Array(JSONValue.array(sources.map { $0.jsonValue() }).jsonString().utf8) + [0x0A]
     }
 
     /// `/a/rules.block-ctl-fb.json` for `/a/rules.json`: where a Click-to-Load list goes beside

@@ -3,6 +3,7 @@ import RuleBuilder
 import RuleEngineKit
 import Testing
 import TrackerDataKit
+import TrackerlessCore
 import TrackerlessTestSupport
 
 /// The rules built for a reference suite, decided by the engine (and by the reference evaluator,
@@ -14,6 +15,9 @@ struct SuiteEngine: Sendable {
     let loaded: RuleEngine
     let reference: ReferenceEvaluator
     let resolver: TrackerResolver
+    let lists: [RuleList]
+    /// The input of each rule of each list.
+    let sources: [[RuleSource]]
 
     init(
         trackerData: TrackerData, configuration: PrivacyConfiguration? = nil, userAllowlist: UserAllowlist = UserAllowlist(),
@@ -27,6 +31,9 @@ struct SuiteEngine: Sendable {
         loaded = try RuleEngine(compiled: engine.compiled())
         reference = try ReferenceEvaluator(ruleLists: lists)
         self.resolver = resolver
+        self.lists = lists
+        sources = built.sources
+        try #require(sources.count == lists.count && zip(sources, lists).allSatisfy { $0.count == $1.rules.count })
     }
 
     /// The load WebKit sees for a Tracker Radar request (as the reference tests build it): a
@@ -48,7 +55,44 @@ struct SuiteEngine: Sendable {
         #expect(engine.actions(for: request) == expected, "engine \(describe(engine.actions(for: request))), reference \(describe(expected))")
         #expect(Engines.problem(decision, expected) == nil, "decision(for:cache:): \(Engines.problem(decision, expected) ?? "")")
         #expect(loaded.actions(for: request) == expected, "compiled engine \(describe(loaded.actions(for: request)))")
+        if decision.isBlocked {
+            let problems = try namedRuleProblems(engine.actions(for: request, cache: &cache), request: request, siteURL: siteURL, type: type)
+            #expect(problems.isEmpty, "\(problems.joined(separator: "; "))")
+        }
         return decision.isBlocked
+    }
+
+    /// What is wrong with the rules a blocked load's actions name: each must apply its action
+    /// alone, and a block's source must be what the resolver blocks the request for (its
+    /// tracker, a CNAME cloaking it, or the request blocklist).
+    func namedRuleProblems(_ actions: AppliedActions, request: Request, siteURL: String, type: RequestType) throws -> [String] {
+        var problems = try AppliedRuleTests.unreproduced(actions, request: request, lists: lists)
+        let resolved = resolver.decision(forRequestURL: request.url, siteURL: siteURL, type: type)
+        let host = CanonicalURL(request.url)?.host ?? ""
+        var blocks = 0
+        for (listIndex, list) in actions.lists.enumerated() {
+            for (action, ruleIndex) in zip(list.actions, list.ruleIndices) where action == .block {
+                blocks += 1
+                let source = sources[listIndex][ruleIndex]
+                let isExpected: Bool
+                if let tracker = resolved?.tracker, resolved?.requestBlocklistRule == nil {
+                    isExpected = (source.kind == .tracker && source.name == tracker.domain)
+                        || (source.kind == .cname && (host == source.name || host.hasSuffix("." + source.name)))
+                } else if resolved?.requestBlocklistRule != nil {
+                    // A tracker's own rule that blocks the request too comes earlier in the list
+                    // and shares the block's location: it is then the one named.
+                    isExpected = (source.kind == .configuration && source.name.contains("requestBlocklist"))
+                        || (source.kind == .tracker && source.name == resolved?.tracker?.domain)
+                } else {
+                    isExpected = true  // the resolver disagrees; the suite's own expectation reports it
+                }
+                if !isExpected {
+                    problems.append("list \(listIndex) rule \(ruleIndex) blocks, made from \(source); the resolver: \(String(describing: resolved))")
+                }
+            }
+        }
+        if blocks == 0 { problems.append("blocked, but no block action names a rule") }
+        return problems
     }
 }
 

@@ -31,9 +31,9 @@ struct CommandLineTests {
         let result = try CommandRunner.run(["decide", "--rules", list], input: input)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.split(separator: "\n") == [
-            #"{"blocked":true,"actions":[{"type":"block"}]}"#,
+            #"{"blocked":true,"actions":[{"type":"block","list":0,"rule":0}]}"#,
             #"{"blocked":false,"actions":[]}"#,
-            #"{"blocked":false,"actions":[{"type":"css-display-none","selector":".ad"}]}"#,
+            #"{"blocked":false,"actions":[{"type":"css-display-none","selector":".ad","list":0,"rule":1}]}"#,
         ])
     }
 

@@ -77,12 +77,12 @@ struct EngineCommandTests {
         let reference = try CommandRunner.run(["decide", "--rules", files.list, "--reference"], input: Self.requests)
         #expect(reference.status == 0, "\(reference.standardError)")
         #expect(reference.standardOutput.split(separator: "\n") == [
-            #"{"blocked":true,"actions":[{"type":"block"}]}"#,
+            #"{"blocked":true,"actions":[{"type":"block","list":0,"rule":0}]}"#,
             #"{"blocked":false,"actions":[]}"#,
             #"{"blocked":false,"actions":[]}"#,
-            #"{"blocked":false,"actions":[{"type":"block-cookies"},{"type":"css-display-none","selector":".ad"}]}"#,
-            #"{"blocked":false,"actions":[{"type":"notify","notification":"tracked"}]}"#,
-            #"{"blocked":false,"actions":[{"type":"css-display-none","selector":".ad"}]}"#,
+            #"{"blocked":false,"actions":[{"type":"block-cookies","list":0,"rule":2},{"type":"css-display-none","selector":".ad","list":0,"rule":3}]}"#,
+            #"{"blocked":false,"actions":[{"type":"notify","notification":"tracked","list":0,"rule":4}]}"#,
+            #"{"blocked":false,"actions":[{"type":"css-display-none","selector":".ad","list":0,"rule":3}]}"#,
             #"{"blocked":false,"actions":[]}"#,
             #"{"blocked":false,"actions":[]}"#,
         ])
@@ -102,7 +102,7 @@ struct EngineCommandTests {
             ["decide", "--rules", files.list, "--rules", files.secondList, "--reference"], input: Self.requests)
         #expect(reference.status == 0, "\(reference.standardError)")
         #expect(reference.standardOutput.split(separator: "\n")[3]
-            == #"{"blocked":true,"actions":[{"type":"block-cookies"},{"type":"css-display-none","selector":".ad"},{"type":"block"}]}"#)
+            == #"{"blocked":true,"actions":[{"type":"block-cookies","list":0,"rule":2},{"type":"css-display-none","selector":".ad","list":0,"rule":3},{"type":"block","list":1,"rule":0}]}"#)
         for rules in [[files.list, files.secondList], [files.compiledBoth], [files.compiled, files.secondList]] {
             let engine = try CommandRunner.run(["decide"] + rules.flatMap { ["--rules", $0] }, input: Self.requests)
             #expect(engine.status == 0, "\(rules): \(engine.standardError)")

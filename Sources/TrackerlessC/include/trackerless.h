@@ -120,9 +120,13 @@ tl_status tl_engine_decide(const tl_engine *engine, const char *url, const char 
                            tl_resource_type type, const char *method, uint32_t *flags);
 
 /*
- * Every action applied to the load, list by list, as JSON:
- * {"checked": bool, "lists": [{"actions": [{"type": "block"}, {"type": "css-display-none",
- * "selector": "..."}, ...], "ignorePreviousRules": bool}, ...]}. Free *json with tl_string_free.
+ * Every action applied to the load, in application order, each naming the rule that put it there,
+ * as JSON: {"blocked": bool, "actions": [{"type": "block", "list": 0, "rule": 12},
+ * {"type": "css-display-none", "selector": "...", "list": 1, "rule": 3}, ...]}. "list" is the
+ * index of the rule list (in the order the engine was given them), "rule" the index of the rule
+ * in that list's JSON array; of several matched rules that yield the same action, the first.
+ * Naming the rules costs a slower evaluation than tl_engine_decide's. Free *json with
+ * tl_string_free.
  */
 tl_status tl_engine_actions_json(const tl_engine *engine, const char *url, const char *top_url, const char *frame_url,
                                  tl_resource_type type, const char *method, char **json);

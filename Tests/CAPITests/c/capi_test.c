@@ -4,7 +4,8 @@
  *
  * usage: capi_test LOADS.tsv RULES.json...
  *   LOADS.tsv: one load a line, "type<TAB>url<TAB>top_url<TAB>frame_url" (frame_url may be empty).
- * Prints, for each load, "flags<TAB>actions-json". Then checks, and prints "ok: ..." or exits 1:
+ * Prints, for each load, "flags<TAB>actions-json" (each action naming its list and rule; a blocked
+ * load's must). Then checks, and prints "ok: ..." or exits 1:
  *   - a refused list gives TL_ERROR_INVALID_INPUT and a message;
  *   - NULL arguments give TL_ERROR_INVALID_ARGUMENT, never a crash;
  *   - the engine read back from its compiled form decides every load the same;
@@ -97,6 +98,9 @@ int main(int argc, char **argv) {
             fail("tl_engine_decide refused a load");
         if (tl_engine_actions_json(engine, loads[i].url, loads[i].top, loads[i].frame, (tl_resource_type)loads[i].type, NULL, &json) != TL_OK)
             fail("tl_engine_actions_json refused a load");
+        /* Every action names its list and rule; a blocked load has at least one action. */
+        if ((flags & TL_DECISION_BLOCKED) && (!strstr(json, "\"list\":") || !strstr(json, "\"rule\":")))
+            fail("a blocked load's actions do not name their rule");
         expected[i] = flags;
         printf("%u\t%s\n", flags, json);
         tl_string_free(json);

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TrackerlessCore
+
+/// `trackerless rules --sources` writes, beside each list, the input each rule came from, and
+/// `decide --explain` prints, for each applied action, its list's file, the rule's JSON and that
+/// source.
+@Suite("rules --sources and decide --explain", .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
+struct RuleSourcesCommandTests {
+    /// A tracker with a default block, a rule, and a Click-to-Load rule, which gets a list of its own.
+    static let tds = #"""
+        {"trackers": {"video.example": {"domain": "video.example", "owner": {"name": "Video Co"}, "default": "block",
+           "rules": [{"rule": "video\\.example/embed/", "action": "block-ctl-video"}, {"rule": "video\\.example/ok", "action": "ignore"}]}},
+         "entities": {"Video Co": {"domains": ["video.example"]}}, "domains": {"video.example": "Video Co"}}
+        """#
+
+    static let requests = """
+        {"url":"https://video.example/pixel.gif","top":"https://news.example/","type":"image"}
+        {"url":"https://video.example/ok.js","top":"https://news.example/","type":"script"}
+        """
+
+    @Test("beside a FILE and in a set: one source per rule; decide --explain names the tracker of a block", arguments: ["rules.json", "set/"])
+    func sourcesAndExplain(output: String) throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = directory.appendingPathComponent("tds.json").path
+        try Data(Self.tds.utf8).write(to: URL(fileURLWithPath: tds))
+        let target = directory.appendingPathComponent(output).path + (output.hasSuffix("/") ? "/" : "")
+        let built = try CommandRunner.run(["rules", "--tds", tds, "--output", target, "--sources"])
+        #expect(built.status == 0, "\(built.standardError)")
+        let listDirectory = output.hasSuffix("/") ? target : directory.path + "/"
+        for stem in ["rules", "rules.block-ctl-video"] {
+            let list = try Self.array(atPath: listDirectory + stem + ".json")
+            let sources = try Self.array(atPath: listDirectory + stem + ".sources.json")
+            #expect(list.count == sources.count && !sources.isEmpty, "\(stem): \(list.count) rules, \(sources.count) sources")
+        }
+        let sourcesText = try String(contentsOfFile: listDirectory + "rules.sources.json", encoding: .utf8)
+        #expect(sourcesText.contains(#"{"kind":"tracker","name":"video.example","path":"trackers[\"video.example\"]"}"#), "\(sourcesText)")
+        #expect(sourcesText.contains(#""kind":"configuration""#), "\(sourcesText)")
+
+        let list = listDirectory + "rules.json"
+        let explained = try CommandRunner.run(["decide", "--rules", list, "--explain"], input: Self.requests)
+        #expect(explained.status == 0, "\(explained.standardError)")
+        let lines = explained.standardOutput.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "\(explained.standardOutput)")
+        #expect(lines[0].hasPrefix(#"{"blocked":true,"actions":[{"type":"block","list":0,"rule":"#), "\(lines[0])")
+        #expect(lines[0].contains(#""file":"\#(list)""#), "\(lines[0])")
+        #expect(lines[0].contains(#""ruleJSON":{"trigger":{"url-filter":"#) && lines[0].contains(#""action":{"type":"block"}}"#), "\(lines[0])")
+        #expect(lines[0].contains(#""source":{"kind":"tracker","name":"video.example""#), "\(lines[0])")
+        #expect(lines[1] == #"{"blocked":false,"actions":[]}"#, "\(lines[1])")
+        // Without --explain: list and rule only.
+        let plain = try CommandRunner.run(["decide", "--rules", list], input: Self.requests)
+        #expect(!plain.standardOutput.contains("ruleJSON") && plain.standardOutput.contains(#""rule":"#), "\(plain.standardOutput)")
+    }
+
+    @Test("--sources without --output is a usage error")
+    func needsOutput() throws {
+        let result = try CommandRunner.run(["rules", "--sources"])
+        #expect(result.status == 2 && result.standardError.contains("--sources needs --output"), "\(result.standardError)")
+    }
+
+    /// The elements of the JSON array in the file at `path`.
+    static func array(atPath path: String) throws -> [JSONValue] {
+        let value = try JSONReader.read(try FileIO.read(path: path)) { (reader) throws(JSONReadError) -> JSONValue in try reader.readValue() }
+        guard case .array(let elements) = value else {
+            Issue.record("\(path) is not a JSON array")
+            return []
+        }
+        return elements
+    }
+}
