@@ -59,6 +59,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // What asking a resolver decision why costs (issue 27): `--attribution-only [--tds FILE] [--requests FILE] [--runs N]`.
+            if CommandLine.arguments.dropFirst().first == "--attribution-only" {
+                let text = try AttributionBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()), packageRoot: BenchmarkOptions.packageRoot())
             if options.webKitCompileOnly {
                 let report = try WebKitVersionsCompileBenchmark.measure(options: options)
