@@ -69,6 +69,12 @@ import TrackerlessCore
 ///    Otherwise (`ignore`, missing or unknown): `ignore`,
 ///    ``BlockingDecision/Reason-swift.enum/defaultIgnore``.
 ///
+/// The step that decides records what it found in ``BlockingDecision/decidingEntry``: the user
+/// allowlist domain or the configuration entry of step 2, the request-blocklist rule of step 3,
+/// `mainFrame` (5), the shared entity or registrable domain (6), the tracker-allowlist rule (7),
+/// the tds rule (8) or the tracker's default (9), with their positions in the inputs; nothing for
+/// step 4.
+///
 /// Each tds regular expression is compiled once, when the resolver is created.
 public struct TrackerResolver: Sendable {
     /// The blocklist.
