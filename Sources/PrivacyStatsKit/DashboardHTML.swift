@@ -246,8 +246,8 @@ public enum DashboardHTML {
     static func decidingEntryText(_ entry: BlockingDecision.DecidingEntry) -> String {
         func code(_ text: String) -> String { "<code>\(escape(text))</code>" }
         switch entry {
-        case .trackerRule(let tracker, let index, let rule):
-            return "rule \(index) of \(escape(tracker)) in the blocklist: \(code(rule.rule))"
+        case .trackerRule(let reference):
+            return "rule \(reference.index) of \(escape(reference.trackerDomain)) in the blocklist: \(code(reference.rule.rule))"
         case .trackerDefault(let tracker, let defaultAction):
             return "the default of \(escape(tracker)) in the blocklist: \(code(defaultAction?.rawValue ?? "none"))"
         case .trackerAllowlist(let tracker, let index, let rule):

@@ -23,8 +23,8 @@ extension BlockingDecision {
         /// `trackerAllowlist.settings.allowlistedTrackers[trackerDomain].rules[index]`, which is
         /// `rule` (step 7).
         case trackerAllowlist(trackerDomain: String, index: Int, rule: TrackerAllowlist.Rule)
-        /// `trackers[trackerDomain].rules[index]` in tds.json, which is `rule` (step 8).
-        case trackerRule(trackerDomain: String, index: Int, rule: Tracker.Rule)
+        /// A rule of the tracker in tds.json, `trackers[trackerDomain].rules[index]` (step 8).
+        case trackerRule(TrackerRuleReference)
         /// No rule of `trackers[trackerDomain]` applied: its `default`, nil when missing (step 9).
         case trackerDefault(trackerDomain: String, defaultAction: Tracker.DefaultAction?)
 

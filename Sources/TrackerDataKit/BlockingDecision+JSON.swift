@@ -74,9 +74,10 @@ extension BlockingDecision.DecidingEntry {
             object.append("registrableDomain", .string(registrableDomain))
         case .trackerAllowlist(let trackerDomain, let position, let rule):
             settingsRule(key: ("tracker", trackerDomain), position, rule.rule, rule.domains, rule.reason)
-        case .trackerRule(let trackerDomain, let position, let rule):
-            object.append("tracker", .string(trackerDomain))
-            index(position)
+        case .trackerRule(let reference):
+            let rule = reference.rule
+            object.append("tracker", .string(reference.trackerDomain))
+            index(reference.index)
             object.append("rule", .string(rule.rule))
             if let action = rule.action { object.append("action", .string(action.rawValue)) }
             if let surrogate = rule.surrogate { object.append("surrogate", .string(surrogate)) }

@@ -324,7 +324,8 @@ extension TrackerResolver {
             {
                 decision.matchedRuleIndex = index
                 let tdsRule = entry.tracker.rules[index]
-                let rule = BlockingDecision.DecidingEntry.trackerRule(trackerDomain: entry.tracker.domain, index: index, rule: tdsRule)
+                let rule = BlockingDecision.DecidingEntry.trackerRule(
+                    .init(trackerDomain: entry.tracker.domain, index: index, in: entry.tdsRules))
                 if case .ignore? = tdsRule.action { return decided(.ignore, .matchedRuleIgnore, by: rule) }
                 if entry.rules[index].isExcepted(siteHost: siteHost, type: type) {
                     return decided(.ignore, .matchedRuleException, by: rule)
@@ -450,11 +451,14 @@ extension TrackerResolver {
             let entity: Entity?
             /// Parallel to the tracker's `rules`.
             let rules: [CompiledRule]
+            /// The tracker's rules as deciding entries refer to them.
+            let tdsRules: BlockingDecision.TrackerRuleReference.Rules
 
             init(tracker: Tracker, entity: Entity?, rules: [CompiledRule]) {
                 self.tracker = tracker
                 self.entity = entity
                 self.rules = rules
+                tdsRules = .init(tracker.rules)
             }
         }
 

@@ -38,7 +38,7 @@ struct DashboardHTMLTests {
         let hosts = snapshot.companies.flatMap(\.hosts)
         let analytics = try #require(hosts.first { $0.host == "analytics.test" && $0.state == .blocked })
         let rule = try #require(StatsFixture.resolver.trackerData.trackers["analytics.test"]?.rules[0])
-        #expect(analytics.decidedBy == [.trackerRule(trackerDomain: "analytics.test", index: 0, rule: rule)])
+        #expect(analytics.decidedBy == [.trackerRule(.init(trackerDomain: "analytics.test", index: 0, rule: rule))])
         #expect(snapshot.jsonString().contains(
             #""requests":1,"decidedBy":[{"kind":"trackerRule","tracker":"analytics.test","index":0,"rule":"analytics\\.test/a\\.js","surrogate":"analytics.js"}]}"#))
         let html = DashboardHTML.render(snapshot)
@@ -66,7 +66,7 @@ struct DashboardHTMLTests {
     func decidedByEscaped() {
         var snapshot = Self.snapshot()
         let rule = Tracker.Rule(rule: "</code><script>alert(1)</script>")
-        snapshot.companies[0].hosts[0].decidedBy = [.trackerRule(trackerDomain: "a<b", index: 0, rule: rule)]
+        snapshot.companies[0].hosts[0].decidedBy = [.trackerRule(.init(trackerDomain: "a<b", index: 0, rule: rule))]
         let html = DashboardHTML.render(snapshot)
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("rule 0 of a&lt;b in the blocklist: <code>&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code>"))

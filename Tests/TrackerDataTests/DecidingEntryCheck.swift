@@ -91,7 +91,8 @@ struct DecidingEntryCheck {
                 return "\(rule.rule) does not cover this request on \(siteHost)"
             }
             alone = .ignore
-        case .trackerRule(let trackerDomain, let index, let rule):
+        case .trackerRule(let reference):
+            let (trackerDomain, index, rule) = (reference.trackerDomain, reference.index, reference.rule)
             guard let tracker = trackerData.trackers[trackerDomain], decision.tracker?.domain == trackerDomain,
                 tracker.rules.indices.contains(index), tracker.rules[index] == rule
             else { return "trackers[\(trackerDomain)].rules[\(index)] is not \(rule.rule)" }

@@ -18,8 +18,8 @@ struct DecidingEntryReferenceTests {
         #expect(check.problem(with: decision, request: request, site: site, type: type) == nil)
         #expect((decision.decidingEntry == nil) == (test.expectAction == nil), "\(String(describing: decision.decidingEntry))")
         // The suite's redirects name a surrogate: only a rule can.
-        if test.expectRedirect != nil, case .trackerRule(_, _, let rule)? = decision.decidingEntry {
-            #expect(rule.surrogate != nil)
+        if test.expectRedirect != nil, case .trackerRule(let reference)? = decision.decidingEntry {
+            #expect(reference.rule.surrogate != nil)
         } else if test.expectRedirect != nil {
             Issue.record("a redirect decided by \(String(describing: decision.decidingEntry))")
         }
@@ -67,7 +67,7 @@ struct DecidingEntryReferenceTests {
         let check = DecidingEntryCheck(trackerData: trackerData, surrogates: surrogates, configuration: configuration)
         // Click-to-Load rules skipped for the site are rules DecidingEntryCheck does not count.
         #expect(check.problem(with: decision, request: request, site: site, type: .script) == nil)
-        if case .trackerRule(_, _, let rule)? = decision.decidingEntry, case .blockClickToLoad(let action)? = rule.action {
+        if case .trackerRule(let reference)? = decision.decidingEntry, case .blockClickToLoad(let action)? = reference.rule.action {
             #expect(test.expectedOutcome != "ignore")
             #expect(!test.userUnblockedRuleActions.contains(action))
             #expect(resolver.isClickToLoadBlocking(action, siteHost: site.host))

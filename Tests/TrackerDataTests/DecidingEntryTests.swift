@@ -34,13 +34,13 @@ struct DecidingEntryTests {
     @Test("tds rules and defaults: the tracker, the rule's index and the rule itself")
     func trackerEntries() throws {
         let rules = TrackerResolverTests.ads.rules
-        #expect(try entry("https://ads.example/ok.js") == .trackerRule(trackerDomain: "ads.example", index: 0, rule: rules[0]))
-        #expect(try entry("https://ads.example/tag.js") == .trackerRule(trackerDomain: "ads.example", index: 1, rule: rules[1]))
-        #expect(try entry("https://ads.example/pixel", type: .image) == .trackerRule(trackerDomain: "ads.example", index: 2, rule: rules[2]))
+        #expect(try entry("https://ads.example/ok.js") == .trackerRule(.init(trackerDomain: "ads.example", index: 0, rule: rules[0])))
+        #expect(try entry("https://ads.example/tag.js") == .trackerRule(.init(trackerDomain: "ads.example", index: 1, rule: rules[1])))
+        #expect(try entry("https://ads.example/pixel", type: .image) == .trackerRule(.init(trackerDomain: "ads.example", index: 2, rule: rules[2])))
         // only-news: rule 3's options do not cover shop.example, rule 4 decides.
-        #expect(try entry("https://ads.example/only-news") == .trackerRule(trackerDomain: "ads.example", index: 4, rule: rules[4]))
+        #expect(try entry("https://ads.example/only-news") == .trackerRule(.init(trackerDomain: "ads.example", index: 4, rule: rules[4])))
         #expect(try entry("https://ads.example/only-news", on: "https://news.example/")
-            == .trackerRule(trackerDomain: "ads.example", index: 3, rule: rules[3]))
+            == .trackerRule(.init(trackerDomain: "ads.example", index: 3, rule: rules[3])))
         #expect(try entry("https://ads.example/other") == .trackerDefault(trackerDomain: "ads.example", defaultAction: .block))
         #expect(try entry("https://cdn.example/y") == .trackerDefault(trackerDomain: "cdn.example", defaultAction: .ignore))
         // Through a CNAME, the target's tracker.
