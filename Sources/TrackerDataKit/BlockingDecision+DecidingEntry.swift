@@ -4,7 +4,8 @@ extension BlockingDecision {
     ///
     /// ``TrackerResolver`` records it where the step of its procedure that decides returns, from
     /// the entry that step found; it holds positions and the entry's own values, and texts are
-    /// only made when asked (``BlockingDecision/jsonValue()``).
+    /// only made when asked (``BlockingDecision/jsonValue()``). The configuration's rules, met on
+    /// few requests, are boxed (`indirect`), so that a decision stays small for the others.
     public enum DecidingEntry: Sendable, Hashable {
         /// The user turned protection off for the site: `domain` is the ``UserAllowlist`` entry,
         /// the site host itself (step 2).
@@ -13,7 +14,7 @@ extension BlockingDecision {
         /// feature's state, an `unprotectedTemporary` entry or a feature exception.
         case unprotectedSite(PrivacyConfiguration.FeatureOff)
         /// `requestBlocklist.settings.blockedRequests[domain][index]`, which is `rule` (step 3).
-        case requestBlocklist(domain: String, index: Int, rule: RequestBlocklist.Rule)
+        indirect case requestBlocklist(domain: String, index: Int, rule: RequestBlocklist.Rule)
         /// The request is the page itself, which is never blocked (step 5).
         case mainFrame
         /// The tracker's owner is the site's entity, `entity` in tds.json's `entities` (step 6).
@@ -22,7 +23,7 @@ extension BlockingDecision {
         case sameSite(registrableDomain: String)
         /// `trackerAllowlist.settings.allowlistedTrackers[trackerDomain].rules[index]`, which is
         /// `rule` (step 7).
-        case trackerAllowlist(trackerDomain: String, index: Int, rule: TrackerAllowlist.Rule)
+        indirect case trackerAllowlist(trackerDomain: String, index: Int, rule: TrackerAllowlist.Rule)
         /// A rule of the tracker in tds.json, `trackers[trackerDomain].rules[index]` (step 8).
         case trackerRule(TrackerRuleReference)
         /// No rule of `trackers[trackerDomain]` applied: its `default`, nil when missing (step 9).
