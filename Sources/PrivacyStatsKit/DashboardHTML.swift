@@ -1,3 +1,4 @@
+import TrackerDataKit
 import TrackerlessCore
 
 /// Renders a ``PageSnapshot`` as a self-contained HTML privacy dashboard.
@@ -133,7 +134,7 @@ public enum DashboardHTML {
             if company.isMajorNetwork { name += " <span class=\"badge\">major tracker network</span>" }
             let prevalence = company.prevalence.map(percent) ?? "unknown"
             let hosts = entry.hosts.map { host in
-                "<li>\(escape(host.host)): \(stateText(host.state))</li>"
+                "<li>\(escape(host.host)): \(stateText(host.state))\(decidedBy(host.decidedBy))</li>"
             }.joined()
             rows += """
                 <tr>
@@ -234,6 +235,42 @@ public enum DashboardHTML {
         }
     }
 
+    /// What decided a host's requests, folded in a `<details>` a person opens; "" for none.
+    private static func decidedBy(_ entries: [BlockingDecision.DecidingEntry]) -> String {
+        guard !entries.isEmpty else { return "" }
+        let items = entries.map { "<li>\(decidingEntryText($0))</li>" }.joined()
+        return "<details><summary>Decided by</summary><ul class=\"decided-by\">\(items)</ul></details>"
+    }
+
+    /// One deciding entry in words, the rule text as code.
+    static func decidingEntryText(_ entry: BlockingDecision.DecidingEntry) -> String {
+        func code(_ text: String) -> String { "<code>\(escape(text))</code>" }
+        switch entry {
+        case .trackerRule(let reference):
+            return "rule \(reference.index) of \(escape(reference.trackerDomain)) in the blocklist: \(code(reference.rule.rule))"
+        case .trackerDefault(let tracker, let defaultAction):
+            return "the default of \(escape(tracker)) in the blocklist: \(code(defaultAction?.rawValue ?? "none"))"
+        case .trackerAllowlist(let tracker, let index, let rule):
+            return "rule \(index) of \(escape(tracker)) in the tracker allowlist: \(code(rule.rule))"
+        case .requestBlocklist(let domain, let index, let rule):
+            return "rule \(index) of \(escape(domain)) in the request blocklist: \(code(rule.rule))"
+        case .unprotectedSite(.featureNotEnabled(let feature, let state)):
+            return "\(code(feature)) is \(escape(state?.rawValue ?? "missing")) in the privacy configuration"
+        case .unprotectedSite(.unprotectedTemporary(let index, let domain)):
+            return "entry \(index) of the temporarily unprotected sites: \(code(domain))"
+        case .unprotectedSite(.featureException(let feature, let index, let domain)):
+            return "exception \(index) of \(code(feature)): \(code(domain))"
+        case .userAllowlist(let domain):
+            return "protection turned off by the user on \(escape(domain))"
+        case .sameEntity(let entity):
+            return "owned by the site's own company, \(escape(entity))"
+        case .sameSite(let registrableDomain):
+            return "on the site's own domain, \(escape(registrableDomain))"
+        case .mainFrame:
+            return "the page itself"
+        }
+    }
+
     private static func plural(_ count: Int, _ singular: String, _ plural: String) -> String {
         count == 1 ? singular : plural
     }
@@ -280,7 +317,7 @@ public enum DashboardHTML {
         .bar{display:flex;height:1rem;min-width:8rem;background:#f4f4f6;border-radius:.25rem;overflow:hidden}
         .bar .blocked{background:#3c5bd6}.bar .allowed{background:#a9b8f0}
         .badge{display:inline-block;font-size:.75rem;font-weight:600;color:#7a2e0e;background:#fde8d7;border-radius:.25rem;padding:0 .3rem}
-        .hosts{list-style:none;margin:0;padding:0;font-size:.9rem}.blocked-text{color:#1a7f37;font-weight:600}
+        .hosts{list-style:none;margin:0;padding:0;font-size:.9rem}.decided-by{margin:.2rem 0 .4rem 1rem;padding:0}summary{cursor:pointer}.blocked-text{color:#1a7f37;font-weight:600}
         footer{font-size:.85rem;color:#555}
         """
 }

@@ -80,6 +80,7 @@ extension PageSnapshot.HostState {
         }
         object.append("category", .string(category.rawValue))
         object.append("requests", count(requests))
+        if !decidedBy.isEmpty { object.append("decidedBy", .array(decidedBy.map { $0.jsonValue() })) }
         return .object(object)
     }
 }

@@ -1,3 +1,4 @@
+import TrackerDataKit
 import TrackerlessCore
 
 /// The privacy dashboard's view of one page at one moment: what it requested, which trackers
@@ -116,6 +117,24 @@ public struct PageSnapshot: Sendable, Hashable {
         public var category: FirefoxCategory
         /// Distinct requests to the host in that state (as ``RequestCounts/observed`` counts them).
         public var requests: Int
+        /// What the resolver named as deciding each of those requests, distinct, in the order
+        /// first seen (see ``TrackerDataKit/BlockingDecision/DecidingEntry``). A request the
+        /// page saw load although the resolver blocks it keeps the entry that blocks it: the
+        /// state, not the entry, says it loaded.
+        public var decidedBy: [BlockingDecision.DecidingEntry]
+
+        /// Creates a host state.
+        public init(
+            host: String, tracker: String?, state: TrackerState, category: FirefoxCategory, requests: Int,
+            decidedBy: [BlockingDecision.DecidingEntry] = []
+        ) {
+            self.host = host
+            self.tracker = tracker
+            self.state = state
+            self.category = category
+            self.requests = requests
+            self.decidedBy = decidedBy
+        }
     }
 
     /// A surrogate that ran in place of a script.

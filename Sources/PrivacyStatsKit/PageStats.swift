@@ -217,10 +217,12 @@ public struct PageStats: Sendable {
         if old != newIndex {
             if let old {
                 tripleInfo[old].requests -= 1
+                tripleInfo[old].count(classification.decidingEntry, -1)
                 if tripleInfo[old].requests == 0 { changedTriples.append(old) }
             }
             if let newIndex {
                 tripleInfo[newIndex].requests += 1
+                tripleInfo[newIndex].count(classification.decidingEntry, 1)
                 if tripleInfo[newIndex].requests == 1 { changedTriples.append(newIndex) }
             }
         }

@@ -26,11 +26,13 @@ final class RequestClassification: Sendable {
     let surrogate: String?
     /// The Click-to-Load rule action (`block-ctl-yt`) of the rule that blocks it, if one does.
     let clickToLoadAction: String?
+    /// The input entry that decided (``BlockingDecision/decidingEntry``).
+    let decidingEntry: BlockingDecision.DecidingEntry?
 
     init(
         host: String, isThirdParty: Bool, company: String? = nil, trackerDomain: String? = nil,
         category: FirefoxCategory = .other, blocks: Bool = false, allowedReason: AllowedReason? = nil,
-        surrogate: String? = nil, clickToLoadAction: String? = nil
+        surrogate: String? = nil, clickToLoadAction: String? = nil, decidingEntry: BlockingDecision.DecidingEntry? = nil
     ) {
         self.host = host
         self.isThirdParty = isThirdParty
@@ -41,6 +43,7 @@ final class RequestClassification: Sendable {
         self.allowedReason = allowedReason
         self.surrogate = surrogate
         self.clickToLoadAction = clickToLoadAction
+        self.decidingEntry = decidingEntry
     }
 
     static let unparseable = RequestClassification(host: "", isThirdParty: false)

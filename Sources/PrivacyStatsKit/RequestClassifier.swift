@@ -149,6 +149,6 @@ struct RequestClassifier: Sendable {
             host: host, isThirdParty: isThirdParty, company: company, trackerDomain: decision.tracker?.domain,
             category: decision.tracker.map(FirefoxCategory.init(tracker:)) ?? .other, blocks: decision.isBlocked,
             allowedReason: AllowedReason(decision: decision, siteEntityName: siteEntityName), surrogate: surrogate,
-            clickToLoadAction: clickToLoadAction)
+            clickToLoadAction: clickToLoadAction, decidingEntry: decision.decidingEntry)
     }
 }

@@ -1,4 +1,4 @@
-/// What to do with one request, why, and which tracker and rule decided it.
+/// What to do with one request, why, and which input entry decided it (``decidingEntry``).
 ///
 /// ``action`` is nil when the request is not a tracker and nothing else blocks it; such a
 /// request must not be reported as a tracker.
@@ -58,11 +58,14 @@ public struct BlockingDecision: Sendable, Hashable {
     public var cnameTarget: String?
     /// The request-blocklist rule that blocked the request, for ``Reason-swift.enum/requestBlocklist``.
     public var requestBlocklistRule: RequestBlocklist.Rule?
+    /// The input entry that decided, nil only for ``Reason-swift.enum/noMatch`` (nothing did).
+    public var decidingEntry: DecidingEntry?
 
     /// Creates a decision.
     public init(
         action: Action?, reason: Reason, tracker: Tracker? = nil, entity: Entity? = nil,
-        matchedRuleIndex: Int? = nil, cnameTarget: String? = nil, requestBlocklistRule: RequestBlocklist.Rule? = nil
+        matchedRuleIndex: Int? = nil, cnameTarget: String? = nil, requestBlocklistRule: RequestBlocklist.Rule? = nil,
+        decidingEntry: DecidingEntry? = nil
     ) {
         self.action = action
         self.reason = reason
@@ -71,6 +74,7 @@ public struct BlockingDecision: Sendable, Hashable {
         self.matchedRuleIndex = matchedRuleIndex
         self.cnameTarget = cnameTarget
         self.requestBlocklistRule = requestBlocklistRule
+        self.decidingEntry = decidingEntry
     }
 
     /// Whether the request does not load from the network (blocked or redirected).

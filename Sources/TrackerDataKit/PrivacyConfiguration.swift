@@ -157,9 +157,7 @@ public struct PrivacyConfiguration: Sendable, Hashable {
 
     /// Whether the feature `name` is on for pages of `host`.
     public func isFeatureEnabled(_ name: String, forSiteHost host: String) -> Bool {
-        guard let feature = features[name], feature.state == .enabled else { return false }
-        if isTemporarilyUnprotected(host: host) { return false }
-        return !feature.exceptions.contains { HostMatching.host(host, isWithin: $0.domain) }
+        featureOff(name, forSiteHost: host) == nil
     }
 
     /// Whether the feature `name` is on for a page at `siteURL`, optionally for a frame or a

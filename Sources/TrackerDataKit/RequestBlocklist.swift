@@ -130,8 +130,20 @@ public struct RequestBlocklist: Sendable, Hashable {
     public func matchingRule(
         requestURL url: CanonicalURL, siteHost: String, publicSuffixList: PublicSuffixList = .bundled
     ) -> Rule? {
-        guard let rules = rules(forHost: url.host, publicSuffixList: publicSuffixList) else { return nil }
-        return rules.first { $0.matchesRequest(url) && $0.appliesOnSite(siteHost) }
+        matchingPosition(requestURL: url, siteHost: siteHost, publicSuffixList: publicSuffixList)
+            .flatMap { blockedRequests[$0.domain]?[$0.index] }
+    }
+
+    /// Where the first rule blocking a request to `url` from a page of `siteHost` is: the key of
+    /// its entry in ``blockedRequests`` (the request's eTLD+1) and its index in the entry.
+    public func matchingPosition(
+        requestURL url: CanonicalURL, siteHost: String, publicSuffixList: PublicSuffixList = .bundled
+    ) -> (domain: String, index: Int)? {
+        guard !blockedRequests.isEmpty, let domain = publicSuffixList.registrableDomain(of: url.host),
+            let rules = blockedRequests[domain],
+            let index = rules.firstIndex(where: { $0.matchesRequest(url) && $0.appliesOnSite(siteHost) })
+        else { return nil }
+        return (domain, index)
     }
 
     /// The rules that can match a request to `host`: those of the entry for its registrable domain.

@@ -97,9 +97,15 @@ public struct TrackerAllowlist: Sendable, Hashable {
 
     /// The first rule that matches a request to `url` from a page of `siteHost`.
     public func matchingRule(requestURL url: CanonicalURL, siteHost: String) -> Rule? {
-        for entry in entries {
-            for rule in entry.rules where rule.matches(requestURL: url, siteHost: siteHost) {
-                return rule
+        matchingPosition(requestURL: url, siteHost: siteHost).map { entries[$0.entry].rules[$0.rule] }
+    }
+
+    /// Where the first rule that matches a request to `url` from a page of `siteHost` is: the
+    /// index of its entry in ``entries`` and its own index in that entry's rules.
+    public func matchingPosition(requestURL url: CanonicalURL, siteHost: String) -> (entry: Int, rule: Int)? {
+        for (entryIndex, entry) in entries.enumerated() {
+            if let ruleIndex = entry.rules.firstIndex(where: { $0.matches(requestURL: url, siteHost: siteHost) }) {
+                return (entryIndex, ruleIndex)
             }
         }
         return nil
@@ -209,6 +215,9 @@ extension TrackerAllowlist {
     final class Index: Sendable {
         struct PreparedRule: Sendable {
             let rule: Rule
+            /// The rule's position: its entry's tracker domain and its index in the entry's rules.
+            let trackerDomain: String
+            let index: Int
             /// ``Rule/pathPrefix`` with ASCII letters lowercased; nil when it is not plain ASCII
             /// (the rule is then asked itself).
             let lowercasedPathPrefix: [UInt8]?
@@ -223,14 +232,14 @@ extension TrackerAllowlist {
             var rules: [PreparedRule] = []
             var rulesByHost: [String: [Int]] = [:]
             for entry in allowlist.entries {
-                for rule in entry.rules {
+                for (index, rule) in entry.rules.enumerated() {
                     let host = String(decoding: rule.host.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self)
                     // An empty host is within nothing.
                     guard !host.isEmpty else { continue }
                     let prefix = rule.pathPrefix.utf8
                     let isPlain = prefix.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
                     rules.append(PreparedRule(
-                        rule: rule, lowercasedPathPrefix: isPlain ? prefix.map(TrackerRuleRegex.Matcher.lowercased) : nil))
+                        rule: rule, trackerDomain: entry.trackerDomain, index: index, lowercasedPathPrefix: isPlain ? prefix.map(TrackerRuleRegex.Matcher.lowercased) : nil))
                     rulesByHost[host, default: []].append(rules.count - 1)
                 }
             }
@@ -239,13 +248,14 @@ extension TrackerAllowlist {
             self.rulesByHost = table
         }
 
-        /// ``TrackerAllowlist/isAllowlisted(requestURL:siteHost:)``; nil when the request host is
-        /// not ASCII.
-        func isAllowlisted(requestURL url: CanonicalURL, siteHost: String) -> Bool? {
+        /// A rule that matches a request to `url` from a page of `siteHost`, or `.some(nil)`
+        /// when none does; nil when the request host is not ASCII.
+        func matchingRule(requestURL url: CanonicalURL, siteHost: String) -> PreparedRule?? {
             // The path and query, lowercased, made on first need; nil inside when not ASCII.
             var pathAndQuery: [UInt8]??
-            return rulesByHost.anyKey(enclosing: url.host) { indices in
-                indices.contains { index in
+            var found: Int?
+            let answer = rulesByHost.anyKey(enclosing: url.host) { indices in
+                found = indices.first { index in
                     guard rules[index].rule.appliesOnSite(siteHost) else { return false }
                     guard let prefix = rules[index].lowercasedPathPrefix else { return rules[index].rule.matchesRequest(url) }
                     if prefix.isEmpty { return true }
@@ -261,7 +271,10 @@ extension TrackerAllowlist {
                     guard let text = pathAndQuery ?? nil else { return rules[index].rule.matchesRequest(url) }
                     return text.starts(with: prefix)
                 }
+                return found != nil
             }
+            guard answer != nil else { return nil }
+            return .some(found.map { rules[$0] })
         }
     }
 }

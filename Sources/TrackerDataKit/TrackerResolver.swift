@@ -69,6 +69,12 @@ import TrackerlessCore
 ///    Otherwise (`ignore`, missing or unknown): `ignore`,
 ///    ``BlockingDecision/Reason-swift.enum/defaultIgnore``.
 ///
+/// The step that decides records what it found in ``BlockingDecision/decidingEntry``: the user
+/// allowlist domain or the configuration entry of step 2, the request-blocklist rule of step 3,
+/// `mainFrame` (5), the shared entity or registrable domain (6), the tracker-allowlist rule (7),
+/// the tds rule (8) or the tracker's default (9), with their positions in the inputs; nothing for
+/// step 4.
+///
 /// Each tds regular expression is compiled once, when the resolver is created.
 public struct TrackerResolver: Sendable {
     /// The blocklist.
@@ -165,14 +171,14 @@ public struct TrackerResolver: Sendable {
     /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
     /// request.
     public func isTrackerAllowlisted(_ requestURL: CanonicalURL, siteHost: String) -> Bool {
-        engine.isTrackerAllowlisted(requestURL.removingFinalDotFromHost(), siteHost: siteHost)
+        engine.trackerAllowlistRule(requestURL.removingFinalDotFromHost(), siteHost: siteHost) != nil
     }
 
     /// Whether protection is on for a site: its host is not in the ``UserAllowlist`` and the
     /// privacy configuration's `contentBlocking` is enabled for it (step 2 of the procedure).
     /// Where it is off, decisions are `ignore` for trackers and nil for everything else.
     public func isProtected(siteHost: String) -> Bool {
-        engine.protectionOffReason(siteHost: siteHost) == nil
+        engine.protectionOff(siteHost: siteHost) == nil
     }
 
     /// Whether anything can match a request to `host`: a tracker, found by the suffix walk of the
@@ -254,43 +260,50 @@ extension TrackerResolver {
             var decision = BlockingDecision(
                 action: nil, reason: .noMatch, tracker: match?.entry.tracker, entity: match?.entry.entity,
                 cnameTarget: match?.cnameTarget)
-            func decided(_ action: BlockingDecision.Action?, _ reason: BlockingDecision.Reason) -> BlockingDecision {
+            func decided(
+                _ action: BlockingDecision.Action?, _ reason: BlockingDecision.Reason, by entry: BlockingDecision.DecidingEntry?
+            ) -> BlockingDecision {
                 decision.action = action
                 decision.reason = reason
+                decision.decidingEntry = entry
                 return decision
             }
 
             // Step 2: protection off for the site.
-            if let reason = protectionOffReason(siteHost: siteHost) {
-                return decided(match == nil ? nil : .ignore, reason)
+            if let (reason, entry) = protectionOff(siteHost: siteHost) {
+                return decided(match == nil ? nil : .ignore, reason, by: entry)
             }
 
             // Step 3: the request blocklist, independent of the tds.
-            let isAllowlisted = isTrackerAllowlisted(requestURL, siteHost: siteHost)
-            if type != .mainFrame, !isAllowlisted, let configuration = privacyConfiguration,
+            let allowlistRule = trackerAllowlistRule(requestURL, siteHost: siteHost)
+            if type != .mainFrame, allowlistRule == nil, let configuration = privacyConfiguration,
                 isEnabled(requestBlocklist, forSiteHost: siteHost),
                 // The request's eTLD+1 is a suffix of its host: no entry enclosing it, no rule.
                 blocklistDomains?.anyKey(enclosing: requestURL.host, where: { $0 }) != false,
-                let rule = configuration.requestBlocklist.matchingRule(
-                    requestURL: requestURL, siteHost: siteHost, publicSuffixList: publicSuffixList)
+                let (domain, index) = configuration.requestBlocklist.matchingPosition(
+                    requestURL: requestURL, siteHost: siteHost, publicSuffixList: publicSuffixList),
+                let rule = configuration.requestBlocklist.blockedRequests[domain]?[index]
             {
                 decision.requestBlocklistRule = rule
-                return decided(.block, .requestBlocklist)
+                return decided(.block, .requestBlocklist, by: .requestBlocklist(domain: domain, index: index, rule: rule))
             }
 
             // Step 4: not a tracker.
-            guard let match else { return decided(nil, .noMatch) }
+            guard let match else { return decided(nil, .noMatch, by: nil) }
 
             // Step 5: navigations are never blocked.
-            if type == .mainFrame { return decided(.ignore, .mainFrame) }
+            if type == .mainFrame { return decided(.ignore, .mainFrame, by: .mainFrame) }
 
             // Step 6: first party.
-            if isFirstParty(match, requestHost: requestURL.host, siteHost: siteHost) {
-                return decided(.ignore, .firstParty)
+            if let entry = firstParty(match, requestHost: requestURL.host, siteHost: siteHost) {
+                return decided(.ignore, .firstParty, by: entry)
             }
 
             // Step 7: the tracker allowlist.
-            if isAllowlisted { return decided(.ignore, .trackerAllowlist) }
+            if let rule = allowlistRule {
+                return decided(
+                    .ignore, .trackerAllowlist, by: .trackerAllowlist(trackerDomain: rule.trackerDomain, index: rule.index, rule: rule.rule))
+            }
 
             // Step 8: the tracker's rules, first applicable wins.
             let entry = match.entry
@@ -311,17 +324,23 @@ extension TrackerResolver {
             {
                 decision.matchedRuleIndex = index
                 let tdsRule = entry.tracker.rules[index]
-                if case .ignore? = tdsRule.action { return decided(.ignore, .matchedRuleIgnore) }
-                if entry.rules[index].isExcepted(siteHost: siteHost, type: type) { return decided(.ignore, .matchedRuleException) }
-                if let surrogate = tdsRule.surrogate, surrogates.contains(surrogate) {
-                    return decided(.redirect(surrogate: surrogate), .matchedRuleSurrogate)
+                let rule = BlockingDecision.DecidingEntry.trackerRule(
+                    .init(trackerDomain: entry.tracker.domain, index: index, in: entry.tdsRules))
+                if case .ignore? = tdsRule.action { return decided(.ignore, .matchedRuleIgnore, by: rule) }
+                if entry.rules[index].isExcepted(siteHost: siteHost, type: type) {
+                    return decided(.ignore, .matchedRuleException, by: rule)
                 }
-                return decided(.block, .matchedRuleBlock)
+                if let surrogate = tdsRule.surrogate, surrogates.contains(surrogate) {
+                    return decided(.redirect(surrogate: surrogate), .matchedRuleSurrogate, by: rule)
+                }
+                return decided(.block, .matchedRuleBlock, by: rule)
             }
 
             // Step 9: the tracker's default.
-            if case .block? = entry.tracker.defaultAction { return decided(.block, .defaultBlock) }
-            return decided(.ignore, .defaultIgnore)
+            let defaultEntry = BlockingDecision.DecidingEntry.trackerDefault(
+                trackerDomain: entry.tracker.domain, defaultAction: entry.tracker.defaultAction)
+            if case .block? = entry.tracker.defaultAction { return decided(.block, .defaultBlock, by: defaultEntry) }
+            return decided(.ignore, .defaultIgnore, by: defaultEntry)
         }
 
         /// Whether a `block-ctl-*` rule with `action` applies on pages of `siteHost` (step 8), the
@@ -336,10 +355,15 @@ extension TrackerResolver {
             return true
         }
 
-        /// Why protection is off for the site (step 2), or nil when it is on.
-        func protectionOffReason(siteHost: String) -> BlockingDecision.Reason? {
-            if userAllowlist.contains(host: siteHost) { return .userAllowlist }
-            if privacyConfiguration != nil, !isEnabled(contentBlocking, forSiteHost: siteHost) { return .unprotectedDomain }
+        /// Why protection is off for the site (step 2) and the entry that turns it off, or nil
+        /// when it is on.
+        func protectionOff(siteHost: String) -> (BlockingDecision.Reason, BlockingDecision.DecidingEntry)? {
+            if userAllowlist.contains(host: siteHost) { return (.userAllowlist, .userAllowlist(domain: HostMatching.normalized(siteHost))) }
+            if let configuration = privacyConfiguration, let contentBlocking,
+                let off = featureOff(contentBlocking, forSiteHost: siteHost, in: configuration)
+            {
+                return (.unprotectedDomain, .unprotectedSite(off))
+            }
             return nil
         }
 
@@ -351,22 +375,36 @@ extension TrackerResolver {
             return configuration.requestBlocklist.rules(forHost: host, publicSuffixList: publicSuffixList) != nil
         }
 
-        /// Whether the privacy configuration's tracker allowlist is on for the site and covers the
-        /// request.
-        func isTrackerAllowlisted(_ requestURL: CanonicalURL, siteHost: String) -> Bool {
+        /// The rule of the privacy configuration's tracker allowlist that covers the request, when
+        /// the allowlist is on for the site.
+        func trackerAllowlistRule(_ requestURL: CanonicalURL, siteHost: String) -> TrackerAllowlist.Index.PreparedRule? {
             guard let configuration = privacyConfiguration, isEnabled(trackerAllowlist, forSiteHost: siteHost) else {
-                return false
+                return nil
             }
-            if let answer = allowlistIndex?.isAllowlisted(requestURL: requestURL, siteHost: siteHost) { return answer }
-            return configuration.trackerAllowlist.isAllowlisted(requestURL: requestURL, siteHost: siteHost)
+            if let answer = allowlistIndex?.matchingRule(requestURL: requestURL, siteHost: siteHost) { return answer }
+            let allowlist = configuration.trackerAllowlist
+            guard let (entry, index) = allowlist.matchingPosition(requestURL: requestURL, siteHost: siteHost) else { return nil }
+            return TrackerAllowlist.Index.PreparedRule(
+                rule: allowlist.entries[entry].rules[index], trackerDomain: allowlist.entries[entry].trackerDomain,
+                index: index, lowercasedPathPrefix: nil)
         }
 
         /// `isFeatureEnabled(_:forSiteHost:)` of the privacy configuration (false without one).
         func isEnabled(_ gate: FeatureGate?, forSiteHost host: String) -> Bool {
             guard let gate, let configuration = privacyConfiguration else { return false }
-            guard gate.isOn else { return false }
-            if let excepted = gate.exceptedSites?.anyKey(enclosing: host, where: { $0 }) { return !excepted }
-            return configuration.isFeatureEnabled(gate.name, forSiteHost: host)
+            return featureOff(gate, forSiteHost: host, in: configuration) == nil
+        }
+
+        /// `featureOff(_:forSiteHost:)` of the privacy configuration, the prepared table first.
+        func featureOff(
+            _ gate: FeatureGate, forSiteHost host: String, in configuration: PrivacyConfiguration
+        ) -> PrivacyConfiguration.FeatureOff? {
+            guard gate.isOn else { return .featureNotEnabled(feature: gate.name, state: configuration.features[gate.name]?.state) }
+            if let table = gate.exceptedSites {
+                var found: PrivacyConfiguration.FeatureOff?
+                if table.anyKey(enclosing: host, where: { found = $0; return true }) != nil { return found }
+            }
+            return configuration.featureOff(gate.name, forSiteHost: host)
         }
 
         /// A feature of the privacy configuration as a decision reads it: whether it is on at all,
@@ -375,8 +413,9 @@ extension TrackerResolver {
         struct FeatureGate: Sendable {
             let name: String
             let isOn: Bool
-            /// nil when a domain is not ASCII: the configuration is asked.
-            let exceptedSites: HostTable<Bool>?
+            /// The entry that turns the feature off on each site; nil when a domain is not ASCII:
+            /// the configuration is asked.
+            let exceptedSites: HostTable<PrivacyConfiguration.FeatureOff>?
 
             init(_ name: String, in configuration: PrivacyConfiguration) {
                 self.name = name
@@ -386,9 +425,18 @@ extension TrackerResolver {
                     return
                 }
                 isOn = true
-                var sites: [String: Bool] = [:]
-                for exception in configuration.unprotectedTemporary + feature.exceptions where !exception.domain.isEmpty {
-                    sites[String(decoding: exception.domain.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self)] = true
+                var sites: [String: PrivacyConfiguration.FeatureOff] = [:]
+                func add(_ domain: String, _ off: PrivacyConfiguration.FeatureOff) {
+                    guard !domain.isEmpty else { return }
+                    let key = String(decoding: domain.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self)
+                    // The first entry of a domain is the one `featureOff(_:forSiteHost:)` finds.
+                    if sites[key] == nil { sites[key] = off }
+                }
+                for (index, exception) in configuration.unprotectedTemporary.enumerated() {
+                    add(exception.domain, .unprotectedTemporary(index: index, domain: exception.domain))
+                }
+                for (index, exception) in feature.exceptions.enumerated() {
+                    add(exception.domain, .featureException(feature: name, index: index, domain: exception.domain))
                 }
                 exceptedSites = HostTable(sites)
             }
@@ -403,11 +451,14 @@ extension TrackerResolver {
             let entity: Entity?
             /// Parallel to the tracker's `rules`.
             let rules: [CompiledRule]
+            /// The tracker's rules as deciding entries refer to them.
+            let tdsRules: BlockingDecision.TrackerRuleReference.Rules
 
             init(tracker: Tracker, entity: Entity?, rules: [CompiledRule]) {
                 self.tracker = tracker
                 self.entity = entity
                 self.rules = rules
+                tdsRules = .init(tracker.rules)
             }
         }
 
@@ -480,23 +531,24 @@ extension TrackerResolver {
             }
         }
 
-        func isFirstParty(_ match: TrackerMatch, requestHost: String, siteHost: String) -> Bool {
+        /// What makes the tracker first party on the site (step 6), or nil when it is third party.
+        func firstParty(_ match: TrackerMatch, requestHost: String, siteHost: String) -> BlockingDecision.DecidingEntry? {
             if let owner = match.entry.tracker.owner?.name, let siteEntity = entityName(forHost: siteHost),
                 owner == siteEntity
             {
-                return true
+                return .sameEntity(entity: owner)
             }
             guard match.cnameTarget == nil, let requestSite = publicSuffixList.registrableDomain(of: requestHost) else {
-                return false
+                return nil
             }
             // A lowercase ASCII site host (as URLs give) has its eTLD+1 as a suffix on a label
             // boundary: one not ending in the request's eTLD+1 cannot share it, no second look-up.
             if !siteHost.utf8.contains(where: { $0 >= 0x80 || $0 &- UInt8(ascii: "A") < 26 }),
                 !HostMatching.host(siteHost, isWithin: requestSite)
             {
-                return false
+                return nil
             }
-            return requestSite == publicSuffixList.registrableDomain(of: siteHost)
+            return requestSite == publicSuffixList.registrableDomain(of: siteHost) ? .sameSite(registrableDomain: requestSite) : nil
         }
     }
 }

@@ -35,17 +35,33 @@ struct ResolverBenchmark: Sendable {
         "https://www.bbc.co.uk/news", "https://shop.example.co.uk/cart",
     ]
 
-    static func measure(trackerDataPath: String, requestsPath: String, runs: Int) throws(BenchmarkError) -> ResolverBenchmark {
-        let trackerData: TrackerData
-        let samples: [RequestSample]
+    /// The blocklist and the labelled requests, read.
+    static func inputs(trackerDataPath: String, requestsPath: String) throws(BenchmarkError) -> (TrackerData, [RequestSample]) {
         do {
-            trackerData = try TrackerData(contentsOfFile: trackerDataPath)
-            samples = try RequestSample.samples(parsing: FileIO.read(path: requestsPath), file: requestsPath)
+            return (
+                try TrackerData(contentsOfFile: trackerDataPath),
+                try RequestSample.samples(parsing: FileIO.read(path: requestsPath), file: requestsPath))
         } catch let error as BenchmarkError {
             throw error
         } catch {
             throw .invalidInput(path: trackerDataPath, detail: "\(error)")
         }
+    }
+
+    /// `[--tds FILE] [--requests FILE] [--runs N] [--json]` read as the other sections read them
+    /// (default 15 runs), both inputs checked to exist.
+    static func options(arguments: [String]) throws(BenchmarkError) -> BenchmarkOptions {
+        let arguments = arguments.contains("--runs") ? arguments : arguments + ["--runs", "15"]
+        let options = try BenchmarkOptions(arguments: arguments, packageRoot: BenchmarkOptions.packageRoot())
+        for (path, what) in [(options.trackerDataPath, "the Tracker Radar blocklist"), (options.requestsPath, "the labelled requests")]
+        where !FileManager.default.fileExists(atPath: path) {
+            throw .missingInput(path: path, what: what, detail: "no such file")
+        }
+        return options
+    }
+
+    static func measure(trackerDataPath: String, requestsPath: String, runs: Int) throws(BenchmarkError) -> ResolverBenchmark {
+        let (trackerData, samples) = try inputs(trackerDataPath: trackerDataPath, requestsPath: requestsPath)
         let (setUp, resolver) = Samples.measure(runs: max(3, runs / 3)) { TrackerResolver(trackerData: trackerData) }
         let requests = samples.compactMap { sample in CanonicalURL(sample.url).map { ($0, sample.requestType) } }
         // Apart, so that the timed loops pass array elements without copying tuples.
@@ -76,12 +92,7 @@ struct ResolverBenchmark: Sendable {
     /// The entry point of `--resolver-only`: `[--tds FILE] [--requests FILE] [--runs N] [--json]`, read
     /// as the other sections read them (default 15 runs).
     static func run(arguments: [String]) throws(BenchmarkError) -> String {
-        let arguments = arguments.contains("--runs") ? arguments : arguments + ["--runs", "15"]
-        let options = try BenchmarkOptions(arguments: arguments, packageRoot: BenchmarkOptions.packageRoot())
-        for (path, what) in [(options.trackerDataPath, "the Tracker Radar blocklist"), (options.requestsPath, "the labelled requests")]
-        where !FileManager.default.fileExists(atPath: path) {
-            throw .missingInput(path: path, what: what, detail: "no such file")
-        }
+        let options = try options(arguments: arguments)
         let report = try measure(trackerDataPath: options.trackerDataPath, requestsPath: options.requestsPath, runs: options.runs)
         return options.printsJSON ? report.json : report.table
     }

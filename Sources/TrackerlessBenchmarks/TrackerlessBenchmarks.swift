@@ -72,9 +72,17 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // What naming the applied rules costs the engine (issue 27): `--attribution-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
-            if CommandLine.arguments.dropFirst().first == "--attribution-only" {
-                let text = try AttributionBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+            // What naming the applied rules costs the engine (issue 27):
+            // `--engine-attribution-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
+            if CommandLine.arguments.dropFirst().first == "--engine-attribution-only" {
+                let text = try EngineAttributionBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
+            // What asking a resolver decision why costs (issue 27):
+            // `--resolver-attribution-only [--tds FILE] [--requests FILE] [--runs N]`.
+            if CommandLine.arguments.dropFirst().first == "--resolver-attribution-only" {
+                let text = try ResolverAttributionBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }

@@ -8,8 +8,14 @@ enum ResolveCommand {
 
     Reads JSON lines {"url", "site", "type", "unblocked"?} on standard input and writes one JSON line
     per request:
-    {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?, "entity"?}
-    with the meaning of DuckDuckGo's reference tests (null: not a tracker).
+    {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?, "entity"?,
+     "decidedBy"?}
+    with the meaning of DuckDuckGo's reference tests (null: not a tracker). decidedBy names the
+    input entry that decided, {"kind", ...}: trackerRule and trackerDefault (tds.json: tracker,
+    index, rule, action, surrogate, options, exceptions; default), trackerAllowlist and
+    requestBlocklist (the privacy configuration's entry key, index, rule, domains), featureNotEnabled,
+    unprotectedTemporary and featureException (the configuration entry that turns contentBlocking
+    off), userAllowlist (domain), sameEntity (entity), sameSite (registrableDomain), mainFrame.
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE   DuckDuckGo privacy configuration
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off

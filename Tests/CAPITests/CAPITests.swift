@@ -139,7 +139,7 @@ struct CAPITests {
 }
 
 extension CAPITests {
-    @Test("the resolver through the C API passes the 134 TR-domain-matching cases (action, and the surrogate of a redirect)",
+    @Test("the resolver through the C API passes the 134 TR-domain-matching cases (action, and the surrogate of a redirect) and names the deciding entry of each tracker request as the Swift resolver does",
           .enabled(if: SharedData.shouldRun(SharedData.domainMatching), SharedData.skipMessage))
     func domainMatching() throws {
         let program = try Self.resolverProgram.get()
@@ -158,10 +158,19 @@ extension CAPITests {
         let lines = run.output.split(separator: "\n").map(String.init)
         try #require(lines.count == cases.count + 1, "\(run.output.suffix(1000))")
         #expect(lines[cases.count].hasPrefix("ok: refused: tds.json: trackers: expected an object, found an array"), "\(lines[cases.count])")
-        let surrogates = try DomainMatchingFixture.loaded.get().surrogates
+        let fixture = try DomainMatchingFixture.loaded.get()
+        let surrogates = fixture.surrogates
         for (test, line) in zip(cases, lines) {
             let answer = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(test): \(line)")
             #expect(answer["action"] as? String == test.expectAction, "\(test): \(line)")
+            let decision = try #require(fixture.resolver.decision(
+                forRequestURL: test.requestURL, siteURL: test.siteURL, type: RequestType(rawValue: test.requestType)))
+            let decidedBy = answer["decidedBy"] as? [String: Any]
+            #expect((decidedBy != nil) == decision.isTracker, "\(test): \(line)")
+            if let entry = decision.decidingEntry {
+                #expect(decidedBy?["kind"] as? String == entry.kind, "\(test): \(line)")
+                #expect(line.contains(entry.jsonValue().jsonString()), "\(test): \(line)")
+            }
             if let redirect = test.expectRedirect {
                 let name = try #require(answer["surrogate"] as? String, "\(test): \(line)")
                 #expect(surrogates[name]?.dataURL == redirect, "\(test): surrogate \(name)")

@@ -1,6 +1,7 @@
 import Foundation
 import PrivacyStatsKit
 import Testing
+import TrackerDataKit
 import TrackerlessCore
 
 @Suite("Dashboard output: JSON snapshot and HTML")
@@ -27,8 +28,48 @@ struct DashboardHTMLTests {
             "trackers", "allowedReasons", "categories", "companies", "surrogates", "counters",
         ])
         #expect(text.contains(#""trackers":{"blocked":3,"allowed":1,"companiesBlocked":3,"companiesAllowed":1}"#))
-        #expect(text.contains(#"{"host":"analytics.test","tracker":"analytics.test","state":"allowed","reason":"rule exception","category":"analytics","requests":1}"#))
+        #expect(text.contains(#"{"host":"analytics.test","tracker":"analytics.test","state":"allowed","reason":"rule exception","category":"analytics","requests":1,"decidedBy":[{"kind":"trackerDefault","tracker":"analytics.test","default":"ignore"}]}"#))
         #expect(Self.snapshot().jsonString() == text)
+    }
+
+    @Test("each host names what decided its requests: the tds rule (its index and text) or default, in the JSON and in a <details> of the HTML")
+    func decidedBy() throws {
+        let snapshot = Self.snapshot()
+        let hosts = snapshot.companies.flatMap(\.hosts)
+        let analytics = try #require(hosts.first { $0.host == "analytics.test" && $0.state == .blocked })
+        let rule = try #require(StatsFixture.resolver.trackerData.trackers["analytics.test"]?.rules[0])
+        #expect(analytics.decidedBy == [.trackerRule(.init(trackerDomain: "analytics.test", index: 0, rule: rule))])
+        #expect(snapshot.jsonString().contains(
+            #""requests":1,"decidedBy":[{"kind":"trackerRule","tracker":"analytics.test","index":0,"rule":"analytics\\.test/a\\.js","surrogate":"analytics.js"}]}"#))
+        let html = DashboardHTML.render(snapshot)
+        #expect(html.contains(
+            #"analytics.test: <span class="blocked-text">blocked</span><details><summary>Decided by</summary><ul class="decided-by"><li>rule 0 of analytics.test in the blocklist: <code>analytics\.test/a\.js</code></li></ul></details>"#))
+        #expect(html.contains("<li>the default of social.test in the blocklist: <code>block</code></li>"))
+    }
+
+    @Test("a request that changes state takes its deciding entry along; a host without one writes no decidedBy")
+    func decidedByMoves() throws {
+        var page = PageStats(url: "https://site.test/", resolver: StatsFixture.resolver)
+        page.record(StatsFixture.request("https://ads.tracker.test/x.js", .script, .pending))
+        #expect(page.snapshot().companies.flatMap(\.hosts).map(\.state) == [.blocked])
+        page.record(StatsFixture.request("https://ads.tracker.test/x.js", .script, .loaded))
+        let hosts = page.snapshot().companies.flatMap(\.hosts)
+        #expect(hosts.map(\.state) == [.allowed(.protectionsOff)])
+        #expect(hosts.map(\.decidedBy) == [[.trackerDefault(trackerDomain: "tracker.test", defaultAction: .block)]])
+        var empty = Self.snapshot()
+        empty.companies[0].hosts[0].decidedBy = []
+        #expect(!empty.jsonString().contains(#""requests":1,"decidedBy":[{"kind":"trackerDefault","tracker":"tracker.test""#))
+        #expect(Self.snapshot().jsonString().contains(#""requests":1,"decidedBy":[{"kind":"trackerDefault","tracker":"tracker.test""#))
+    }
+
+    @Test("HTML: the deciding entry's text is escaped")
+    func decidedByEscaped() {
+        var snapshot = Self.snapshot()
+        let rule = Tracker.Rule(rule: "</code><script>alert(1)</script>")
+        snapshot.companies[0].hosts[0].decidedBy = [.trackerRule(.init(trackerDomain: "a<b", index: 0, rule: rule))]
+        let html = DashboardHTML.render(snapshot)
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("rule 0 of a&lt;b in the blocklist: <code>&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;</code>"))
     }
 
     @Test("HTML: self-contained, semantic, accessible")

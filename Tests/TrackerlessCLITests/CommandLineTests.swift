@@ -37,19 +37,53 @@ struct CommandLineTests {
         ])
     }
 
-    @Test("resolve classifies requests with the sample blocklist")
+    @Test("resolve classifies requests with the sample blocklist and names the tds rule or default that decided")
     func resolve() throws {
         let input = """
             {"url":"https://ads.example/tag.js","site":"https://news.example/","type":"script"}
             {"url":"https://ads.example/consent/cmp.js","site":"https://news.example/","type":"script"}
             {"url":"https://cdn.news.example/app.js","site":"https://news.example/","type":"script"}
+            {"url":"https://ads.example/other","site":"https://news.example/","type":"image"}
             """
         let result = try CommandRunner.run(["resolve"], input: input)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.split(separator: "\n") == [
-            #"{"action":"redirect","surrogate":"noop.js","reason":"matched rule - surrogate","tracker":"ads.example","entity":"Example Ads Inc."}"#,
-            #"{"action":"ignore","reason":"matched rule - ignore","tracker":"ads.example","entity":"Example Ads Inc."}"#,
+            #"{"action":"redirect","surrogate":"noop.js","reason":"matched rule - surrogate","tracker":"ads.example","entity":"Example Ads Inc.","decidedBy":{"kind":"trackerRule","tracker":"ads.example","index":1,"rule":"ads\\.example/tag\\.js","surrogate":"noop.js"}}"#,
+            #"{"action":"ignore","reason":"matched rule - ignore","tracker":"ads.example","entity":"Example Ads Inc.","decidedBy":{"kind":"trackerRule","tracker":"ads.example","index":0,"rule":"ads\\.example/consent/","action":"ignore"}}"#,
             #"{"action":null,"reason":"no match"}"#,
+            #"{"action":"block","reason":"default block","tracker":"ads.example","entity":"Example Ads Inc.","decidedBy":{"kind":"trackerDefault","tracker":"ads.example","default":"block"}}"#,
+        ])
+    }
+
+    @Test("resolve names the configuration entry or the user's toggle that decided")
+    func resolveConfigurationEntries() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = directory.appendingPathComponent("config.json")
+        try Data(#"""
+            {"features": {"contentBlocking": {"state": "enabled", "exceptions": [{"domain": "broken.example"}]},
+             "trackerAllowlist": {"state": "enabled", "settings": {"allowlistedTrackers":
+                {"ads.example": {"rules": [{"rule": "ads.example/tag.js", "domains": ["shop.example"], "reason": "login"}]}}}}},
+             "unprotectedTemporary": []}
+            """#.utf8).write(to: configuration)
+        let allowlist = directory.appendingPathComponent("allowlist.json")
+        try Data(#"["toggled.example"]"#.utf8).write(to: allowlist)
+        let input = """
+            {"url":"https://ads.example/tag.js","site":"https://shop.example/","type":"script"}
+            {"url":"https://ads.example/tag.js","site":"https://www.broken.example/","type":"script"}
+            {"url":"https://ads.example/tag.js","site":"https://toggled.example/","type":"script"}
+            """
+        let result = try CommandRunner.run(
+            ["resolve", "--privacy-config", configuration.path, "--allowlist", allowlist.path], input: input)
+        #expect(result.status == 0, "\(result.standardError)")
+        let decidedBy = result.standardOutput.split(separator: "\n").map { line -> String? in
+            let parts = String(line).components(separatedBy: #""decidedBy":"#)
+            return parts.count == 2 ? String(parts[1].dropLast()) : nil
+        }
+        #expect(decidedBy == [
+            #"{"kind":"trackerAllowlist","tracker":"ads.example","index":0,"rule":"ads.example/tag.js","domains":["shop.example"],"reason":"login"}"#,
+            #"{"kind":"featureException","feature":"contentBlocking","index":0,"domain":"broken.example"}"#,
+            #"{"kind":"userAllowlist","domain":"toggled.example"}"#,
         ])
     }
 

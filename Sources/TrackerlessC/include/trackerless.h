@@ -149,7 +149,15 @@ tl_status tl_resolver_new(const char *tds, size_t tds_length, const char *privac
 /*
  * The classification of a request on a site as JSON, in the words of DuckDuckGo's reference
  * tests: {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?,
- * "entity"?} (action null: not a tracker). `type` is a Tracker Radar (webRequest) type: "script",
+ * "entity"?, "decidedBy"?} (action null: not a tracker). "decidedBy" is the input entry that
+ * decided, present unless the reason is "no match": {"kind": ..., ...} where kind is
+ * "trackerRule" (tds.json trackers[tracker].rules[index]: "tracker", "index", "rule", and as
+ * present "action", "surrogate", "options", "exceptions"), "trackerDefault" ("tracker",
+ * "default"), "trackerAllowlist" or "requestBlocklist" (the privacy configuration's entry key
+ * "tracker" or "domain", "index", "rule", "domains", "reason"?), "featureNotEnabled" ("feature",
+ * "state"), "unprotectedTemporary" ("index", "domain"), "featureException" ("feature", "index",
+ * "domain"), "userAllowlist" ("domain"), "sameEntity" ("entity"), "sameSite"
+ * ("registrableDomain") or "mainFrame". `type` is a Tracker Radar (webRequest) type: "script",
  * "image", "xmlhttprequest", "subdocument", ... An invalid URL: TL_ERROR_INVALID_INPUT.
  * Free *json with tl_string_free. Safe from any thread.
  */

@@ -3,7 +3,8 @@
  * library by CAPITests, which checks its answers against a reference suite.
  *
  * usage: resolver_test TDS.json SURROGATES.txt|- CASES.tsv
- *   CASES.tsv: "request_url<TAB>site_url<TAB>type" a line. Prints the classification JSON a line.
+ *   CASES.tsv: "request_url<TAB>site_url<TAB>type" a line. Prints the classification JSON a line,
+ *   and fails when one about a tracker has no "decidedBy".
  * Then checks that a refused tds gives TL_ERROR_INVALID_INPUT with a message, and prints "ok: ...".
  */
 #include <stdio.h>
@@ -38,6 +39,11 @@ int main(int argc, char **argv) {
             printf("error: %s\n", message);
             tl_string_free(message);
             continue;
+        }
+        /* Every decision about a tracker names the entry that decided it. */
+        if (strstr(json, "\"tracker\":") && !strstr(json, "\"decidedBy\":{\"kind\":")) {
+            fprintf(stderr, "resolver_test: no decidedBy in %s\n", json);
+            return 1;
         }
         printf("%s\n", json);
         tl_string_free(json);

@@ -14,9 +14,9 @@ import TrackerlessCore
 /// - `actions(for:cache:)`, every action with its list and rule index.
 ///
 /// Times are thread CPU time; the median of the runs is the figure, and the ratios are taken in
-/// the same run. Run with `TrackerlessBenchmarks --attribution-only [--tds FILE] [--requests FILE]
+/// the same run. Run with `TrackerlessBenchmarks --engine-attribution-only [--tds FILE] [--requests FILE]
 /// [--runs N] [--json]`.
-struct AttributionBenchmark: Sendable {
+struct EngineAttributionBenchmark: Sendable {
     let trackerDataPath: String
     let runs: Int
     let requestCount: Int
@@ -35,7 +35,7 @@ struct AttributionBenchmark: Sendable {
 
     /// `decisionsOnly`: every pass decides only, as the engine before attribution could (the
     /// same loop, so that its figure compares with that engine's across builds).
-    static func measure(options: BenchmarkOptions, decisionsOnly: Bool = false) throws(BenchmarkError) -> AttributionBenchmark {
+    static func measure(options: BenchmarkOptions, decisionsOnly: Bool = false) throws(BenchmarkError) -> EngineAttributionBenchmark {
         let inputs = try BenchmarkInputs(options: options)
         let trackerDataPath = options.trackerDataPath, runs = options.runs
         let trackerData = inputs.trackerData, samples = inputs.requests
@@ -78,14 +78,14 @@ struct AttributionBenchmark: Sendable {
             if actions.isBlocked { blocked += 1 }
             named += actions.lists.reduce(0) { $0 + $1.ruleIndices.count }
         }
-        return AttributionBenchmark(
+        return EngineAttributionBenchmark(
             trackerDataPath: trackerDataPath, runs: runs, requestCount: requests.count, ruleCount: build.ruleCount,
             listCount: build.ruleLists.count, decision: Samples(milliseconds: decisionPasses),
             appliedActions: Samples(milliseconds: appliedPasses), namedActions: Samples(milliseconds: namedPasses),
             blockedCount: blocked, namedCount: named)
     }
 
-    /// The entry point of `--attribution-only`: `[--decisions-only] [--tds FILE] [--requests FILE]
+    /// The entry point of `--engine-attribution-only`: `[--decisions-only] [--tds FILE] [--requests FILE]
     /// [--runs N] [--json]` (default 15 runs); the other inputs' defaults are read too
     /// (BenchmarkInputs).
     static func run(arguments: [String]) throws(BenchmarkError) -> String {
