@@ -32,7 +32,7 @@ public struct RuleByteCounter: Sendable {
         return total
     }
 
-    /// The size of a list whose rules take `ruleBytes` (from ``byteCount(of:)-(some Sequence<ContentRule>)``):
+    /// The size of a list whose rules take `ruleBytes` (from `byteCount(of:)` of the rules):
     /// an empty list is `[]`.
     public static func listByteCount(ruleBytes: Int, ruleCount: Int) -> Int {
         ruleCount == 0 ? 2 : 1 + ruleBytes

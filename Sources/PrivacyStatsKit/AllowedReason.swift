@@ -2,7 +2,7 @@ import TrackerDataKit
 
 /// Why the dashboard shows a tracker as allowed, in the words a user reads.
 ///
-/// The resolver's reasons (``BlockingDecision/Reason-swift.enum``) map onto these; see
+/// The resolver's reasons (`BlockingDecision.Reason-swift.enum`) map onto these; see
 /// ``init(decision:siteEntityName:)``.
 public enum AllowedReason: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The tracker is on the site's own registrable domain (eTLD+1).
@@ -54,7 +54,7 @@ public enum AllowedReason: String, Sendable, Hashable, CaseIterable, Comparable 
         }
     }
 
-    /// Orders as ``allCases`` does.
+    /// Orders as `allCases` does.
     public static func < (lhs: AllowedReason, rhs: AllowedReason) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }

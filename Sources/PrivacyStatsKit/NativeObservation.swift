@@ -25,7 +25,7 @@ public struct NativeObservation: Sendable, Hashable {
     /// The URL requested (the first one, before redirects).
     public var url: String
     /// The request's type when the host knows it; nil when it does not (WebKitGTK). A
-    /// ``TrackerDataKit/RequestType/mainFrame`` observation is the page itself and is not
+    /// `RequestType.mainFrame` observation is the page itself and is not
     /// counted among its requests.
     public var type: RequestType?
     /// What the host did with it.

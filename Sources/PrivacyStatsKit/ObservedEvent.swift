@@ -17,7 +17,7 @@ public enum ObservedEvent: Sendable, Hashable {
     /// `{"kind": "clickToLoad", "url", "action", "token"}`: the user clicked the placeholder of
     /// an embed at `url` blocked by Click-to-Load rules with `action` (`block-ctl-yt`). The host
     /// decides whether to allow it: it removes that action's rule lists for the page
-    /// (``TrackerResolver`` takes it as a `userUnblockedRuleActions`), then answers the page with
+    /// (`TrackerResolver` takes it as a `userUnblockedRuleActions`), then answers the page with
     /// `token` so that the embed loads again. The statistics count nothing for the click itself;
     /// the action's embeds that load on the page afterwards count as allowed by
     /// ``AllowedReason/clickToLoad``.

@@ -30,7 +30,7 @@ public struct PageSnapshot: Sendable, Hashable {
     public var trackers: TrackerCounts
     /// Allowed trackers by reason, every reason listed (zeros included) in ``AllowedReason`` order.
     public var allowedReasons: [ReasonCount]
-    /// Trackers by Firefox category, every category listed in ``FirefoxCategory/dashboardOrder``.
+    /// Trackers by Firefox category, every category listed in `FirefoxCategory.dashboardOrder`.
     public var categories: [CategoryCount]
     /// Companies with at least one tracker request: those with blocked trackers first, then by
     /// prevalence (highest first), then by name.
@@ -118,7 +118,7 @@ public struct PageSnapshot: Sendable, Hashable {
         /// Distinct requests to the host in that state (as ``RequestCounts/observed`` counts them).
         public var requests: Int
         /// What the resolver named as deciding each of those requests, distinct, in the order
-        /// first seen (see ``TrackerDataKit/BlockingDecision/DecidingEntry``). A request the
+        /// first seen (see `BlockingDecision.DecidingEntry`). A request the
         /// page saw load although the resolver blocks it keeps the entry that blocks it: the
         /// state, not the entry, says it loaded.
         public var decidedBy: [BlockingDecision.DecidingEntry]

@@ -3,7 +3,7 @@ import TrackerDataKit
 import TrackerlessCore
 
 /// The host side of the scripts' messages: checks each message, classifies every observed
-/// request with the host's ``TrackerResolver``, and keeps the privacy dashboard's statistics per
+/// request with the host's `TrackerResolver`, and keeps the privacy dashboard's statistics per
 /// tab and page, and totals over time.
 ///
 /// ```swift
@@ -59,7 +59,7 @@ public final class PrivacyStats: @unchecked Sendable {
         public init() {}
     }
 
-    /// What ``receive(_:tab:)`` did with a message.
+    /// What ``receive(_:tab:)-(MessageBody,_)`` did with a message.
     public enum ReceiveResult: Sendable, Hashable {
         /// Accepted; its events (this many) are recorded.
         case accepted(events: Int)

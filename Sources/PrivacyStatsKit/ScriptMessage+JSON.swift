@@ -5,7 +5,7 @@ extension ScriptMessage {
     /// Decodes and checks a message body: size, JSON, version, secret, then every field and
     /// limit of protocol v1, in that order; the first failure is the rejection.
     ///
-    /// Both forms take one decoder: the bytes (or text) are read by ``JSONReader``; an object a
+    /// Both forms take one decoder: the bytes (or text) are read by `JSONReader`; an object a
     /// web view decoded is written as JSON first and read the same way.
     ///
     /// - Parameters:

@@ -12,18 +12,18 @@ import TrackerlessCore
 /// that a crash at any moment loses no acknowledged count and doubles none.
 ///
 /// Two files:
-/// - `path`: the snapshot, replaced whole with ``FileIO/writeAtomically(_:to:)`` (temporary file,
+/// - `path`: the snapshot, replaced whole with `FileIO.writeAtomically(_:to:)` (temporary file,
 ///   fsync, rename). Its first line is `trackerless-totals 1 <last record id> <CRC-32 of the
 ///   rest>`, then the totals as JSON.
-/// - `path.journal`: an append-only journal, one record per ``append(_:)``, each a line
-///   `<CRC-32> {"id": n, "deltas": […]}`, fsynced before ``append(_:)`` returns.
+/// - `path.journal`: an append-only journal, one record per `append(_:)`, each a line
+///   `<CRC-32> {"id": n, "deltas": […]}`, fsynced before `append(_:)` returns.
 ///
 /// Every record has the next id. Compaction writes the totals with the id of the last record in
 /// them, then empties the journal; a crash between the two leaves records the snapshot already
 /// holds, and replay skips every record whose id is not above the snapshot's.
 ///
 /// Recovery, at ``init(path:compactAfterRecords:)``:
-/// - a torn last record (the process died while appending) is ignored: its ``append(_:)`` never
+/// - a torn last record (the process died while appending) is ignored: its `append(_:)` never
 ///   returned, so nothing acknowledged is in it;
 /// - a damaged record elsewhere is skipped, the journal kept as `path.journal.corrupt`; so is a
 ///   record whose negative deltas would take a count below zero (the note names its line);

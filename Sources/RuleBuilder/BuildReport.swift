@@ -18,9 +18,9 @@ public struct BuildReport: Sendable, Hashable {
     public var approximations: [Note] = []
     /// Trackers in the input.
     public var trackerCount = 0
-    /// What reading the inputs skipped (``TrackerData/warnings``, ``PrivacyConfiguration/warnings``):
+    /// What reading the inputs skipped (`TrackerData.warnings`, `PrivacyConfiguration.warnings`):
     /// values of the wrong type and unsupported values, which are not in the rules; and what the
-    /// configuration leaves out that blocking depends on (``PrivacyConfiguration/protectionWarnings(file:)``).
+    /// configuration leaves out that blocking depends on (`PrivacyConfiguration.protectionWarnings(file:)`).
     public var inputWarnings: [InputWarning] = []
 
     /// Each list's rules and JSON against its limits, in the order of ``RuleListBuild/ruleLists``.

@@ -3,7 +3,7 @@ import TrackerDataKit
 import TrackerlessCore
 
 /// Builds the WebKit rule list of third-party tracking-cookie protection: `block-cookies` on the
-/// loads whose cookies ``CookieProtection`` strips, so that WebKit sends them without `Cookie`
+/// loads whose cookies `CookieProtection` strips, so that WebKit sends them without `Cookie`
 /// and stores none of their `Set-Cookie`.
 ///
 /// ```swift
@@ -30,12 +30,12 @@ import TrackerlessCore
 /// WebKit's `block-cookies` keeps cookies out of the load itself: no `Cookie` is sent and no
 /// `Set-Cookie` is stored, for a frame's document load too. It does not reach `document.cookie`
 /// (measured in WebKitGTK: a script in a blocked tracker frame still reads and writes cookies), so
-/// blocking that API, as ``CookieProtection/decision(forFrameURL:siteURL:)`` decides, needs a
+/// blocking that API, as `CookieProtection.decision(forFrameURL:siteURL:)` decides, needs a
 /// user script.
 public struct CookieRules: Sendable {
     /// The tracker blocklist.
     public let trackerData: TrackerData
-    /// The privacy configuration, whose cookie feature decides (see ``CookieProtection/Settings``);
+    /// The privacy configuration, whose cookie feature decides (see `CookieProtection.Settings`);
     /// nil means on everywhere.
     public let configuration: PrivacyConfiguration?
     /// Sites where the user turned protection off.

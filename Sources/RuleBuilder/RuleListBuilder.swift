@@ -3,7 +3,7 @@ import TrackerDataKit
 import TrackerlessCore
 
 /// Builds WebKit content-blocker rule lists from Tracker Radar data and a privacy configuration,
-/// so that WebKit blocks exactly what ``TrackerResolver`` decides to block.
+/// so that WebKit blocks exactly what `TrackerResolver` decides to block.
 ///
 /// ```swift
 /// let tds = try TrackerData(contentsOfFile: "tds.json")
@@ -12,7 +12,7 @@ import TrackerlessCore
 /// ```
 ///
 /// The list is laid out in sections, each self-contained:
-/// 1. one ``TrackerSection`` per tracker, sorted by domain (a tracker nested in another tracker's
+/// 1. one `TrackerSection` per tracker, sorted by domain (a tracker nested in another tracker's
 ///    domain comes after it and starts by cancelling the outer tracker's rules);
 /// 2. one section per CNAME-cloaked host whose target is a tracker, scoped to that exact host;
 /// 3. the privacy configuration: request-blocklist blocks, then the exceptions that switch
@@ -58,12 +58,12 @@ public struct RuleListBuilder: Sendable {
         /// The most rules in one list; WebKit rejects more than 150,000.
         public var maximumRulesPerList: Int
         /// The most JSON bytes in one list; nil (the default) means the target's
-        /// (``ContentRuleList/WebKitTarget/jsonByteBudget``: 19 MB, 10 MB for Safari 17). Lists
+        /// (`WebKitTarget.jsonByteBudget`: 19 MB, 10 MB for Safari 17). Lists
         /// are split to stay within it where an exception keeps its meaning; a part that cannot
         /// be split and is larger is refused (``RuleListBuildError/partExceedsByteBudget(list:part:byteCount:budget:)``).
         public var maximumBytesPerList: Int?
         /// The WebKit the lists are for: they use only what it knows, with the resolver's meaning
-        /// as it evaluates them. The default, ``ContentRuleList/WebKitTarget/oldest``, makes lists
+        /// as it evaluates them. The default, `WebKitTarget.oldest`, makes lists
         /// that every supported WebKit compiles and gives the same meaning.
         public var target: WebKitTarget
         /// The JSON bytes that lists of an entity's own must save before its trackers get them;
@@ -148,7 +148,7 @@ public struct RuleListBuilder: Sendable {
     /// The tracker blocklist.
     public private(set) var trackerData: TrackerData
     /// The privacy configuration (allowlists, unprotected sites, request blocklist); nil means
-    /// tracker blocking on everywhere, as for ``TrackerResolver``.
+    /// tracker blocking on everywhere, as for `TrackerResolver`.
     public let configuration: PrivacyConfiguration?
     /// Sites where the user turned protection off.
     public let userAllowlist: UserAllowlist
@@ -195,8 +195,8 @@ public struct RuleListBuilder: Sendable {
     /// ``Settings/maximumRulesPerList``, then one per Click-to-Load rule action. Install all of
     /// them, but on a page where the user clicked to load (``RuleListBuild/ruleLists(unblocking:)``).
     ///
-    /// Every list is one that ``ContentRuleList/RuleList/validate()`` accepts (checked with
-    /// ``ContentRuleList/RuleList/validateTriggers()``, which gives the same answer for a built
+    /// Every list is one that `RuleList.validate()` accepts (checked with
+    /// `RuleList.validateTriggers()`, which gives the same answer for a built
     /// list at a fraction of the cost): an input whose rules WebKit would refuse (a tracker
     /// domain too long for a url-filter, say) is left out, with a note in
     /// ``BuildReport/skippedRules`` naming it and WebKit's error.
@@ -204,7 +204,7 @@ public struct RuleListBuilder: Sendable {
 
     /// ``build()``, or with `checkingTriggers` false the same lists without the check: they may
     /// then hold a rule WebKit would refuse. A caller that skips the check here runs
-    /// ``ContentRuleList/RuleList/validateTriggers()`` on each list itself (beside other work,
+    /// `RuleList.validateTriggers()` on each list itself (beside other work,
     /// say), and calls ``build()`` when one fails, for the lists without that input and the note
     /// saying why; when every list passes, the lists are those of ``build()``.
     public func build(checkingTriggers: Bool) -> RuleListBuild {

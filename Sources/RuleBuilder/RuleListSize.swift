@@ -10,7 +10,7 @@ public struct RuleListSize: Sendable, Hashable, CustomStringConvertible {
     public var ruleCount: Int
     /// The most rules it may have (``RuleListBuilder/Settings/maximumRulesPerList``).
     public var ruleLimit: Int
-    /// Its JSON (``ContentRuleList/RuleList/encoded()``), in bytes.
+    /// Its JSON (`RuleList.encoded()`), in bytes.
     public var byteCount: Int
     /// The most JSON it may have, in bytes.
     public var byteBudget: Int

@@ -10,7 +10,7 @@ import TrackerlessCore
 
 extension RuleEngine {
     /// The engine in Trackerless's compiled format: versioned, checksummed, loadable by
-    /// ``init(compiled:publicSuffixList:)`` without parsing the rule lists' JSON.
+    /// ``init(compiled:publicSuffixList:target:)`` without parsing the rule lists' JSON.
     public func compiled() -> [UInt8] {
         var writer = CompiledWriter()
         program.write(to: &writer)

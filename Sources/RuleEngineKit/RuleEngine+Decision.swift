@@ -52,8 +52,8 @@ extension RuleEngine {
             index < 64 ? ignoringLists & (1 << UInt64(index)) != 0 : moreIgnoringLists.contains(index)
         }
 
-        /// Everything applied, list by list, as ``ReferenceEvaluator/actions(for:)`` reports it but
-        /// without the rules behind the actions (``AppliedActions/ListActions/ruleIndices`` is
+        /// Everything applied, list by list, as `ReferenceEvaluator.actions(for:)` reports it but
+        /// without the rules behind the actions (`AppliedActions.ListActions.ruleIndices` is
         /// empty): the decision did not ask for them. ``RuleEngine/actions(for:cache:)`` names them.
         public var appliedActions: AppliedActions {
             appliedActions(ruleIndices: nil)

@@ -47,14 +47,14 @@ public struct RuleEngine: Sendable {
     /// Compiles several lists, each scoped as WebKit scopes an installed list.
     ///
     /// `target` is the WebKit whose evaluation to reproduce where WebKits differ (give the lists
-    /// as it reads them: ``ContentRuleList/RuleList/init(parsing:for:warnings:)``). The engine
+    /// as it reads them: `RuleList.init(parsing:for:warnings:)`). The engine
     /// decides third party by registrable domain, and by host under a top-level domain the
     /// Public Suffix List does not list for WebKitGTK 2.44; it does not reproduce Safari 15's
-    /// third party by origin (``ContentRuleList/WebKitTarget/ThirdPartyRule/origin``), for which
+    /// third party by origin (`WebKitTarget.ThirdPartyRule.origin`), for which
     /// it decides as the WebKits after it do: the builder's lists for the oldest target mean the
     /// same under both.
     ///
-    /// - Throws: the ``RuleListError`` WebKit would report for a pattern outside its regex subset.
+    /// - Throws: the `RuleListError` WebKit would report for a pattern outside its regex subset.
     public init(
         ruleLists: [RuleList], publicSuffixList: PublicSuffixList = .bundled, target: WebKitTarget = .newest
     ) throws(RuleListError) {
@@ -94,14 +94,14 @@ public struct RuleEngine: Sendable {
     public var memoryFootprint: Int { program.memoryFootprint }
 
     /// Everything WebKit applies to the load, list by list, each action with the index of the rule
-    /// that put it there (the same answer as ``ReferenceEvaluator/actions(for:)``).
+    /// that put it there (the same answer as `ReferenceEvaluator.actions(for:)`).
     public func actions(for request: Request) -> AppliedActions {
         var cache = PageCache()
         return actions(for: request, cache: &cache)
     }
 
     /// Everything WebKit applies to the load, each action with its rule
-    /// (``ContentRuleList/AppliedActions/ListActions/ruleIndices``), with the caller's page cache.
+    /// (`AppliedActions.ListActions.ruleIndices`), with the caller's page cache.
     ///
     /// Naming the rules notes every matched rule's index and allocates; a host that does not
     /// ask why keeps ``decision(for:cache:)``, which pays nothing for it.

@@ -68,7 +68,7 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         /// Sites on which the feature is off (each also covers its subdomains).
         public var exceptions: [Exception]
         /// The feature-specific `settings`, kept as the text found in the document: each reader
-        /// of the feature reads what it understands with a ``JSONReader`` (``JSONText/read(_:)``).
+        /// of the feature reads what it understands with a `JSONReader` (`JSONText.read(_:)`).
         public var settingsText: JSONText?
         /// The feature-specific `settings` as a tree, built on demand from ``settingsText``.
         public var settings: JSONValue? {

@@ -10,7 +10,7 @@ import TrackerlessCore
 /// ```
 ///
 /// Keys of ``trackers``, ``domains`` and ``cnames`` are lowercased when parsed, so the lookups
-/// take the lowercase hosts of ``CanonicalURL``.
+/// take the lowercase hosts of `CanonicalURL`.
 public struct TrackerData: Sendable, Hashable {
     /// Trackers by domain.
     public var trackers: [String: Tracker]
