@@ -12,8 +12,13 @@ struct StatsStoreTests {
     }
 
     /// Records `pages` page loads with one blocked tracker each, flushing after each page.
+    /// Records `pages` pages with one blocked tracker each, flushing after each: one journal
+    /// record per page (the manual schedule: no timer adds a save of its own in between, which on
+    /// a slow machine it would).
     static func record(pages: Int, into store: StatsStore) throws {
-        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret], store: store) { 1_795_003_200 }
+        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret], store: store, saving: .manual) {
+            1_795_003_200
+        }
         for page in 0..<pages {
             stats.didStartNavigation(tab: "1", url: "https://site.test/\(page)")
             _ = stats.receive(

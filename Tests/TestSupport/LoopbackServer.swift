@@ -90,7 +90,7 @@ public final class LoopbackServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let portFile = directory.appendingPathComponent("port")
-        let deadline = Date(timeIntervalSinceNow: 20)
+        let deadline = Date(timeIntervalSinceNow: 60)
         var port: Int?
         while port == nil && Date() < deadline && process.isRunning {
             port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
@@ -98,7 +98,7 @@ public final class LoopbackServer: @unchecked Sendable {
         }
         guard let port else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            throw ServerError("the loopback server did not start within 20 s")
+            throw ServerError("the loopback server did not start within 60 s")
         }
         self.port = port
     }
@@ -149,7 +149,7 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Waits until `path` has been requested `count` times (a request is logged once its answer
     /// ended), up to `seconds`, without holding a thread of the concurrency pool.
-    public func waitForRequests(_ path: String, count: Int, seconds: Double = 20) async -> [Request] {
+    public func waitForRequests(_ path: String, count: Int, seconds: Double = 120) async -> [Request] {
         let deadline = Date(timeIntervalSinceNow: seconds)
         var found = requests(path)
         while found.count < count && Date() < deadline {
@@ -162,7 +162,7 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Waits until `path` has been requested `count` times, counting requests as they arrive
     /// (before their answer), up to `seconds`, without holding a thread of the concurrency pool;
     /// returns whether it was.
-    public func waitForArrivals(_ path: String, count: Int, seconds: Double = 20) async -> Bool {
+    public func waitForArrivals(_ path: String, count: Int, seconds: Double = 120) async -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         func arrived() -> Int {
             let text = (try? String(contentsOf: directory.appendingPathComponent("arrivals.jsonl"), encoding: .utf8)) ?? ""

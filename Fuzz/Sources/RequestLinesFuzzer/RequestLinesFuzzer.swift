@@ -21,6 +21,7 @@ public func requestLinesFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
     }
     let engine = RequestLinesFixture.engine
     var cache = RuleEngine.PageCache()
+    var namingCache = RuleEngine.PageCache()
     // `decide` and `resolve` read one JSON object a line, as below.
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(32) {
         let read = try? JSONReader.read(Array(line)) { (reader) throws(JSONReadError) -> JSONStringMembers in
@@ -28,8 +29,15 @@ public func requestLinesFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
         }
         guard let members = read else { continue }
         if let request = try? RequestFile.request(from: members, defaultTopURL: RequestFile.defaultTopURL) {
+            // With their rules (`decide`'s answer) and without (a host's decision), each with a
+            // page cache against none.
+            let named = engine.actions(for: request, cache: &namingCache)
+            require(named == engine.actions(for: request), "\(request): the page cache changes the named actions")
             let applied = engine.decision(for: request, cache: &cache).appliedActions
-            require(applied == engine.actions(for: request), "\(request): the page cache changes the decision")
+            require(applied == engine.decision(for: request).appliedActions, "\(request): the page cache changes the decision")
+            require(
+                applied.lists.map(\.actions) == named.lists.map(\.actions),
+                "\(request): the decision's actions are not the named actions")
         }
         if let url = try? members.requiredString("url"), let site = try? members.requiredString("site"),
             let type = try? members.requiredString("type")
