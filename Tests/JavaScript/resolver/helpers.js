@@ -111,7 +111,9 @@ function readJSON(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-// Runs `trackerless resolve` on requests [{url, site, type}] and returns its decisions.
+// Runs `trackerless resolve` on requests [{url, site, type}] and returns its decisions, without
+// the entry that decided each (`decidedBy`): the JavaScript resolvers decide the same but do not
+// say why, and the Swift tests check the entries (DecidingEntry*Tests).
 function resolveWithSwift(requests, options) {
   const args = ['resolve'];
   if (options.tds) { args.push('--tds', options.tds); }
@@ -120,7 +122,11 @@ function resolveWithSwift(requests, options) {
   if (options.allowlist) { args.push('--allowlist', options.allowlist); }
   const input = requests.map((request) => JSON.stringify(request)).join('\n') + '\n';
   const output = execFileSync(binary(), args, { input, maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'pipe'] });
-  return output.toString('utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
+  return output.toString('utf8').split('\n').filter((line) => line !== '').map((line) => {
+    const decision = JSON.parse(line);
+    if (decision !== null && typeof decision === 'object') { delete decision.decidedBy; }
+    return decision;
+  });
 }
 
 // The JS decision in the form `trackerless resolve` writes.
