@@ -134,7 +134,7 @@ struct PrefilterCommandTests {
         _ = try CommandRunner.run(arguments(1, directory.appendingPathComponent("timing").path))
         let runTime = Date().timeIntervalSince(start)
         let killed = try CommandRunner.killAtRandomPoints(
-            attempts: 20, runTime: runTime, fractions: 0.5...1.1, arguments: { arguments($0 % 2, set) }
+            attempts: 30, runTime: runTime, fractions: 0.2...1.0, arguments: { arguments($0 % 2, set) }
         ) { attempt in
             let seen = Self.read(set)
             #expect(seen == expected[0] || seen == expected[1], "attempt \(attempt): the four files are not one set")
