@@ -46,8 +46,12 @@ struct HTTPDownload: Sendable {
         configuration.timeoutIntervalForRequest = policy.timeout
         configuration.timeoutIntervalForResource = policy.timeout
         let transfer = Transfer(download: self)
+        // The delegate's calls on a serial queue of the transfer's own. An operation queue's
+        // default on Linux is Dispatch's global queue, whose few threads a host (or a test run)
+        // may keep busy with long work: then the request was not even sent for minutes.
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
+        queue.underlyingQueue = transfer.queue
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: queue)
         let task = session.dataTask(with: request(for: url))
         let token = cancellation?.onCancel { transfer.stop(.cancelled, task) }
@@ -104,6 +108,9 @@ struct HTTPDownload: Sendable {
 /// by the timer or a cancellation (on others); the lock guards it.
 private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let finished = DispatchSemaphore(value: 0)
+    /// The delegate queue's underlying queue, which an operation queue does not keep alive: held
+    /// here, as long as the session holds its delegate.
+    let queue = DispatchQueue(label: "Trackerless download")
     private let download: HTTPDownload
     private let lock = NSLock()
     private var response: HTTPURLResponse?

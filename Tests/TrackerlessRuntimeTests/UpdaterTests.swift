@@ -161,4 +161,39 @@ struct UpdaterTests {
         #expect(inputs.map { $0["status"] as? Int } == [200, 200])
         #expect(inputs.map { $0["result"] as? String } == ["downloaded", "downloaded"])
     }
+
+    @Test("a check is not held up by Dispatch's global queue kept busy by the host: it ends while that work still runs")
+    func busyGlobalQueue() async throws {
+        let fixture = try UpdaterFixture()
+        defer { fixture.remove() }
+        // Long work on every thread Dispatch's global queue has, each item running until the
+        // check ended or two minutes from now, which counts as held up. The check runs on a
+        // thread of its own and ends the work itself: on Linux this test's task waits on those
+        // same threads.
+        let released = Atomic(false)
+        let heldUp = Atomic(0)
+        let report = Mutex<UpdateReport?>(nil)
+        let work = DispatchGroup()
+        let limit = Date(timeIntervalSinceNow: 120)
+        for _ in 0..<16 {
+            DispatchQueue.global().async(group: work) {
+                while !released.load(ordering: .acquiring) {
+                    if Date() > limit {
+                        heldUp.add(1, ordering: .relaxed)
+                        return
+                    }
+                }
+            }
+        }
+        Thread {
+            let made = fixture.updater.checkBlocking()
+            report.withLock { $0 = made }
+            released.store(true, ordering: .releasing)
+        }.start()
+        await withCheckedContinuation { continuation in work.notify(queue: .global()) { continuation.resume() } }
+        while !released.load(ordering: .acquiring) { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(heldUp.load(ordering: .relaxed) == 0, "the check waited for the busy queue's work to end")
+        let made = try #require(report.withLock { $0 })
+        #expect(made.outcome == .updated, "\(made.jsonValue.jsonString())")
+    }
 }
