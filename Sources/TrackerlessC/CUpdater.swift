@@ -98,12 +98,8 @@ public func tl_updater_new(
     _ updater: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     guard let runtime, let updater else { return CStatus.invalidArgument("runtime or updater is NULL", error) }
-    let policy: UpdatePolicy
-    switch updatePolicy(policyJSON) {
-    case .success(let parsed): policy = parsed
-    case .failure(let failure): return CStatus.invalidArgument(failure.description, error)
-    }
     do throws(UpdateError) {
+        let policy = try updatePolicy(policyJSON).get()
         let sources = try updateSources(trackerDataURL, trackerDataSHA256, configurationURL, configurationSHA256).get()
         let made = try ProtectionUpdater(runtime: borrowRuntime(runtime), sources: sources, policy: policy)
         updater.pointee = OpaquePointer(Unmanaged.passRetained(made).toOpaque())

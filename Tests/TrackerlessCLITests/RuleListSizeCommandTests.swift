@@ -15,14 +15,22 @@ struct RuleListSizeCommandTests {
         return Data(#"{"trackers": {\#(trackers.joined(separator: ","))}, "entities": {}, "domains": {}}"#.utf8)
     }
 
+    /// `trackerless rules --max-bytes maxBytes` on ``trackerData(_:rules:)`` in `directory`; the
+    /// command's result and its output directory (with its trailing slash).
+    static func rules(
+        _ count: Int, rules: Int, maxBytes: Int, in directory: URL
+    ) throws -> (result: CommandRunner.Result, output: String) {
+        let tds = directory.appendingPathComponent("tds.json")
+        try trackerData(count, rules: rules).write(to: tds)
+        let output = directory.appendingPathComponent("out").path + "/"
+        return (try CommandRunner.run(["rules", "--tds", tds.path, "--output", output, "--max-bytes", "\(maxBytes)"]), output)
+    }
+
     @Test("--max-bytes splits the lists; each list's size line gives rules/limit and bytes/budget, the bytes those of its file")
     func sizesAndSplit() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tds = directory.appendingPathComponent("tds.json")
-        try Self.trackerData(30, rules: 3).write(to: tds)
-        let output = directory.appendingPathComponent("out").path + "/"
-        let result = try CommandRunner.run(["rules", "--tds", tds.path, "--output", output, "--max-bytes", "6000"])
+        let (result, output) = try Self.rules(30, rules: 3, maxBytes: 6000, in: directory)
         #expect(result.status == 0, "\(result.standardError)")
         let sizes = result.standardError.split(separator: "\n").filter { $0.hasPrefix("size: main list ") }
         #expect(sizes.count >= 2, "\(result.standardError)")
@@ -39,10 +47,7 @@ struct RuleListSizeCommandTests {
     func refusal() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tds = directory.appendingPathComponent("tds.json")
-        try Self.trackerData(2, rules: 100).write(to: tds)
-        let output = directory.appendingPathComponent("out").path + "/"
-        let result = try CommandRunner.run(["rules", "--tds", tds.path, "--output", output, "--max-bytes", "3000"])
+        let (result, output) = try Self.rules(2, rules: 100, maxBytes: 3000, in: directory)
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.contains(#"the main list: trackers["t0.example"]"#), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: output))
