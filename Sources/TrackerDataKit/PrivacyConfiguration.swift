@@ -183,9 +183,8 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         }
         if let scriptURL {
             let url = scriptURL.stringWithoutFragment
-            for pattern in Self.domains(in: settings.member("scripts")) {
-                guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
-                if regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil { return false }
+            for pattern in Self.domains(in: settings.member("scripts")) where ScriptPatternCache.pattern(pattern, matches: url) {
+                return false
             }
         }
         return true

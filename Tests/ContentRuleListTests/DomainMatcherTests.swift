@@ -1,17 +1,6 @@
 import Testing
 @testable import ContentRuleList
-
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TrackerlessTestSupport
 
 @Suite("Plain domain conditions match like WebKit's rewritten regex")
 struct DomainMatcherTests {
@@ -37,7 +26,7 @@ struct DomainMatcherTests {
 
     @Test("Agrees with URLFilter on random domains and URLs", arguments: [false, true])
     func agreesWithTheRegex(isCaseSensitive: Bool) throws {
-        var random = SeededGenerator(state: isCaseSensitive ? 7 : 11)
+        var random = SplitMixGenerator(seed: isCaseSensitive ? 7 : 11)
         let domainPieces = ["a", "b", ".", "-", "_", "0", "ab"]
         let urlPieces = [
             "http://", "a+b://", "1://", "H://", ":/", "://", "a", "b", "A", "B", ".", "/", ":", "-", "_", "0", "ab",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackerlessTestSupport
 @testable import ContentRuleList
 
 /// Random patterns of the subset and random ASCII URLs, checked against an independent regex
@@ -7,16 +8,11 @@ import Testing
 /// subset and alphabet (no line breaks in the URLs, so `.` and `$` agree).
 @Suite("URLFilter differential test against NSRegularExpression")
 struct URLFilterDifferentialTests {
-    /// SplitMix64: fixed seed, same sequence on every platform.
+    /// Fixed seed, same sequence on every platform.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random: SplitMixGenerator
+        init(state: UInt64) { random = SplitMixGenerator(seed: state) }
+        mutating func next() -> UInt64 { random.next() }
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
         mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
     }

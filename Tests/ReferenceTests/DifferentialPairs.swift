@@ -33,7 +33,7 @@ struct DifferentialPairs: Sendable {
     /// A deterministic sample of about `fraction` of the pairs, chosen by a fixed-seed generator
     /// so that every run checks the same pairs.
     func sampled(fraction: Double, seed: UInt64 = 0x7472_6163_6b65_726c) -> DifferentialPairs {
-        var generator = SplitMix64(state: seed)
+        var generator = SplitMixGenerator(seed: seed)
         let threshold = UInt64(Double(UInt64.max) * min(max(fraction, 0), 1))
         return DifferentialPairs(pairs: pairs.filter { _ in generator.next() <= threshold })
     }
@@ -61,18 +61,5 @@ struct DifferentialPairs: Sendable {
             }
         }
         self.pairs = pairs
-    }
-}
-
-/// SplitMix64: a tiny seeded generator, so that samples are the same on every run and platform.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

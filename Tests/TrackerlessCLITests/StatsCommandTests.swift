@@ -440,7 +440,7 @@ struct StatsCommandTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.harness, specPath.path]
         let resultPath = directory.appendingPathComponent("result.json")
-        FileManager.default.createFile(atPath: resultPath.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: resultPath.path, contents: nil))
         process.standardOutput = try FileHandle(forWritingTo: resultPath)
         try process.run()
         process.waitUntilExit()

@@ -1,5 +1,6 @@
 import ContentRuleList
 import Testing
+import TrackerlessTestSupport
 
 /// Our parser (`RuleList(parsing:)`) must accept and reject exactly what WebKitGTK's compiler
 /// does, with WebKit's own message. Each list below is compiled by real WebKit once (one harness
@@ -375,10 +376,10 @@ struct ValidatorAgreementTests {
 /// conditions with valid and invalid values, and every action type, so that WebKit and our
 /// parser are compared on the order in which their checks fire, not only on single mistakes.
 struct RandomRuleListGenerator {
-    private var state: UInt64
+    private var random: SplitMixGenerator
 
     init(seed: UInt64) {
-        state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D
+        random = SplitMixGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D)
     }
 
     /// A JSON rule list of one to four rules.
@@ -578,15 +579,9 @@ struct RandomRuleListGenerator {
         return atom
     }
 
-    // MARK: Randomness (SplitMix64) and JSON strings
+    // MARK: Randomness and JSON strings
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
