@@ -134,7 +134,7 @@ public enum DashboardHTML {
             if company.isMajorNetwork { name += " <span class=\"badge\">major tracker network</span>" }
             let prevalence = company.prevalence.map(percent) ?? "unknown"
             let hosts = entry.hosts.map { host in
-                "<li>\(escape(host.host)): \(stateText(host.state))\(decidedBy(host.decidedBy))</li>"
+                "<li>\(escape(host.host)): \(stateText(host.state))\(decidedBy(host.decidedBy, engineRules: host.engineRules))</li>"
             }.joined()
             rows += """
                 <tr>
@@ -235,11 +235,23 @@ public enum DashboardHTML {
         }
     }
 
-    /// What decided a host's requests, folded in a `<details>` a person opens; "" for none.
-    private static func decidedBy(_ entries: [BlockingDecision.DecidingEntry]) -> String {
-        guard !entries.isEmpty else { return "" }
+    /// What decided a host's requests, the resolver's entries then the engine's rules, folded
+    /// in a `<details>` a person opens; "" for none.
+    private static func decidedBy(_ entries: [BlockingDecision.DecidingEntry], engineRules: [EngineRule]) -> String {
+        guard !entries.isEmpty || !engineRules.isEmpty else { return "" }
         let items = entries.map { "<li>\(decidingEntryText($0))</li>" }.joined()
+            + engineRules.map { "<li>\(engineRuleText($0))</li>" }.joined()
         return "<details><summary>Decided by</summary><ul class=\"decided-by\">\(items)</ul></details>"
+    }
+
+    /// One engine rule in words, with the input it was built from as code when known.
+    static func engineRuleText(_ rule: EngineRule) -> String {
+        var text = "rule \(rule.rule) of content rule list \(rule.list)"
+        if case .object(let source)? = rule.source, case .string(let path)? = source["path"] {
+            text += ", built from <code>\(escape(path))</code>"
+            if case .string(let ruleText)? = source["rule"] { text += ": <code>\(escape(ruleText))</code>" }
+        }
+        return text
     }
 
     /// One deciding entry in words, the rule text as code.

@@ -30,11 +30,15 @@ public struct NativeObservation: Sendable, Hashable {
     public var type: RequestType?
     /// What the host did with it.
     public var outcome: Outcome
+    /// The engine's rule that decided it, when the host decided with the rule engine and asked
+    /// which rule (the block's for a blocked load); nil otherwise.
+    public var engineRule: EngineRule?
 
-    /// An observation of `url`.
-    public init(url: String, type: RequestType? = nil, outcome: Outcome) {
+    /// An observation of `url`, decided by `engineRule` when the host knows it.
+    public init(url: String, type: RequestType? = nil, outcome: Outcome, engineRule: EngineRule? = nil) {
         self.url = url
         self.type = type
         self.outcome = outcome
+        self.engineRule = engineRule
     }
 }

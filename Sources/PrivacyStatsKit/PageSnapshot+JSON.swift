@@ -81,6 +81,7 @@ extension PageSnapshot.HostState {
         object.append("category", .string(category.rawValue))
         object.append("requests", count(requests))
         if !decidedBy.isEmpty { object.append("decidedBy", .array(decidedBy.map { $0.jsonValue() })) }
+        if !engineRules.isEmpty { object.append("engineRules", .array(engineRules.map { $0.jsonValue() })) }
         return .object(object)
     }
 }

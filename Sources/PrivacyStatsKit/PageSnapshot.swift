@@ -122,11 +122,15 @@ public struct PageSnapshot: Sendable, Hashable {
         /// page saw load although the resolver blocks it keeps the entry that blocks it: the
         /// state, not the entry, says it loaded.
         public var decidedBy: [BlockingDecision.DecidingEntry]
+        /// The rule engine's rules the host named as deciding those requests (engine mode:
+        /// ``NativeObservation/engineRule``), distinct, in the order first seen; empty when the
+        /// host decided without the engine or did not ask which rule.
+        public var engineRules: [EngineRule]
 
         /// Creates a host state.
         public init(
             host: String, tracker: String?, state: TrackerState, category: FirefoxCategory, requests: Int,
-            decidedBy: [BlockingDecision.DecidingEntry] = []
+            decidedBy: [BlockingDecision.DecidingEntry] = [], engineRules: [EngineRule] = []
         ) {
             self.host = host
             self.tracker = tracker
@@ -134,6 +138,7 @@ public struct PageSnapshot: Sendable, Hashable {
             self.category = category
             self.requests = requests
             self.decidedBy = decidedBy
+            self.engineRules = engineRules
         }
     }
 

@@ -15,7 +15,7 @@ extension PageStats {
                 company: company(named: key.company), hosts: [], blocked: 0, allowed: 0)
             entry.hosts.append(PageSnapshot.HostState(
                 host: key.host, tracker: info.trackerDomain, state: key.state, category: info.category,
-                requests: info.requests, decidedBy: info.decidedBy.map(\.entry)))
+                requests: info.requests, decidedBy: info.decidedBy.map(\.entry), engineRules: info.engineRules.map(\.entry)))
             switch key.state {
             case .blocked:
                 entry.blocked += 1

@@ -110,12 +110,20 @@ public struct PageStats: Sendable {
         if type == .mainFrame { return }
         let (key, existing) = find(url: observation.url, type: type)
         guard var record = existing else {
-            add(key, reported: nil, isReplacedBySurrogate: false, native: observation.outcome)
+            add(key, reported: nil, isReplacedBySurrogate: false, native: observation.outcome, engineRule: observation.engineRule)
             return
         }
         // A load that went to the network outweighs a block of the same URL.
-        guard record.native != .allowed, record.native != observation.outcome else { return }
+        guard record.native != .allowed, record.native != observation.outcome else {
+            // The same outcome, now with the rule that decided it.
+            if record.native == observation.outcome, record.engineRule == nil, let rule = observation.engineRule {
+                record.engineRule = rule
+                update(key, record)
+            }
+            return
+        }
         record.native = observation.outcome
+        record.engineRule = observation.engineRule
         update(key, record)
     }
 
@@ -166,7 +174,8 @@ public struct PageStats: Sendable {
 
     /// Records a request the page had not reported yet, unless the page is at its cap.
     private mutating func add(
-        _ key: RequestKey, reported: ObservedState?, isReplacedBySurrogate: Bool, native: NativeObservation.Outcome?
+        _ key: RequestKey, reported: ObservedState?, isReplacedBySurrogate: Bool, native: NativeObservation.Outcome?,
+        engineRule: EngineRule? = nil
     ) {
         guard requests.count < limits.maxRequestsPerPage else {
             counters.eventsDroppedByHost += 1
@@ -180,7 +189,7 @@ public struct PageStats: Sendable {
         let urlKey = key.withType(.other)
         if firstOfURL[urlKey] == nil { firstOfURL[urlKey] = key }
         update(key, RequestRecord(
-            reported: reported, isReplacedBySurrogate: isReplacedBySurrogate, native: native,
+            reported: reported, isReplacedBySurrogate: isReplacedBySurrogate, native: native, engineRule: engineRule,
             classification: classification, triple: nil))
     }
 
@@ -189,7 +198,13 @@ public struct PageStats: Sendable {
         var record = changed
         let classification = record.classification
         let triple = classification.state(observed: record.outcome, clickedActions: clickedActions).map { tripleKey(classification, $0) }
-        record.triple = move(from: record.triple, to: triple, classification)
+        let old = record.triple
+        record.triple = move(from: old, to: triple, classification)
+        if old != record.triple || record.countedEngineRule != record.engineRule {
+            if let old { tripleInfo[old].count(rule: record.countedEngineRule, -1) }
+            if let new = record.triple { tripleInfo[new].count(rule: record.engineRule, 1) }
+            record.countedEngineRule = record.triple == nil ? nil : record.engineRule
+        }
         requests[key] = record
     }
 

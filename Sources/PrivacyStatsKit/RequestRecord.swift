@@ -8,6 +8,11 @@ struct RequestRecord: Sendable {
     var isReplacedBySurrogate: Bool
     /// What the host itself saw (``NativeObservation``); nil when it reported nothing.
     var native: NativeObservation.Outcome?
+    /// The engine's rule the host named with that outcome (``NativeObservation/engineRule``).
+    var engineRule: EngineRule? = nil
+    /// The engine's rule counted under ``triple`` (``TripleInfo/engineRules``): the record's
+    /// rule as of its last move.
+    var countedEngineRule: EngineRule? = nil
     var classification: RequestClassification
     /// Index of its dashboard key, nil when it is not a tracker.
     var triple: Int?

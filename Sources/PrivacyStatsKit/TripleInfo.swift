@@ -9,15 +9,27 @@ struct TripleInfo: Sendable {
     /// The deciding entries of those requests, each with how many of them it decided, in the
     /// order first seen; a key's requests have one or a few.
     var decidedBy: [(entry: BlockingDecision.DecidingEntry, requests: Int)] = []
+    /// The engine's rules the host named for those requests, each with how many, in the order
+    /// first seen.
+    var engineRules: [(entry: EngineRule, requests: Int)] = []
 
     /// Counts one more (`change` 1) or one less (-1) request decided by `entry`.
     mutating func count(_ entry: BlockingDecision.DecidingEntry?, _ change: Int) {
+        Self.count(entry, change, in: &decidedBy)
+    }
+
+    /// Counts one more (`change` 1) or one less (-1) request decided by the engine's `rule`.
+    mutating func count(rule: EngineRule?, _ change: Int) {
+        Self.count(rule, change, in: &engineRules)
+    }
+
+    private static func count<Entry: Equatable>(_ entry: Entry?, _ change: Int, in counts: inout [(entry: Entry, requests: Int)]) {
         guard let entry else { return }
-        if let index = decidedBy.firstIndex(where: { $0.entry == entry }) {
-            decidedBy[index].requests += change
-            if decidedBy[index].requests <= 0 { decidedBy.remove(at: index) }
+        if let index = counts.firstIndex(where: { $0.entry == entry }) {
+            counts[index].requests += change
+            if counts[index].requests <= 0 { counts.remove(at: index) }
         } else if change > 0 {
-            decidedBy.append((entry, change))
+            counts.append((entry, change))
         }
     }
 }

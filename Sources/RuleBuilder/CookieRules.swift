@@ -114,7 +114,7 @@ public struct CookieRules: Sendable {
             let packed = try RuleListBuilder.split(
                 groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
             var made = RuleListBuild(ruleLists: packed.lists, report: report)
-            made.sources = RuleListBuilder.sources(of: packed.lists, spans: packed.origins)
+            made.sources = RuleListBuilder.sources(of: packed.lists, spans: packed.origins, parts: packed.parts)
             return (made, packed.origins)
         } catch {
             return (RuleListBuild(refusal: error, report: report), [])
@@ -176,7 +176,7 @@ public struct CookieRules: Sendable {
             groups.appendTrackerSection(
                 key: key, domain: domain, owner: owner, hasEnclosing: trackerData.hasEnclosingTracker(domain),
                 trackers: trackerData.trackers
-            ) { rules in
+            ) { rules, _ in
                 rules.append(ContentRule(
                     trigger: Trigger(urlFilter: scope.anchor, loadTypes: [.thirdParty], condition: condition),
                     action: .blockCookies))
@@ -207,7 +207,7 @@ public struct CookieRules: Sendable {
             let companySites = groups.group(ofOwner: owner) != nil ? []
                 : (sitesByEntity[owner] ?? []).filter { !SiteDomain.isDomain($0, within: targetSite) }
             let pages = [(host, false), (targetSite, true)] + companySites.map { ($0, true) }
-            groups.appendCloakedSection(cloaked, owner: owner) { rules in
+            groups.appendCloakedSection(cloaked, owner: owner) { rules, _ in
                 rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, condition: unlessSite(pages)), action: .blockCookies))
             }
         }

@@ -109,13 +109,14 @@ extension RuleListBuilder {
         }
 
         /// Appends the section of the tracker `key`, whose host is `domain` and whose owner is
-        /// `owner`, that `body` writes, to its owner's lists or the main lists. A tracker inside
+        /// `owner`, that `body` writes (its rules, and which input of the tracker each says), to
+        /// its owner's lists or the main lists. A tracker inside
         /// another (`hasEnclosing`) starts by cancelling the enclosing ones' rules for its hosts,
         /// which acts only in their lists: where those are other lists, the cancel is a section
         /// of its own there.
         mutating func appendTrackerSection(
             key: String, domain: String, owner: String?, hasEnclosing: Bool, trackers: [String: Tracker],
-            _ body: (inout [ContentRule]) -> Void
+            _ body: (inout [ContentRule], inout [RuleSource.Part?]) -> Void
         ) {
             let group = group(ofOwner: owner)
             if isLeftOut(group) { return }
@@ -136,18 +137,22 @@ extension RuleListBuilder {
             }
             withSections(of: group) { sections in
                 if hasEnclosing { sections.rules.append(cancel) }
-                body(&sections.rules)
+                sections.alignParts()
+                body(&sections.rules, &sections.parts)
                 sections.endSection(.tracker(key))
             }
         }
 
         /// Appends the section of the CNAME-cloaked host `cloaked` that `body` writes, to the
         /// lists of `owner`, its target tracker's owner, or the main lists.
-        mutating func appendCloakedSection(_ cloaked: String, owner: String?, _ body: (inout [ContentRule]) -> Void) {
+        mutating func appendCloakedSection(
+            _ cloaked: String, owner: String?, _ body: (inout [ContentRule], inout [RuleSource.Part?]) -> Void
+        ) {
             let group = group(ofOwner: owner)
             if isLeftOut(group) { return }
             withSections(of: group) { sections in
-                body(&sections.rules)
+                sections.alignParts()
+                body(&sections.rules, &sections.parts)
                 sections.endSection(.cname(cloaked))
             }
         }

@@ -13,16 +13,27 @@ extension RuleListBuilder {
         var ends: [Int] = []
         /// The input of each section.
         var origins: [Origin] = []
+        /// Which input of its tracker each rule says (``RuleSource/part``), parallel to `rules`
+        /// once ``alignParts()`` has run: a builder that appends only rules leaves it short.
+        var parts: [RuleSource.Part?] = []
         /// Inputs whose sections are dropped when they end.
         var leftOut: Set<Origin> = []
+
+        /// Gives the rules appended without a part none, so that the next part appended is its
+        /// rule's.
+        mutating func alignParts() {
+            if parts.count < rules.count { parts += repeatElement(nil, count: rules.count - parts.count) }
+        }
 
         /// Closes the section begun at the last end, unless no rules were appended since; drops
         /// it when its input is left out.
         mutating func endSection(_ origin: Origin = .configuration("")) {
             let start = ends.last ?? 0
             guard rules.count > start else { return }
+            alignParts()
             if !leftOut.isEmpty, leftOut.contains(origin) {
                 rules.removeSubrange(start...)
+                parts.removeSubrange(start...)
                 return
             }
             ends.append(rules.count)
@@ -125,7 +136,7 @@ extension RuleListBuilder {
     static func split(
         _ groups: consuming [ListGroup], tail: [ContentRule], tailOrigins: [Origin], limits: ListLimits, target: WebKitTarget,
         report: inout BuildReport
-    ) throws(RuleListBuildError) -> (lists: [RuleList], origins: [[Sections.Span]]) {
+    ) throws(RuleListBuildError) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]]) {
         var counter = RuleByteCounter()
         let tailBytes = counter.byteCount(of: tail)
         var plans: [[PackedList]] = []
@@ -136,6 +147,7 @@ extension RuleListBuilder {
         }
         var lists: [RuleList] = []
         var spans: [[Sections.Span]] = []
+        var parts: [[RuleSource.Part?]] = []
         for (index, packed) in plans.enumerated() where !packed.isEmpty {
             let group = ListGroup(
                 sections: groups[index].sections.take(), trailer: groups[index].trailer,
@@ -155,19 +167,25 @@ extension RuleListBuilder {
             }
             lists += made.lists
             spans += made.origins
+            parts += made.parts
         }
-        return (lists, spans)
+        return (lists, spans, parts)
     }
 
-    /// The source of each rule of each list, from the spans of its origins; a rule past the last
-    /// span (the placeholder of a list without rules) is the builder's own.
-    static func sources(of lists: [RuleList], spans: [[Sections.Span]]) -> [[RuleSource]] {
-        zip(lists, spans).map { list, spans in
+    /// The source of each rule of each list, from the spans of its origins and the part of its
+    /// tracker each rule says; a rule past the last span (the placeholder of a list without
+    /// rules) is the builder's own.
+    static func sources(of lists: [RuleList], spans: [[Sections.Span]], parts: [[RuleSource.Part?]]) -> [[RuleSource]] {
+        zip(lists, zip(spans, parts)).map { list, spansAndParts in
+            let (spans, parts) = spansAndParts
             var sources: [RuleSource] = []
             sources.reserveCapacity(list.rules.count)
             for span in spans {
-                let source = span.origin.source
-                while sources.count < min(span.end, list.rules.count) { sources.append(source) }
+                var source = span.origin.source
+                while sources.count < min(span.end, list.rules.count) {
+                    source.part = sources.count < parts.count ? parts[sources.count] : nil
+                    sources.append(source)
+                }
             }
             let placeholder = RuleSource(kind: .configuration, name: "(the placeholder rule of a list without rules)")
             while sources.count < list.rules.count { sources.append(placeholder) }
@@ -242,36 +260,43 @@ extension RuleListBuilder {
     /// The lists of `packed`, each with the group's trailer and the tail at its end.
     private static func makeLists(
         of group: consuming ListGroup, packed: [PackedList], tail: [ContentRule], tailOrigins: [Origin], target: WebKitTarget
-    ) -> (lists: [RuleList], origins: [[Sections.Span]]) {
+    ) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]]) {
         let ending = group.trailer + tail
         let endingOrigins = group.trailerOrigins + tailOrigins
         func endingSpans(after count: Int) -> [Sections.Span] {
             endingOrigins.enumerated().map { Sections.Span(end: count + $0.offset + 1, origin: $0.element) }
         }
         var sections = group.sections.take()
+        sections.alignParts()
+        let endingParts = [RuleSource.Part?](repeating: nil, count: ending.count)
         let origins = sections.origins
         if packed.count == 1, packed[0].ruleCount == sections.rules.count {
             // Every rule in one list: the builders' array becomes the list, in place (the sections
             // are taken), without a copy of each rule.
             let spans = zip(sections.ends, origins).map { Sections.Span(end: $0, origin: $1) } + endingSpans(after: sections.rules.count)
             sections.rules += ending
-            return ([RuleList(nonEmpty: sections.rules, target: target)], [spans])
+            return ([RuleList(nonEmpty: sections.rules, target: target)], [spans], [sections.parts + endingParts])
         }
         let rules = sections.rules
         var spans: [[Sections.Span]] = []
+        var parts: [[RuleSource.Part?]] = []
         let lists = packed.map { packedList in
             var list: [ContentRule] = []
             var listSpans: [Sections.Span] = []
+            var listParts: [RuleSource.Part?] = []
             list.reserveCapacity(packedList.ruleCount + ending.count)
+            listParts.reserveCapacity(packedList.ruleCount + ending.count)
             for (range, section) in packedList.ranges {
                 list += rules[range]
+                listParts += sections.parts[range]
                 listSpans.append(Sections.Span(end: list.count, origin: origins[section]))
             }
             spans.append(listSpans + endingSpans(after: list.count))
+            parts.append(listParts + endingParts)
             list += ending
             return RuleList(nonEmpty: list, target: target)
         }
-        return (lists, spans)
+        return (lists, spans, parts)
     }
 }
 

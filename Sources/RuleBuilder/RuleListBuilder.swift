@@ -302,7 +302,7 @@ public struct RuleListBuilder: Sendable {
         // A CNAME copy of a tracker meets the same inputs again: report each once.
         report.skippedRules = Self.unique(report.skippedRules)
         report.approximations = Self.unique(report.approximations)
-        let packed: (lists: [RuleList], origins: [[Sections.Span]])
+        let packed: (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]])
         do throws(RuleListBuildError) {
             let limits = ListLimits(
                 maximum: settings.maximumRulesPerList, byteBudget: settings.byteBudget,
@@ -313,7 +313,7 @@ public struct RuleListBuilder: Sendable {
         }
         var made = RuleListBuild(
             ruleLists: packed.lists, report: report, clickToLoadActions: packed.lists.map { _ in clickToLoadAction })
-        made.sources = Self.sources(of: packed.lists, spans: packed.origins)
+        made.sources = Self.sources(of: packed.lists, spans: packed.origins, parts: packed.parts)
         return (made, packed.origins)
     }
 
@@ -346,8 +346,8 @@ public struct RuleListBuilder: Sendable {
             groups.appendTrackerSection(
                 key: key, domain: domain, owner: owner, hasEnclosing: domain == key ? isEnclosed : trackerData.hasEnclosingTracker(domain),
                 trackers: trackerData.trackers
-            ) { rules in
-                section.build(into: &rules, with: settings, report: &report, regexes: &cache.regexes)
+            ) { rules, parts in
+                section.build(into: &rules, parts: &parts, with: settings, report: &report, regexes: &cache.regexes)
             }
         }
     }
@@ -366,8 +366,8 @@ public struct RuleListBuilder: Sendable {
             let owner = tracker.owner?.name
             let scope = HostScope.cloaked(host: host, target: targetHost)
             let section = section(for: tracker, key: tracker.domain, scope: scope, inOwnLists: groups.group(ofOwner: owner) != nil, cache: &cache)
-            groups.appendCloakedSection(cloaked, owner: owner) { rules in
-                section.build(into: &rules, with: settings, report: &report, regexes: &cache.regexes)
+            groups.appendCloakedSection(cloaked, owner: owner) { rules, parts in
+                section.build(into: &rules, parts: &parts, with: settings, report: &report, regexes: &cache.regexes)
             }
         }
     }

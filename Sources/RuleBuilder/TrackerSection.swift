@@ -26,10 +26,11 @@ struct TrackerSection {
     /// nil when there are none that WebKit does not already treat as first party.
     var firstPartyCondition: Condition?
 
-    /// Appends the section's rules to `output`, and reports what could not be expressed exactly.
+    /// Appends the section's rules to `output`, and which input of the tracker each says to
+    /// `parts` (parallel to `output` on entry), and reports what could not be expressed exactly.
     /// Appended in place: a section's own array was copied, rule by rule, into the list.
     func build(
-        into output: inout [ContentRule], with settings: RuleListBuilder.Settings, report: inout BuildReport,
+        into output: inout [ContentRule], parts: inout [RuleSource.Part?], with settings: RuleListBuilder.Settings, report: inout BuildReport,
         regexes: inout [String: Result<[[TrackerRuleRegex.Node]], TrackerRuleRegex.ParseError>]
     ) {
         let loadTypes: [LoadType] = scope.blocksFirstPartyLoads ? [] : [.thirdParty]
@@ -61,7 +62,7 @@ struct TrackerSection {
         }
         // Consuming: the new rule moves into `output` rather than being copied (a retain and a
         // release of each of its strings and arrays).
-        func append(_ rule: consuming ContentRule) {
+        func append(_ rule: consuming ContentRule, part: RuleSource.Part) {
             if case .block = rule.action {
                 guard !isScopeBlocked, !isRepeatedBlock(rule) else { return }
                 blocksSinceIgnore.append(output.count)
@@ -72,15 +73,18 @@ struct TrackerSection {
                 blockFiltersSinceIgnore = []
             }
             output.append(consume rule)
+            parts.append(part)
         }
         if blocksByDefault {
-            append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, loadTypes: loadTypes), action: .block))
+            append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, loadTypes: loadTypes), action: .block),
+                   part: .defaultAction(tracker: trackerKey))
             isScopeBlocked = true
         }
         for index in rules.indices.reversed() {
             let rule = rules[index]
             let key = trackerKey
             func path() -> String { #"trackers["\#(key)"].rules[\#(index)]"# }
+            let part = RuleSource.Part.rule(tracker: key, index: index, text: rule.rule)
             var action = Kind.block
             if let declared = rule.action {
                 guard let kind = Self.kind(of: declared) else {
@@ -113,7 +117,7 @@ struct TrackerSection {
             switch action {
             case .block:
                 for filter in filters.filters {
-                    append(options.rule(urlFilter: filter, loadTypes: loadTypes, action: .block, settings: settings))
+                    append(options.rule(urlFilter: filter, loadTypes: loadTypes, action: .block, settings: settings), part: part)
                 }
                 // An `exceptions` object with neither list is no exception at all.
                 if let exceptions = rule.exceptions, !exceptions.isEmpty {
@@ -121,18 +125,19 @@ struct TrackerSection {
                           let both = options.intersection(excepted)
                     else { continue }
                     for filter in filters.filters {
-                        append(both.rule(urlFilter: filter, loadTypes: [], action: .ignorePreviousRules, settings: settings))
+                        append(both.rule(urlFilter: filter, loadTypes: [], action: .ignorePreviousRules, settings: settings), part: part)
                     }
                 }
             case .ignore:
                 guard hasBlock else { continue } // nothing before it in this section to cancel
                 for filter in filters.filters {
-                    append(options.rule(urlFilter: filter, loadTypes: [], action: .ignorePreviousRules, settings: settings))
+                    append(options.rule(urlFilter: filter, loadTypes: [], action: .ignorePreviousRules, settings: settings), part: part)
                 }
             }
         }
         if hasBlock, let firstPartyCondition {
-            append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, condition: firstPartyCondition), action: .ignorePreviousRules))
+            append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, condition: firstPartyCondition), action: .ignorePreviousRules),
+                   part: .firstPartyException(tracker: trackerKey))
         }
     }
 

@@ -53,22 +53,29 @@ extension WebKitTarget {
         guard sections.rules.contains(where: { lowered($0) != nil }) else { return }
         var rules: [ContentRule] = []
         rules.reserveCapacity(sections.rules.count + 16)
+        var parts: [RuleSource.Part?] = []
+        parts.reserveCapacity(rules.capacity)
+        sections.alignParts()
         var ends: [Int] = []
         var start = 0
         for (end, origin) in zip(sections.ends, sections.origins) {
-            for rule in sections.rules[start..<end] {
+            for index in start..<end {
+                let rule = sections.rules[index]
                 guard let replacement = lowered(rule) else {
                     rules.append(rule)
+                    parts.append(sections.parts[index])
                     continue
                 }
                 note(rule, origin: origin, report: &report)
                 rules += replacement
+                parts += repeatElement(sections.parts[index], count: replacement.count)
             }
             start = end
             ends.append(rules.count)
         }
         // Rules after the last end (none once every section is closed) are kept as they are.
         rules += sections.rules[start...]
+        parts += sections.parts[start...]
         // A section whose every rule was left out is closed by its predecessor's end; drop
         // empty sections so that every section keeps at least one rule.
         var keptEnds: [Int] = []
@@ -80,6 +87,7 @@ extension WebKitTarget {
             previous = end
         }
         sections.rules = rules
+        sections.parts = parts
         sections.ends = keptEnds
         sections.origins = keptOrigins
     }

@@ -170,3 +170,30 @@ public func tl_engine_actions_json(
     json.pointee = CStatus.duplicate(actions.jsonValue().jsonString())
     return CStatus.ok
 }
+
+@_cdecl("tl_engine_decide_rule")
+public func tl_engine_decide_rule(
+    _ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?, _ frameURL: UnsafePointer<CChar>?,
+    _ type: Int32, _ method: UnsafePointer<CChar>?, _ flags: UnsafeMutablePointer<UInt32>?,
+    _ list: UnsafeMutablePointer<Int64>?, _ rule: UnsafeMutablePointer<Int64>?
+) -> Int32 {
+    guard let list, let rule else { return CStatus.invalidArgument("list or rule is NULL", nil) }
+    let status = tl_engine_decide(engine, url, topURL, frameURL, type, method, flags)
+    guard status == CStatus.ok, let flags, flags.pointee & (1 << 1) != 0,
+          let actions = appliedActions(engine, url, topURL, frameURL, type, method)
+    else {
+        list.pointee = -1
+        rule.pointee = -1
+        return status
+    }
+    // The block's rule: the first list's, as tl_engine_actions_json names it.
+    for (listIndex, listActions) in actions.lists.enumerated() {
+        guard let index = zip(listActions.actions, listActions.ruleIndices).first(where: { $0.0 == .block })?.1 else { continue }
+        list.pointee = Int64(listIndex)
+        rule.pointee = Int64(index)
+        return status
+    }
+    list.pointee = -1
+    rule.pointee = -1
+    return status
+}

@@ -64,6 +64,30 @@ public func tl_stats_observe(
         ? CStatus.ok : CStatus.invalidInput("the tab has no page", error: nil)
 }
 
+@_cdecl("tl_stats_observe_rule")
+public func tl_stats_observe_rule(
+    _ stats: OpaquePointer?, _ tab: UnsafePointer<CChar>?, _ url: UnsafePointer<CChar>?, _ type: UnsafePointer<CChar>?,
+    _ blocked: Int32, _ list: Int64, _ rule: Int64, _ source: UnsafePointer<CChar>?
+) -> Int32 {
+    guard let stats, let tab, let url else { return CStatus.invalidArgument("stats, tab or url is NULL", nil) }
+    var sourceValue: JSONValue?
+    if let source {
+        let bytes = Array(String(cString: source).utf8)
+        do throws(JSONReadError) {
+            sourceValue = try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> JSONValue in try reader.readValue() }
+        } catch {
+            return CStatus.invalidInput("source: \(error)", error: nil)
+        }
+    }
+    let engineRule = list >= 0 && rule >= 0 && list <= Int64(Int32.max) && rule <= Int64(Int32.max)
+        ? EngineRule(list: Int(list), rule: Int(rule), source: sourceValue) : nil
+    let observation = NativeObservation(
+        url: String(cString: url), type: type.map { RequestType(rawValue: String(cString: $0)) },
+        outcome: blocked != 0 ? .blocked : .allowed, engineRule: engineRule)
+    return StatsHandle.borrow(stats).observe(observation, tab: TabID(String(cString: tab)))
+        ? CStatus.ok : CStatus.invalidInput("the tab has no page", error: nil)
+}
+
 @_cdecl("tl_stats_snapshot")
 public func tl_stats_snapshot(
     _ stats: OpaquePointer?, _ tab: UnsafePointer<CChar>?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?

@@ -4,7 +4,7 @@ import TrackerlessCore
 
 /// What `trackerless decide --explain` adds to each applied action: the file of its list, the
 /// rule's JSON, and the input the rule was built from when `trackerless rules --sources` wrote it
-/// beside the list.
+/// beside the list (or `trackerless compile` beside the engine: ``EngineSources``).
 struct AppliedRuleDetails {
     /// One list of the `--rules` files, in the order the engines number them.
     struct ListDetails {
@@ -12,7 +12,8 @@ struct AppliedRuleDetails {
         var path: String
         /// The list's rules; nil for a list inside a compiled engine, which keeps no rule text.
         var rules: [ContentRule]?
-        /// The source of each rule, from `<list>.sources.json` beside a JSON list; nil without it.
+        /// The source of each rule, from `<list>.sources.json` beside a JSON list or
+        /// `<engine>.sources.json` beside a compiled engine; nil without it.
         var sources: [JSONValue]?
     }
 
@@ -20,7 +21,8 @@ struct AppliedRuleDetails {
 
     /// The details of every list of `inputs`; compiled engines count one entry per list they hold.
     ///
-    /// - Throws: ``InputError`` for a sources file that is not a JSON array as long as its list.
+    /// - Throws: ``InputError`` for a sources file that is not a JSON array as long as its list,
+    ///   or an engine's that ``EngineSources/read(beside:engine:listCount:)`` refuses.
     init(_ inputs: RuleInputs) throws(InputError) {
         var lists: [ListDetails] = []
         for file in inputs.files {
@@ -28,27 +30,39 @@ struct AppliedRuleDetails {
             case .ruleList(let list, let path):
                 lists.append(ListDetails(path: path, rules: list.rules, sources: try Self.sources(beside: path, count: list.rules.count)))
             case .engine(let engine, let path):
-                lists += (0..<engine.ruleListCount).map { _ in ListDetails(path: path, rules: nil, sources: nil) }
+                let bytes: [UInt8]
+                do throws(FileError) {
+                    bytes = try FileIO.read(path: path)
+                } catch {
+                    throw InputError("\(error)")
+                }
+                let sources = try EngineSources.read(beside: path, engine: bytes, listCount: engine.ruleListCount)
+                lists += (0..<engine.ruleListCount).map { ListDetails(path: path, rules: nil, sources: sources?[$0]) }
             }
         }
         self.lists = lists
     }
 
     /// The sources file `trackerless rules --sources` wrote beside `path`, or nil when there is none.
-    private static func sources(beside path: String, count: Int) throws(InputError) -> [JSONValue]? {
+    static func sources(beside path: String, count: Int) throws(InputError) -> [JSONValue]? {
         let sourcesPath = RulesCommand.sourcesPath(beside: path)
         guard FileManager.default.fileExists(atPath: sourcesPath) else { return nil }
-        let value: JSONValue
-        do {
-            let bytes = try FileIO.read(path: sourcesPath)
-            value = try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> JSONValue in try reader.readValue() }
-        } catch {
-            throw InputError("\(sourcesPath): \(error)")
-        }
-        guard case .array(let sources) = value, sources.count == count else {
+        guard case .array(let sources) = try jsonValue(atPath: sourcesPath), sources.count == count else {
             throw InputError("\(sourcesPath): not a JSON array of one source per rule of \(path) (\(count) rules)")
         }
         return sources
+    }
+
+    /// The JSON of the file at `path`.
+    ///
+    /// - Throws: ``InputError`` naming the file when it cannot be read or is not JSON.
+    static func jsonValue(atPath path: String) throws(InputError) -> JSONValue {
+        do {
+            let bytes = try FileIO.read(path: path)
+            return try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> JSONValue in try reader.readValue() }
+        } catch {
+            throw InputError("\(path): \(error)")
+        }
     }
 
     /// `actions.jsonValue()` with, for each action that names its rule, `"file"`, `"ruleJSON"`

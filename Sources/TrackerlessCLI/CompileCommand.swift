@@ -11,6 +11,8 @@ enum CompileCommand {
     Compiles WebKit rule lists (JSON) into one rule engine and writes its compiled form
     (versioned and checksummed) to FILE, whole or not at all. decide and bench accept the file in
     place of the lists. A summary (rules, lists, bytes, milliseconds) goes to standard error.
+    When a list has sources beside it (LIST.sources.json, from trackerless rules --sources), they
+    go to FILE.sources.json beside the engine, tied to its bytes, for decide --explain.
       --rules FILE    a WebKit rule list (JSON); repeat it to compile several lists into one engine
       --output FILE   where to write the compiled engine
     A compiled file that is truncated, corrupt or from another version of trackerless is refused
@@ -35,12 +37,18 @@ enum CompileCommand {
         guard engines.engines.count == 1, let engine = engines.engines.first else {
             throw InputError("the lists made \(engines.engines.count) engines instead of one")  // not reached: JSON lists make one
         }
+        var sources: [[JSONValue]?] = []
+        for file in inputs.files {
+            guard case .ruleList(let list, let path) = file else { continue }
+            sources.append(try AppliedRuleDetails.sources(beside: path, count: list.rules.count))
+        }
         let bytes = engine.compiled()
         do throws(FileError) {
             try OutputFile.write(bytes, to: output)
         } catch {
             throw InputError("\(error)")
         }
+        try EngineSources.write(sources, engine: bytes, beside: output)
         Output.standardError(
             "\(output): \(inputs.jsonRuleCount) rules in \(engine.ruleListCount) list(s), \(bytes.count) bytes, "
                 + "compiled in \(Milliseconds(compileDuration))")

@@ -21,7 +21,9 @@ enum DecideCommand {
                      so their outputs can be compared with diff.
       --explain      also print, for each action, the list's "file", the rule's JSON ("ruleJSON";
                      JSON lists only) and its "source": the input it was built from, read from
-                     LIST.sources.json beside LIST.json when trackerless rules --sources wrote it.
+                     LIST.sources.json beside LIST.json when trackerless rules --sources wrote it,
+                     or from ENGINE.sources.json beside a compiled engine, which trackerless
+                     compile writes from the lists' sources.
     type is the resource type WebKit's loader gives the load: top-document, child-document, image,
     style-sheet, script, font, svg-document, media, popup, ping, fetch, websocket, csp-report, other.
     frame is the URL of the document in the frame that makes the request (absent: the main

@@ -44,7 +44,10 @@ enum RulesCommand {
       --sources               with --output, also write beside each list the input each of its
                               rules came from, as a JSON array parallel to the list's rules
                               ({"kind": "tracker", "name": "x.com", "path": "trackers[\"x.com\"]"},
-                              kinds tracker, cname, entity, configuration): rules.sources.json
+                              kinds tracker, cname, entity, configuration; a tracker's or CNAME's
+                              rule also names the tracker's input it says: "part" "default",
+                              "rule" with "index" and "rule" (its text) and the "path"
+                              trackers["x.com"].rules[3], or "firstPartyException"): rules.sources.json
                               beside rules.json, and so on. trackerless decide --explain reads
                               them to name where each applied rule came from.
     With --output or --report, standard error ends with each list's size against its limits

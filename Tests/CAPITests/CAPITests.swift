@@ -180,19 +180,23 @@ extension CAPITests {
 }
 
 extension CAPITests {
-    /// The scripts and statistics' C host, built once per run.
-    static let statsProgram = compile("stats_test.c")
-
-    @Test("scripts and statistics through the C API: rendered for the android bridge, a message counted, a forged one and a 20-digit one rejected, a native load observed")
-    func scriptsAndStatistics() throws {
-        let program = try Self.statsProgram.get()
+    /// Runs `program` with the path of the bundled sample tds.json, written to a temporary
+    /// directory that is removed after.
+    static func runWithSampleTDS(_ program: URL) throws -> (status: Int32, output: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-capi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let tds = directory.appendingPathComponent("tds.json")
         try Data(TrackerData.sampleDocument.utf8).write(to: tds)
+        return try ChildProcess.run(program, [tds.path], logs: directory)
+    }
 
-        let run = try ChildProcess.run(program, [tds.path], logs: directory)
+    /// The scripts and statistics' C host, built once per run.
+    static let statsProgram = compile("stats_test.c")
+
+    @Test("scripts and statistics through the C API: rendered for the android bridge, a message counted, a forged one and a 20-digit one rejected, a native load observed")
+    func scriptsAndStatistics() throws {
+        let run = try Self.runWithSampleTDS(try Self.statsProgram.get())
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.hasPrefix("ok: ") }.count == 5, "\(lines.prefix(6))")

@@ -35,7 +35,12 @@ struct RuleSourcesCommandTests {
             #expect(list.count == sources.count && !sources.isEmpty, "\(stem): \(list.count) rules, \(sources.count) sources")
         }
         let sourcesText = try String(contentsOfFile: listDirectory + "rules.sources.json", encoding: .utf8)
-        #expect(sourcesText.contains(#"{"kind":"tracker","name":"video.example","path":"trackers[\"video.example\"]"}"#), "\(sourcesText)")
+        #expect(sourcesText.contains(
+            #"{"kind":"tracker","name":"video.example","path":"trackers[\"video.example\"].default","tracker":"video.example","part":"default"}"#),
+            "\(sourcesText)")
+        #expect(sourcesText.contains(
+            #""path":"trackers[\"video.example\"].rules[1]","tracker":"video.example","part":"rule","index":1,"rule":"video\\.example/ok"}"#),
+            "\(sourcesText)")
         #expect(sourcesText.contains(#""kind":"configuration""#), "\(sourcesText)")
 
         let list = listDirectory + "rules.json"
@@ -46,11 +51,50 @@ struct RuleSourcesCommandTests {
         #expect(lines[0].hasPrefix(#"{"blocked":true,"actions":[{"type":"block","list":0,"rule":"#), "\(lines[0])")
         #expect(lines[0].contains(#""file":"\#(list)""#), "\(lines[0])")
         #expect(lines[0].contains(#""ruleJSON":{"trigger":{"url-filter":"#) && lines[0].contains(#""action":{"type":"block"}}"#), "\(lines[0])")
-        #expect(lines[0].contains(#""source":{"kind":"tracker","name":"video.example""#), "\(lines[0])")
+        #expect(lines[0].contains(#""source":{"kind":"tracker","name":"video.example","path":"trackers[\"video.example\"].default""#), "\(lines[0])")
         #expect(lines[1] == #"{"blocked":false,"actions":[]}"#, "\(lines[1])")
         // Without --explain: list and rule only.
         let plain = try CommandRunner.run(["decide", "--rules", list], input: Self.requests)
         #expect(!plain.standardOutput.contains("ruleJSON") && plain.standardOutput.contains(#""rule":"#), "\(plain.standardOutput)")
+    }
+
+    @Test("compile keeps the lists' sources beside the engine, tied to its bytes; decide --engine --explain names them")
+    func compiledEngineSources() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = directory.appendingPathComponent("tds.json").path
+        try Data(Self.tds.utf8).write(to: URL(fileURLWithPath: tds))
+        let list = directory.appendingPathComponent("rules.json").path
+        let built = try CommandRunner.run(["rules", "--tds", tds, "--output", list, "--sources"])
+        #expect(built.status == 0, "\(built.standardError)")
+        let engine = directory.appendingPathComponent("engine.tle").path
+        let compiled = try CommandRunner.run(["compile", "--rules", list, "--output", engine])
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        #expect(FileManager.default.fileExists(atPath: engine + ".sources.json"))
+
+        let fromEngine = try CommandRunner.run(["decide", "--rules", engine, "--explain"], input: Self.requests)
+        let fromList = try CommandRunner.run(["decide", "--rules", list, "--explain"], input: Self.requests)
+        #expect(fromEngine.status == 0, "\(fromEngine.standardError)")
+        let engineLine = fromEngine.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(engineLine.contains(#""source":{"kind":"tracker","name":"video.example","path":"trackers[\"video.example\"].default""#),
+                "\(engineLine)")
+        // The same source as the JSON list's for the same rule.
+        let listLine = fromList.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+        func source(_ line: String) -> Substring? { line.range(of: #""source":"#).map { line[$0.lowerBound...] } }
+        #expect(source(engineLine) != nil && source(engineLine) == source(listLine), "\(engineLine)\n\(listLine)")
+
+        // A sources file from another compile is refused, not believed.
+        let other = directory.appendingPathComponent("other.json").path
+        try Data(#"[{"trigger":{"url-filter":"x"},"action":{"type":"block"}}]"#.utf8).write(to: URL(fileURLWithPath: other))
+        let otherEngine = directory.appendingPathComponent("other.tle").path
+        #expect(try CommandRunner.run(["compile", "--rules", other, "--output", otherEngine]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: otherEngine + ".sources.json"))
+        try FileManager.default.copyItem(atPath: engine + ".sources.json", toPath: otherEngine + ".sources.json")
+        let refused = try CommandRunner.run(["decide", "--rules", otherEngine, "--explain"], input: Self.requests)
+        #expect(refused.status != 0 && refused.standardError.contains("engineSHA256 differs"), "\(refused.standardError)")
+        // Compiling lists without sources removes the file a former compile left.
+        #expect(try CommandRunner.run(["compile", "--rules", other, "--output", otherEngine]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: otherEngine + ".sources.json"))
     }
 
     @Test("--sources without --output is a usage error")

@@ -120,6 +120,16 @@ tl_status tl_engine_decide(const tl_engine *engine, const char *url, const char 
                            tl_resource_type type, const char *method, uint32_t *flags);
 
 /*
+ * tl_engine_decide, and for a blocked load the rule that blocks it: *list the index of its rule
+ * list (in the order the engine was given them), *rule its index in that list's JSON array, as
+ * tl_engine_actions_json names the "block" action (of several lists that block, the first);
+ * both -1 when the load is not blocked. Naming the rule costs a second, slower evaluation for a
+ * blocked load only: call tl_engine_decide when nobody asks why.
+ */
+tl_status tl_engine_decide_rule(const tl_engine *engine, const char *url, const char *top_url, const char *frame_url,
+                                tl_resource_type type, const char *method, uint32_t *flags, int64_t *list, int64_t *rule);
+
+/*
  * Every action applied to the load, in application order, each naming the rule that put it there,
  * as JSON: {"blocked": bool, "actions": [{"type": "block", "list": 0, "rule": 12},
  * {"type": "css-display-none", "selector": "...", "list": 1, "rule": 3}, ...]}. "list" is the
@@ -208,6 +218,16 @@ tl_status tl_stats_receive(tl_stats *stats, const char *tab, const char *message
  * same request. TL_ERROR_INVALID_INPUT when the tab has no page yet.
  */
 tl_status tl_stats_observe(tl_stats *stats, const char *tab, const char *url, const char *type, int blocked);
+
+/*
+ * tl_stats_observe for a load the host decided with the rule engine: `list` and `rule` name the
+ * engine's rule that decided it (tl_engine_decide_rule; -1: none), `source` (NULL when unknown)
+ * the JSON of the input that rule was built from (an element of the sources trackerless rules
+ * --sources writes). The snapshot lists them per host under "engineRules": [{"list", "rule",
+ * "source"?}]. A `source` that is not JSON: TL_ERROR_INVALID_INPUT, nothing recorded.
+ */
+tl_status tl_stats_observe_rule(tl_stats *stats, const char *tab, const char *url, const char *type, int blocked,
+                                int64_t list, int64_t rule, const char *source);
 
 /* The tab's dashboard snapshot as JSON (the schema of `trackerless stats`). Free with tl_string_free. */
 tl_status tl_stats_snapshot(tl_stats *stats, const char *tab, char **json);
