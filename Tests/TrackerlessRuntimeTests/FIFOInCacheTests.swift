@@ -45,18 +45,18 @@ struct FIFOInCacheTests {
             #expect("\(error)".contains(path), "\(error)")
         }
     }
-}
 
-/// The launch's outcome, handed from its thread to the test.
-private final class LaunchResult: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<ProtectionRuntime, ProtectionError>?
+    /// The launch's outcome, handed from its thread to the test.
+    private final class LaunchResult: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Result<ProtectionRuntime, ProtectionError>?
 
-    func set(_ result: Result<ProtectionRuntime, ProtectionError>) {
-        lock.withLock { value = result }
-    }
+        func set(_ result: Result<ProtectionRuntime, ProtectionError>) {
+            lock.withLock { value = result }
+        }
 
-    func get() -> Result<ProtectionRuntime, ProtectionError>? {
-        lock.withLock { value }
+        func get() -> Result<ProtectionRuntime, ProtectionError>? {
+            lock.withLock { value }
+        }
     }
 }
