@@ -35,6 +35,8 @@ extension CAPITests {
             let cache = disk.path + "/cache"
             let prepared = try Self.storageFault("prepare", cache: cache, logs: logs)
             #expect(prepared["storage error"] == "none")
+            #expect(prepared["refused host"]?.contains("https://\(Self.toggledHost)/") == true, "\(prepared)")
+            #expect(prepared["empty cache path"]?.contains("the path is empty") == true, "\(prepared)")
             try disk.apply(fault)
 
             let launched = try Self.storageFault("launch", cache: cache, logs: logs)
@@ -45,6 +47,25 @@ extension CAPITests {
             #expect(save.contains(cache + "/privacy-totals") && save.contains(fault.reason), "\(save)")
             let reported = try #require(launched["storage error"])
             #expect(reported.contains(cache + "/privacy-totals") && reported.contains("totals are not saved"), "\(reported)")
+        }
+    }
+
+    @Test("a C host's runtime on an empty cache directory of a read-only disk: builds and protects, and tl_runtime_storage_error names the set it could not write",
+          SmallFileSystem.mountAllowed)
+    func runtimeOnReadOnlyEmptyCache() throws {
+        let logs = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: logs) }
+        try SmallFileSystem.with(size: 1 << 20) { disk in
+            let cache = disk.path + "/cache"
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: false)
+            try disk.remountReadOnly()
+
+            let launched = try Self.storageFault("launch", cache: cache, logs: logs)
+            #expect(launched["origin"] == "built", "\(launched)")
+            #expect(launched["blocked"] == "1", "\(launched)")
+            let reported = try #require(launched["storage error at launch"])
+            #expect(reported.contains(cache + "/") && reported.contains(SmallFileSystem.Fault.readOnly.reason), "\(reported)")
+            #expect(SmallFileSystem.tree(cache).isEmpty)
         }
     }
 

@@ -6,6 +6,8 @@
  *
  * usage: storage_fault_test prepare|launch CACHE_DIR TDS.json BLOCKED_URL HOST
  * - prepare: the runtime builds its set into CACHE_DIR, turns protection off for HOST, and is freed;
+ *   prints "refused host: <error>" for a URL given as a host, and "empty cache path: <error>"
+ *   for a runtime on "";
  * - launch: a runtime on the same cache, which must start; prints what it decides and reports:
  *   "origin: <built|cache>", "identifier: <hex>", "blocked: <0|1>" (BLOCKED_URL on HOST's page),
  *   "site protection: <0|1>" (HOST), "storage error at launch: <message|none>",
@@ -54,6 +56,15 @@ int main(int argc, char **argv) {
     if (strcmp(mode, "prepare") == 0) {
         if (tl_runtime_set_site_protection(runtime, host, 0, &error) != TL_OK) fail("tl_runtime_set_site_protection", error);
         print_storage_error(runtime, "storage error");
+        char url[512];
+        snprintf(url, sizeof url, "https://%s/", host);
+        if (tl_runtime_set_site_protection(runtime, url, 0, &error) != TL_ERROR_INVALID_INPUT) fail("a URL taken as a host", url);
+        printf("refused host: %s\n", error);
+        tl_string_free(error);
+        tl_runtime *elsewhere = NULL;
+        if (tl_runtime_new(inputs, "", &elsewhere, &error) == TL_OK) fail("a runtime on an empty cache path", NULL);
+        printf("empty cache path: %s\n", error);
+        tl_string_free(error);
     } else if (strcmp(mode, "launch") == 0) {
         tl_protection_set *set = NULL;
         char *json = NULL;
