@@ -139,11 +139,21 @@ public final class StatsStore: @unchecked Sendable {
         recordsInJournal = 0
     }
 
+    private static let notRegular = "is not a regular file (a FIFO, socket or device)"
+
     private func openJournal() throws(StatsStoreError) {
         guard journalDescriptor < 0 else { return }
-        let descriptor = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        // Without blocking, and only a regular file: opening a FIFO put in its place would wait
+        // for a reader, and hang the launch of the runtime whose totals these are.
+        let descriptor = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
-            throw StatsStoreError(path: journalPath, reason: "cannot open: \(Self.message(errno))")
+            let reason = errno == ENXIO ? Self.notRegular : Self.message(errno)
+            throw StatsStoreError(path: journalPath, reason: "cannot open: \(reason)")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw StatsStoreError(path: journalPath, reason: "cannot open: \(Self.notRegular)")
         }
         // One writer at a time: two stores on one file would hand out the same record ids, and
         // replay would then skip one writer's counts as already applied.

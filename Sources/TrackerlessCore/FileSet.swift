@@ -40,7 +40,8 @@ public enum FileSet: Sendable {
     /// such as an older version's outputs, which is replaced).
     ///
     /// - Returns: the generation directory written, which `path` now links to.
-    /// - Throws: ``FileError`` naming `path` or the file that failed; `path` is then unchanged.
+    /// - Throws: ``FileError`` naming `path`, or the file that failed as `path/<name>`; `path` is
+    ///   then unchanged.
     @discardableResult
     public static func write(
         _ files: [File], to path: String, isOwnFile: (String) -> Bool = { _ in false }
@@ -109,7 +110,12 @@ public enum FileSet: Sendable {
             }
             do throws(FileError) {
                 for file in files {
-                    try FileIO.writeAtomically(file.bytes, to: temporary + "/" + file.name)
+                    do throws(FileError) {
+                        try FileIO.writeAtomically(file.bytes, to: temporary + "/" + file.name)
+                    } catch {
+                        // Named as the set's file: the temporary directory goes with the failure.
+                        throw FileError(path: link + "/" + file.name, reason: error.reason)
+                    }
                     if !continuingAfter(.fileWritten(file.name)) { return nil }
                 }
                 if rename(temporary, generation) != 0 {
