@@ -10,9 +10,13 @@ import TrackerlessRuntime
 ///
 /// - Every load WebKit reports (`resource-load-started`: the loads its content filters let
 ///   through; a blocked one is never reported) goes to the tab's statistics as a
-///   ``PrivacyStatsKit/NativeObservation`` (allowed, no type: WebKit gives none), counted in
-///   the page that committed last; the scripts' reports of the same URL count as the same
-///   request, and WebKit's outcome is the one counted.
+///   ``PrivacyStatsKit/NativeObservation`` (allowed, no type: WebKit gives none) once a server
+///   answered it (a response, a redirect, an error after the request went out: WebKit reports a
+///   media load its filter stopped as finished without a response), and so does each URL a
+///   redirect led to (`sent-request`), counted in the page that committed last; the scripts'
+///   reports of the same URL count as the same request, and WebKit's outcome is the one
+///   counted. A redirect a filter stopped fails the load with WebKitPolicyError 104 and is
+///   named nowhere: its target is not counted.
 ///
 /// - Rule lists are looked up in the store by identifier before anything is compiled, so a
 ///   relaunch with the same set compiles nothing; identifiers of earlier sets are removed.
