@@ -45,11 +45,11 @@ public struct ResourceLoad: Sendable, Equatable {
     /// Every URL it requested: ``url``, then ``redirects``.
     public var urls: [String] { [url] + redirects }
 
-    /// How many of ``urls``, from the first, are known to have reached a server: those a
-    /// redirect answered; all of them once a response arrived or the load failed otherwise than
-    /// by a content filter (an error or a cancellation after the request went out); the ones
-    /// WebKit named when a content filter stopped a redirect (its target it never names). None
-    /// more when it finished without a response: a media load a content filter stopped.
+    /// How many of ``urls``, from the first, are known to have reached a server: each one a
+    /// redirect answered; all of them once a response arrived or the load failed (an error, a
+    /// cancellation, or a content filter stopping a redirect, whose target WebKit never names and
+    /// so is not among them); only those a redirect answered when it finished without a
+    /// response (a media load a content filter stopped).
     public var urlsReachingServer: Int {
         if let responseStatus, responseStatus > 0 { return urls.count }
         switch outcome {
