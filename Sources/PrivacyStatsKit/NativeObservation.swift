@@ -22,7 +22,7 @@ public struct NativeObservation: Sendable, Hashable {
         case blocked
     }
 
-    /// The URL requested (the first one, before redirects).
+    /// The URL requested; each URL a redirect led to is an observation of its own.
     public var url: String
     /// The request's type when the host knows it; nil when it does not (WebKitGTK). A
     /// `RequestType.mainFrame` observation is the page itself and is not

@@ -3338,6 +3338,33 @@ enum BundledTemplates {
     }
   }
 
+  // The media element (video, audio) whose <source> an element is, or null.
+  function mediaOfSource(element) {
+    var tag = element && element.tagName;
+    if (typeof tag !== 'string' || lower(tag) !== 'source') { return null; }
+    var parent = element.parentNode;
+    var parentTag = parent && typeof parent.tagName === 'string' ? lower(parent.tagName) : '';
+    return parentTag === 'video' || parentTag === 'audio' ? parent : null;
+  }
+
+  // Whether an element is not a media element's <source>, or is the one it chose (its
+  // currentSrc); a media element that chose none requested none of its sources.
+  function isChosenSource(element) {
+    var media = mediaOfSource(element);
+    if (media === null) { return true; }
+    var chosen = media.currentSrc;
+    return typeof chosen === 'string' && chosen.length > 0 && chosen === element.src;
+  }
+
+  // Whether an element is a media element's <source> whose type the element cannot play
+  // (canPlayType answers ""): skipped without a request.
+  function isUnplayableSource(element) {
+    var media = mediaOfSource(element);
+    if (media === null) { return false; }
+    var type = attribute(element, 'type');
+    return type.length > 0 && media.canPlayType(type) === '';
+  }
+
   // Elements still in the document when it is hidden whose load or error was never seen: a
   // frame or object a content blocker blocked fires neither. Scanning once at the end costs far
   // less than a MutationObserver wrapping every node the parser adds in this world.
@@ -3346,6 +3373,9 @@ enum BundledTemplates {
       'audio[src],source[src],track[src],embed[src],object[data],input[src]', function (element) {
       // A lazy image or frame below the fold was never asked for.
       if (lower(attribute(element, 'loading')) === 'lazy') { return; }
+      // A media element asks for one of its sources, the first it can play: the others were
+      // never requested (one that failed fired its own error event).
+      if (!isChosenSource(element)) { return; }
       observeElement(element, 'pending');
     });
   }
@@ -3391,6 +3421,8 @@ enum BundledTemplates {
   function onError(event) {
     try {
       if (event.isTrusted === false) return;
+      // A media element fires error at each source of a type it cannot play, never requested.
+      if (isUnplayableSource(event.target)) return;
       observeElement(event.target, 'failed');
     } catch (e) {
       problem('error', e);

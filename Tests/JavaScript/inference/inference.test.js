@@ -363,6 +363,26 @@ test('elements map to Tracker Radar types; elements that load nothing are ignore
   assert.deepEqual(page.events(), cases.map(([, url, type]) => request(url, type, 'loaded')));
 });
 
+test('a media element\'s sources count only when requested: one of a type it cannot play fires error unrequested, one it did not choose is not pending', () => {
+  const page = createPage().start();
+  const video = page.append('video', {});
+  video.canPlayType = (type) => (type === 'video/mp4' ? 'maybe' : '');
+  Object.defineProperty(video, 'currentSrc', { value: 'https://cdn.example/clip.mp4' });
+  const source = (attributes) => video.appendChild(page.element('source', attributes));
+  const unplayable = source({ src: 'https://ads.example/never.webm', type: 'video/x-unplayable' });
+  const blocked = source({ src: 'https://ads.example/blocked.mp4', type: 'video/mp4' });
+  source({ src: 'https://cdn.example/clip.mp4', type: 'video/mp4' });
+  source({ src: 'https://ads.example/skipped.mp4' });
+  page.fire(unplayable, 'error');
+  page.fire(blocked, 'error');
+  page.fireWindow('load');
+  page.fireWindow('pagehide');
+  assert.deepEqual(page.events(), [
+    request('https://ads.example/blocked.mp4', 'media', 'failed'),
+    request('https://cdn.example/clip.mp4', 'media', 'pending')
+  ]);
+});
+
 test('at pagehide, elements in the document whose outcome was never seen are pending, with their current URL', () => {
   const page = createPage().start();
   const container = page.element('div', {});

@@ -10,9 +10,13 @@ import TrackerlessRuntime
 ///
 /// - Every load WebKit reports (`resource-load-started`: the loads its content filters let
 ///   through; a blocked one is never reported) goes to the tab's statistics as a
-///   ``PrivacyStatsKit/NativeObservation`` (allowed, no type: WebKit gives none), counted in
-///   the page that committed last; the scripts' reports of the same URL count as the same
-///   request, and WebKit's outcome is the one counted.
+///   ``PrivacyStatsKit/NativeObservation`` (allowed, no type: WebKit gives none) once a server
+///   answered it (a response, a redirect, an error after the request went out: WebKit reports a
+///   media load its filter stopped as finished without a response), and so does each URL a
+///   redirect led to (`sent-request`), counted in the page that committed last; the scripts'
+///   reports of the same URL count as the same request, and WebKit's outcome is the one
+///   counted. A redirect a filter stopped fails the load with WebKitPolicyError 104 and is
+///   named nowhere: its target is not counted.
 ///
 /// - Rule lists are looked up in the store by identifier before anything is compiled, so a
 ///   relaunch with the same set compiles nothing; identifiers of earlier sets are removed.
@@ -81,9 +85,12 @@ public final class ProtectedWebView {
             previous?(event)
         }
         webView.protectionLoadStarted = { [weak self] load in
+            guard let self, self.requestBlocking != .webProcessExtension, load.isMainResource else { return }
+            self.runtime.didObserve(NativeObservation(url: load.url, type: .mainFrame, outcome: .allowed), tab: self.tab)
+        }
+        webView.protectionLoadChanged = { [weak self] index in
             guard let self, self.requestBlocking != .webProcessExtension else { return }
-            self.runtime.didObserve(
-                NativeObservation(url: load.url, type: load.isMainResource ? .mainFrame : nil, outcome: .allowed), tab: self.tab)
+            self.countURLsReachingServer(ofLoad: index)
         }
         decideNavigations()
         extensionObservations = WebProcessObservations(webView: webView) { [weak self] observation in
@@ -190,5 +197,20 @@ public final class ProtectedWebView {
     /// (WebKit applies a list from the next load).
     private func reinstallForCurrentPage() {
         install(runtime.navigationPlan(for: webView.url ?? "about:blank"))
+    }
+
+    /// Counts, allowed, the URLs of a load (not the page's own) known to have reached a server
+    /// that were not counted yet (rules and script modes): its first URL and each redirect's once
+    /// answered, not before, since WebKit reports a media load a content filter stopped as
+    /// started and finished without a response.
+    private func countURLsReachingServer(ofLoad index: Int) {
+        guard index < webView.loads.count, !webView.loads[index].isMainResource else { return }
+        let load = webView.loads[index]
+        let reached = load.urlsReachingServer
+        guard reached > load.countedURLs else { return }
+        for url in load.urls[load.countedURLs..<reached] {
+            runtime.didObserve(NativeObservation(url: url, outcome: .allowed), tab: tab)
+        }
+        webView.setCountedURLs(reached, ofLoad: index)
     }
 }

@@ -3,7 +3,8 @@ import PrivacyStatsKit
 import TrackerDataKit
 
 /// The requests the web-process extension reports to a web view (`trackerless.observation` user
-/// messages: URL, request type, blocked), handed to `observe` as native observations.
+/// messages: URL, request type or "" when it cannot tell, blocked), handed to `observe` as
+/// native observations.
 ///
 /// In engine mode the extension sees every request in `send-request`, the blocked ones too, and
 /// is the one source of native observations: ``ProtectedWebView`` then leaves
@@ -35,8 +36,10 @@ final class WebProcessObservations {
         func child(_ index: Int) -> OpaquePointer { g_variant_get_child_value(parameters, gsize(index)) }
         let url = child(0), type = child(1), blocked = child(2)
         defer { for value in [url, type, blocked] { g_variant_unref(value) } }
+        // "": the extension could not tell the type (a document in a frame, an object or an embed).
+        let typeName = String(cString: g_variant_get_string(type, nil))
         return NativeObservation(
-            url: String(cString: g_variant_get_string(url, nil)), type: RequestType(rawValue: String(cString: g_variant_get_string(type, nil))),
+            url: String(cString: g_variant_get_string(url, nil)), type: typeName.isEmpty ? nil : RequestType(rawValue: typeName),
             outcome: g_variant_get_boolean(blocked) != 0 ? .blocked : .allowed)
     }
 }

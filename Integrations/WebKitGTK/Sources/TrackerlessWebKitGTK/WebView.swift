@@ -28,6 +28,9 @@ public final class WebView {
     var protectionLoadStarted: ((ResourceLoad) -> Void)?
     /// Called when a load ends (finished or failed).
     public var onResourceLoadEnded: ((ResourceLoad) -> Void)?
+    /// ``ProtectedWebView``'s own hook, called with a load's index in ``loads`` when it was
+    /// redirected, got its response or ended (before ``onResourceLoadEnded``).
+    var protectionLoadChanged: ((Int) -> Void)?
     /// ``ProtectedWebView``'s own hook, called before ``onLoadEvent``, which a host may replace.
     var protectionLoadEvent: ((LoadEvent) -> Void)?
 
@@ -106,24 +109,63 @@ public final class WebView {
         protectionLoadStarted?(load)
         onResourceLoadStarted?(load)
         let token = CallbackBox((WeakWebView(self), page, index))
-        let finished: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+        let finished: @convention(c) (OpaquePointer?, gpointer?) -> Void = { resource, data in
             let (weak, page, index) = CallbackBox<(WeakWebView, Int, Int)>.peek(data)
-            weak.webView?.resourceEnded(page, index, .finished)
+            weak.webView?.resourceEnded(page, index, .finished, status: WebView.responseStatus(of: resource))
         }
-        let failed: @convention(c) (OpaquePointer?, UnsafeMutablePointer<GError>?, gpointer?) -> Void = { _, error, data in
+        let failed: @convention(c) (OpaquePointer?, UnsafeMutablePointer<GError>?, gpointer?) -> Void = { resource, error, data in
             let (weak, page, index) = CallbackBox<(WeakWebView, Int, Int)>.peek(data)
             guard let error else { return }
             let domain = String(cString: g_quark_to_string(error.pointee.domain))
-            weak.webView?.resourceEnded(page, index, .failed(domain: domain, code: Int(error.pointee.code), message: String(cString: error.pointee.message)))
+            let outcome = ResourceLoad.Outcome.failed(domain: domain, code: Int(error.pointee.code), message: String(cString: error.pointee.message))
+            weak.webView?.resourceEnded(page, index, outcome, status: WebView.responseStatus(of: resource))
         }
+        let sent: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, request, redirectedResponse, data in
+            // The first request has no redirected response: it is the load's own URL.
+            guard let request, redirectedResponse != nil, let uri = webkit_uri_request_get_uri(request) else { return }
+            let (weak, page, index) = CallbackBox<(WeakWebView, Int, Int)>.peek(data)
+            weak.webView?.resourceRedirected(page, index, to: String(cString: uri))
+        }
+        let responded: @convention(c) (OpaquePointer?, gpointer?, gpointer?) -> Void = { resource, _, data in
+            let (weak, page, index) = CallbackBox<(WeakWebView, Int, Int)>.peek(data)
+            weak.webView?.resourceResponded(page, index, status: WebView.responseStatus(of: resource))
+        }
+        connectSignal(UnsafeMutableRawPointer(resource), "sent-request", sent, data: token.retained())
+        connectSignal(UnsafeMutableRawPointer(resource), "notify::response", responded, data: token.retained())
         connectSignal(UnsafeMutableRawPointer(resource), "finished", finished, data: token.retained())
         connectSignal(UnsafeMutableRawPointer(resource), "failed", failed, data: token.retained())
     }
 
-    private func resourceEnded(_ page: Int, _ index: Int, _ outcome: ResourceLoad.Outcome) {
+    /// The HTTP status of a resource's response; 0 without one.
+    static func responseStatus(of resource: OpaquePointer?) -> Int {
+        guard let resource, let response = webkit_web_resource_get_response(resource) else { return 0 }
+        return Int(webkit_uri_response_get_status_code(response))
+    }
+
+    private func resourceRedirected(_ page: Int, _ index: Int, to url: String) {
+        guard page == self.page, index < loads.count, loads[index].outcome == .pending else { return }
+        loads[index].redirects.append(url)
+        protectionLoadChanged?(index)
+    }
+
+    private func resourceResponded(_ page: Int, _ index: Int, status: Int) {
+        guard page == self.page, index < loads.count, loads[index].outcome == .pending, status > 0 else { return }
+        loads[index].responseStatus = status
+        protectionLoadChanged?(index)
+    }
+
+    private func resourceEnded(_ page: Int, _ index: Int, _ outcome: ResourceLoad.Outcome, status: Int) {
         guard page == self.page, index < loads.count, loads[index].outcome == .pending else { return }
         loads[index].outcome = outcome
+        if loads[index].responseStatus == nil || status > 0 { loads[index].responseStatus = status }
+        protectionLoadChanged?(index)
         onResourceLoadEnded?(loads[index])
+    }
+
+    /// Notes that ``ProtectedWebView`` counted the first `count` URLs of load `index`.
+    func setCountedURLs(_ count: Int, ofLoad index: Int) {
+        guard index < loads.count else { return }
+        loads[index].countedURLs = count
     }
 }
 

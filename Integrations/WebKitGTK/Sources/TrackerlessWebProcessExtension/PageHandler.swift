@@ -2,12 +2,13 @@ import CWebKitWebProcessExtension
 import Glibc
 import RequestHookKit
 
-/// One web page's `send-request` handler: decides each request with the process's hook, sets the
-/// headers, and tells the web view what it did (a `trackerless.observation` user message) when
-/// it blocks requests.
+/// One web page's `send-request` handler: decides each request with the process's hook (each
+/// redirect again), sets the headers, and tells the web view what it did with each URL (a
+/// `trackerless.observation` user message) when it blocks requests.
 final class PageHandler {
     /// The name of the message each observation is sent as; its parameters are `(ssb)`: the URL,
-    /// the request type the statistics use, and whether the request was blocked.
+    /// the request type the statistics use ("" when the headers cannot tell it), and whether
+    /// the request was blocked.
     static let observationMessage = "trackerless.observation"
 
     let holder: HookHolder
@@ -55,9 +56,14 @@ final class PageHandler {
             if let value = verdict.globalPrivacyControl { soup_message_headers_replace(headers, "Sec-GPC", value) }
             if let referrer = verdict.trimmedReferrer { soup_message_headers_replace(headers, "Referer", referrer) }
         }
-        // Only the first URL of a request is counted, as WebKit reports loads.
-        if hook.configuration.blocksRequests, !isRedirect {
-            observe(page: page, url: hooked.url, type: hooked.requestType.rawValue, blocked: verdict.isBlocked)
+        // Every URL of a request is counted, its redirects' too: `send-request` decides each
+        // (a redirect to a tracker is blocked there), and the dashboard counts where it led.
+        if hook.configuration.blocksRequests {
+            // `Sec-Fetch-Dest: iframe` is also what WebKit sends for an <object> or <embed> that
+            // loads a document: such a request goes without a type (""), so that the inference
+            // script's report of the element (`object`) is the same request, not a second one.
+            let type = hooked.resourceType == .childDocument ? "" : hooked.requestType.rawValue
+            observe(page: page, url: hooked.url, type: type, blocked: verdict.isBlocked)
         }
         return verdict.isBlocked
     }

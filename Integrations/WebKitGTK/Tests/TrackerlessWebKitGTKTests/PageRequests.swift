@@ -3,7 +3,8 @@ import Testing
 import TrackerDataKit
 
 /// What a test page requests, from its own list (`<script type="application/json"
-/// id="requests">` in Tests/Sites: every request its markup and inline script make), and what its
+/// id="requests">` in Tests/Sites: every request its markup and inline script make, and where the
+/// site proxy redirects them), and what its
 /// dashboard must then show: each request counted once, blocked when the resolver blocks it
 /// (and the server never saw it), allowed when the server saw it.
 struct PageRequests {
@@ -31,7 +32,7 @@ struct PageRequests {
     }
 
     let page: String
-    let requests: [Request]
+    var requests: [Request]
     /// The list's URLs that the page's HTML does not hold: a list out of step with its page.
     let unlisted: [String]
 
@@ -49,6 +50,23 @@ struct PageRequests {
         // Each URL must appear in the page's code outside the list (HTML attributes escape `&`).
         let code = html[end.upperBound...].replacingOccurrences(of: "&amp;", with: "&")
         unlisted = requests.map(\.url).filter { !code.contains($0) }
+        requests += requests.flatMap { Self.redirectTargets(of: $0) }
+    }
+
+    /// Where the site proxy redirects `request` (its `NAME.redirect` files, followed while they
+    /// lead to another), each with the request's type: requests the page made as well.
+    static func redirectTargets(of request: Request) -> [Request] {
+        var targets: [Request] = []
+        var url = request.url
+        while targets.count < 10, let parsed = URL(string: url), let host = parsed.host {
+            let file = BrowserProcess.packageRoot.appendingPathComponent("Tests/Sites/\(host)\(parsed.path).redirect")
+            guard let text = try? String(contentsOf: file, encoding: .utf8),
+                let target = text.split(separator: "\n").first.map(String.init)
+            else { break }
+            targets.append(Request(url: target, type: request.type))
+            url = target
+        }
+        return targets
     }
 
     /// The dashboard the page must show, given what the server saw (`served`, the page itself
