@@ -148,31 +148,20 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Waits until `path` has been requested `count` times (a request is logged once its answer
-    /// ended), up to `seconds`, without holding a thread of the concurrency pool.
+    /// ended), up to `seconds` of polling (``Polling``); returns the requests found.
     public func waitForRequests(_ path: String, count: Int, seconds: Double = 120) async -> [Request] {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        var found = requests(path)
-        while found.count < count && Date() < deadline {
-            try? await Task.sleep(nanoseconds: 20_000_000)
-            found = requests(path)
-        }
-        return found
+        _ = await Polling.until(seconds: seconds) { requests(path).count >= count }
+        return requests(path)
     }
 
     /// Waits until `path` has been requested `count` times, counting requests as they arrive
-    /// (before their answer), up to `seconds`, without holding a thread of the concurrency pool;
-    /// returns whether it was.
+    /// (before their answer), up to `seconds` of polling (``Polling``); returns whether it was.
     public func waitForArrivals(_ path: String, count: Int, seconds: Double = 120) async -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
         func arrived() -> Int {
             let text = (try? String(contentsOf: directory.appendingPathComponent("arrivals.jsonl"), encoding: .utf8)) ?? ""
             return text.split(separator: "\n").filter { $0.contains("\"\(path)\"") }.count
         }
-        while arrived() < count {
-            guard Date() < deadline else { return false }
-            try? await Task.sleep(nanoseconds: 20_000_000)
-        }
-        return true
+        return await Polling.until(seconds: seconds) { arrived() >= count }
     }
 
     public struct ServerError: Error, CustomStringConvertible {

@@ -34,8 +34,8 @@ struct CommandRunner {
         let outputFile = directory.appendingPathComponent("stdout")
         let errorFile = directory.appendingPathComponent("stderr")
         try Data(input.utf8).write(to: inputFile)
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        try Data().write(to: outputFile)
+        try Data().write(to: errorFile)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

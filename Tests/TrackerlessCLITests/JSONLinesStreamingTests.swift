@@ -98,7 +98,7 @@ struct JSONLinesStreamingTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", #"ulimit -d 60000 && exec "$0" resolve < "$1""#, CommandRunner.executable.path, zeros.path]
         let output = directory.appendingPathComponent("out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        try Data().write(to: output)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -10,7 +10,7 @@ struct StandardOutputFailureTests {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let errorFile = directory.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        try Data().write(to: errorFile)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", shellCommand("'\(CommandRunner.executable.path)' rules")]

@@ -206,7 +206,7 @@ struct StatsCommandTests {
     /// command, and Linux counts this process's peak into the child's ru_maxrss then.
     static func streamedPeak(pages: Int, in directory: URL, tds: String) throws -> (peakKB: Int, status: Int32) {
         let output = directory.appendingPathComponent("output-\(pages).jsonl")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        try Data().write(to: output)
         let input = Pipe()
         let process = Process()
         process.executableURL = CommandRunner.executable
@@ -440,7 +440,7 @@ struct StatsCommandTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.harness, specPath.path]
         let resultPath = directory.appendingPathComponent("result.json")
-        try #require(FileManager.default.createFile(atPath: resultPath.path, contents: nil))
+        try Data().write(to: resultPath)
         process.standardOutput = try FileHandle(forWritingTo: resultPath)
         try process.run()
         process.waitUntilExit()
