@@ -167,28 +167,65 @@ public enum FileSet: Sendable {
     /// The name is the hash of the names and contents (``XXH64``, against damage, not an
     /// adversary who can write the directory).
     package static func verifiedFiles(of path: String) -> (generation: String, files: [String: [UInt8]])? {
+        verifiedFiles(of: path, deferring: []) { _ in [:] }
+    }
+
+    /// What a set says of a file it holds, for ``verifiedFiles(of:deferring:claimed:)``: its size
+    /// and XXH64 (``XXH64/hexDigest(_:)``).
+    package typealias Claim = (size: Int, digest: String)
+
+    /// ``verifiedFiles(of:)`` without reading the files named in `deferred`: their size and XXH64
+    /// are what `claimed` finds in the files read (a manifest written with them), and the
+    /// generation's name checks those claims with every other file. A deferred file is read on
+    /// first use with ``verifiedFile(at:claim:)``, which checks it against its claim: a launch
+    /// does not pay for a file it may never need, and the file is still never taken damaged.
+    ///
+    /// Nil as for ``verifiedFiles(of:)``, and when a deferred file of the generation has no claim.
+    package static func verifiedFiles(
+        of path: String, deferring deferred: Set<String>, claimed: ([String: [UInt8]]) -> [String: Claim]
+    ) -> (generation: String, files: [String: [UInt8]])? {
         let generation = generation(of: path)
         let name = lastComponent(generation)
         guard let dot = name.lastIndex(of: "."), name.hasPrefix("."), name.distance(from: dot, to: name.endIndex) == 17,
             let names = try? entries(of: generation)
         else { return nil }
         var files: [File] = []
-        for file in names {
+        for file in names where !deferred.contains(file) {
             guard let bytes = try? FileIO.read(path: generation + "/" + file) else { return nil }
             files.append((file, bytes))
         }
-        guard String(contentHash(files).prefix(16)) == name[name.index(after: dot)...] else { return nil }
-        return (generation, Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first }))
+        let read = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        var records = files.map { (name: $0.name, size: $0.bytes.count, digest: XXH64.hexDigest($0.bytes)) }
+        let claims = deferred.isEmpty ? [:] : claimed(read)
+        for file in names where deferred.contains(file) {
+            guard let claim = claims[file] else { return nil }
+            records.append((file, claim.size, claim.digest))
+        }
+        guard String(contentHash(records).prefix(16)) == name[name.index(after: dot)...] else { return nil }
+        return (generation, read)
+    }
+
+    /// The file at `path` when its size and XXH64 are those of `claim`; nil when it is missing,
+    /// unreadable or differs (see ``verifiedFiles(of:deferring:claimed:)``).
+    package static func verifiedFile(at path: String, claim: Claim) -> [UInt8]? {
+        guard let bytes = try? FileIO.read(path: path), bytes.count == claim.size, XXH64.hexDigest(bytes) == claim.digest
+        else { return nil }
+        return bytes
     }
 
     /// 16 hex digits: XXH64 of each file's name, size and XXH64, in name order. A name for a
     /// generation that tells its contents apart from any other write's, at memory speed.
     static func contentHash(_ files: [File]) -> String {
-        var records: [UInt8] = []
-        for file in files.sorted(by: { $0.name < $1.name }) {
-            records += Array("\(file.name)\u{0}\(file.bytes.count)\u{0}\(XXH64.hexDigest(file.bytes))\n".utf8)
+        contentHash(files.map { (name: $0.name, size: $0.bytes.count, digest: XXH64.hexDigest($0.bytes)) })
+    }
+
+    /// ``contentHash(_:)`` of files known by their names, sizes and XXH64s.
+    private static func contentHash(_ records: [(name: String, size: Int, digest: String)]) -> String {
+        var bytes: [UInt8] = []
+        for record in records.sorted(by: { $0.name < $1.name }) {
+            bytes += Array("\(record.name)\u{0}\(record.size)\u{0}\(record.digest)\n".utf8)
         }
-        return XXH64.hexDigest(records)
+        return XXH64.hexDigest(bytes)
     }
 
     /// Whether `directory` holds exactly `files`: the same names, each with the same bytes.

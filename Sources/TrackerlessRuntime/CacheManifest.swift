@@ -9,6 +9,7 @@ struct CacheManifest {
     struct File {
         var bytes: Double?
         var sha256: String?
+        var xxh64: String?
     }
 
     /// A rule list's entry.
@@ -37,6 +38,8 @@ struct CacheManifest {
     /// nil elements: entries that are not objects.
     var ruleLists: [RuleList?]?
     var scripts: [Script?]?
+    /// The sources file's size and XXH64 (`{"bytes": …, "xxh64": …}`); nil when absent or not an object.
+    var sources: File?
     /// The strings of `notes`; empty when it is absent or not an array.
     var notes: [String] = []
 
@@ -72,6 +75,7 @@ struct CacheManifest {
                 manifest.files = files
             case "ruleLists": manifest.ruleLists = try array(&reader, ruleList)
             case "scripts": manifest.scripts = try array(&reader, script)
+            case "sources": manifest.sources = try file(&reader)
             case "notes":
                 manifest.notes = []
                 guard var elements = try reader.enterArrayIfPresent() else { continue }
@@ -103,6 +107,7 @@ struct CacheManifest {
             switch key {
             case "bytes": file.bytes = try reader.readDoubleIfPresent()
             case "sha256": file.sha256 = try reader.readStringIfPresent()
+            case "xxh64": file.xxh64 = try reader.readStringIfPresent()
             default: try reader.skipValue()
             }
         }

@@ -10,24 +10,29 @@ import UserScripts
 /// directory switched by one `rename(2)`, so a reader sees one complete write or the one
 /// before, never a mix. The generation holds `manifest.json` (the set's identifier, its rule
 /// lists, scripts and notes), one JSON file per rule list, the two scripts with the marker
-/// (``UserScripts/ScriptSecret/marker``) where the secret goes, and `engine.bin`, the compiled
-/// engine (checksummed again by its own format). The generation's name is a hash of every
+/// (``UserScripts/ScriptSecret/marker``) where the secret goes, `engine.bin`, the compiled
+/// engine (checksummed again by its own format), and `engine.sources.json`, the input each engine
+/// rule was built from (``ProtectionSet/ruleSource(list:rule:)``). The generation's name is a hash of every
 /// file's name and contents (``TrackerlessCore/XXH64``, at memory speed); a load reads the
 /// whole generation and checks it against that name (``TrackerlessCore/FileSet/verifiedFiles(of:)``),
 /// so a set any of whose files was cut, altered, added or removed is not loaded (it is built
 /// and written again): a damaged or cut cache is never trusted. The checksum guards against
 /// damage, not against someone who can write the cache directory: such a person could change
-/// the app's files as well.
+/// the app's files as well. The sources file alone is not read at launch: the manifest gives its
+/// size and XXH64, which the generation's name checks with everything else, and the file is read
+/// and checked against them when a host first asks for a rule's source.
 ///
 /// No secret is written: each load puts the runtime's own secret in place of the marker.
 struct ProtectionCache: Sendable {
     /// The cache directory.
     let directory: String
 
-    /// 2: the generation's name checks every file (XXH64); no checksums in the manifest.
-    static let formatVersion = 2
+    /// 3: the generation's name checks every file (XXH64), the sources file by the size and
+    /// XXH64 the manifest gives (2 had no sources file).
+    static let formatVersion = 3
     private static let manifestName = "manifest.json"
     private static let engineName = "engine.bin"
+    static let sourcesName = "engine.sources.json"
 
     /// The set's link.
     var setPath: String { directory + "/set" }
@@ -51,6 +56,8 @@ struct ProtectionCache: Sendable {
         let scripts: [(name: String, world: ScriptWorld, stored: [UInt8], offsets: [Int])]
         let engine: RuleEngine
         let notes: [String]
+        /// The sources file, read on first use.
+        let ruleSources: EngineRuleSources
 
         /// The set, carrying `secret`; nil when a script's offsets do not fit.
         func set(secret: ScriptSecret, inputs: DeferredInputs) -> ProtectionSet? {
@@ -61,7 +68,8 @@ struct ProtectionCache: Sendable {
             }
             return ProtectionSet(
                 identifier: identifier, ruleLists: ruleLists, scripts: userScripts, messageHandlerName: handler,
-                secret: secret, inputs: inputs, engine: engine, origin: .cache, notes: notes)
+                secret: secret, inputs: inputs, engine: engine, origin: .cache, notes: notes,
+                ruleSources: ruleSources)
         }
     }
 
@@ -76,17 +84,26 @@ struct ProtectionCache: Sendable {
     func read() -> Lookup {
         let generation = FileSet.generation(of: setPath)
         guard FileManager.default.fileExists(atPath: generation) else { return .missing }
-        guard let verified = FileSet.verifiedFiles(of: setPath), let cached = Self.decode(verified.files) else {
+        // The manifest read while checking (for the sources file's claim), decoded once.
+        var manifest: CacheManifest?
+        let verified = FileSet.verifiedFiles(of: setPath, deferring: [Self.sourcesName]) { files in
+            manifest = files[Self.manifestName].flatMap(CacheManifest.init(bytes:))
+            guard let sources = manifest?.sources, let size = sources.bytes.flatMap({ Int(exactly: $0) }), let digest = sources.xxh64
+            else { return [:] }
+            return [Self.sourcesName: (size, digest)]
+        }
+        guard let verified, let cached = Self.decode(verified.files, manifest: manifest, generation: verified.generation) else {
             return .damaged(generation: generation)
         }
         return .intact(cached)
     }
 
     /// The set in verified files; nil when the manifest does not describe them.
-    private static func decode(_ files: [String: [UInt8]]) -> CachedSet? {
-        guard let manifestBytes = files[manifestName], let manifest = CacheManifest(bytes: manifestBytes),
+    private static func decode(_ files: [String: [UInt8]], manifest: CacheManifest?, generation: String) -> CachedSet? {
+        guard let manifest = manifest ?? files[manifestName].flatMap(CacheManifest.init(bytes:)),
             manifest.format == Double(formatVersion), let identifier = manifest.identifier, let handler = manifest.handler,
-            let listEntries = manifest.ruleLists, let scriptEntries = manifest.scripts
+            let listEntries = manifest.ruleLists, let scriptEntries = manifest.scripts,
+            let sources = manifest.sources, let sourcesSize = sources.bytes.flatMap({ Int(exactly: $0) }), let sourcesDigest = sources.xxh64
         else { return nil }
 
         var lists: [EncodedRuleList] = []
@@ -115,7 +132,10 @@ struct ProtectionCache: Sendable {
         else { return nil }
 
         let notes = manifest.notes
-        return CachedSet(identifier: identifier, handler: handler, ruleLists: lists, scripts: scripts, engine: engine, notes: notes)
+        let ruleSources = EngineRuleSources(.stored(path: generation + "/" + sourcesName, claim: (sourcesSize, sourcesDigest)))
+        return CachedSet(
+            identifier: identifier, handler: handler, ruleLists: lists, scripts: scripts, engine: engine, notes: notes,
+            ruleSources: ruleSources)
     }
 
     /// Writes a built set as the cache's new generation, whole or not at all.
@@ -148,11 +168,16 @@ struct ProtectionCache: Sendable {
             ])))
         }
         files.append((Self.engineName, set.engine.compiled()))
+        let sources = set.ruleSources.encoded() ?? Array("[]".utf8)
+        files.append((Self.sourcesName, sources))
         let manifest = JSONValue.object(JSONObject([
             ("format", .number(Double(Self.formatVersion))), ("identifier", .string(set.identifier)),
             ("sdk", .string(ProtectionSet.sdkVersion)), ("handler", .string(set.messageHandlerName)),
             ("ruleLists", .array(listEntries)), ("scripts", .array(scriptEntries)),
             ("notes", .array(set.notes.map(JSONValue.string))),
+            ("sources", .object(JSONObject([
+                ("bytes", .number(Double(sources.count))), ("xxh64", .string(XXH64.hexDigest(sources))),
+            ]))),
         ]))
         files.append((Self.manifestName, manifest.jsonBytes()))
         do throws(FileError) {

@@ -386,10 +386,19 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// A request the host saw itself in `tab` (WebKitGTK's `resource-load-started`, a request
     /// hook): counted in the tab's current page, where its outcome outweighs the scripts'.
     ///
+    /// An observation whose ``PrivacyStatsKit/NativeObservation/engineRule`` names a rule of
+    /// ``currentSet``'s engine without its source gets the source from the set
+    /// (``ProtectionSet/ruleSource(list:rule:)``): the host names list and rule, the dashboard
+    /// shows what the rule was built from.
+    ///
     /// - Returns: false when the tab has no page.
     @discardableResult
     public func didObserve(_ observation: NativeObservation, tab: TabID) -> Bool {
-        stats.observe(observation, tab: tab)
+        var observation = observation
+        if let rule = observation.engineRule, rule.source == nil {
+            observation.engineRule?.source = currentSet.ruleSource(list: rule.list, rule: rule.rule)
+        }
+        return stats.observe(observation, tab: tab)
     }
 
     // MARK: - Helpers

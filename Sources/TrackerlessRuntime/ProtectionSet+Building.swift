@@ -87,7 +87,8 @@ extension ProtectionSet {
         let set = ProtectionSet(
             identifier: identifier, ruleLists: lists + cookieLists, scripts: scripts,
             messageHandlerName: parsed.settings.handler, secret: secret,
-            inputs: DeferredInputs(parsed: parsed, resolver: resolver), engine: engine, origin: .built, notes: notes)
+            inputs: DeferredInputs(parsed: parsed, resolver: resolver), engine: engine, origin: .built, notes: notes,
+            ruleSources: EngineRuleSources(.built(blocking.sources)))
         return Artifacts(set: set, secretOffsets: offsets)
     }
 

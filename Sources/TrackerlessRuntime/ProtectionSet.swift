@@ -2,6 +2,7 @@ import ContentRuleList
 import NavigationProtections
 import RuleEngineKit
 import TrackerDataKit
+import TrackerlessCore
 import UserScripts
 
 /// One immutable generation of protection: the rule lists, the two scripts with their worlds and
@@ -72,10 +73,13 @@ public final class ProtectionSet: Sendable {
     let inputs: DeferredInputs
     /// ``navigationProtector``, made on first use.
     let navigationProtectorSlot = OnceValue<NavigationProtector>()
+    /// What each rule of ``engine`` was built from (``ruleSource(list:rule:)``).
+    let ruleSources: EngineRuleSources
 
     init(
         identifier: String, ruleLists: [EncodedRuleList], scripts: [UserScript], messageHandlerName: String,
-        secret: ScriptSecret, inputs: DeferredInputs, engine: RuleEngine, origin: Origin, notes: [String]
+        secret: ScriptSecret, inputs: DeferredInputs, engine: RuleEngine, origin: Origin, notes: [String],
+        ruleSources: EngineRuleSources
     ) {
         self.identifier = identifier
         self.ruleLists = ruleLists
@@ -86,6 +90,19 @@ public final class ProtectionSet: Sendable {
         self.engine = engine
         self.origin = origin
         self.notes = notes
+        self.ruleSources = ruleSources
+    }
+
+    /// The input that rule `rule` of ``engine``'s list `list` was built from (the tds tracker and
+    /// its rule, or the configuration entry), as `RuleSource.jsonValue()` writes it: what an
+    /// engine's applied action or blocking rule (`AppliedActions.ListActions.ruleIndices`) was
+    /// made of, and what `PrivacyStatsKit.EngineRule.source` carries
+    /// (``ProtectionRuntime/didObserve(_:tab:)`` fills it in). Nil when out of range.
+    ///
+    /// A set from the cache reads its sources file, checks it and decodes it on the first call
+    /// (a launch does not read it); should the file have gone or been damaged since, nil.
+    public func ruleSource(list: Int, rule: Int) -> JSONValue? {
+        ruleSources.source(list: list, rule: rule)
     }
 
     /// The worlds the message handler must be registered in: those of the scripts.

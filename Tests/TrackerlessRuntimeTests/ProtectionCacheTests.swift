@@ -68,6 +68,14 @@ struct ProtectionCacheTests {
                 }
                 // Damage in place, as a failing disk or an interrupted copy would.
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
+                if name == "engine.sources.json" {
+                    // Not read at launch (RuleSourceRuntimeTests): found damaged on first use, no source
+                    // given, and the next launch builds the generation again.
+                    let launched = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+                    #expect(launched.origin == .cache, "\(damage)")
+                    #expect(launched.ruleSource(list: 0, rule: 0) == nil, "\(damage)")
+                    #expect(reference.ruleSource(list: 0, rule: 0) != nil)
+                }
                 let loaded = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
                 #expect(loaded.origin == .built, "\(name) \(damage)")
                 #expect(loaded.ruleLists == reference.ruleLists, "\(name) \(damage)")
