@@ -69,9 +69,10 @@ let package = Package(
         .testTarget(
             name: "TrackerlessWebKitGTKTests",
             dependencies: [
-                "TrackerlessBrowser", "RequestHookKit", .product(name: "TrackerDataKit", package: trackerless),
+                "TrackerlessBrowser", "RequestHookKit", "TrackerlessWebKitGTK", .product(name: "TrackerDataKit", package: trackerless),
                 .product(name: "ContentRuleList", package: trackerless),
                 .product(name: "RuleEngineKit", package: trackerless),
+                .product(name: "RuleBuilder", package: trackerless),
             ],
             exclude: []
         ),

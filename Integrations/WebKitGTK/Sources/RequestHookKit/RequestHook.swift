@@ -1,3 +1,4 @@
+import ContentRuleList
 import NavigationProtections
 import RuleEngineKit
 import TrackerDataKit
@@ -67,7 +68,20 @@ public final class RequestHook {
         }
     }
 
-    /// The verdict for `request`.
+    /// The rule that blocked `request`: the first list's rule whose action is `block`, as
+    /// `trackerless decide --explain` names it. Asked only of a blocked request, so that an
+    /// allowed one costs what it did (``RuleEngineKit/RuleEngine/decision(for:cache:)`` alone).
+    private func blockingRule(_ engine: RuleEngine, _ request: Request) -> BlockingRule? {
+        for (list, listActions) in engine.actions(for: request, cache: &pageCache).lists.enumerated() {
+            if let rule = zip(listActions.actions, listActions.ruleIndices).first(where: { $0.0 == .block })?.1 {
+                return BlockingRule(list: list, rule: rule)
+            }
+        }
+        return nil
+    }
+
+    /// The verdict for `request`: blocked, with the rule that blocked it
+    /// (``RequestVerdict/blockingRule``), or the headers to set.
     public func verdict(for request: HookedRequest) -> RequestVerdict {
         let isMainDocument = request.isMainDocument
         // The page whose protection applies: a navigation's destination, else the page's.
@@ -75,8 +89,11 @@ public final class RequestHook {
         if let host = CanonicalURL(siteURL)?.host, !host.isEmpty, sitesOff.contains(host: host) {
             return RequestVerdict(isBlocked: false)
         }
-        if let engine, engine.decision(for: request.engineRequest, cache: &pageCache).isBlocked {
-            return RequestVerdict(isBlocked: true)
+        if let engine {
+            let engineRequest = request.engineRequest
+            if engine.decision(for: engineRequest, cache: &pageCache).isBlocked {
+                return RequestVerdict(isBlocked: true, blockingRule: blockingRule(engine, engineRequest))
+            }
         }
         var verdict = RequestVerdict(isBlocked: false)
         verdict.globalPrivacyControl = globalPrivacyControl?.headerValue(siteURL: siteURL)

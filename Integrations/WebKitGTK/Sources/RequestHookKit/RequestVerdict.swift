@@ -6,10 +6,13 @@ public struct RequestVerdict: Sendable, Equatable {
     public var globalPrivacyControl: String?
     /// The `Referer` to send instead of the request's, or nil to leave it as it is.
     public var trimmedReferrer: String?
+    /// The engine's rule that blocked the request; nil when it is not blocked.
+    public var blockingRule: BlockingRule?
 
     /// A verdict.
-    public init(isBlocked: Bool, globalPrivacyControl: String? = nil, trimmedReferrer: String? = nil) {
+    public init(isBlocked: Bool, globalPrivacyControl: String? = nil, trimmedReferrer: String? = nil, blockingRule: BlockingRule? = nil) {
         self.isBlocked = isBlocked
+        self.blockingRule = blockingRule
         self.globalPrivacyControl = globalPrivacyControl
         self.trimmedReferrer = trimmedReferrer
     }

@@ -3,8 +3,10 @@ import PrivacyStatsKit
 import TrackerDataKit
 
 /// The requests the web-process extension reports to a web view (`trackerless.observation` user
-/// messages: URL, request type or "" when it cannot tell, blocked), handed to `observe` as
-/// native observations.
+/// messages: URL, request type or "" when it cannot tell, blocked, and the list and rule index of
+/// the engine's rule that blocked it), handed to `observe` as native observations, the rule as
+/// ``PrivacyStatsKit/NativeObservation/engineRule`` (its source the runtime's set adds,
+/// `ProtectionRuntime.didObserve(_:tab:)`).
 ///
 /// In engine mode the extension sees every request in `send-request`, the blocked ones too, and
 /// is the one source of native observations: ``ProtectedWebView`` then leaves
@@ -30,17 +32,21 @@ final class WebProcessObservations {
         connectSignal(UnsafeMutableRawPointer(webView.widget), "user-message-received", received, data: CallbackBox(WeakObservations(self)).retained())
     }
 
-    /// The observation in a message's `(ssb)` parameters, or nil when they are of another type.
+    /// The observation in a message's `(ssbxx)` parameters, or nil when they are of another type.
     static func observation(in parameters: OpaquePointer?) -> NativeObservation? {
-        guard let parameters, String(cString: g_variant_get_type_string(parameters)) == "(ssb)" else { return nil }
+        guard let parameters, String(cString: g_variant_get_type_string(parameters)) == "(ssbxx)" else { return nil }
         func child(_ index: Int) -> OpaquePointer { g_variant_get_child_value(parameters, gsize(index)) }
-        let url = child(0), type = child(1), blocked = child(2)
-        defer { for value in [url, type, blocked] { g_variant_unref(value) } }
+        let url = child(0), type = child(1), blocked = child(2), list = child(3), rule = child(4)
+        defer { for value in [url, type, blocked, list, rule] { g_variant_unref(value) } }
         // "": the extension could not tell the type (a document in a frame, an object or an embed).
         let typeName = String(cString: g_variant_get_string(type, nil))
+        let isBlocked = g_variant_get_boolean(blocked) != 0
+        let listIndex = Int64(g_variant_get_int64(list)), ruleIndex = Int64(g_variant_get_int64(rule))
+        let engineRule = isBlocked && listIndex >= 0 && ruleIndex >= 0 && listIndex <= Int64(Int32.max) && ruleIndex <= Int64(Int32.max)
+            ? EngineRule(list: Int(listIndex), rule: Int(ruleIndex)) : nil
         return NativeObservation(
             url: String(cString: g_variant_get_string(url, nil)), type: typeName.isEmpty ? nil : RequestType(rawValue: typeName),
-            outcome: g_variant_get_boolean(blocked) != 0 ? .blocked : .allowed)
+            outcome: isBlocked ? .blocked : .allowed, engineRule: engineRule)
     }
 }
 

@@ -6,9 +6,10 @@ import RequestHookKit
 /// redirect again), sets the headers, and tells the web view what it did with each URL (a
 /// `trackerless.observation` user message) when it blocks requests.
 final class PageHandler {
-    /// The name of the message each observation is sent as; its parameters are `(ssb)`: the URL,
-    /// the request type the statistics use ("" when the headers cannot tell it), and whether
-    /// the request was blocked.
+    /// The name of the message each observation is sent as; its parameters are `(ssbxx)`: the
+    /// URL, the request type the statistics use ("" when the headers cannot tell it), whether
+    /// the request was blocked, and the list and rule index of the engine's rule that blocked it
+    /// (-1 and -1 when allowed).
     static let observationMessage = "trackerless.observation"
 
     let holder: HookHolder
@@ -63,13 +64,16 @@ final class PageHandler {
             // loads a document: such a request goes without a type (""), so that the inference
             // script's report of the element (`object`) is the same request, not a second one.
             let type = hooked.resourceType == .childDocument ? "" : hooked.requestType.rawValue
-            observe(page: page, url: hooked.url, type: type, blocked: verdict.isBlocked)
+            observe(page: page, url: hooked.url, type: type, blocked: verdict.isBlocked, rule: verdict.blockingRule)
         }
         return verdict.isBlocked
     }
 
-    private func observe(page: OpaquePointer, url: String, type: String, blocked: Bool) {
-        var children: [OpaquePointer?] = [g_variant_new_string(url), g_variant_new_string(type), g_variant_new_boolean(blocked ? 1 : 0)]
+    private func observe(page: OpaquePointer, url: String, type: String, blocked: Bool, rule: BlockingRule?) {
+        var children: [OpaquePointer?] = [
+            g_variant_new_string(url), g_variant_new_string(type), g_variant_new_boolean(blocked ? 1 : 0),
+            g_variant_new_int64(gint64(rule?.list ?? -1)), g_variant_new_int64(gint64(rule?.rule ?? -1)),
+        ]
         let parameters = g_variant_new_tuple(&children, gsize(children.count))
         let message = webkit_user_message_new(Self.observationMessage, parameters)
         webkit_web_page_send_message_to_view(page, message, nil, nil, nil)

@@ -83,6 +83,32 @@ struct RequestHookTests {
         #expect(!hook.verdict(for: onSiteOff).isBlocked)
     }
 
+    @Test("a blocked request's verdict names the rule that blocked it, as the reference evaluator does; an allowed one names none")
+    func blockingRule() throws {
+        let rules = #"""
+            [{"trigger": {"url-filter": "^https?://t\\.example/"}, "action": {"type": "block"}},
+             {"trigger": {"url-filter": "^https?://t\\.example/keep/"}, "action": {"type": "ignore-previous-rules"}},
+             {"trigger": {"url-filter": "^https?://t\\.example/", "resource-type": ["script"]}, "action": {"type": "css-display-none", "selector": ".ad"}},
+             {"trigger": {"url-filter": "^https?://t\\.example/keep/but"}, "action": {"type": "block"}}]
+            """#
+        let (hook, directory) = try Self.hook(rules: rules)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let evaluator = try ReferenceEvaluator(ruleLists: [try RuleList(parsing: rules)])
+        let cases: [(String, BlockingRule?)] = [
+            ("https://t.example/a.js", BlockingRule(list: 0, rule: 0)), ("https://t.example/keep/a.js", nil),
+            ("https://t.example/keep/but.js", BlockingRule(list: 0, rule: 3)),
+        ]
+        for (url, expected) in cases {
+            let request = HookedRequest(url: url, pageURL: Self.page, fetchDestination: "script")
+            let verdict = hook.verdict(for: request)
+            #expect(verdict.blockingRule == expected, "\(url)")
+            #expect(verdict.isBlocked == (expected != nil), "\(url)")
+            let actions = evaluator.actions(for: request.engineRequest).lists[0]
+            let reference = zip(actions.actions, actions.ruleIndices).first { $0.0 == .block }.map { BlockingRule(list: 0, rule: $0.1) }
+            #expect(verdict.blockingRule == reference, "\(url)")
+        }
+    }
+
     @Test("Sec-GPC: 1 on every request of a page where gpc applies, none where the configuration excepts the site; Referer cut to the origin for a tracker")
     func headers() throws {
         let configuration = #"""
