@@ -65,6 +65,19 @@ enum RuntimeBenchmark {
             try ProtectionSet.load(inputs, cacheDirectory: directory)
         }
         let warmOrigin = try ProtectionSet.load(inputs, cacheDirectory: directory).origin
+        // The rule sources: not read by a launch; what the first question costs, and what reading
+        // and checking the file would have added to each launch.
+        let sourcesPath = FileSet.generation(of: directory + "/set") + "/engine.sources.json"
+        let sourcesBytes = (try? FileIO.read(path: sourcesPath)) ?? []
+        let firstSource = try Timing.measureBetweenMarks(runs: runs) { () throws(ProtectionError) in
+            let loaded = try ProtectionSet.load(inputs, cacheDirectory: directory)
+            let start = Timing.Mark()
+            _ = loaded.ruleSource(list: 0, rule: 0)
+            return (start, Timing.Mark())
+        }
+        let (sourcesCheck, _) = Samples.measure(runs: runs) {
+            FileSet.verifiedFile(at: sourcesPath, claim: (sourcesBytes.count, XXH64.hexDigest(sourcesBytes)))
+        }
         // Launch to protected: the runtime made (set from the cache, toggles read, statistics'
         // store opened); then until its statistics can classify (the blocklist parsed and the
         // resolver made in the background meanwhile).
@@ -143,6 +156,10 @@ enum RuntimeBenchmark {
             "  launch to protected (runtime made: inputs read and hashed, set from the cache checked, toggles, statistics' store): \(cells(launch)); goal <= 50 incl. WebKit",
             "    statistics ready (blocklist parsed and resolver made in the background after it): \(cells(ready))",
             "  warm-cache ProtectionSet.load alone: \(cells(warm)); origin \(warmOrigin.rawValue)",
+            "  rule sources (engine.sources.json, \(Formatting.grouped(sourcesBytes.count)) bytes): not read at launch; the first "
+                + "ruleSource(list:rule:) of a warm set (read, XXH64 check, decode): \(cells(firstSource)); reading and checking "
+                + "the file alone \(cell(sourcesCheck)), \(Formatting.decimal(100 * sourcesCheck.median / max(warm.wall.median, 0.001), digits: 1))% "
+                + "of the warm load's median: what each launch would add if it read it",
             "    parts: SHA-256 of the tds \(cell(hashing)), XXH64 of the tds \(cell(checksum)), parsing the tds \(cell(parsing)), the resolver \(cell(resolving))",
             "    of which the fixed cost on an empty blocklist (build): \(cell(parseOnly))",
             "  update applied (read, hash, parse, build, validate, swap): \(cells(toSwap)); goal <= 150",
