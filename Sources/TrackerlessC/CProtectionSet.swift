@@ -93,6 +93,19 @@ public func tl_protection_set_engine(_ set: OpaquePointer?, _ engine: UnsafeMuta
     return CStatus.ok
 }
 
+@_cdecl("tl_protection_set_rule_source")
+public func tl_protection_set_rule_source(
+    _ set: OpaquePointer?, _ list: Int64, _ rule: Int64, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    guard let set, let json else { return CStatus.invalidArgument("set or json is NULL", nil) }
+    json.pointee = nil
+    guard let list = Int(exactly: list), let rule = Int(exactly: rule),
+          let source = borrowSet(set).ruleSource(list: list, rule: rule)
+    else { return CStatus.ok }
+    json.pointee = CStatus.duplicate(source.jsonString())
+    return CStatus.ok
+}
+
 @_cdecl("tl_protection_set_resolver")
 public func tl_protection_set_resolver(_ set: OpaquePointer?, _ resolver: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let set, let resolver else { return CStatus.invalidArgument("set or resolver is NULL", nil) }

@@ -321,6 +321,13 @@ tl_status tl_protection_set_engine(const tl_protection_set *set, tl_engine **eng
  * loaded from the cache parses its blocklist on the first call, which may then take a while. */
 tl_status tl_protection_set_resolver(const tl_protection_set *set, tl_resolver **resolver);
 
+/* What rule `rule` of the set's engine list `list` was built from (tl_engine_decide_rule names
+ * them), as JSON: {"kind", "name", "path", "tracker"?, "part"?, "index"?, "rule"?}, as trackerless
+ * rules --sources writes it; pass it to tl_stats_observe_rule. *json is NULL when the set knows no
+ * source for that rule (out of range; a cached set whose sources file went missing or is
+ * damaged). A set from the cache reads its sources file on the first call. Free with tl_string_free. */
+tl_status tl_protection_set_rule_source(const tl_protection_set *set, int64_t list, int64_t rule, char **json);
+
 void tl_protection_set_free(tl_protection_set *set);
 
 /*
