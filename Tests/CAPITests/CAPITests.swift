@@ -191,15 +191,22 @@ extension CAPITests {
         return try ChildProcess.run(program, [tds.path], logs: directory)
     }
 
+    /// Runs the C host built from `program` with the sample tds.json, expects it to exit 0 having
+    /// printed `okCount` lines starting "ok: ", and returns its output's lines.
+    static func runSampleProgram(_ program: Result<URL, ProgramError>, expectingOK okCount: Int) throws -> [String] {
+        let run = try runWithSampleTDS(try program.get())
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("ok: ") }.count == okCount, "\(lines.prefix(okCount + 1))")
+        return lines
+    }
+
     /// The scripts and statistics' C host, built once per run.
     static let statsProgram = compile("stats_test.c")
 
     @Test("scripts and statistics through the C API: rendered for the android bridge, a message counted, a forged one and a 20-digit one rejected, a native load observed")
     func scriptsAndStatistics() throws {
-        let run = try Self.runWithSampleTDS(try Self.statsProgram.get())
-        #expect(run.status == 0, "\(run.output.suffix(2000))")
-        let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("ok: ") }.count == 5, "\(lines.prefix(6))")
+        let lines = try Self.runSampleProgram(Self.statsProgram, expectingOK: 5)
         #expect(lines.contains { $0.hasPrefix("ok: unknown bridge refused: unknown bridge \"carrier-pigeon\"") })
         #expect(lines.contains("ok: forged message rejected: \(MessageRejection.wrongSecret)"), "\(lines.prefix(6))")
 

@@ -7,10 +7,7 @@ extension CAPITests {
 
     @Test("the engine's deciding rule through the C API: tl_engine_decide_rule names it, tl_stats_observe_rule puts it in the snapshot")
     func engineRuleOnTheDashboard() throws {
-        let run = try Self.runWithSampleTDS(try Self.engineRuleProgram.get())
-        #expect(run.status == 0, "\(run.output.suffix(2000))")
-        let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("ok: ") }.count == 3, "\(lines.prefix(4))")
+        let lines = try Self.runSampleProgram(Self.engineRuleProgram, expectingOK: 3)
         let last = try #require(lines.last)
         let snapshot = try JSONReader.read(Array(last.utf8)) { (reader) throws(JSONReadError) -> JSONValue in try reader.readValue() }
         guard case .object(let members) = snapshot, case .array(let companies)? = members["companies"] else {

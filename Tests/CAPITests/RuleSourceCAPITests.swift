@@ -7,10 +7,7 @@ extension CAPITests {
 
     @Test("tl_protection_set_rule_source: the engine's blocking rule names its tds tracker and rule, built and loaded from the cache alike")
     func ruleSourceOfARuntimeSet() throws {
-        let run = try Self.runWithSampleTDS(try Self.ruleSourceProgram.get())
-        #expect(run.status == 0, "\(run.output.suffix(2000))")
-        let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("ok: ") }.count == 2, "\(lines.prefix(4))")
+        let lines = try Self.runSampleProgram(Self.ruleSourceProgram, expectingOK: 2)
         let sources = try lines.suffix(2).map { line in
             try JSONReader.read(Array(line.utf8)) { (reader) throws(JSONReadError) -> JSONValue in try reader.readValue() }
         }
