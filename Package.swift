@@ -139,7 +139,7 @@ let package = Package(
             ]
         ),
         // Runs the built `trackerless` executable, so it depends on the product being built.
-        .testTarget(name: "TrackerlessCLITests", dependencies: ["TrackerlessCLI", "TrackerlessTestSupport"]),
+        .testTarget(name: "TrackerlessCLITests", dependencies: ["TrackerlessCLI", "TrackerlessRuntime", "TrackerlessTestSupport"]),
         .testTarget(
             name: "ReferenceTests",
             dependencies: ["RuleBuilder", "ContentRuleList", "TrackerDataKit", "TrackerlessTestSupport"]

@@ -127,8 +127,13 @@ extension EmbeddedScriptsSource {
         for name in names.filter({ $0.hasPrefix("rules.block-ctl-") && RulesCommand.isRuleListFileName($0) }).sorted() {
             ruleLists.append(try output(name))
         }
+        // cookies.json, cookies.2.json ... while they exist: the tracker-cookie lists.
+        var cookieLists: [String] = []
+        while FileManager.default.fileExists(atPath: outputDirectory + "/" + ScriptsCommand.cookieListFileName(cookieLists.count + 1)) {
+            cookieLists.append(try output(ScriptsCommand.cookieListFileName(cookieLists.count + 1)))
+        }
         var hash = SHA256()
-        for part in [blockingScript, inferenceScript] + ruleLists {
+        for part in [blockingScript, inferenceScript] + ruleLists + cookieLists {
             hash.update(Array("\(part.utf8.count):".utf8))
             hash.update(part.utf8)
         }
@@ -141,7 +146,9 @@ extension EmbeddedScriptsSource {
                    value: .string(ruleLists[0])),
             Member(name: "ruleLists", documentation: "Every rule list (rules.json, rules.2.json ..., then one per Click-to-Load rule action, rules.block-ctl-fb.json ... by name, which a host leaves out for a page where the user clicked to load).",
                    value: .strings(members: ["ruleList"], Array(ruleLists.dropFirst()))),
-            Member(name: "contentHash", documentation: "Hex SHA-256 of the scripts and the rule lists: it changes exactly when one of them does.",
+            Member(name: "cookieLists", documentation: "The tracker-cookie rule lists (cookies.json, cookies.2.json ...; none where the privacy configuration turns cookie protection off): install them beside the rule lists.",
+                   value: .strings(members: [], cookieLists)),
+            Member(name: "contentHash", documentation: "Hex SHA-256 of the scripts and the rule lists, cookie lists included: it changes exactly when one of them does.",
                    value: .string(SHA256.hexString(hash.finalize()))),
             Member(name: "surrogates", documentation: "The surrogates the blocking script holds, in DuckDuckGo's surrogates.txt format.",
                    value: .string(try output("surrogates.txt"))),

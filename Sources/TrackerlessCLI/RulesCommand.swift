@@ -258,16 +258,27 @@ enum RulesCommand {
 
     /// `rules.json` for the first list, `rules.2.json` for the second, ...
     static func ruleListFileName(_ number: Int) -> String {
-        number == 1 ? "rules.json" : "rules.\(number).json"
+        numberedFileName("rules", number)
     }
 
-    /// Whether `name` is one of the names ``ruleListFileName(_:)`` gives.
+    /// `<stem>.json` for the first list, `<stem>.2.json` for the second, ...
+    static func numberedFileName(_ stem: String, _ number: Int) -> String {
+        number == 1 ? "\(stem).json" : "\(stem).\(number).json"
+    }
+
+    /// Whether `name` is one of the names ``ruleListFileName(_:)`` gives, or a Click-to-Load list's.
     static func isRuleListFileName(_ name: String) -> Bool {
-        if name == "rules.json" { return true }
-        guard name.hasPrefix("rules."), name.hasSuffix(".json") else { return false }
-        let number = name.dropFirst("rules.".count).dropLast(".json".count)
-        if number.hasPrefix("block-ctl-") { return String(number) == fileNamePart(String(number)) }
-        return number.allSatisfy { ("0"..."9").contains($0) } && (Int(number) ?? 0) >= 2
+        let part = name.dropFirst("rules.".count).dropLast(".json".count)
+        if name.hasPrefix("rules.block-ctl-"), name.hasSuffix(".json") { return String(part) == fileNamePart(String(part)) }
+        return isNumberedFileName(name, stem: "rules")
+    }
+
+    /// Whether `name` is one of the names ``numberedFileName(_:_:)`` gives for `stem`.
+    static func isNumberedFileName(_ name: String, stem: String) -> Bool {
+        if name == "\(stem).json" { return true }
+        guard name.hasPrefix("\(stem)."), name.hasSuffix(".json") else { return false }
+        let number = name.dropFirst(stem.count + 1).dropLast(".json".count)
+        return !number.isEmpty && number.allSatisfy { ("0"..."9").contains($0) } && (Int(number) ?? 0) >= 2
     }
 
     /// This process's peak resident memory (VmHWM), in kB; nil where /proc is absent (macOS).

@@ -7,7 +7,7 @@ extension ScriptsCommand {
         var bytes: [UInt8]
 
         init(
-            scripts: RenderedScripts, settings: ScriptSettings, trackerDataScope: String, ruleCounts: [Int],
+            scripts: RenderedScripts, settings: ScriptSettings, trackerDataScope: String, ruleCounts: [String: Int],
             surrogateCount: Int, templates: String?,
             inputs: [(key: String, path: String, sha256: String)], files: [(name: String, bytes: [UInt8])]
         ) {
@@ -37,7 +37,7 @@ extension ScriptsCommand {
                     if script.name == scripts.blocking.name { entry.append("trackerDataScope", .string(trackerDataScope)) }
                 } else if file.name == "surrogates.txt" {
                     entry.append("surrogates", .number(Double(surrogateCount)))
-                } else if file.name.hasPrefix("rules"), let count = Self.ruleCount(file.name, ruleCounts) {
+                } else if let count = ruleCounts[file.name] {
                     entry.append("rules", .number(Double(count)))
                 }
                 fileObject.append(file.name, .object(entry))
@@ -64,13 +64,6 @@ extension ScriptsCommand {
                 ])
             }
             return JSONObject([("scheme", .string("fixed"))])
-        }
-
-        private static func ruleCount(_ name: String, _ counts: [Int]) -> Int? {
-            if name == "rules.json" { return counts.first }
-            let number = name.dropFirst("rules.".count).dropLast(".json".count)
-            guard let index = Int(number), index >= 2, index <= counts.count else { return nil }
-            return counts[index - 1]
         }
 
         /// One member per line at the top two levels, so that diffs of manifests read well.

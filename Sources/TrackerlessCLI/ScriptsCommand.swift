@@ -1,11 +1,12 @@
 import ContentRuleList
 import Foundation
-import RuleBuilder
 import TrackerDataKit
 import TrackerlessCore
+import TrackerlessRuntime
 import UserScripts
 
-/// `trackerless scripts`: the user scripts, the rule list and the surrogates index of one blocklist.
+/// `trackerless scripts`: the user scripts, the rule lists, the cookie lists and the surrogates index
+/// of one blocklist, from the one build the runtime makes (`ProtectionBuild`).
 enum ScriptsCommand {
     static let help = """
     Usage: trackerless scripts [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
@@ -19,6 +20,8 @@ enum ScriptsCommand {
       blocking.js      page world, document start: surrogates (and blocking in script when asked)
       inference.js     isolated world, document start: reports what the page loaded or failed to
       rules.json       the content-blocker rule list (as `trackerless rules`; more lists: rules.2.json ...)
+      cookies.json     the tracker-cookie rule list (as `trackerless cookies`; more: cookies.2.json ...),
+                       where the privacy configuration turns cookie protection on
       surrogates.txt   the surrogates as a surrogates.txt index
       manifest.json    content hashes, sizes, settings, input hashes, warnings, the secret scheme
     Options:
@@ -78,37 +81,45 @@ enum ScriptsCommand {
             secret = parsed
         }
 
-        let inputs = try BlocklistInputs(options)
         let templates = try options["templates"].map { directory throws in try ScriptTemplates(directory: directory) } ?? .bundled
         let surrogates = try options["surrogates"].map { path throws in try SurrogateLibrary(contentsOf: path) } ?? .bundled
         // A surrogate that could break out of its function is an error here, not a warning: the
         // output is what a host will inject.
         guard surrogates.refused.isEmpty else { throw ScriptRenderError.refusedSurrogates(surrogates.refused) }
-        let renderer = try ScriptRenderer(templates: templates, settings: settings)
-        // Hosts that block with the rule list only need the trackers a surrogate can stand in for.
-        let compact = CompactTrackerData(
-            trackerData: inputs.trackerData, surrogates: surrogates.surrogates,
-            privacyConfiguration: inputs.configuration, userAllowlist: inputs.userAllowlist,
-            scope: settings.blockInScript ? .all : .surrogateTrackers)
-        let scripts = renderer.render(trackerData: compact, surrogates: surrogates, secret: secret)
-        let build = RuleListBuilder(
-            trackerData: inputs.trackerData, configuration: inputs.configuration, userAllowlist: inputs.userAllowlist,
-            settings: RuleListBuilder.Settings(target: try WebKitOption.target(options))
-        ).build()
-        if let refusal = build.refusal { throw InputError(refusal.description) }
+        // Checked here for the option's own message; the build checks them again.
+        _ = try ScriptRenderer(templates: templates, settings: settings)
+
+        // The one build the runtime, the C API and the build plugin share (ProtectionBuild).
+        var inputs = ProtectionInputs(
+            trackerData: options["tds"].map { InputDocument.file($0) } ?? ProtectionInputs.sample.trackerData,
+            privacyConfiguration: options["privacy-config"].map { InputDocument.file($0) },
+            userAllowlist: options["allowlist"].map { InputDocument.file($0) },
+            // The surrogates as embedded: their index, whether they came from files or the SDK.
+            surrogates: options["surrogates"].map { InputDocument.bytes(Array(surrogates.index.utf8), name: $0) },
+            scriptSettings: settings)
+        inputs.webKit = try WebKitOption.target(options)
+        inputs.templates = templates
+        let build = try ProtectionBuild(inputs, secret: secret)
+        let scripts = build.scripts
 
         var files: [(name: String, bytes: [UInt8])] = [
             ("blocking.js", Array(scripts.blocking.source.utf8)),
             ("inference.js", Array(scripts.inference.source.utf8)),
         ]
-        files += RulesCommand.files(of: build.ruleLists, clickToLoadActions: build.clickToLoadActions)
+        files += Self.files(of: build.set.ruleLists)
         let index = Array(surrogates.index.utf8)
         files.append(("surrogates.txt", index))
-        // The surrogates as embedded (their index), whether they came from files or the SDK.
         let surrogateInput = (key: "surrogates", path: options["surrogates"] ?? "bundled", sha256: SHA256.hexDigest(index))
+        let blockingLists = build.set.ruleLists.filter { $0.kind != .cookies }
+        // Rule counts by file name: the numbered blocking lists and the cookie lists.
+        var ruleCounts: [String: Int] = [:]
+        for (file, list) in zip(files.dropFirst(2), build.set.ruleLists) where list.kind != .clickToLoad {
+            ruleCounts[file.name] = list.ruleCount
+        }
+        let trackerDataScope = settings.blockInScript ? CompactTrackerData.Scope.all : .surrogateTrackers
         let manifest = Manifest(
-            scripts: scripts, settings: settings, trackerDataScope: compact.scope.rawValue,
-            ruleCounts: build.ruleLists.map(\.rules.count),
+            scripts: scripts, settings: settings, trackerDataScope: trackerDataScope.rawValue,
+            ruleCounts: ruleCounts,
             surrogateCount: surrogates.surrogates.surrogates.count, templates: options["templates"],
             inputs: try inputHashes(options) + [surrogateInput], files: files)
         files.append(("manifest.json", manifest.bytes))
@@ -118,19 +129,51 @@ enum ScriptsCommand {
             try OutputFile.write(Array(source.text.utf8), to: swiftOutput)
         }
 
-        for warning in inputs.warnings + scripts.warnings { Output.standardError("warning: \(warning)") }
+        let warnings = surrogates.warnings.map(\.description) + build.set.notes.filter { !$0.hasPrefix("size: ") }
+        for warning in warnings { Output.standardError("warning: \(warning)") }
         let sizes = scripts.blocking.sizes
         Output.standardError(
-            "wrote \(output): blocking.js \(sizes.total) bytes (tracker data \(sizes.trackerData) for \(compact.scope.rawValue), "
+            "wrote \(output): blocking.js \(sizes.total) bytes (tracker data \(sizes.trackerData) for \(trackerDataScope.rawValue), "
                 + "surrogates \(sizes.surrogates), template \(sizes.template)), inference.js \(scripts.inference.byteCount) bytes, "
-                + "\(build.ruleCount) rules, \(surrogates.surrogates.surrogates.count) surrogates; "
-                + "\(inputs.warnings.count + scripts.warnings.count) warning(s)")
+                + "\(blockingLists.reduce(0) { $0 + $1.ruleCount }) rules, \(surrogates.surrogates.surrogates.count) surrogates; "
+                + "\(warnings.count) warning(s)")
         return 0
     }
 
     /// The names this command writes, which an older version's output directory holds.
     static func isOutputFileName(_ name: String) -> Bool {
         ["blocking.js", "inference.js", "surrogates.txt", "manifest.json"].contains(name) || RulesCommand.isRuleListFileName(name)
+            || isCookieListFileName(name)
+    }
+
+    /// The files of a set's lists: the blocking lists as `trackerless rules` names them
+    /// (rules.json, rules.2.json ..., rules.block-ctl-fb.json ...), then the cookie lists
+    /// (cookies.json, cookies.2.json ...).
+    static func files(of lists: [EncodedRuleList]) -> [FileSet.File] {
+        var blocking = 0
+        var cookies = 0
+        return lists.map { list in
+            switch list.kind {
+            case .blocking:
+                blocking += 1
+                return (RulesCommand.ruleListFileName(blocking), list.json)
+            case .clickToLoad:
+                return ("rules.\(RulesCommand.fileNamePart(list.clickToLoadAction ?? "")).json", list.json)
+            case .cookies:
+                cookies += 1
+                return (cookieListFileName(cookies), list.json)
+            }
+        }
+    }
+
+    /// `cookies.json` for the first cookie list, `cookies.2.json` for the second, ...
+    static func cookieListFileName(_ number: Int) -> String {
+        RulesCommand.numberedFileName("cookies", number)
+    }
+
+    /// Whether `name` is one of the cookie lists' names ``files(of:)`` gives.
+    static func isCookieListFileName(_ name: String) -> Bool {
+        RulesCommand.isNumberedFileName(name, stem: "cookies")
     }
 
     private static func makeSettings(_ options: CommandLineArguments) throws -> ScriptSettings {

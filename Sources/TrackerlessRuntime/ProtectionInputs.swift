@@ -46,6 +46,9 @@ public struct ProtectionInputs: Sendable, Hashable {
     /// the default, `WebKitTarget.oldest`, suits every supported WebKit. Part
     /// of ``ProtectionSet/identifier``: a new WebKit builds the set again.
     public var webKit: WebKitTarget = .oldest
+    /// The script templates: the bundled ones unless a host or build tool brings its own
+    /// (`trackerless scripts --templates`). Part of ``ProtectionSet/identifier``.
+    public var templates: ScriptTemplates = .bundled
 
     /// Inputs with the given documents.
     public init(
@@ -92,7 +95,7 @@ struct InputBytes: Sendable {
     let inputs: ProtectionInputs
     let bytes: [ProtectionInput: [UInt8]]
 
-    /// The set's identifier: SHA-256 (hex) of the SDK version, the bundled templates, every
+    /// The set's identifier: SHA-256 (hex) of the SDK version, the templates, every
     /// input and the settings, each field by its name, its length and its XXH64 under two seeds;
     /// equal exactly when the set would be built the same.
     ///
@@ -109,7 +112,7 @@ struct InputBytes: Sendable {
             }
         }
         add("sdk", Array(ProtectionSet.sdkVersion.utf8))
-        let templates = ScriptTemplates.bundled
+        let templates = inputs.templates
         add("template blocking", Array(templates.blocking.utf8))
         add("template inference", Array(templates.inference.utf8))
         for (bridge, text) in templates.bridges.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -118,10 +121,9 @@ struct InputBytes: Sendable {
         for (input, _) in inputs.documents {
             if let value = bytes[input] { add(input.rawValue, value) } else { add(input.rawValue + " absent", []) }
         }
-        let settings = inputs.scriptSettings
         add("webkit", Array(inputs.webKit.name.utf8))
-        add("settings", Array(
-            "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)\u{0}\(settings.globalPrivacyControl)".utf8))
+        // Every setting, as the scripts carry them: a new setting is part of the identity.
+        add("settings", inputs.scriptSettings.json.jsonBytes())
         return SHA256.hexDigest(fields)
     }
 
@@ -177,7 +179,7 @@ struct InputBytes: Sendable {
             })
         return OtherInputs(
             configuration: configuration, userAllowlist: allowlist, surrogates: surrogates, settings: inputs.scriptSettings,
-            navigation: navigation, webKit: inputs.webKit)
+            navigation: navigation, webKit: inputs.webKit, templates: inputs.templates)
     }
 }
 
@@ -191,6 +193,8 @@ struct OtherInputs: Sendable {
     var navigation = NavigationSettings()
     /// The WebKit the rule lists are for.
     var webKit: WebKitTarget = .oldest
+    /// The script templates.
+    var templates: ScriptTemplates = .bundled
 }
 
 /// The inputs, parsed.
@@ -202,6 +206,7 @@ struct ParsedInputs: Sendable {
     let settings: ScriptSettings
     let navigation: NavigationSettings
     let webKit: WebKitTarget
+    let templates: ScriptTemplates
 
     init(trackerData: TrackerData, others: OtherInputs) {
         self.trackerData = trackerData
@@ -211,6 +216,7 @@ struct ParsedInputs: Sendable {
         settings = others.settings
         navigation = others.navigation
         webKit = others.webKit
+        templates = others.templates
     }
 
     /// The resolver of these inputs: what the rules and the scripts mean, and what the

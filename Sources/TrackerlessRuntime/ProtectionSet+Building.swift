@@ -10,6 +10,8 @@ extension ProtectionSet {
         let set: ProtectionSet
         /// Per script name, the UTF-8 offsets of its secret.
         let secretOffsets: [String: [Int]]
+        /// The scripts as rendered: their sizes, content hashes and warnings.
+        let rendered: RenderedScripts
     }
 
     /// Builds every artifact from parsed inputs and checks each; nothing is returned unless all
@@ -89,7 +91,7 @@ extension ProtectionSet {
             messageHandlerName: parsed.settings.handler, secret: secret,
             inputs: DeferredInputs(parsed: parsed, resolver: resolver), engine: engine, origin: .built, notes: notes,
             ruleSources: EngineRuleSources(.built(blocking.sources)))
-        return Artifacts(set: set, secretOffsets: offsets)
+        return Artifacts(set: set, secretOffsets: offsets, rendered: rendered)
     }
 
     /// The engine compiled from the blocking lists.
@@ -147,7 +149,7 @@ extension ProtectionSet {
     /// Both scripts rendered with `secret`.
     private static func renderScripts(_ parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> RenderedScripts {
         do throws(ScriptRenderError) {
-            return try ScriptRenderer(settings: parsed.settings).render(
+            return try ScriptRenderer(templates: parsed.templates, settings: parsed.settings).render(
                 trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
                 userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
         } catch {

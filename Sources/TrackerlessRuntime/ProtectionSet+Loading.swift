@@ -1,7 +1,7 @@
 import UserScripts
 
 extension ProtectionSet {
-    /// Builds a set from `inputs`: parses them, builds and checks every artifact.
+    /// Builds a set from `inputs`: parses them, builds and checks every artifact (``ProtectionBuild``).
     ///
     /// - Parameters:
     ///   - inputs: the documents.
@@ -9,8 +9,7 @@ extension ProtectionSet {
     /// - Throws: ``ProtectionError`` naming the input and the place (file, JSON path), or the
     ///   artifact that failed its check.
     public static func build(_ inputs: ProtectionInputs, secret: ScriptSecret = .random()) throws(ProtectionError) -> ProtectionSet {
-        let bytes = try inputs.read()
-        return try build(identifier: bytes.identifier, parsed: try bytes.parse(), secret: secret).set
+        try ProtectionBuild(inputs, secret: secret).set
     }
 
     /// The set of `inputs` from the cache directory when it holds it intact, else built and

@@ -61,7 +61,9 @@ public struct ScriptSettings: Sendable, Hashable {
     }
 
     /// The `$SETTINGS$` object, keys in a fixed order.
-    var json: JSONValue {
+    /// Every setting as the scripts carry them (`SETTINGS` in the templates), in a fixed order:
+    /// two settings are equal exactly when their JSON is.
+    public var json: JSONValue {
         .object(JSONObject([
             ("handler", .string(handler)),
             ("bridge", .string(bridge.rawValue)),

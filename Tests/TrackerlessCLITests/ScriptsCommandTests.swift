@@ -4,7 +4,7 @@ import Testing
 /// `trackerless scripts`: the files it writes, the manifest, the secret, and its answers to bad input.
 @Suite("trackerless scripts", .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
 struct ScriptsCommandTests {
-    static let files = ["blocking.js", "inference.js", "manifest.json", "rules.json", "surrogates.txt"]
+    static let files = ["blocking.js", "cookies.json", "inference.js", "manifest.json", "rules.json", "surrogates.txt"]
     static let marker = "TRACKERLESS-RENDER-SECRET-MARKER"
 
     static func json(_ path: String) throws -> [String: Any] {

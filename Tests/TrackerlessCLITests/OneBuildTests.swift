@@ -1,0 +1,98 @@
+import ContentRuleList
+import Foundation
+import Testing
+import TrackerDataKit
+import TrackerlessRuntime
+import UserScripts
+
+/// `trackerless scripts` (and so the build plugin) and the runtime build through one
+/// `ProtectionBuild`: for the same inputs they yield the same scripts, rule lists, Click-to-Load
+/// lists and cookie lists, byte for byte.
+@Suite("One build: trackerless scripts and the runtime yield the same artifacts", .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
+struct OneBuildTests {
+    /// A configuration that turns tracker-cookie protection on, with an exception site.
+    static let configuration = """
+        {"features": {
+          "contentBlocking": {"state": "enabled", "exceptions": [{"domain": "shop.example"}]},
+          "cookie": {"state": "enabled", "settings": {"trackerCookie": "enabled"}, "exceptions": [{"domain": "bank.example"}]}
+        }, "unprotectedTemporary": []}
+        """
+
+    /// The files `scripts` wrote into `output`, by name.
+    static func files(in output: String) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: output) {
+            files[name] = Array(try Data(contentsOf: URL(fileURLWithPath: output + "/" + name)))
+        }
+        return files
+    }
+
+    /// The files a runtime build of `inputs` holds, named as `scripts` names them.
+    static func artifacts(of inputs: ProtectionInputs) throws -> [String: [UInt8]] {
+        let set = try ProtectionBuild(inputs, secret: .marker).set
+        var files: [String: [UInt8]] = [:]
+        for script in set.scripts { files[script.name] = Array(script.source.utf8) }
+        var blocking = 0
+        var cookies = 0
+        for list in set.ruleLists {
+            switch list.kind {
+            case .blocking:
+                blocking += 1
+                files[blocking == 1 ? "rules.json" : "rules.\(blocking).json"] = list.json
+            case .clickToLoad:
+                files["rules.\(list.clickToLoadAction ?? "").json"] = list.json
+            case .cookies:
+                cookies += 1
+                files[cookies == 1 ? "cookies.json" : "cookies.\(cookies).json"] = list.json
+            }
+        }
+        return files
+    }
+
+    /// Runs `scripts` with `arguments` and compares its files with the runtime's build of `inputs`.
+    static func compare(_ arguments: [String], _ inputs: ProtectionInputs, in directory: URL) throws {
+        let output = directory.appendingPathComponent("out").path
+        let result = try CommandRunner.run(["scripts"] + arguments + ["--output", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = try files(in: output)
+        let built = try artifacts(of: inputs)
+        // Every artifact of the runtime's set, and nothing else but the index and the manifest.
+        #expect(Set(written.keys) == Set(built.keys).union(["surrogates.txt", "manifest.json"]), "\(written.keys.sorted())")
+        #expect(built.keys.contains("cookies.json"), "\(built.keys.sorted())")
+        for (name, bytes) in built {
+            #expect(written[name] == bytes, "\(name) differs")
+        }
+    }
+
+    @Test("the bundled sample with every default: the same scripts, rule list and cookie list")
+    func defaults() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.compare([], .sample, in: directory)
+    }
+
+    @Test("a configuration, an allowlist, a WebKit target and script settings: the same artifacts")
+    func everyInput() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = directory.appendingPathComponent("tds.json").path
+        let configuration = directory.appendingPathComponent("config.json").path
+        let allowlist = directory.appendingPathComponent("allowlist.json").path
+        try Data(TrackerData.sampleDocument.utf8).write(to: URL(fileURLWithPath: tds))
+        try Data(Self.configuration.utf8).write(to: URL(fileURLWithPath: configuration))
+        try Data(#"["news.example"]"#.utf8).write(to: URL(fileURLWithPath: allowlist))
+
+        var settings = ScriptSettings()
+        settings.bridge = .android
+        settings.handler = "host"
+        settings.blockInScript = true
+        var inputs = ProtectionInputs(
+            trackerData: .file(tds), privacyConfiguration: .file(configuration), userAllowlist: .file(allowlist),
+            scriptSettings: settings)
+        inputs.webKit = try #require(WebKitTarget(name: "webkitgtk-2.44"))
+        try Self.compare(
+            ["--tds", tds, "--privacy-config", configuration, "--allowlist", allowlist, "--webkit", "webkitgtk-2.44",
+             "--bridge", "android", "--handler", "host", "--block-in-script"],
+            inputs, in: directory)
+    }
+}
