@@ -58,7 +58,9 @@ enum NavigateCommand {
         let protector = NavigationProtector(
             configuration: inputs.configuration ?? PrivacyConfiguration(), trackerData: inputs.trackerData,
             userAllowlist: inputs.userAllowlist, gpcOnForUser: gpcOn, gpcHeaderScope: headerScope,
-            httpsUpgrade: try options["https-filter"].map { directory throws in try httpsUpgrade(directory: directory, configuration: inputs.configuration) })
+            httpsUpgrade: try options["https-filter"].map { directory throws in
+                try HTTPSUpgrade(directory: directory, privacyConfiguration: inputs.configuration)
+            })
         return JSONLines.process { line throws(InputError) in
             let navigation = Navigation(
                 url: try line.required("url"), initiator: try line.optional("initiator"),
@@ -72,15 +74,5 @@ enum NavigateCommand {
                 ("reasons", .array(decision.reasons.map { .string($0.rawValue) })),
             ]))
         }
-    }
-
-    /// Smarter Encryption from a directory of DuckDuckGo's filter files.
-    static func httpsUpgrade(directory: String, configuration: PrivacyConfiguration?) throws -> HTTPSUpgrade {
-        let filter = try HTTPSCommand.bloomFilter(
-            path: directory + "/https_bloomfilter.bin", specificationPath: directory + "/https_bloomfilter_spec.json")
-        let allowlistPath = directory + "/https_allowlist.json"
-        let allowlist = FileManager.default.fileExists(atPath: allowlistPath)
-            ? try HTTPSUpgrade.allowlist(parsing: try FileIO.read(path: allowlistPath), file: allowlistPath) : []
-        return HTTPSUpgrade(bloomFilter: filter, allowlist: allowlist, privacyConfiguration: configuration)
     }
 }

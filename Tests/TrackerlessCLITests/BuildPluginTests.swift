@@ -49,7 +49,7 @@ import TrackerlessTestSupport
         let declaresEnum = firstSource.contains("enum TrackerlessGenerated {")
         let declaresScript = firstSource.contains("static let blockingScript: String")
         #expect(declaresEnum && declaresScript, "\(generated.path) does not declare TrackerlessGenerated.blockingScript")
-        for name in ["blocking.js", "inference.js", "rules.json", "surrogates.txt", "manifest.json"] {
+        for name in ["blocking.js", "inference.js", "rules.json", "cookies.json", "surrogates.txt", "manifest.json"] {
             let file = generated.deletingLastPathComponent().appendingPathComponent("scripts").appendingPathComponent(name)
             #expect(fileManager.fileExists(atPath: file.path), "the command did not write \(name)")
         }
@@ -57,6 +57,8 @@ import TrackerlessTestSupport
         #expect(firstRun.contains("https://ads.example/pixel?id=1 on news.example: block"), "\(firstRun)")
         #expect(firstRun.contains("https://tracker.example/pixel.gif on news.example: block (default block)"), "\(firstRun)")
         #expect(firstRun.contains("secret: a fresh one in both scripts"), "\(firstRun)")
+        // The one build's cookie list: tds.json without a configuration blocks tracker cookies everywhere.
+        #expect(firstRun.contains("cookie lists: 1,"), "\(firstRun)")
 
         // The build after a fresh one links the plugin's tool again (SwiftPM 6 links it in its
         // tools build and in the main build, each replacing the other's product), and a changed

@@ -24,6 +24,8 @@ let resolver = TrackerResolver(
 print("blocking.js: \(blockingScript.utf8.count) bytes")
 print("inference.js: \(inferenceScript.utf8.count) bytes")
 print("rules.json: \(TrackerlessGenerated.ruleList.utf8.count) bytes")
+// The tracker-cookie lists, compiled beside the rule lists (none where the configuration turns cookie protection off).
+print("cookie lists: \(TrackerlessGenerated.cookieLists.count), \(TrackerlessGenerated.cookieLists.map(\.utf8.count).reduce(0, +)) bytes")
 print("content hash: \(TrackerlessGenerated.contentHash)")
 print("handler: \(scripts.settings.handler)")
 let markerRendered = [TrackerlessGenerated.blockingScript, TrackerlessGenerated.inferenceScript]
