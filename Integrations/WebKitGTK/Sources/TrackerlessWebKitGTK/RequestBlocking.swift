@@ -14,4 +14,21 @@ public enum RequestBlocking: String, Sendable, CaseIterable {
 
     /// Whether the view installs the set's rule lists.
     public var usesContentFilters: Bool { self == .contentFilters }
+
+    /// The WebKit features (`WebKitFeature` identifiers) a view turns off in this mode: what
+    /// would reach the network past the mode's blocking, unseen.
+    ///
+    /// In engine mode `send-request` never sees the requests of a SharedWorker or a service
+    /// worker (they run in no web page of the extension's), nor the connection (DNS, TCP, TLS
+    /// with the host in its SNI) that `<link rel=preconnect>`, `dns-prefetch` or a preconnect
+    /// early hint opens without a request: a page then has no `SharedWorker`, no
+    /// `navigator.serviceWorker` and no connection hints, as in a browser without them (pages
+    /// test for both workers; a hint only saves time). Dedicated workers, module workers and
+    /// worklets stay: their requests pass `send-request`.
+    public var disabledFeatures: [String] {
+        switch self {
+        case .webProcessExtension: ["SharedWorker", "ServiceWorkers", "LinkPreconnect", "LinkDNSPrefetch", "LinkPreconnectEarlyHints"]
+        case .contentFilters, .blockingScript: []
+        }
+    }
 }
