@@ -27,7 +27,10 @@ public enum RequestBlocking: String, Sendable, CaseIterable {
     /// worklets stay: their requests pass `send-request`.
     public var disabledFeatures: [String] {
         switch self {
-        case .webProcessExtension: ["SharedWorker", "ServiceWorkers", "LinkPreconnect", "LinkDNSPrefetch", "LinkPreconnectEarlyHints"]
+        // dns-prefetch is `LinkDNSPrefetch` in WebKitGTK 2.50 and `DNSPrefetching` in 2.44; 2.54
+        // has neither (measured in the Debian roots of .ci/install-webkit-roots.sh).
+        case .webProcessExtension:
+            ["SharedWorker", "ServiceWorkers", "LinkPreconnect", "LinkPreconnectEarlyHints", "LinkDNSPrefetch", "DNSPrefetching"]
         case .contentFilters, .blockingScript: []
         }
     }

@@ -34,10 +34,13 @@ struct WebSocketRuleList {
         identifier.hasPrefix(identifierPrefix) && !lists.contains { identifierPrefix + $0.identifier == identifier }
     }
 
-    /// The list's WebSocket rules as WebKit content-blocker JSON (`[]` when it has none, or when
-    /// its JSON does not parse, which the set's own list then could not either).
-    func json() -> [UInt8] {
-        guard let parsed = try? RuleList(parsing: list.json) else { return Array("[]".utf8) }
+    /// The list's WebSocket rules as WebKit content-blocker JSON (``webSocketRules(of:)``).
+    func json() -> [UInt8] { Self.webSocketRules(of: list.json) }
+
+    /// The WebSocket rules of the list `json`, as WebKit content-blocker JSON: `[]` when it has
+    /// none, or when it does not parse (which the set's own list then could not either).
+    static func webSocketRules(of json: [UInt8]) -> [UInt8] {
+        guard let parsed = try? RuleList(parsing: json) else { return Array("[]".utf8) }
         var rules: [ContentRule] = []
         for var rule in parsed.rules {
             switch rule.action {
