@@ -7,12 +7,14 @@ import TrackerDataKit
 /// tracker's WebSocket, a SharedWorker and a service worker of the site's own that each fetch a
 /// tracker, and `<link rel=preconnect>` and `dns-prefetch` hints to trackers (in the markup and
 /// added by script). One browser run a mode loads them all, in engine mode and in rules mode
-/// (content filters, which stop them all already); the truth is the proxy's log: the requests it
+/// (content filters, which stop them all already), and in script mode, where what the blocking
+/// script alone cannot stop is pinned; the truth is the proxy's log: the requests it
 /// served and the tunnels (CONNECT) it was asked to open, a preconnect's only trace.
 @Suite("Engine mode: what send-request cannot see", .serialized, .enabled(if: BrowserProcess.canRun, BrowserProcess.skipMessage))
 struct EngineConnectionsBrowserTests {
     static let site = "https://connections.example/"
     static let pages = ["socket.html", "workers.html", "preconnect.html"].map { site + $0 }
+    /// The modes that must let nothing of a tracker through.
     static let modes = ["engine", "rules"]
 
     /// Each page's snapshot and the URLs the server saw while it was loaded; every tunnel opened
@@ -26,7 +28,7 @@ struct EngineConnectionsBrowserTests {
     static let runs: Result<[String: Run], any Error> = Result {
         let proxy = try BrowserProcess.SiteProxy()
         var runs: [String: Run] = [:]
-        for mode in modes {
+        for mode in modes + ["script"] {
             _ = proxy.takeConnections()
             let result = try ModeEquivalenceTests.run(mode, urls: pages, proxy: proxy)
             try #require(result.status == 0, "\(mode): \(result.standardError)")
@@ -98,5 +100,14 @@ struct EngineConnectionsBrowserTests {
         let expected = list.expected(resolver: resolver, served: served, typeOf: { types[$0] ?? .other })
         #expect(dashboard == expected.dashboard, "\(mode): \(page)")
         if page == Self.pages[0] { #expect(dashboard.blocked == 1, "\(mode): \(dashboard)") }
+    }
+
+    @Test("script mode: the blocking script stops the socket, not the workers' requests nor the preconnects (README's list of what it leaves)")
+    func scriptModeLeaves() throws {
+        let run = try Self.run("script")
+        let served = Set(run.served.values.joined().filter { $0.contains("hotjar.com") })
+        #expect(served == ["https://www.hotjar.com/from-shared", "https://www.hotjar.com/from-sw"], "\(served.sorted())")
+        let tunnels = Set(run.connections.filter { $0.contains("hotjar.com") })
+        #expect(tunnels == ["www.hotjar.com:443", "script.hotjar.com:443"], "\(tunnels.sorted())")
     }
 }
