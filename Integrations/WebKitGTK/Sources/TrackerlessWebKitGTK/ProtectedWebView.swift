@@ -55,13 +55,12 @@ public final class ProtectedWebView {
     private var extensionObservations: WebProcessObservations?
 
     /// Where requests are blocked: content filters (the default), the web-process extension, or
-    /// the blocking script alone. Set it before the first ``load(_:)``; it turns off the WebKit
-    /// features the mode cannot see (``RequestBlocking/disabledFeatures``).
-    public var requestBlocking = RequestBlocking.contentFilters {
-        didSet {
-            for feature in requestBlocking.disabledFeatures { webView.setFeature(feature, enabled: false) }
-        }
-    }
+    /// the blocking script alone. Set it before the first ``load(_:)``. A protected page has the
+    /// WebKit features the mode cannot see turned off (``RequestBlocking/disabledFeatures``); a
+    /// page whose site the user turned off has them.
+    public var requestBlocking = RequestBlocking.contentFilters
+    /// Whether ``RequestBlocking/disabledFeatures`` are off now (WebKit's default: on).
+    private var featuresOff = false
 
     /// Called when a list could not be compiled or loaded, with WebKit's error.
     public var onFilterError: ((ContentFilterStoreError) -> Void)?
@@ -173,6 +172,10 @@ public final class ProtectedWebView {
     /// scripts and handler in the view's user content (only what changed).
     func install(_ plan: NavigationPlan) {
         let content = webView.userContent
+        if featuresOff != plan.isProtected {
+            for feature in requestBlocking.disabledFeatures { webView.setFeature(feature, enabled: !plan.isProtected) }
+            featuresOff = plan.isProtected
+        }
         let wanted = filtersToInstall(for: plan.ruleLists(unblocking: unblockedActions)).map(\.identifier)
         if wanted != installedFilters {
             // The new lists in before the old ones out: no moment without a list.

@@ -110,4 +110,17 @@ struct EngineConnectionsBrowserTests {
         let tunnels = Set(run.connections.filter { $0.contains("hotjar.com") })
         #expect(tunnels == ["www.hotjar.com:443", "script.hotjar.com:443"], "\(tunnels.sorted())")
     }
+
+    @Test("engine mode on a site the user turned off: SharedWorker and service workers are there again, and their requests load")
+    func protectionOff() throws {
+        let proxy = try BrowserProcess.SiteProxy()
+        let page = Self.pages[1]
+        let result = try ModeEquivalenceTests.run("engine", urls: [page, "--protection-off", "connections.example", page], proxy: proxy)
+        try #require(result.status == 0, "\(result.standardError)")
+        let loads = SiteToggleBrowserTests.loads(result.requests.map(\.url), pages: [page])
+        try #require(loads.count == 2, "\(result.requests.map(\.url))")
+        #expect(loads[0].contains(Self.site + "report.gif?page=workers&seen=no-service-worker,no-shared-worker"), "\(loads[0])")
+        #expect(loads[1].contains(Self.site + "report.gif?page=workers&seen=shared-fetched,sw-registered"), "\(loads[1])")
+        #expect(loads[1].contains("https://www.hotjar.com/from-shared"), "\(loads[1])")
+    }
 }
