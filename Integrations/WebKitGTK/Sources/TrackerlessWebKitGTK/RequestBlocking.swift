@@ -17,8 +17,9 @@ public enum RequestBlocking: String, Sendable, CaseIterable {
     /// Whether the view installs the set's rule lists.
     public var usesContentFilters: Bool { self == .contentFilters }
 
-    /// The WebKit features (`WebKitFeature` identifiers) a view turns off in this mode: what
-    /// would reach the network past the mode's blocking, unseen.
+    /// The WebKit features (`WebKitFeature` identifiers) a view turns off in this mode on a
+    /// protected page (a site the user turned off keeps them): what would reach the network past
+    /// the mode's blocking, unseen.
     ///
     /// In engine mode `send-request` never sees the requests of a SharedWorker or a service
     /// worker (they run in no web page of the extension's), nor the connection (DNS, TCP, TLS
