@@ -23,6 +23,11 @@ import TrackerDataKit
 /// - There is no frame: every subresource is matched as the main frame's
 ///   (``ContentRuleList/Request/frameURL`` nil), so `if-frame-url`/`unless-frame-url` rules see
 ///   the top URL where the content blocker sees the iframe's document.
+/// - Some loads never reach `send-request`: a WebSocket handshake, every request of a
+///   SharedWorker or a service worker (they run in no web page), and the connection that
+///   `<link rel=preconnect>` or `dns-prefetch` opens. Engine mode stops them another way
+///   (TrackerlessWebKitGTK's `RequestBlocking`: a content filter of WebSocket rules, the rest
+///   turned off).
 /// - The top URL is `webkit_web_page_get_uri`: the page's current URL, which is the new page's as
 ///   soon as its navigation starts; a subresource of the page being left that starts after that
 ///   is matched against the new page.

@@ -17,8 +17,9 @@ struct BrowserOptions {
     upgrades), Click-to-Load placeholders, and the privacy dashboard of the current tab.
       --mode MODE            where requests are blocked: rules (WebKit's content filters, the default),
                              engine (the compiled engine in the web-process extension's send-request,
-                             no content filter), script (the blocking script alone, blocking in
-                             script: it cannot stop the loads of the HTML parser)
+                             a content filter for WebSocket handshakes only; SharedWorker, service
+                             workers and preconnect are off), script (the blocking script alone,
+                             blocking in script: it cannot stop the loads of the HTML parser)
       --web-process-extension FILE
                              the extension library (default: libTrackerlessWebProcessExtension.so
                              next to this executable); it sets Sec-GPC and trims Referer in every mode

@@ -55,8 +55,12 @@ public final class ProtectedWebView {
     private var extensionObservations: WebProcessObservations?
 
     /// Where requests are blocked: content filters (the default), the web-process extension, or
-    /// the blocking script alone. Set it before the first ``load(_:)``.
+    /// the blocking script alone. Set it before the first ``load(_:)``. A protected page has the
+    /// WebKit features the mode cannot see turned off (``RequestBlocking/disabledFeatures``); a
+    /// page whose site the user turned off has them.
     public var requestBlocking = RequestBlocking.contentFilters
+    /// Whether ``RequestBlocking/disabledFeatures`` are off now (WebKit's default: on).
+    private var featuresOff = false
 
     /// Called when a list could not be compiled or loaded, with WebKit's error.
     public var onFilterError: ((ContentFilterStoreError) -> Void)?
@@ -132,7 +136,7 @@ public final class ProtectedWebView {
     /// Compiles (or finds) every list of `set`, then calls `ready`; removes the store's lists
     /// that no set of the runtime uses any more.
     func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
-        var pending = requestBlocking.usesContentFilters ? set.ruleLists.filter { filters[$0.identifier] == nil } : []
+        var pending = filtersToInstall(for: set.ruleLists).filter { filters[$0.identifier] == nil }
         guard !pending.isEmpty else {
             if cleanedSet != set.identifier {
                 cleanedSet = set.identifier
@@ -141,7 +145,7 @@ public final class ProtectedWebView {
             return ready()
         }
         let list = pending.removeFirst()
-        store.filter(identifier: list.identifier, source: { list.json }) { [weak self] result in
+        store.filter(identifier: list.identifier, source: list.source) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let (filter, compiled)):
@@ -156,7 +160,8 @@ public final class ProtectedWebView {
 
     private func removeStaleLists(of set: ProtectionSet) {
         store.identifiers { [weak self] identifiers in
-            for identifier in identifiers where set.isStale(ruleListIdentifier: identifier) {
+            for identifier in identifiers
+            where set.isStale(ruleListIdentifier: identifier) || WebSocketRuleList.isStale(identifier, lists: set.ruleLists) {
                 self?.filters[identifier] = nil
                 self?.store.remove(identifier: identifier) { _ in }
             }
@@ -167,7 +172,11 @@ public final class ProtectedWebView {
     /// scripts and handler in the view's user content (only what changed).
     func install(_ plan: NavigationPlan) {
         let content = webView.userContent
-        let wanted = requestBlocking.usesContentFilters ? plan.ruleLists(unblocking: unblockedActions).map(\.identifier) : []
+        if featuresOff != plan.isProtected {
+            for feature in requestBlocking.disabledFeatures { webView.setFeature(feature, enabled: !plan.isProtected) }
+            featuresOff = plan.isProtected
+        }
+        let wanted = filtersToInstall(for: plan.ruleLists(unblocking: unblockedActions)).map(\.identifier)
         if wanted != installedFilters {
             // The new lists in before the old ones out: no moment without a list.
             for identifier in wanted where !installedFilters.contains(identifier) {
@@ -190,6 +199,17 @@ public final class ProtectedWebView {
                 let result = self.runtime.receive(.json(json), tab: self.tab) { [weak self] click in self?.allowClickToLoad(click) }
                 self.onMessage?(result)
             }
+        }
+    }
+
+    /// The content filters this mode installs for `lists`, each with its JSON to compile when the
+    /// store lacks it: the lists themselves (rules mode), their WebSocket rules alone (engine
+    /// mode: ``WebSocketRuleList``), none (script mode).
+    private func filtersToInstall(for lists: [EncodedRuleList]) -> [(identifier: String, source: () -> [UInt8])] {
+        switch requestBlocking {
+        case .contentFilters: lists.map { list in (list.identifier, { list.json }) }
+        case .webProcessExtension: lists.compactMap(WebSocketRuleList.init).map { list in (list.identifier, list.json) }
+        case .blockingScript: []
         }
     }
 

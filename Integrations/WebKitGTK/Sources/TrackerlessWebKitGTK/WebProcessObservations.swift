@@ -8,7 +8,8 @@ import TrackerDataKit
 /// ``PrivacyStatsKit/NativeObservation/engineRule`` (its source the runtime's set adds,
 /// `ProtectionRuntime.didObserve(_:tab:)`).
 ///
-/// In engine mode the extension sees every request in `send-request`, the blocked ones too, and
+/// In engine mode the extension sees every request in `send-request` but a WebSocket handshake
+/// (which a content filter decides, and the blocking script reports), the blocked ones too, and
 /// is the one source of native observations: ``ProtectedWebView`` then leaves
 /// `resource-load-started` out (see ``RequestBlocking/webProcessExtension``).
 final class WebProcessObservations {

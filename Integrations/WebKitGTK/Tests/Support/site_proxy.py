@@ -7,7 +7,8 @@ SITES_DIR holds one directory per host (`news.example/index.html`, `www.google-a
 analytics.js`, ...). The proxy listens on 127.0.0.1 at a free port and prints `{"port": N}` as
 its first line; then one JSON line per request it receives, `{"method": ..., "url": ...,
 "headers": {...}}` (the request's `Sec-GPC`, `Referer` and `Sec-Fetch-Dest` headers, lower-cased names, when
-present), as it receives it. http requests arrive in absolute form; https ones through CONNECT, answered with a
+present), as it receives it, and one `{"connect": "host:port"}` per tunnel a client opens (before any
+request in it: a preconnect opens one and sends nothing). http requests arrive in absolute form; https ones through CONNECT, answered with a
 throw-away self-signed certificate (the browser ignores certificate errors in its headless mode
 only). A request made to the proxy itself as a server (http://127.0.0.1:PORT/...) is served from
 SITES_DIR/127.0.0.1. Nothing is ever forwarded: every host is served from SITES_DIR (a missing file is a 404,
@@ -50,6 +51,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_CONNECT(self):
         host, _, port = self.path.rpartition(":")
+        # A connection with no request in it (a preconnect) is seen here only.
+        emit({"connect": self.path.lower()})
         self.send_response(200, "Connection Established")
         self.end_headers()
         self.wfile.flush()

@@ -78,6 +78,7 @@ enum BrowserProcess {
         private let lock = NSLock()
         private var buffer = Data()
         private var requests: [Request] = []
+        private var connections: [String] = []
 
         /// A request the proxy received: its URL and the `Sec-GPC`, `Referer` and `Sec-Fetch-Dest` headers it
         /// carried (lower-cased names).
@@ -115,8 +116,11 @@ enum BrowserProcess {
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[buffer.startIndex..<newline]
                 buffer = Data(buffer[buffer.index(after: newline)...])
-                if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any], let url = object["url"] as? String {
+                guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { continue }
+                if let url = object["url"] as? String {
                     requests.append(Request(url: url, headers: object["headers"] as? [String: String] ?? [:]))
+                } else if let target = object["connect"] as? String {
+                    connections.append(target)
                 }
             }
         }
@@ -125,12 +129,19 @@ enum BrowserProcess {
         func takeURLs() -> [String] { takeRequests().map(\.url) }
 
         /// The requests received so far, and forgets them.
-        func takeRequests() -> [Request] {
+        func takeRequests() -> [Request] { take(\.requests) }
+
+        /// The `host:port` of each tunnel (CONNECT) opened so far, whether or not a request went
+        /// through it, and forgets them.
+        func takeConnections() -> [String] { take(\.connections) }
+
+        /// What `log` holds once the proxy's last lines are in, emptied.
+        private func take<Entry>(_ log: ReferenceWritableKeyPath<SiteProxy, [Entry]>) -> [Entry] {
             Thread.sleep(forTimeInterval: 0.2)
             lock.lock()
             defer { lock.unlock() }
-            let taken = requests
-            requests = []
+            let taken = self[keyPath: log]
+            self[keyPath: log] = []
             return taken
         }
 
