@@ -117,10 +117,13 @@ enum RuleListParser {
         guard validatingPatterns else {
             return ParsedRuleList(ruleList: RuleList(rules), sourceIndices: sourceIndices, warnings: parsed.warnings)
         }
+        // A pattern whose skeleton (its literal runs as one letter) is known valid is valid
+        // without being parsed itself: the url-filters of a list differ mostly in their hosts.
         var validated = Set<PatternKey>()
+        var skeletons: Set<PatternKey>? = []
         for (position, rule) in rules.enumerated() {
             do {
-                try CompiledRule.validatePatterns(of: rule.trigger, validated: &validated)
+                try CompiledRule.validatePatterns(of: rule.trigger, validated: &validated, skeletons: &skeletons)
             } catch {
                 throw RuleListError(error.kind, ruleIndex: sourceIndices[position], detail: error.detail)
             }

@@ -55,12 +55,18 @@ extension EngineReport {
             ("requests", number(ScalingBenchmark.requestCount)), ("requestsPerPage", number(ScalingBenchmark.requestsPerPage)),
             ("sizes", .array(scaling.sizes.map { size in
                 object([
-                    ("rules", number(size.ruleCount)), ("bytes", number(size.byteCount)), ("compile", samples(size.compile)),
+                    ("rules", number(size.ruleCount)), ("bytes", number(size.byteCount)), ("compile", samples(size.compile)), ("compileFromJSON", samples(size.compileFromJSON)),
                     ("memoryFootprint", number(size.memoryFootprint)), ("compiledBytes", number(size.compiledByteCount)),
                     ("reusedCache", latencies(size.reusedCache)), ("freshCache", latencies(size.freshCache)),
                 ])
             })),
             ("decisionGrowth", scaling.decisionGrowth.map(JSONValue.number) ?? .null),
+            ("hostsOnly", scaling.hostsOnly.map { hostsOnly in
+                object([
+                    ("rules", number(hostsOnly.ruleCount)), ("bytes", number(hostsOnly.json.count)),
+                    ("compileFromJSON", samples(hostsOnly.compileFromJSON)),
+                ])
+            } ?? .null),
         ])
     }
 

@@ -75,6 +75,17 @@ extension EngineReport {
         if let ratio = webKitRatio(Self.trackerListName) {
             lines.append("   goal: apple-tds >= \(Formatting.decimal(Self.webKitRatioGoal, digits: 0))x faster than WebKit: \(verdict(ratio >= Self.webKitRatioGoal))")
         }
+        let fromJSON = [
+            (Self.syntheticListName, scaling?.sizes.last.map { ($0.ruleCount, $0.compileFromJSON.median) }),
+            (Self.hostsOnlyListName, scaling?.hostsOnly.map { ($0.ruleCount, $0.compileFromJSON.median) }),
+        ]
+        for case let (name, (ruleCount, milliseconds)?) in fromJSON {
+            guard let ratio = webKitRatioFromJSON(name) else { continue }
+            lines.append("   \(name) from its JSON (RuleList(parsing:) + compile): \(ms(milliseconds)) ms, "
+                + "\(Formatting.decimal(1 / ratio, digits: 3)) of WebKit's time"
+                + (ruleCount >= RuleList.maximumRuleCount
+                    ? "; goal <= \(Formatting.decimal(Self.fromJSONShareGoal, digits: 1)): \(verdict(1 / ratio <= Self.fromJSONShareGoal))" : ""))
+        }
         if let largest = scaling?.sizes.last, largest.ruleCount >= RuleList.maximumRuleCount {
             lines.append("   goal: \(Formatting.grouped(largest.ruleCount)) rules in <= \(ms(Self.largestCompileGoalMilliseconds)) ms: \(verdict(largest.compile.median <= Self.largestCompileGoalMilliseconds))")
         }
@@ -87,6 +98,7 @@ extension EngineReport {
             "",
             "7. Scaling: synthetic lists shaped like the builder's (\(Formatting.grouped(ScalingBenchmark.requestCount)) requests, pages of \(ScalingBenchmark.requestsPerPage), \(options.passes) passes)",
             "   " + Formatting.padded("rules", 9, right: true) + Formatting.padded("JSON", 10, right: true) + Formatting.padded("compile ms", 12, right: true)
+                + Formatting.padded("from JSON", 11, right: true)
                 + Formatting.padded("memory", 10, right: true) + Formatting.padded("file", 10, right: true)
                 + Formatting.padded("median ns", 11, right: true) + Formatting.padded("p99 ns", 11, right: true)
                 + Formatting.padded("fresh ns", 10, right: true) + Formatting.padded("blocked", 9, right: true),
@@ -95,6 +107,7 @@ extension EngineReport {
             lines.append("   " + Formatting.padded(Formatting.grouped(size.ruleCount), 9, right: true)
                 + Formatting.padded(Formatting.megabytes(size.byteCount), 10, right: true)
                 + Formatting.padded(ms(size.compile.median), 12, right: true)
+                + Formatting.padded(ms(size.compileFromJSON.median), 11, right: true)
                 + Formatting.padded(Formatting.megabytes(size.memoryFootprint), 10, right: true)
                 + Formatting.padded(Formatting.megabytes(size.compiledByteCount), 10, right: true)
                 + Formatting.padded(ns(size.reusedCache.median), 11, right: true)

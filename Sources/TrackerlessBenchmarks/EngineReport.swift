@@ -29,6 +29,8 @@ struct EngineReport: Sendable {
     static let duckDuckGoListName = "DuckDuckGo's"
     /// The name of the largest synthetic list in the WebKit figures.
     static let syntheticListName = "synthetic"
+    /// The name of the hosts-only synthetic list in the WebKit figures.
+    static let hostsOnlyListName = "synthetic, hosts only"
 
     // The goals.
     /// Median decision on the apple-tds list, page cache reused.
@@ -74,8 +76,11 @@ struct EngineReport: Sendable {
             (name: trackerListName, json: build.ruleLists.first?.encoded() ?? [], ruleCount: build.ruleCount),
             (name: duckDuckGoListName, json: inputs.duckDuckGoRules, ruleCount: duckDuckGoList.rules.count),
         ]
-        if let scaling, let largest = scaling.sizes.last, build.ruleLists.count == 1 {
+        if let scaling, let largest = scaling.sizes.last {
             lists.append((syntheticListName, scaling.largestListJSON, largest.ruleCount))
+        }
+        if let hostsOnly = scaling?.hostsOnly {
+            lists.append((hostsOnlyListName, hostsOnly.json, hostsOnly.ruleCount))
         }
         let webKit = WebKitCompileBenchmark.measure(lists: lists, harness: CompileHarness(scriptPath: options.harnessPath), runs: options.webKitRuns)
         return EngineReport(
@@ -93,6 +98,20 @@ struct EngineReport: Sendable {
     private func peerRatio(ours: Double) -> Double? {
         guard let figures = peer.figures, ours > 0 else { return nil }
         return figures.netMedianNanoseconds / ours
+    }
+
+    /// The largest synthetic list compiled from its JSON, at most this share of WebKit's time for
+    /// the same JSON.
+    static let fromJSONShareGoal = 0.1
+
+    /// WebKit's median compile time for the synthetic list `name` over ours from its JSON (parse
+    /// and compile, as WebKit does): the largest builder-shaped list, or the hosts-only one.
+    func webKitRatioFromJSON(_ name: String) -> Double? {
+        let ours = name == Self.hostsOnlyListName ? scaling?.hostsOnly?.compileFromJSON.median : scaling?.sizes.last?.compileFromJSON.median
+        guard let webKitList = webKit.lists.first(where: { $0.name == name }), webKitList.samples.median > 0,
+              let ours, ours > 0
+        else { return nil }
+        return webKitList.samples.median / ours
     }
 
     /// WebKit's median compile time for the list named `name` over ours: how many times faster we are.

@@ -18,10 +18,14 @@ extension ScalingBenchmark {
         /// The sites pages are on; `if-top-url` and `if-domain` lists draw from them.
         private var sites: [String] = []
         private var random: SplitMix64
+        /// Every rule a third-party block of a tracker host: the shape of a hosts list (Disconnect's,
+        /// a blocklist of domains), the one WebKit compiles fastest.
+        private let hostsOnly: Bool
 
-        /// A list of `ruleCount` rules generated from `seed`.
-        init(ruleCount: Int, seed: UInt64) {
+        /// A list of `ruleCount` rules generated from `seed`; with `hostsOnly`, host blocks only.
+        init(ruleCount: Int, seed: UInt64, hostsOnly: Bool = false) {
             random = SplitMix64(seed: seed)
+            self.hostsOnly = hostsOnly
             sites = (0..<1_000).map { _ in name() + ".com" }
             var rules: [ContentRule] = []
             rules.reserveCapacity(ruleCount)
@@ -35,7 +39,7 @@ extension ScalingBenchmark {
 
         private mutating func nextRule(index: Int) -> ContentRule {
             let kind = random.next(below: 100)
-            if kind < 66 || hosts.isEmpty {
+            if hostsOnly || kind < 66 || hosts.isEmpty {
                 let host = newHost(index: index)
                 return ContentRule(
                     trigger: Trigger(urlFilter: Self.hostPrefix + Self.escaped(host) + "[:/]", loadTypes: [.thirdParty]),

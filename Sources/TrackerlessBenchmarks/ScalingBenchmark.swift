@@ -13,6 +13,9 @@ struct ScalingBenchmark: Sendable {
         let byteCount: Int
         /// `RuleEngine(ruleLists:)`, in milliseconds.
         let compile: Samples
+        /// From the list's JSON as a host hands it over: `RuleList(parsing:)`, then
+        /// `RuleEngine(ruleLists:)`, in milliseconds; what WebKit's compile of the same JSON does.
+        let compileFromJSON: Samples
         /// `engine.memoryFootprint`, in bytes.
         let memoryFootprint: Int
         /// `engine.compiled().count`, in bytes.
@@ -34,6 +37,9 @@ struct ScalingBenchmark: Sendable {
     let sizes: [Size]
     /// The largest list's JSON, for WebKit.
     let largestListJSON: [UInt8]
+    /// A hosts-only list as long as the largest (``SyntheticRuleList`` with `hostsOnly`): its
+    /// JSON, for WebKit, and our compile from that JSON.
+    let hostsOnly: (ruleCount: Int, json: [UInt8], compileFromJSON: Samples)?
 
     /// Builds, compiles and measures a list of each size in `ruleCounts`.
     static func measure(ruleCounts: [Int], runs: Int, passes: Int, progress: (String) -> Void) throws(BenchmarkError) -> ScalingBenchmark {
@@ -46,17 +52,38 @@ struct ScalingBenchmark: Sendable {
             let (compile, engine) = try Samples.measure(runs: runs) { () throws(BenchmarkError) in
                 try EngineBenchmark.compiledEngine([list.ruleList])
             }
+            let (compileFromJSON, _) = try Samples.measure(runs: runs) { () throws(BenchmarkError) in
+                try EngineBenchmark.compiledEngine([try parsed(json)])
+            }
             let requests = list.requests(count: requestCount, perPage: requestsPerPage)
             var cache = RuleEngine.PageCache()
             let reused = EngineBenchmark.Latencies.measure(requests: requests, passes: passes) { engine.decision(for: $0, cache: &cache).isBlocked }
             let fresh = EngineBenchmark.Latencies.measure(requests: requests, passes: passes) { engine.decision(for: $0).isBlocked }
             sizes.append(Size(
-                ruleCount: list.ruleList.rules.count, byteCount: json.count, compile: compile,
+                ruleCount: list.ruleList.rules.count, byteCount: json.count, compile: compile, compileFromJSON: compileFromJSON,
                 memoryFootprint: engine.memoryFootprint, compiledByteCount: engine.compiled().count,
                 reusedCache: reused, freshCache: fresh))
             largest = json
         }
-        return ScalingBenchmark(sizes: sizes, largestListJSON: largest)
+        var hostsOnly: (ruleCount: Int, json: [UInt8], compileFromJSON: Samples)?
+        if let count = ruleCounts.max() {
+            progress("   \(Formatting.grouped(count)) host rules")
+            let json = SyntheticRuleList(ruleCount: count, seed: 0x686f_7374_7320_6f6e, hostsOnly: true).ruleList.encoded()
+            let (compileFromJSON, _) = try Samples.measure(runs: runs) { () throws(BenchmarkError) in
+                try EngineBenchmark.compiledEngine([try parsed(json)])
+            }
+            hostsOnly = (count, json, compileFromJSON)
+        }
+        return ScalingBenchmark(sizes: sizes, largestListJSON: largest, hostsOnly: hostsOnly)
+    }
+
+    /// The rule list of `json`.
+    private static func parsed(_ json: [UInt8]) throws(BenchmarkError) -> RuleList {
+        do throws(RuleListError) {
+            return try RuleList(parsing: json)
+        } catch {
+            throw .invalidInput(path: "the synthetic rule list", detail: "\(error)")
+        }
     }
 
     /// The largest list's reused-cache median over the smallest's: 1 is perfectly flat.
