@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/SnippetTests/: every ```swift block of the README and the DocC articles, compiled.
+"""Writes Tests/SnippetTests/: every ```swift block of the READMEs and the DocC articles, compiled.
 
 Each block becomes one Swift file, so that it has only its own imports, with its statements as the
 body of a throwing function (`swift build --build-tests` type-checks it; nothing runs it). Blocks
@@ -30,7 +30,7 @@ def documents():
     paths = [ROOT / "README.md"]
     paths += sorted((ROOT / "Sources").glob("*/*.docc/*.md"))
     paths += [ROOT / "JSTemplates" / "README.md", ROOT / "Surrogates" / "README.md",
-              ROOT / "Examples" / "HostApp" / "README.md"]
+              ROOT / "Examples" / "HostApp" / "README.md", ROOT / "Integrations" / "WebKitGTK" / "README.md"]
     return [p for p in paths if p.exists()]
 
 

@@ -21,13 +21,13 @@ struct BenchmarkOptions: Sendable {
       --webkit-runs N     WebKit compilations of each list (default 5; 0 skips WebKit)
       --json              print the figures as JSON instead of a table
       --engine-only       run only the rule-engine sections (5-7)
-      --bloom-only        run only the Bloom filter section (issue 6)
-      --host-filter-only  run only the engine's host table with and without its Bloom filter (issue 6)
+      --bloom-only        run only the Bloom filter section
+      --host-filter-only  run only the engine's host table with and without its Bloom filter
       --pipeline-only     run only the generation pipeline (section 1, without the builder variants); takes --tds, --runs, --json
-      --scripts-only      (first argument) only the user scripts' render (issue 4); takes --tds, --runs, --json
-      --stats-only        (first argument) only the privacy statistics (issue 5); takes --tds, --requests, --runs, --json
+      --scripts-only      (first argument) only the user scripts' render; takes --tds, --runs, --json
+      --stats-only        (first argument) only the privacy statistics; takes --tds, --requests, --runs, --json
       --resolver-only     (first argument) only the tracker resolver's decisions; takes --tds, --requests, --runs, --json
-      --long-filter-only  (first argument) only a 50,000-character url-filter on a long URL (issue 12); takes --runs
+      --long-filter-only  (first argument) only a 50,000-character url-filter on a long URL; takes --runs
       --webkit-compile-only  only WebKit's compile time of our list (built for the target of the WebKit
                           measured, and for the oldest target) against DuckDuckGo's, on the machine's
                           WebKitGTK and in each --webkit-root; takes --tds, --ddg-rules, --harness, --webkit-runs

@@ -3,7 +3,7 @@ import TrackerDataKit
 import TrackerlessCore
 import URLPrefilter
 
-/// Section "Bloom filters (issue 6)": building and probing Apple's URL-filter prefilter and
+/// Section "Bloom filters": building and probing Apple's URL-filter prefilter and
 /// DuckDuckGo's HTTPS-upgrade filter with a million synthetic entries.
 ///
 /// Goals: a million entries built in 200 ms or less, a lookup in 50 ns or less.
@@ -151,7 +151,7 @@ struct BloomFilterBenchmark: Sendable {
 
     /// The figures as a text table.
     var table: String {
-        var lines = ["Bloom filters (issue 6): \(Formatting.grouped(entryCount)) synthetic entries, thread CPU time, \(runs) runs after a warm-up",
+        var lines = ["Bloom filters: \(Formatting.grouped(entryCount)) synthetic entries, thread CPU time, \(runs) runs after a warm-up",
                      ""]
         lines.append(Formatting.padded("", 72) + Formatting.padded("median", 12, right: true)
             + Formatting.padded("fastest", 12, right: true) + "  goal")

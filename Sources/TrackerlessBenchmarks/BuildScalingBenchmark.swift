@@ -5,7 +5,7 @@ import RuleEngineKit
 import TrackerDataKit
 import TrackerlessCore
 
-/// Issue 25, item 3: the whole build (parse, rule lists, cookie lists, engine) of a blocklist
+/// The whole build (parse, rule lists, cookie lists, engine) of a blocklist
 /// shaped like apple-tds.json scaled 1×, 10×, 100× (each copy's trackers, entities, domains and
 /// CNAMEs renamed `s<i>-…`), per tracker: wall time and peak memory (VmHWM) of a child process
 /// that does nothing else, so that sizes do not share a heap. Per-tracker figures flat from 1× to

@@ -14,7 +14,7 @@ import TrackerlessCore
 /// `tl_engine_decide` called through its C symbol with C strings, over adblock-rust's 8,276
 /// labelled requests on the rule lists built from the blocklist; beside it, the Swift engine on
 /// the same loads with its own page cache, a pass of each in turn. Thread CPU time, median of the
-/// runs. Goal (issue 15): 1 µs or less a decision.
+/// runs. Goal: 1 µs or less a decision.
 ///
 /// Run with `swift build -c release --product TrackerlessC` first, then
 /// `TrackerlessBenchmarks --capi-only [--tds FILE] [--requests FILE] [--runs N]`.

@@ -5,7 +5,7 @@ import RuleEngineKit
 import TrackerDataKit
 import TrackerlessCore
 
-/// What naming the applied rules costs (issue 27, item 8): the rule engine on the lists built
+/// What naming the applied rules costs: the rule engine on the lists built
 /// from the tds, over adblock-rust's 8,276 labelled request URLs, each decided once a pass from
 /// each of ``ResolverBenchmark/sites`` in turn, with one page cache. Three ways, passes
 /// interleaved so that the machine's load falls on all alike:

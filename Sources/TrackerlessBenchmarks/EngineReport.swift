@@ -2,7 +2,7 @@ import ContentRuleList
 import Foundation
 import RuleBuilder
 
-/// The rule engine's figures (issue 3) with their peers, measured in one run: our engine on the
+/// The rule engine's figures with their peers, measured in one run: our engine on the
 /// apple-tds list, adblock-rust on the same blocklist and requests, WebKitGTK compiling the same
 /// list and the largest synthetic one, and the engine on synthetic lists of growing size.
 struct EngineReport: Sendable {

@@ -2,7 +2,7 @@ import DisconnectLists
 import Foundation
 import TrackerlessCore
 
-/// Firefox's ten lists from the Disconnect data (issue 6), timed stage by stage: read the input
+/// Firefox's ten lists from the Disconnect data, timed stage by stage: read the input
 /// files, parse them (`DisconnectList` or the normalized lists, and `EntityList`), build the
 /// rule lists (`FirefoxRuleListBuilder`), encode them. The goal is 30 ms for all of it.
 ///
@@ -99,7 +99,7 @@ struct FirefoxListsBenchmark: Sendable {
 
     /// The figures as a table: median (minimum) milliseconds per stage.
     var table: String {
-        var lines = ["Firefox lists (issue 6): all ten lists from the Disconnect data, \(runs) runs, median (min) ms; goal <= 30 ms"]
+        var lines = ["Firefox lists: all ten lists from the Disconnect data, \(runs) runs, median (min) ms; goal <= 30 ms"]
         for result in results {
             func cell(_ samples: Samples) -> String {
                 Formatting.decimal(samples.median, digits: 2) + " (" + Formatting.decimal(samples.minimum, digits: 2) + ")"

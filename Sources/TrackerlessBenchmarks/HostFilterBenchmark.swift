@@ -4,7 +4,7 @@ import RuleBuilder
 import RuleEngineKit
 import TrackerDataKit
 
-/// Section "Host Bloom filter (issue 6)": does a Bloom filter in front of the engine's host table
+/// Section "Host Bloom filter": does a Bloom filter in front of the engine's host table
 /// speed up the common case, a load of a host that is on no list? The same apple-tds list is
 /// compiled with and without it; both engines decide the same loads in alternating passes, timed
 /// in thread CPU time (the machine is shared).
@@ -73,7 +73,7 @@ struct HostFilterBenchmark: Sendable {
 
     var table: String {
         var lines = [
-            "Host Bloom filter (issue 6): the engine's host table with and without a one-hash Bloom filter",
+            "Host Bloom filter: the engine's host table with and without a one-hash Bloom filter",
             "in front (apple-tds list; ns per decision, thread CPU time, median of \(passes * 4) alternating passes)",
             "   loads                                      without      with   with/without",
         ]

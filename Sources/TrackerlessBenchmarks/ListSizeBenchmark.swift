@@ -4,7 +4,7 @@ import RuleEngineKit
 import TrackerDataKit
 import TrackerlessCore
 
-/// Issue 25, item 1: the lists of DuckDuckGo's two blocklists side by side — their count, rules
+/// The lists of DuckDuckGo's two blocklists side by side — their count, rules
 /// and JSON bytes, the build's CPU time, the engine compiled from them — with an entity's lists of
 /// its own (the default) and without (`minimumBytesSavedByEntityList = Int.max`, every tracker's
 /// first-party exception naming all its owner's sites, as before). Blocklists are measured in
@@ -61,7 +61,7 @@ enum ListSizeBenchmark {
             }
         }
         var lines = [
-            "Rule lists of both blocklists (issue 25, item 1): thread CPU ms, median of \(runs) runs after a warm-up",
+            "Rule lists of both blocklists: thread CPU ms, median of \(runs) runs after a warm-up",
             "",
             Formatting.padded("", 54) + ["lists", "rules", "JSON", "largest", "build", "encode", "engine", "compiled"]
                 .map { Formatting.padded($0, 11, right: true) }.joined(),

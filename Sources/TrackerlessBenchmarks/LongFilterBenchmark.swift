@@ -2,7 +2,7 @@ import ContentRuleList
 import Foundation
 import RuleEngineKit
 
-/// Issue 12, item 10: one url-filter of about 50,000 characters matched against a 20,000-byte
+/// One url-filter of about 50,000 characters matched against a 20,000-byte
 /// URL, per decision. Before: such filters (more than 63 character-set positions) were matched
 /// by the Thompson automaton, whose cost grows with the pattern's live states times the URL's
 /// length; after: by the sequence automaton, a few word operations per 64 active positions.
@@ -35,7 +35,7 @@ enum LongFilterBenchmark {
             runs = value
         }
         var lines = [
-            "Long url-filter (issue 12, item 10): one filter, a \(Formatting.grouped(url.utf8.count))-byte URL, "
+            "Long url-filter: one filter, a \(Formatting.grouped(url.utf8.count))-byte URL, "
                 + "milliseconds of thread CPU time per decision, median of \(runs) runs after a warm-up",
             "filter".padding(toLength: 46, withPad: " ", startingAt: 0)
                 + "  Thompson (before)   sequence (after)   evaluator   engine",

@@ -7,7 +7,7 @@ import Foundation
 import TrackerDataKit
 import TrackerlessCore
 
-/// What asking a resolver decision why costs (issue 27, item 8): the median nanoseconds a
+/// What asking a resolver decision why costs: the median nanoseconds a
 /// decision over the real request URLs, from five sites in turn, when the caller reads only the
 /// action, when it also reads the deciding entry, and when it writes the entry's JSON text (the
 /// rule's text and options: what `resolve` and the C API print). The three are timed in the same

@@ -11,7 +11,7 @@ import TrackerlessCore
 /// request URLs, each decided once a pass (no caching anywhere), from a third-party site and from
 /// a mix of sites. Pre-parsed URLs are how ``PrivacyStats`` calls it; the string form parses
 /// both URLs each call. Times are thread CPU time (the machine is shared); the median of the runs
-/// is the figure. Goal (issue 5): <= 1.5 us a decision, ideally < 1 us.
+/// is the figure. Goal: <= 1.5 us a decision, ideally < 1 us.
 ///
 /// Run with `TrackerlessBenchmarks --resolver-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
 struct ResolverBenchmark: Sendable {

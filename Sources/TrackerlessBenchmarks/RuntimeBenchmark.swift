@@ -7,7 +7,7 @@ import TrackerlessCore
 import TrackerlessRuntime
 import UserScripts
 
-/// The runtime a host embeds (issue 14), on a real blocklist: a cold build of the protection
+/// The runtime a host embeds, on a real blocklist: a cold build of the protection
 /// set, a launch to protected with a warm cache (what a relaunch costs before WebKit's own
 /// filter-store lookup) and until the statistics are ready, an update applied (read, hash, parse,
 /// build, validate, swap; then the cache write), a site toggle, and the memory of one set. Goals: warm launch 50 ms including WebKit's work (not measured here),
@@ -150,7 +150,7 @@ enum RuntimeBenchmark {
         }
         let lists = set.ruleLists.map { "\($0.kind.rawValue) \(Formatting.grouped($0.ruleCount)) rules" }.joined(separator: ", ")
         return [
-            "Runtime (issue 14): \(name), \(runs) runs; wall clock median (min) ms, process CPU median ms (both cores); "
+            "Runtime: \(name), \(runs) runs; wall clock median (min) ms, process CPU median ms (both cores); "
                 + "load average \(LoadAverage.current().map(\.description) ?? "unknown")",
             "  cold build (read, parse, rules, scripts, engine, validate, cache write): \(Formatting.decimal(cold, digits: 1)); \(lists)",
             "  launch to protected (runtime made: inputs read and hashed, set from the cache checked, toggles, statistics' store): \(cells(launch)); goal <= 50 incl. WebKit",

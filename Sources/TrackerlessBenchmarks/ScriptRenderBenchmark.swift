@@ -3,7 +3,7 @@ import TrackerDataKit
 import TrackerlessCore
 import UserScripts
 
-/// The user scripts rendered from a tds.json (issue 4): the compact tracker data built from the
+/// The user scripts rendered from a tds.json: the compact tracker data built from the
 /// parsed blocklist and the bundled surrogates, then both scripts rendered with the bundled
 /// templates (escaping, substitution, content hashes). The tds is parsed once, outside the
 /// timing, as a host parses it once per update. The goal is 20 ms for compact data + render.
@@ -126,7 +126,7 @@ struct ScriptRenderBenchmark: Sendable {
     var table: String {
         let name = URL(fileURLWithPath: trackerDataPath).lastPathComponent
         var lines = [
-            "User scripts (issue 4): rendered from \(name), \(runs) runs, median (min) ms; goal <= 20 ms for compact data + render"
+            "User scripts: rendered from \(name), \(runs) runs, median (min) ms; goal <= 20 ms for compact data + render"
         ]
         for result in results {
             let sizes = result.blocking

@@ -8,7 +8,7 @@ import PrivacyStatsKit
 import TrackerDataKit
 import TrackerlessCore
 
-/// The privacy-dashboard statistics (issue 5): how fast ``PrivacyStats`` ingests the scripts'
+/// The privacy-dashboard statistics: how fast ``PrivacyStats`` ingests the scripts'
 /// messages, classification by the resolver included; how long a dashboard snapshot takes; how
 /// much memory a tab holds at its cap.
 ///
@@ -18,7 +18,7 @@ import TrackerlessCore
 /// the machine is shared. Goals: ingest >= 500,000 requests/s on one core; a snapshot of a page
 /// with 500 trackers <= 1 ms.
 ///
-/// Also `trackerless stats`'s replay of a recording with 40,000 open tabs (issue 12: it took
+/// Also `trackerless stats`'s replay of a recording with 40,000 open tabs (it once took
 /// 58 s when each message scanned every tab), parsing included.
 ///
 /// Run with `TrackerlessBenchmarks --stats-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
@@ -177,7 +177,7 @@ struct StatsBenchmark: Sendable {
     var table: String {
         func rate(_ value: Double) -> String { Formatting.grouped(Int(value.rounded())) + "/s" }
         return """
-            Privacy statistics (issue 5): \(URL(fileURLWithPath: trackerDataPath).lastPathComponent), \
+            Privacy statistics: \(URL(fileURLWithPath: trackerDataPath).lastPathComponent), \
             \(Formatting.grouped(requestCount)) request URLs, \(runs) runs, thread CPU time
               resolver alone: \(rate(resolverDecisionsPerSecond)) decisions
               ingest, browsing (200 pages on 20 sites, 500 requests a page from a pool of 400 per site), JSON bodies: \

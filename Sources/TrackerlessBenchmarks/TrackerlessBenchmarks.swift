@@ -11,25 +11,25 @@ import TrackerlessCore
 struct TrackerlessBenchmarks {
     static func main() {
         do {
-            // Firefox's lists (issue 6) alone: `--firefox-only [--runs N] [--json]`.
+            // Firefox's lists alone: `--firefox-only [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--firefox-only" {
                 let text = try FirefoxListsBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // The user scripts (issue 4) alone: `--scripts-only [--tds FILE] [--runs N] [--json]`.
+            // The user scripts alone: `--scripts-only [--tds FILE] [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--scripts-only" {
                 let text = try ScriptRenderBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // The privacy statistics (issue 5) alone: `--stats-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
+            // The privacy statistics alone: `--stats-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--stats-only" {
                 let text = try StatsBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // The runtime (issue 14) alone: `--runtime-only [--tds FILE] [--runs N]`.
+            // The runtime alone: `--runtime-only [--tds FILE] [--runs N]`.
             if CommandLine.arguments.dropFirst().first == "--runtime-only" {
                 let text = try RuntimeBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
                 FileHandle.standardOutput.write(Data(text.utf8))
@@ -41,19 +41,19 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // The C API (issue 15): `--capi-only [--tds FILE] [--requests FILE] [--runs N]`.
+            // The C API: `--capi-only [--tds FILE] [--requests FILE] [--runs N]`.
             if CommandLine.arguments.dropFirst().first == "--capi-only" {
                 let text = try CAPIBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // Both blocklists' list sizes and build times (issue 25): `--list-sizes-only [--runs N] [--tds FILE] [--extension-tds FILE]`.
+            // Both blocklists' list sizes and build times: `--list-sizes-only [--runs N] [--tds FILE] [--extension-tds FILE]`.
             if CommandLine.arguments.dropFirst().first == "--list-sizes-only" {
                 let text = try ListSizeBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // The whole build's time and peak memory per tracker at 1×, 10×, 100× apple-tds (issue 25):
+            // The whole build's time and peak memory per tracker at 1×, 10×, 100× apple-tds:
             // `--build-scaling-only [--factors 1,10,100] [--tds FILE]`; each size in a child
             // (`--build-scaling-child FILE`).
             if CommandLine.arguments.dropFirst().first == "--build-scaling-only" {
@@ -72,14 +72,14 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // What naming the applied rules costs the engine (issue 27):
+            // What naming the applied rules costs the engine:
             // `--engine-attribution-only [--tds FILE] [--requests FILE] [--runs N] [--json]`.
             if CommandLine.arguments.dropFirst().first == "--engine-attribution-only" {
                 let text = try EngineAttributionBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            // What asking a resolver decision why costs (issue 27):
+            // What asking a resolver decision why costs:
             // `--resolver-attribution-only [--tds FILE] [--requests FILE] [--runs N]`.
             if CommandLine.arguments.dropFirst().first == "--resolver-attribution-only" {
                 let text = try ResolverAttributionBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))

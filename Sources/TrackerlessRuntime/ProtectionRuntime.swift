@@ -386,7 +386,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// A request the host saw itself in `tab` (WebKitGTK's `resource-load-started`, a request
     /// hook): counted in the tab's current page, where its outcome outweighs the scripts'.
     ///
-    /// An observation whose ``PrivacyStatsKit/NativeObservation/engineRule`` names a rule of
+    /// An observation whose `NativeObservation.engineRule` (PrivacyStatsKit) names a rule of
     /// ``currentSet``'s engine without its source gets the source from the set
     /// (``ProtectionSet/ruleSource(list:rule:)``): the host names list and rule, the dashboard
     /// shows what the rule was built from.

@@ -3,7 +3,7 @@ import Testing
 import TrackerDataKit
 import TrackerlessTestSupport
 
-/// The README's C snippet (the ```c block of "Embedding the runtime in a web view"), compiled as
+/// The README's C snippet (the ```c block of its quick start "An engine in a request hook"), compiled as
 /// written inside a `main` against the header, linked with the library and run where `tds.json`
 /// is the sample blocklist: it must build a runtime and decide a load without an error.
 extension CAPITests {

@@ -5,7 +5,7 @@ import TrackerlessTestSupport
 
 /// A C host's runtime on a cache it cannot write or read whole (`c/storage_fault_test.c`): it
 /// starts from the cached set and protects, and `tl_runtime_storage_error` tells the host what
-/// went wrong (issue 24, items 3 and 14).
+/// went wrong.
 extension CAPITests {
     static let storageFaultProgram = compile("storage_fault_test.c")
     static let blockedURL = "https://social.example/widget.js"

@@ -192,7 +192,7 @@ struct URLFilterDifferentialTests {
         #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(5).joined(separator: "\n"))")
     }
 
-    /// The corner: a 50,000-character url-filter on a long URL. The answers are checked
+    /// The hard corner: a 50,000-character url-filter on a long URL. The answers are checked
     /// here; BENCHMARKS.md has the time (`TrackerlessBenchmarks --long-filter`).
     @Test("A 50,000-character filter uses the sequence automaton and answers right")
     func fiftyThousandCharacters() throws {

@@ -90,7 +90,7 @@ struct MessageDecoderOracleTests {
         #expect(accepted > 100)
     }
 
-    /// Found by ScriptMessageFuzzer (and issue 12): 19 digits trapped with an arithmetic
+    /// Found by ScriptMessageFuzzer (and in review): 19 digits trapped with an arithmetic
     /// overflow in the old fast path, before the secret was checked, in both body forms.
     @Test("long integers never overflow and are rejected as the tree decoder rejects them", arguments: [
         ("trackerless", MessageRejection.unknownVersion), ("seq", .invalidSchema), ("dropped", .invalidSchema),

@@ -9,7 +9,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources")
 
-    /// The JSON parser's file is left out while the JSON decoding is rewritten (issue 17, item 1).
+    /// The JSON parser's file is left out while the JSON decoding is rewritten.
     static let exempt: Set<String> = ["ContentRuleList/RuleList+Parsing.swift"]
 
     @Test(arguments: ["ContentRuleList", "RuleEngineKit", "RuleBuilder"])

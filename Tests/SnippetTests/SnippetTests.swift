@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackerlessTestSupport
 
-/// Every Swift snippet of the README and the DocC articles compiles as written: the generated
+/// Every Swift snippet of the READMEs and the DocC articles compiles as written: the generated
 /// files in `Snippets/` are built with this target, and these tests check that they are current and
 /// check the snippets that cannot be a function body.
 @Suite("Documentation snippets")
@@ -23,7 +23,9 @@ struct SnippetTests {
                 }
             }
         }
-        let others = ["JSTemplates/README.md", "Surrogates/README.md", "Examples/HostApp/README.md"]
+        let others = [
+            "JSTemplates/README.md", "Surrogates/README.md", "Examples/HostApp/README.md", "Integrations/WebKitGTK/README.md",
+        ]
         return (["README.md"] + docc.sorted() + others).filter {
             FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
         }

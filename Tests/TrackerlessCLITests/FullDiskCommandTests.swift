@@ -4,7 +4,7 @@ import TrackerlessTestSupport
 
 /// The command line on a real full or read-only disk (a tmpfs of its own): a write it cannot
 /// make ends the command with a message naming the file and exit 1, and leaves the previous
-/// output as it was, with no temporary beside it (issue 24).
+/// output as it was, with no temporary beside it.
 @Suite(
     "trackerless on a full or read-only file system",
     .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"),

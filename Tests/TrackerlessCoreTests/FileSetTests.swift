@@ -18,7 +18,7 @@ struct FileSetTests {
         }
     }
 
-    /// What a host reads, as the README says: the link resolved once, then rules.json,
+    /// What a host reads, as TrackerlessCore's article "Sets of files" says: the link resolved once, then rules.json,
     /// rules.2.json, ... from there until one is missing.
     private func read(_ path: String) -> [FileSet.File] {
         let generation = FileSet.generation(of: path)

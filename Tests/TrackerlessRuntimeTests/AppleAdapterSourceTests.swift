@@ -3,7 +3,7 @@ import Testing
 import TrackerlessTestSupport
 
 /// The Apple adapter (Sources/TrackerlessWebKit) cannot be built on Linux. What can be checked
-/// here is what the README says of it: every file is inside `#if canImport(WebKit)` (so the
+/// here is what TrackerlessRuntime's article "Attaching to a web view" says of it: every file is inside `#if canImport(WebKit)` (so the
 /// module builds, empty, with the toolchain alone), and it keeps the runtime's rules for lists.
 @Suite("The Apple adapter's sources")
 struct AppleAdapterSourceTests {

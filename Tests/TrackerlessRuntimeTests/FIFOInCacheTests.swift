@@ -3,7 +3,7 @@ import Testing
 import TrackerlessRuntime
 
 /// A FIFO where the cache keeps a file (a restore, a hostile program) never hangs the launch:
-/// the file is refused at once, the runtime protects, and says what it refused (issue 24, item 7).
+/// the file is refused at once, the runtime protects, and says what it refused.
 @Suite("Runtime: a FIFO in the cache never hangs the launch")
 struct FIFOInCacheTests {
     /// The cache files replaced by a FIFO; "set file" is the first file of the cached set's generation.

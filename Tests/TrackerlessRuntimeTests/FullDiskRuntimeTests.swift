@@ -7,7 +7,7 @@ import TrackerlessTestSupport
 
 /// The runtime on a real full or read-only disk (a tmpfs of its own, filled to ENOSPC or
 /// remounted read-only): it protects from a whole cached set, an update never leaves a half-written
-/// cache, acknowledged totals are kept, and every failure names its file (issue 24, item 3).
+/// cache, acknowledged totals are kept, and every failure names its file.
 @Suite("Runtime on a full or read-only file system", SmallFileSystem.mountAllowed)
 struct FullDiskRuntimeTests {
     /// Room for the sample's set, its statistics and an update's set, before a test fills it.

@@ -9,7 +9,7 @@ import TrackerlessTestSupport
 struct CodeNestingTests {
     static func problem(_ code: String) -> UnsafeCode.Problem? { CodeNesting.firstProblem(in: Array(code.utf8)) }
 
-    @Test("The two escapes of issue 12 are refused with their line")
+    @Test("The two escapes (a sibling surrogate opened, the wrapper closed) are refused with their line")
     func escapes() throws {
         let sibling = try #require(Self.problem("window.a = 1;\n}, \"z.js\": function () {\n  alert(1);"))
         #expect(sibling.line == 2)

@@ -8,7 +8,8 @@ import TrackerlessTestSupport
 /// content blocker), pinned in real WebKit. The proxy's log is the truth: a load that reached it
 /// was not stopped. A script in the page cannot stop a load the HTML parser starts before any
 /// script could see the element; it stops the loads that page script starts through the APIs it
-/// wraps. README's "What --block-in-script stops" says the same; a change here must change both.
+/// wraps. UserScripts' article "What the scripts do" (`WhatTheScriptsDo.md`) says the same; a
+/// change here must change both.
 @Suite(
     "Blocking in script, in WebKitGTK",
     .enabled(if: TrackerlessScriptsCommand.shouldRunInWebKit, TrackerlessScriptsCommand.skipMessage),

@@ -1,8 +1,8 @@
 // A host app's start-up with what TrackerlessScriptsPlugin compiled into this target from
 // Sources/HostApp/tds.json: the scripts to inject and the rule list to compile, and the same
 // blocklist for the host's own TrackerResolver, which classifies every URL the scripts report.
-// The lines from `import TrackerDataKit` to the resolver are the README's, word for word (a test
-// checks it).
+// The lines from `import TrackerDataKit` to the resolver are UserScripts' article "Rendering at
+// build time"'s, word for word (a test checks it).
 import Foundation
 import TrackerDataKit
 import UserScripts

@@ -5,7 +5,7 @@ import TrackerlessRuntime
 import RequestHookKit
 import TrackerlessWebKitGTK
 
-/// `trackerless-browser`: the WebKitGTK browser of the README.
+/// `trackerless-browser`: the WebKitGTK browser of Integrations/WebKitGTK/README.md.
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
     exit(status)

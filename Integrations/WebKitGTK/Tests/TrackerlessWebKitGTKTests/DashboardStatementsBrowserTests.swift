@@ -3,7 +3,7 @@ import Testing
 import TrackerDataKit
 
 /// `trackerless-browser` in each mode on pages whose dashboard once stated what did not happen
-/// (issue 23, items 7 and 8; Tests/Sites/statements.example): a tracker's `<audio>` and
+/// (Tests/Sites/statements.example): a tracker's `<audio>` and
 /// `<object>`, a `<video><source>` never requested, a tracker's `<base href>`, and requests that
 /// redirect (first party to tracker, tracker to tracker, first party to a tracker the blocklist
 /// lets load). One browser run a mode loads them all;

@@ -7,8 +7,9 @@ import TrackerDataKit
 /// URLs under a tracker's `<base href>`, WebSocket, EventSource, a worklet, workers, markup it
 /// writes (into the page and into an about:blank frame), links with `ping` it clicks, forms it
 /// submits into a frame (Tests/Sites/script-mode.example and media.zoom.com). One browser run
-/// loads them all; the proxy's log is what reached the network. README's "The JavaScript layer"
-/// lists what is stopped and what is left; a change here must change both.
+/// loads them all; the proxy's log is what reached the network. UserScripts' article "What the
+/// scripts do" (`WhatTheScriptsDo.md`) lists what is stopped and what is left; a change here must
+/// change both.
 @Suite("Script mode in the WebKitGTK browser", .serialized, .enabled(if: BrowserProcess.canRun, BrowserProcess.skipMessage))
 struct ScriptModeBrowserTests {
     static let site = "https://script-mode.example/"
@@ -41,7 +42,7 @@ struct ScriptModeBrowserTests {
     ]
 
     /// What a script in the page cannot stop, by URL (Tests/Sites/script-mode.example/left.html):
-    /// README's list of what script mode leaves.
+    /// the article's list of what script mode leaves.
     static let left = [
         // import() is syntax, with no function to wrap.
         "https://www.hotjar.com/module.js",
