@@ -158,6 +158,9 @@ public struct RuleListBuilder: Sendable {
     public let publicSuffixList: PublicSuffixList
     /// The Click-to-Load action whose list this builder makes; nil for the main lists.
     var clickToLoadAction: String?
+    /// Whether each tracker's `block-ctl-*` rules are left out (made rules that never apply), as
+    /// in the main lists.
+    var removesClickToLoadRules = false
 
     /// A builder for the given inputs.
     public init(
@@ -210,7 +213,11 @@ public struct RuleListBuilder: Sendable {
     public func build(checkingTriggers: Bool) -> RuleListBuild {
         let actions = trackerData.clickToLoadActions
         guard !actions.isEmpty else { return buildPart(checkingTriggers: checkingTriggers) }
-        var build = part(trackerData.removingClickToLoadRules(), action: nil).buildPart(checkingTriggers: checkingTriggers)
+        // The main lists' trackers without their Click-to-Load rules, each rule changed where its
+        // section is made: a changed copy of the blocklist would hold all its trackers twice.
+        var main = part(trackerData, action: nil)
+        main.removesClickToLoadRules = true
+        var build = main.buildPart(checkingTriggers: checkingTriggers)
         guard build.refusal == nil else { return build }
         let supported = configuration?.supportedClickToLoadRuleActions
         for action in actions {
@@ -406,7 +413,7 @@ public struct RuleListBuilder: Sendable {
         return TrackerSection(
             scope: scope,
             blocksByDefault: tracker.defaultAction == .block,
-            rules: tracker.rules,
+            rules: removesClickToLoadRules ? tracker.rulesWithoutClickToLoad : tracker.rules,
             trackerKey: key,
             firstPartyCondition: condition
         )
