@@ -333,6 +333,9 @@ public struct RuleListBuilder: Sendable {
         guard isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) else { return [ListGroup(isMain: true)] }
         var groups = SectionGroups(separated: entitiesWithOwnLists(tailByteCount: tailByteCount), leftOut: leftOut)
         var cache = BuildCache()
+        for (cloaked, target) in trackerData.cnames where trackerData.tracker(forHost: cloaked) == nil {
+            if let tracker = trackerData.tracker(forHost: target) { cache.cloakedTrackers.insert(tracker.domain) }
+        }
         appendTrackerSections(to: &groups, report: &report, cache: &cache)
         appendCloakedSections(to: &groups, report: &report, cache: &cache)
         return groups.listGroups { firstPartyException(for: $0) }
@@ -415,7 +418,8 @@ public struct RuleListBuilder: Sendable {
             blocksByDefault: tracker.defaultAction == .block,
             rules: removesClickToLoadRules ? tracker.rulesWithoutClickToLoad : tracker.rules,
             trackerKey: key,
-            firstPartyCondition: condition
+            firstPartyCondition: condition,
+            keepsRegexes: cache.cloakedTrackers.contains(tracker.domain)
         )
     }
 
@@ -450,7 +454,9 @@ public struct RuleListBuilder: Sendable {
         var conditions: [FirstPartyKey: Condition?] = [:]
         /// The condition for all sites of an owner, by owner.
         var ownerConditions: [String: Condition] = [:]
-        /// Rule regexes, parsed and expanded into WebKit's shapes.
+        /// The domains of the trackers that a CNAME cloaks, whose rules their CNAME's section meets again.
+        var cloakedTrackers: Set<String> = []
+        /// Rule regexes, parsed and expanded into WebKit's shapes, of the trackers of ``cloakedTrackers``.
         var regexes: [String: Result<[[TrackerRuleRegex.Node]], TrackerRuleRegex.ParseError>] = [:]
     }
 
