@@ -84,9 +84,11 @@ public enum RuleListBuildError: Error, Sendable, Hashable, CustomStringConvertib
         var counts: [String: Int] = [:]
         for origin in origins {
             let path = origin.path
-            // Up to a `[` or a space (` (x.com)`): no JSON path part has a space in it.
-            let end = path.firstIndex { $0 == "[" || $0 == " " } ?? path.endIndex
-            counts[String(path[..<end]), default: 0] += 1
+            // Up to a `[` or a detail in brackets (` (x.com)`); a description (`the user
+            // allowlist`) is whole.
+            let bracket = path.firstIndex(of: "[") ?? path.endIndex
+            let detail = path.range(of: " (")?.lowerBound ?? path.endIndex
+            counts[String(path[..<min(bracket, detail)]), default: 0] += 1
         }
         return counts.map { Part(path: $0.key, ruleCount: $0.value) }
             .sorted { ($0.ruleCount, $1.path) > ($1.ruleCount, $0.path) }

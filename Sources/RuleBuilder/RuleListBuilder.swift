@@ -158,6 +158,9 @@ public struct RuleListBuilder: Sendable {
     public let publicSuffixList: PublicSuffixList
     /// The Click-to-Load action whose list this builder makes; nil for the main lists.
     var clickToLoadAction: String?
+    /// Whether each tracker's `block-ctl-*` rules are left out (made rules that never apply), as
+    /// in the main lists.
+    var removesClickToLoadRules = false
 
     /// A builder for the given inputs.
     public init(
@@ -210,7 +213,11 @@ public struct RuleListBuilder: Sendable {
     public func build(checkingTriggers: Bool) -> RuleListBuild {
         let actions = trackerData.clickToLoadActions
         guard !actions.isEmpty else { return buildPart(checkingTriggers: checkingTriggers) }
-        var build = part(trackerData.removingClickToLoadRules(), action: nil).buildPart(checkingTriggers: checkingTriggers)
+        // The main lists' trackers without their Click-to-Load rules, each rule changed where its
+        // section is made: a changed copy of the blocklist would hold all its trackers twice.
+        var main = part(trackerData, action: nil)
+        main.removesClickToLoadRules = true
+        var build = main.buildPart(checkingTriggers: checkingTriggers)
         guard build.refusal == nil else { return build }
         let supported = configuration?.supportedClickToLoadRuleActions
         for action in actions {
@@ -326,6 +333,9 @@ public struct RuleListBuilder: Sendable {
         guard isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) else { return [ListGroup(isMain: true)] }
         var groups = SectionGroups(separated: entitiesWithOwnLists(tailByteCount: tailByteCount), leftOut: leftOut)
         var cache = BuildCache()
+        for (cloaked, target) in trackerData.cnames where trackerData.tracker(forHost: cloaked) == nil {
+            if let tracker = trackerData.tracker(forHost: target) { cache.cloakedTrackers.insert(tracker.domain) }
+        }
         appendTrackerSections(to: &groups, report: &report, cache: &cache)
         appendCloakedSections(to: &groups, report: &report, cache: &cache)
         return groups.listGroups { firstPartyException(for: $0) }
@@ -406,9 +416,10 @@ public struct RuleListBuilder: Sendable {
         return TrackerSection(
             scope: scope,
             blocksByDefault: tracker.defaultAction == .block,
-            rules: tracker.rules,
+            rules: removesClickToLoadRules ? tracker.rulesWithoutClickToLoad : tracker.rules,
             trackerKey: key,
-            firstPartyCondition: condition
+            firstPartyCondition: condition,
+            keepsRegexes: cache.cloakedTrackers.contains(tracker.domain)
         )
     }
 
@@ -443,7 +454,9 @@ public struct RuleListBuilder: Sendable {
         var conditions: [FirstPartyKey: Condition?] = [:]
         /// The condition for all sites of an owner, by owner.
         var ownerConditions: [String: Condition] = [:]
-        /// Rule regexes, parsed and expanded into WebKit's shapes.
+        /// The domains of the trackers that a CNAME cloaks, whose rules their CNAME's section meets again.
+        var cloakedTrackers: Set<String> = []
+        /// Rule regexes, parsed and expanded into WebKit's shapes, of the trackers of ``cloakedTrackers``.
         var regexes: [String: Result<[[TrackerRuleRegex.Node]], TrackerRuleRegex.ParseError>] = [:]
     }
 

@@ -14,16 +14,6 @@ extension TrackerData {
         return actions.sorted()
     }
 
-    /// The blocklist without `block-ctl-*` rules: they never apply, as the resolver skips an
-    /// unblocked one, and the next rule or the default decides.
-    func removingClickToLoadRules() -> TrackerData {
-        var data = self
-        for (key, tracker) in trackers where tracker.rules.contains(where: \.isClickToLoad) {
-            data.trackers[key]?.rules = tracker.rules.map { $0.isClickToLoad ? $0.neverApplying : $0 }
-        }
-        return data
-    }
-
     /// The blocklist of one Click-to-Load list: what makes the resolver block a request by a
     /// rule with `action` and nothing else.
     ///
@@ -61,6 +51,16 @@ extension TrackerData {
         }
         data.trackers = kept
         return data
+    }
+}
+
+extension Tracker {
+    /// The tracker's rules without its `block-ctl-*` rules, as the main lists have them: each
+    /// made one that never applies (``Tracker/Rule/neverApplying``), as the resolver skips an
+    /// unblocked one and the next rule or the default decides. Its own rules when it has none.
+    var rulesWithoutClickToLoad: [Rule] {
+        guard rules.contains(where: \.isClickToLoad) else { return rules }
+        return rules.map { $0.isClickToLoad ? $0.neverApplying : $0 }
     }
 }
 

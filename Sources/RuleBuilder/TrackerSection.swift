@@ -25,6 +25,9 @@ struct TrackerSection {
     /// Pages that are first party to this tracker (its owner's sites), as a trigger condition;
     /// nil when there are none that WebKit does not already treat as first party.
     var firstPartyCondition: Condition?
+    /// Whether the rules' parsed regexes are kept for a section that meets them again (a CNAME
+    /// cloaking the tracker); kept for every tracker, they held a third of a large build's peak.
+    var keepsRegexes = true
 
     /// Appends the section's rules to `output`, and which input of the tracker each says to
     /// `parts` (parallel to `output` on entry), and reports what could not be expressed exactly.
@@ -100,7 +103,7 @@ struct TrackerSection {
                     expanded = cached
                 } else {
                     expanded = Result { () throws(TrackerRuleRegex.ParseError) in try TrackerRuleRegex(parsing: rule.rule).expanded() }
-                    regexes[rule.rule] = expanded
+                    if keepsRegexes { regexes[rule.rule] = expanded }
                 }
                 filters = RuleURLFilters(expanded: try expanded.get(), scope: scope,
                                          includingMatchesAfterHost: settings.matchesRuleTextAfterHost)

@@ -50,9 +50,17 @@ extension WebKitTarget {
     /// Lowers every rule of the sections in place, keeping each section's end, and notes what
     /// the target cannot say with the section's input.
     func lower(_ sections: inout RuleListBuilder.Sections, report: inout BuildReport) {
-        guard sections.rules.contains(where: { lowered($0) != nil }) else { return }
+        // The exact count first: an array that outgrows its capacity is copied into one twice
+        // as large, which beside the sections' own rules made this the build's peak.
+        var count = 0, isLowered = false
+        for rule in sections.rules {
+            guard let replacement = lowered(rule) else { count += 1; continue }
+            count += replacement.count
+            isLowered = true
+        }
+        guard isLowered else { return }
         var rules: [ContentRule] = []
-        rules.reserveCapacity(sections.rules.count + 16)
+        rules.reserveCapacity(count)
         var parts: [RuleSource.Part?] = []
         parts.reserveCapacity(rules.capacity)
         sections.alignParts()

@@ -72,14 +72,18 @@ enum RulesCommand {
         if writesSources, options["output"] == nil || options["output"].map(OutputFile.isWrittenDirectly) == true {
             throw UsageError("--sources needs --output FILE or DIR/, beside which the sources are written")
         }
-        let builder = try makeBuilder(options)
-        let build = builder.build()
+        // The builder holds the parsed blocklist, which the lists no longer need: built in a
+        // scope of its own, it is gone before the lists are encoded and written.
+        let (build, target) = try { () throws -> (RuleListBuild, WebKitTarget) in
+            let builder = try makeBuilder(options)
+            return (builder.build(), builder.settings.target)
+        }()
         if let refusal = build.refusal { throw InputError(refusal.description) }
         let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
         if let output = options["output"], isSetPath(output) {
             try write(
                 build.ruleLists, clickToLoadActions: build.clickToLoadActions, sources: writesSources ? build.sources : [],
-                to: output, target: builder.settings.target, isValidated: true)
+                to: output, target: target, isValidated: true)
         } else {
             if writesSources, let output = options["output"] {
                 // The main list's sources, then each Click-to-Load list's, beside its file.
@@ -93,7 +97,7 @@ enum RulesCommand {
                         Self.encoded(sources), to: sourcesPath(beside: clickToLoadPath(beside: output, action: action)))
                 }
             }
-            try write(mainLists, to: options["output"], target: builder.settings.target, isValidated: true)
+            try write(mainLists, to: options["output"], target: target, isValidated: true)
             for (list, action) in zip(build.ruleLists, build.clickToLoadActions) {
                 guard let action else { continue }
                 guard let output = options["output"] else {
