@@ -85,6 +85,17 @@ struct FileIOTests {
         #expect(try FileIO.read(path: path, maxBytes: 1000).count == 1000)
     }
 
+    @Test("the default limit is 512 MiB: a sparse file one byte over it is refused before a byte is read")
+    func defaultSizeLimit() throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/tds.json"
+        try FileIO.writeAtomically([], to: path)
+        try #require(truncate(path, off_t(512 << 20) + 1) == 0, "cannot make a sparse file")
+        let reason = "file is too large (\((512 << 20) + 1) bytes; the limit is \(512 << 20) bytes)"
+        #expect(throws: FileError(path: path, reason: reason)) { try FileIO.read(path: path) }
+    }
+
     @Test("an unwritable directory leaves no file and no temporary file behind",
           .enabled(if: getuid() != 0, "root can write into read-only directories"))
     func unwritableDirectory() throws {
