@@ -121,7 +121,7 @@ struct InputBytes: Sendable {
         let settings = inputs.scriptSettings
         add("webkit", Array(inputs.webKit.name.utf8))
         add("settings", Array(
-            "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)\u{0}\(settings.globalPrivacyControl)".utf8))
+            "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)\u{0}\(settings.globalPrivacyControl)\(settings.blockKeepalive ? "\u{0}blockKeepalive" : "")".utf8))
         return SHA256.hexDigest(fields)
     }
 
