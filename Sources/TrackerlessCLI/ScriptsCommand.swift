@@ -11,7 +11,8 @@ enum ScriptsCommand {
     Usage: trackerless scripts [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
                                [--surrogates DIR|FILE] [--templates DIR]
                                [--bridge webkit|android|webview2|none] [--handler NAME]
-                               [--batch-interval MS] [--block-in-script] [--debug] [--options FILE]
+                               [--batch-interval MS] [--block-in-script] [--block-keepalive]
+                               [--debug] [--options FILE]
                                [--gpc on|off] [--secret HEX] [--webkit TARGET]
                                --output DIR [--swift-output FILE]
 
@@ -34,6 +35,8 @@ enum ScriptsCommand {
       --block-in-script       the blocking script also blocks the tracker requests page script starts
                               (not those of the HTML parser: decide those in the host's request hook)
                               and embeds every tracker; without it, only those a surrogate can stand in for
+      --block-keepalive       the blocking script decides sendBeacon and fetch (requests that outlive their
+                              document, which a request hook may never see) and embeds every tracker
       --debug                 the scripts report their own problems to the console
       --gpc on|off            the user's Global Privacy Control setting, which navigator.globalPrivacyControl
                               says where the privacy configuration's gpc feature applies (default on)
@@ -64,7 +67,7 @@ enum ScriptsCommand {
                 "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output", "gpc",
                 "webkit",
             ]),
-            flagOptions: ["block-in-script", "debug"])
+            flagOptions: ["block-in-script", "block-keepalive", "debug"])
         if options.has("help") {
             Output.standardOutput(help)
             return 0
@@ -89,7 +92,7 @@ enum ScriptsCommand {
         let compact = CompactTrackerData(
             trackerData: inputs.trackerData, surrogates: surrogates.surrogates,
             privacyConfiguration: inputs.configuration, userAllowlist: inputs.userAllowlist,
-            scope: settings.blockInScript ? .all : .surrogateTrackers)
+            scope: settings.blockInScript || settings.blockKeepalive ? .all : .surrogateTrackers)
         let scripts = renderer.render(trackerData: compact, surrogates: surrogates, secret: secret)
         let build = RuleListBuilder(
             trackerData: inputs.trackerData, configuration: inputs.configuration, userAllowlist: inputs.userAllowlist,
@@ -147,6 +150,7 @@ enum ScriptsCommand {
             settings.batchInterval = interval
         }
         settings.blockInScript = options.has("block-in-script")
+        settings.blockKeepalive = options.has("block-keepalive")
         settings.debug = options.has("debug")
         switch options["gpc"] ?? "on" {
         case "on": settings.globalPrivacyControl = true

@@ -86,6 +86,7 @@ enum BundledTemplates {
       ObjectGetPrototypeOf: Object.getPrototypeOf,
       ObjectGetOwnPropertyNames: Object.getOwnPropertyNames,
       requestURLGet: accessor(w.Request, 'url', 'get'),
+      requestKeepaliveGet: accessor(w.Request, 'keepalive', 'get'),
       EventTarget: w.EventTarget || null,
       CloseEvent: w.CloseEvent || null,
       DOMException: w.DOMException || null,
@@ -985,8 +986,8 @@ enum BundledTemplates {
   var MAX_URL_LENGTH = 8192;
   var BLOCK_IN_SCRIPT = settings !== null && typeof settings === 'object' && settings.blockInScript === true;
   // Requests that outlive their document (sendBeacon, fetch with keepalive) are decided here too
-  // where the host's request hook never sees them (WebKitGTK's send-request): fetch and
-  // sendBeacon block what the tracker data blocks, whatever the page says of keepalive.
+  // where the host's native blocking misses them (WebKitGTK's send-request never sees them; rule
+  // lists changed at a navigation no longer apply to the page being left).
   var BLOCK_KEEPALIVE = BLOCK_IN_SCRIPT || (settings !== null && typeof settings === 'object' && settings.blockKeepalive === true);
   var DEBUG = settings !== null && typeof settings === 'object' && settings.debug === true;
 
@@ -1636,14 +1637,49 @@ enum BundledTemplates {
     win.fetch = shapedLike({
       __proto__: null,
       fetch(input, init) {
+        var args = arguments;
+        var keepalive = false;
+        if (BLOCK_KEEPALIVE && !BLOCK_IN_SCRIPT) {
+          // fetch gets the init the script read, so that a getter cannot say keepalive to
+          // WebKit and not to the script.
+          if (init !== null && (typeof init === 'object' || typeof init === 'function')) {
+            try {
+              init = plainInit(init);
+            } catch (error) {
+              // fetch itself rejects when reading its init throws.
+              return apply(captured.PromiseReject, captured.Promise, [error]);
+            }
+            args = list();
+            args[0] = input;
+            args[1] = init;
+            keepalive = !!init.keepalive;
+          }
+          if (!keepalive && captured.requestKeepaliveGet !== null && input !== null && typeof input === 'object') {
+            try { keepalive = apply(captured.requestKeepaliveGet, input, []) === true; } catch (e) { /* not a Request */ }
+          }
+        }
         try {
-          if (shouldBlock(requestURL(input), 'xmlhttprequest', undefined, BLOCK_KEEPALIVE) !== null) {
+          if (shouldBlock(requestURL(input), 'xmlhttprequest', undefined, keepalive) !== null) {
             return apply(captured.PromiseReject, captured.Promise, [new captured.TypeError('Failed to fetch')]);
           }
         } catch (e) { /* let the page's call through */ }
-        return apply(original, this, arguments);
+        return apply(original, this, args);
       }
     }.fetch, original);
+  }
+
+  // The members of fetch's RequestInit, read once each (own or inherited, getters run), into an
+  // object of our own: fetch reads from it what the script read.
+  var REQUEST_INIT_MEMBERS = ['attributionReporting', 'body', 'browsingTopics', 'cache', 'credentials', 'duplex', 'headers',
+    'integrity', 'keepalive', 'method', 'mode', 'priority', 'privateToken', 'redirect', 'referrer', 'referrerPolicy',
+    'signal', 'targetAddressSpace', 'window'];
+  function plainInit(init) {
+    var copy = captured.ObjectCreate(null);
+    for (var i = 0; i < REQUEST_INIT_MEMBERS.length; i++) {
+      var value = init[REQUEST_INIT_MEMBERS[i]];
+      if (value !== undefined) { copy[REQUEST_INIT_MEMBERS[i]] = value; }
+    }
+    return copy;
   }
 
   // The URL of fetch's `input`: a Request's own (read with the getter captured at start, which a
@@ -1707,6 +1743,7 @@ enum BundledTemplates {
       sendBeacon(url, body) {
         try {
           // A beacon a content blocker stops is still "queued" for the page.
+          // A beacon is a keepalive request.
           if (shouldBlock(url, 'ping', undefined, BLOCK_KEEPALIVE) !== null) { return true; }
         } catch (e) { /* let it through */ }
         return apply(original, navigator, arguments);
