@@ -32,6 +32,8 @@ final class HeadlessRun {
     private var failures: [String] = []
     private var lastActivity = DispatchTime.now()
     private var finishedAt: DispatchTime?
+    /// Whether ``poll()`` runs for the current URL (one loop, however many loads finish).
+    private var isPolling = false
     private var pageStarted = DispatchTime.now()
     /// The pages that ended (another committed after them), not written yet: their numbers in
     /// the statistics, and their dashboards as they ended, for a page the statistics no longer keep.
@@ -50,7 +52,13 @@ final class HeadlessRun {
         self.done = done
         view.webView.onLoadEvent = { [weak self] event in
             guard let self else { return }
-            if event == .started { self.pageStarted = .now() }
+            if event == .started {
+                // A page that navigates itself away (`location.href`) is waited for: the page it
+                // leads to loads and settles before the next URL.
+                self.pageStarted = .now()
+                self.finishedAt = nil
+                self.lastActivity = .now()
+            }
             if event == .committed, let url = self.view.webView.url {
                 if let number = self.runtime.stats.pageNumber(tab: self.view.tab) {
                     self.endedPages.append((number, self.runtime.stats.snapshot(tab: self.view.tab)))
@@ -59,7 +67,10 @@ final class HeadlessRun {
             }
             if event == .finished, self.finishedAt == nil {
                 self.finishedAt = .now()
-                self.poll()
+                if !self.isPolling {
+                    self.isPolling = true
+                    self.poll()
+                }
             }
         }
         view.webView.onLoadFailure = { [weak self] url, domain, code, message in
@@ -112,6 +123,7 @@ final class HeadlessRun {
         }
         if settled || elapsed(since: pageStarted) >= Self.pageLimitMilliseconds {
             if !settled { failures.append("\(urls[index]): did not settle within \(Self.pageLimitMilliseconds) ms") }
+            isPolling = false
             writeEndedPages()
             next()
         } else {
