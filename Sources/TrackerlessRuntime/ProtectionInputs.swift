@@ -120,6 +120,7 @@ struct InputBytes: Sendable {
         }
         let settings = inputs.scriptSettings
         add("webkit", Array(inputs.webKit.name.utf8))
+        // blockKeepalive only when set, so that the sets cached before it existed keep their key.
         add("settings", Array(
             "\(settings.bridge.rawValue)\u{0}\(settings.handler)\u{0}\(settings.batchInterval)\u{0}\(settings.blockInScript)\u{0}\(settings.maxEventsPerMessage)\u{0}\(settings.debug)\u{0}\(settings.globalPrivacyControl)\(settings.blockKeepalive ? "\u{0}blockKeepalive" : "")".utf8))
         return SHA256.hexDigest(fields)
