@@ -30,6 +30,9 @@ import TrackerlessCore
 /// navigation becomes the page's document (one id per script: the blocking and inference scripts
 /// draw their own); later top-frame messages from another document, and
 /// messages from documents of earlier pages, are rejected as ``MessageRejection/stalePage``.
+/// A page that ended still takes the messages of the documents that reported for it (the
+/// tab's last four pages): what they send while going away, such as their unload beacons,
+/// completes that page's own snapshot (``snapshot(tab:page:)``), never the next page's.
 /// One exception: when the document of one of the tab's last four pages reports again right
 /// after a navigation back to its URL (WebKit's back/forward cache keeps documents alive), that
 /// page comes back with its counts.
@@ -150,7 +153,9 @@ public final class PrivacyStats: @unchecked Sendable {
                 state.retire(page)
                 pageEnded()
             }
-            state.page = TabState.Page(stats: PageStats(url: url, resolver: currentResolver, limits: limits, cache: cache))
+            state.pageCount += 1
+            state.page = TabState.Page(
+                stats: PageStats(url: url, resolver: currentResolver, limits: limits, cache: cache), number: state.pageCount)
             tabs[tab] = state
             addToTotals(site: state.page?.stats.siteDomain) { $0.pages += 1 }
         }
@@ -203,6 +208,23 @@ public final class PrivacyStats: @unchecked Sendable {
     /// The dashboard of the page in `tab`; an empty snapshot when the tab has no page.
     public func snapshot(tab: TabID) -> PageSnapshot {
         withLock { tabs[tab]?.page?.stats.snapshot(tab: tab) ?? .empty(tab: tab) }
+    }
+
+    /// The number of the page in `tab`: 1 for the tab's first navigation, one more at each;
+    /// nil when the tab has no page.
+    public func pageNumber(tab: TabID) -> Int? {
+        withLock { tabs[tab]?.page?.number }
+    }
+
+    /// The dashboard of page `number` of `tab` (``pageNumber(tab:)``): the current page, or one
+    /// of the last four that ended, with what its documents reported after it ended (a page
+    /// that navigated itself away, its unload beacons); nil when the page is not kept.
+    public func snapshot(tab: TabID, page number: Int) -> PageSnapshot? {
+        withLock {
+            guard let state = tabs[tab] else { return nil }
+            if let page = state.page, page.number == number { return page.stats.snapshot(tab: tab) }
+            return state.history.last { $0.number == number }?.stats.snapshot(tab: tab)
+        }
     }
 
     /// The tabs that have a page, sorted.
@@ -301,7 +323,14 @@ public final class PrivacyStats: @unchecked Sendable {
 
     private func record(_ message: ScriptMessage, tab: TabID) -> ReceiveResult {
         guard var state = tabs[tab], state.page != nil else { return reject(.unknownTab) }
-        guard state.accepts(message) || state.restorePage(of: message) else { return reject(.stalePage) }
+        guard state.accepts(message) || state.restorePage(of: message) else {
+            guard let index = state.endedPageIndex(of: message) else { return reject(.stalePage) }
+            // A document of a page that ended, reporting as it goes away: that page's counts.
+            state.history[index].stats.record(message)
+            addChangesToTotals(of: &state.history[index])
+            tabs[tab] = state
+            return .accepted(events: message.events.count)
+        }
         guard var page = state.page else { return reject(.unknownTab) }
         // The tab's copy is released while the page is updated, so the page is changed in place.
         state.page = nil
@@ -378,6 +407,8 @@ private struct TabState {
         var documentIDs: Set<String> = []
         /// The week each of the page's dashboard keys (by index) entered the totals in.
         var totalsWeeks: [Int: String] = [:]
+        /// The tab's navigation that made the page (``PrivacyStats/pageNumber(tab:)``).
+        var number = 0
 
         mutating func adopt(_ message: ScriptMessage) {
             if message.page.isTopFrame, topDocumentIDs[message.script] == nil {
@@ -393,6 +424,8 @@ private struct TabState {
     /// The latest earlier pages, newest last, that a back/forward navigation may bring back.
     var history: [Page] = []
     static let maxHistory = 4
+    /// Pages the tab has had.
+    var pageCount = 0
 
     mutating func retire(_ page: Page) {
         if retiredDocumentIDs.count + page.documentIDs.count > 4096 { retiredDocumentIDs.removeAll() }
@@ -417,6 +450,12 @@ private struct TabState {
         retiredDocumentIDs.subtract(restored.documentIDs)
         page = restored
         return true
+    }
+
+    /// The index in ``history`` of the ended page whose document sent `message`: a document
+    /// that reported for it before it ended. Nil for any other document.
+    func endedPageIndex(of message: ScriptMessage) -> Int? {
+        history.lastIndex { $0.documentIDs.contains(message.page.id) }
     }
 
     /// Whether a message belongs to the current page.

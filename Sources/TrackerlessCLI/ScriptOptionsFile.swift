@@ -14,6 +14,7 @@ enum ScriptOptionsFile {
         ("handler", "handler", .string),
         ("batchInterval", "batch-interval", .integer),
         ("blockInScript", "block-in-script", .flag),
+        ("blockKeepalive", "block-keepalive", .flag),
         ("debug", "debug", .flag),
         ("webkit", "webkit", .string),
     ]

@@ -12,7 +12,8 @@ enum ScriptsCommand {
     Usage: trackerless scripts [--tds FILE] [--privacy-config FILE] [--allowlist FILE]
                                [--surrogates DIR|FILE] [--templates DIR]
                                [--bridge webkit|android|webview2|none] [--handler NAME]
-                               [--batch-interval MS] [--block-in-script] [--debug] [--options FILE]
+                               [--batch-interval MS] [--block-in-script] [--block-keepalive]
+                               [--debug] [--options FILE]
                                [--gpc on|off] [--secret HEX] [--webkit TARGET]
                                --output DIR [--swift-output FILE]
 
@@ -37,6 +38,8 @@ enum ScriptsCommand {
       --block-in-script       the blocking script also blocks the tracker requests page script starts
                               (not those of the HTML parser: decide those in the host's request hook)
                               and embeds every tracker; without it, only those a surrogate can stand in for
+      --block-keepalive       the blocking script decides sendBeacon and fetch (requests that outlive their
+                              document, which a request hook may never see) and embeds every tracker
       --debug                 the scripts report their own problems to the console
       --gpc on|off            the user's Global Privacy Control setting, which navigator.globalPrivacyControl
                               says where the privacy configuration's gpc feature applies (default on)
@@ -67,7 +70,7 @@ enum ScriptsCommand {
                 "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output", "gpc",
                 "webkit",
             ]),
-            flagOptions: ["block-in-script", "debug"])
+            flagOptions: ["block-in-script", "block-keepalive", "debug"])
         if options.has("help") {
             Output.standardOutput(help)
             return 0
@@ -116,7 +119,7 @@ enum ScriptsCommand {
         for (file, list) in zip(files.dropFirst(2), build.set.ruleLists) where list.kind != .clickToLoad {
             ruleCounts[file.name] = list.ruleCount
         }
-        let trackerDataScope = settings.blockInScript ? CompactTrackerData.Scope.all : .surrogateTrackers
+        let trackerDataScope = settings.blockInScript || settings.blockKeepalive ? CompactTrackerData.Scope.all : .surrogateTrackers
         let manifest = Manifest(
             scripts: scripts, settings: settings, trackerDataScope: trackerDataScope.rawValue,
             ruleCounts: ruleCounts,
@@ -190,6 +193,7 @@ enum ScriptsCommand {
             settings.batchInterval = interval
         }
         settings.blockInScript = options.has("block-in-script")
+        settings.blockKeepalive = options.has("block-keepalive")
         settings.debug = options.has("debug")
         switch options["gpc"] ?? "on" {
         case "on": settings.globalPrivacyControl = true

@@ -86,6 +86,7 @@ enum BundledTemplates {
       ObjectGetPrototypeOf: Object.getPrototypeOf,
       ObjectGetOwnPropertyNames: Object.getOwnPropertyNames,
       requestURLGet: accessor(w.Request, 'url', 'get'),
+      requestKeepaliveGet: accessor(w.Request, 'keepalive', 'get'),
       EventTarget: w.EventTarget || null,
       CloseEvent: w.CloseEvent || null,
       DOMException: w.DOMException || null,
@@ -984,6 +985,10 @@ enum BundledTemplates {
   var MAX_QUEUED_EVENTS = 2000;
   var MAX_URL_LENGTH = 8192;
   var BLOCK_IN_SCRIPT = settings !== null && typeof settings === 'object' && settings.blockInScript === true;
+  // Requests that outlive their document (sendBeacon, fetch with keepalive) are decided here too
+  // where the host's native blocking misses them (WebKitGTK's send-request never sees them; rule
+  // lists changed at a navigation no longer apply to the page being left).
+  var BLOCK_KEEPALIVE = BLOCK_IN_SCRIPT || (settings !== null && typeof settings === 'object' && settings.blockKeepalive === true);
   var DEBUG = settings !== null && typeof settings === 'object' && settings.debug === true;
 
   var win = captured.window;
@@ -995,6 +1000,9 @@ enum BundledTemplates {
   var timer = null;
   // A timer set before a pagehide flush must not post a second message right after it.
   var timerGeneration = 0;
+  // From pagehide (or the document hidden) to pageshow: the document may be going away, and no
+  // timer of it may run again, so each report is posted at once (the page's unload beacons).
+  var leaving = false;
   var reported = captured.ObjectCreate(null);
   // The Click-to-Load rule actions the user allowed in this document, by clicking a placeholder
   // that the host then answered.
@@ -1102,7 +1110,7 @@ enum BundledTemplates {
       return;
     }
     queue[queue.length] = event;
-    schedule();
+    if (leaving) { flush(true); } else { schedule(); }
   }
 
   function reportable(url) {
@@ -1483,14 +1491,14 @@ enum BundledTemplates {
     enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'pending' }, 'r\n' + url + '\n' + type + '\npending');
   }
 
-  // A request page script starts: reported (see above); with blockInScript, whether it is
-  // blocked (a decision), after running the surrogate of a redirect; else null. A relative
-  // `value` resolves against the base URL of `node`, this document's when absent.
-  function shouldBlock(value, type, node) {
+  // A request page script starts: reported (see above); with blockInScript (or `blocks`),
+  // whether it is blocked (a decision), after running the surrogate of a redirect; else null. A
+  // relative `value` resolves against the base URL of `node`, this document's when absent.
+  function shouldBlock(value, type, node, blocks) {
     var url = absoluteURL(value, node);
     if (url === null || !reportable(url)) { return null; }
     var top = topURL();
-    if (BLOCK_IN_SCRIPT) {
+    if (BLOCK_IN_SCRIPT || blocks === true) {
       var result = decide(url, top, type);
       if (result !== null && result.action === 'block') {
         reportBlocked(url, type);
@@ -1629,14 +1637,49 @@ enum BundledTemplates {
     win.fetch = shapedLike({
       __proto__: null,
       fetch(input, init) {
+        var args = arguments;
+        var keepalive = false;
+        if (BLOCK_KEEPALIVE && !BLOCK_IN_SCRIPT) {
+          // fetch gets the init the script read, so that a getter cannot say keepalive to
+          // WebKit and not to the script.
+          if (init !== null && (typeof init === 'object' || typeof init === 'function')) {
+            try {
+              init = plainInit(init);
+            } catch (error) {
+              // fetch itself rejects when reading its init throws.
+              return apply(captured.PromiseReject, captured.Promise, [error]);
+            }
+            args = list();
+            args[0] = input;
+            args[1] = init;
+            keepalive = !!init.keepalive;
+          }
+          if (!keepalive && captured.requestKeepaliveGet !== null && input !== null && typeof input === 'object') {
+            try { keepalive = apply(captured.requestKeepaliveGet, input, []) === true; } catch (e) { /* not a Request */ }
+          }
+        }
         try {
-          if (shouldBlock(requestURL(input), 'xmlhttprequest') !== null) {
+          if (shouldBlock(requestURL(input), 'xmlhttprequest', undefined, keepalive) !== null) {
             return apply(captured.PromiseReject, captured.Promise, [new captured.TypeError('Failed to fetch')]);
           }
         } catch (e) { /* let the page's call through */ }
-        return apply(original, this, arguments);
+        return apply(original, this, args);
       }
     }.fetch, original);
+  }
+
+  // The members of fetch's RequestInit, read once each (own or inherited, getters run), into an
+  // object of our own: fetch reads from it what the script read.
+  var REQUEST_INIT_MEMBERS = ['attributionReporting', 'body', 'browsingTopics', 'cache', 'credentials', 'duplex', 'headers',
+    'integrity', 'keepalive', 'method', 'mode', 'priority', 'privateToken', 'redirect', 'referrer', 'referrerPolicy',
+    'signal', 'targetAddressSpace', 'window'];
+  function plainInit(init) {
+    var copy = captured.ObjectCreate(null);
+    for (var i = 0; i < REQUEST_INIT_MEMBERS.length; i++) {
+      var value = init[REQUEST_INIT_MEMBERS[i]];
+      if (value !== undefined) { copy[REQUEST_INIT_MEMBERS[i]] = value; }
+    }
+    return copy;
   }
 
   // The URL of fetch's `input`: a Request's own (read with the getter captured at start, which a
@@ -1700,7 +1743,8 @@ enum BundledTemplates {
       sendBeacon(url, body) {
         try {
           // A beacon a content blocker stops is still "queued" for the page.
-          if (shouldBlock(url, 'ping') !== null) { return true; }
+          // A beacon is a keepalive request.
+          if (shouldBlock(url, 'ping', undefined, BLOCK_KEEPALIVE) !== null) { return true; }
         } catch (e) { /* let it through */ }
         return apply(original, navigator, arguments);
       }
@@ -2755,8 +2799,21 @@ enum BundledTemplates {
   try {
     // The document may be going away: what does not fit in this message waits for a pageshow
     // (back-forward cache) or is lost.
-    apply(captured.addEventListener, win, ['pagehide', function () { flush(true); }, false]);
-    apply(captured.addEventListener, win, ['pageshow', function () { schedule(); }, false]);
+    // Added before any page script's, so that what the page's own pagehide and visibilitychange
+    // handlers send (unload beacons) is reported while leaving (each report posted at once).
+    apply(captured.addEventListener, win, ['pagehide', function () { leaving = true; flush(true); }, false]);
+    apply(captured.addEventListener, win, ['pageshow', function () { leaving = false; schedule(); }, false]);
+    apply(captured.addEventListener, doc, ['visibilitychange', function () {
+      var hidden = false;
+      try { hidden = doc.visibilityState === 'hidden'; } catch (e) { hidden = false; }
+      if (hidden) {
+        leaving = true;
+        flush(true);
+      } else if (leaving) {
+        leaving = false;
+        schedule();
+      }
+    }, false]);
   } catch (error) { debugLog('pagehide', error); }
   try {
     if (captured.customEventDetail !== null) {

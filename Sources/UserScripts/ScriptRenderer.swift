@@ -88,7 +88,7 @@ public struct ScriptRenderer: Sendable {
         let compact = CompactTrackerData(
             trackerData: trackerData, surrogates: surrogates.surrogates,
             privacyConfiguration: privacyConfiguration, userAllowlist: userAllowlist,
-            scope: settings.blockInScript ? .all : .surrogateTrackers)
+            scope: settings.blockInScript || settings.blockKeepalive ? .all : .surrogateTrackers)
         return render(trackerData: compact, surrogates: surrogates, secret: secret)
     }
 

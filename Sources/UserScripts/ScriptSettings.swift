@@ -20,6 +20,11 @@ public struct ScriptSettings: Sendable, Hashable {
     /// makes, `new Image()`, `fetch`, XHR, `sendBeacon`; not the loads of the HTML parser), for
     /// hosts without content rule lists: default false.
     public var blockInScript: Bool
+    /// Whether the blocking script blocks the tracker requests that outlive their document
+    /// (`navigator.sendBeacon`, `fetch(…, {keepalive: true})`), for hosts that block in a request
+    /// hook that never sees them (WebKitGTK's `send-request`): default false. Implied by
+    /// ``blockInScript``; either puts every tracker in the scripts' tracker data.
+    public var blockKeepalive: Bool
     /// The most events one message carries (1 … 500, the host's limit; default 200).
     public var maxEventsPerMessage: Int
     /// Whether the scripts report their own problems (a surrogate that threw) to the console.
@@ -33,8 +38,9 @@ public struct ScriptSettings: Sendable, Hashable {
     public init(
         bridge: MessageBridge = .webkit, handler: String = "trackerless", batchInterval: Int = 100,
         blockInScript: Bool = false, maxEventsPerMessage: Int = 200, debug: Bool = false,
-        globalPrivacyControl: Bool = true
+        globalPrivacyControl: Bool = true, blockKeepalive: Bool = false
     ) {
+        self.blockKeepalive = blockKeepalive
         self.bridge = bridge
         self.handler = handler
         self.batchInterval = batchInterval
@@ -69,6 +75,7 @@ public struct ScriptSettings: Sendable, Hashable {
             ("bridge", .string(bridge.rawValue)),
             ("batchInterval", .number(Double(batchInterval))),
             ("blockInScript", .bool(blockInScript)),
+            ("blockKeepalive", .bool(blockKeepalive)),
             ("maxEventsPerMessage", .number(Double(maxEventsPerMessage))),
             ("debug", .bool(debug)),
             ("gpc", .bool(globalPrivacyControl)),

@@ -106,7 +106,7 @@ struct ScriptsSwiftOutputTests {
     }
 
     @Test(arguments: [
-        (#"{"bridg": "android"}"#, #"unknown option "bridg"; the options are bridge, handler, batchInterval, blockInScript, debug"#),
+        (#"{"bridg": "android"}"#, #"unknown option "bridg"; the options are bridge, handler, batchInterval, blockInScript, blockKeepalive, debug"#),
         (#"{"bridge": "carrier-pigeon"}"#, #""bridge" must be one of webkit, android, webview2, none, not "carrier-pigeon""#),
         (#"{"handler": 7}"#, #""handler" must be a string"#),
         (#"{"batchInterval": 2.5}"#, #""batchInterval" must be a whole number"#),

@@ -65,6 +65,7 @@ function renderBlocking(options) {
     // data hold every tracker (without it, only those a surrogate can stand in for; see
     // surrogate-scope.test.js), and these tests compare every decision with the Swift resolver's.
     if (options.blockInScript !== false) { args.push('--block-in-script'); }
+    if (options.blockKeepalive) { args.push('--block-keepalive'); }
     if (options.debug) { args.push('--debug'); }
     if (options.batchInterval) { args.push('--batch-interval', String(options.batchInterval)); }
     execFileSync(binary(), args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });

@@ -528,11 +528,11 @@ function writeInputs() {
 }
 
 const rendered = {};
-// blocking.js over that data, blocking in script or not.
-function blockingScript(blockInScript) {
-  const key = String(blockInScript);
+// blocking.js over that data, blocking in script or not (or only sendBeacon and fetch).
+function blockingScript(blockInScript, blockKeepalive) {
+  const key = String(blockInScript) + ' ' + String(blockKeepalive === true);
   if (rendered[key] === undefined) {
-    rendered[key] = helpers.renderBlocking(Object.assign(writeInputs(), { blockInScript, batchInterval: 20 }));
+    rendered[key] = helpers.renderBlocking(Object.assign(writeInputs(), { blockInScript, blockKeepalive, batchInterval: 20 }));
   }
   return rendered[key];
 }
@@ -543,7 +543,7 @@ function openBrowser(options) {
   options = options || {};
   const browser = createBrowser(options.url || 'https://site.example/page');
   if (options.before) { options.before(browser); }
-  const { api } = helpers.runBlocking(blockingScript(options.blockInScript !== false), browser.page);
+  const { api } = helpers.runBlocking(blockingScript(options.blockInScript !== false, options.blockKeepalive), browser.page);
   return Object.assign(browser, { api });
 }
 

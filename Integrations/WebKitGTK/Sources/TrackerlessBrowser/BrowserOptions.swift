@@ -107,6 +107,11 @@ struct BrowserOptions {
             }
         }
         if mode == .blockingScript { inputs.scriptSettings.blockInScript = true }
+        // sendBeacon and keepalive fetches: the blocking script decides them in every mode.
+        // send-request never sees them, and a page left for a site whose protection is off loses
+        // its rule lists before WebKit decides them (even when they are removed only when the next
+        // page commits).
+        inputs.scriptSettings.blockKeepalive = true
         // The lists are built for the WebKitGTK that runs them.
         inputs.webKit = .runningWebKitGTK
         if headless {

@@ -5,8 +5,10 @@ import TrackerlessCore
 import TrackerlessRuntime
 import TrackerlessWebKitGTK
 
-/// `--headless`: each URL in turn in one web view; one dashboard snapshot per page once it has
-/// loaded and its reports have settled.
+/// `--headless`: each URL in turn in one web view; one dashboard snapshot per page the tab
+/// committed, in order, each written once the page has ended (the next page committed and
+/// settled, or the run ended): a page that navigated itself away has its own, and a page's
+/// snapshot holds what it reported while going away (its unload beacons).
 final class HeadlessRun {
     /// A page is settled this long after the last load ended or message arrived...
     static let quietMilliseconds = 600
@@ -30,7 +32,12 @@ final class HeadlessRun {
     private var failures: [String] = []
     private var lastActivity = DispatchTime.now()
     private var finishedAt: DispatchTime?
+    /// Whether ``poll()`` runs for the current URL (one loop, however many loads finish).
+    private var isPolling = false
     private var pageStarted = DispatchTime.now()
+    /// The pages that ended (another committed after them), not written yet: their numbers in
+    /// the statistics, and their dashboards as they ended, for a page the statistics no longer keep.
+    private var endedPages: [(number: Int, snapshot: PageSnapshot)] = []
 
     init(
         runtime: ProtectionRuntime, view: ProtectedWebView, urls: [String], toggles: [Int: [(enabled: Bool, site: String)]],
@@ -45,11 +52,25 @@ final class HeadlessRun {
         self.done = done
         view.webView.onLoadEvent = { [weak self] event in
             guard let self else { return }
-            if event == .started { self.pageStarted = .now() }
-            if event == .committed, let url = self.view.webView.url { self.runtime.didCommitNavigation(tab: self.view.tab, url: url) }
+            if event == .started {
+                // A page that navigates itself away (`location.href`) is waited for: the page it
+                // leads to loads and settles before the next URL.
+                self.pageStarted = .now()
+                self.finishedAt = nil
+                self.lastActivity = .now()
+            }
+            if event == .committed, let url = self.view.webView.url {
+                if let number = self.runtime.stats.pageNumber(tab: self.view.tab) {
+                    self.endedPages.append((number, self.runtime.stats.snapshot(tab: self.view.tab)))
+                }
+                self.runtime.didCommitNavigation(tab: self.view.tab, url: url)
+            }
             if event == .finished, self.finishedAt == nil {
                 self.finishedAt = .now()
-                self.poll()
+                if !self.isPolling {
+                    self.isPolling = true
+                    self.poll()
+                }
             }
         }
         view.webView.onLoadFailure = { [weak self] url, domain, code, message in
@@ -102,14 +123,25 @@ final class HeadlessRun {
         }
         if settled || elapsed(since: pageStarted) >= Self.pageLimitMilliseconds {
             if !settled { failures.append("\(urls[index]): did not settle within \(Self.pageLimitMilliseconds) ms") }
-            lines.append(runtime.stats.snapshot(tab: view.tab).jsonString())
+            isPolling = false
+            writeEndedPages()
             next()
         } else {
             MainContext.after(milliseconds: 100) { [weak self] in self?.poll() }
         }
     }
 
+    /// The snapshots of the pages that ended, each with what its documents reported since.
+    private func writeEndedPages() {
+        for (number, snapshot) in endedPages {
+            lines.append((runtime.stats.snapshot(tab: view.tab, page: number) ?? snapshot).jsonString())
+        }
+        endedPages = []
+    }
+
     private func finish() {
+        writeEndedPages()
+        if runtime.stats.pageNumber(tab: view.tab) != nil { lines.append(runtime.stats.snapshot(tab: view.tab).jsonString()) }
         FileHandle.standardError.write(Data("trackerless-browser: rule lists: \(view.compiledListCount) compiled, \(view.foundListCount) found in the store\n".utf8))
         let rejected = runtime.stats.rejections().filter { $0.value > 0 }.sorted { $0.key.rawValue < $1.key.rawValue }
         if !rejected.isEmpty {
