@@ -33,11 +33,12 @@ PY
 
 for t in apple extension; do
     tds="$shared/tds/$t-tds.json"
-    "$binary" rules --tds "$tds" --output "$out/rules-$t.json" --report 2>"$out/rules-$t.err"
+    # As a set (DIR/): the extension tds needs more lists than one file holds.
+    "$binary" rules --tds "$tds" --output "$out/rules-$t/" --report 2>"$out/rules-$t.err"
     if [[ $t == apple ]]; then
-        "$binary" rules --tds "$tds" --privacy-config Examples/privacy-config.json --output "$out/rules-$t-pc.json" 2>/dev/null
+        "$binary" rules --tds "$tds" --privacy-config Examples/privacy-config.json --output "$out/rules-$t-pc/" 2>/dev/null
     fi
-    "$binary" compile --rules "$out/rules-$t.json" --output "$out/engine-$t.bin" 2>"$out/compile-$t.err"
+    "$binary" compile --rules "$out/rules-$t/rules.json" --output "$out/engine-$t.bin" 2>"$out/compile-$t.err"
     "$binary" scripts --secret 0123456789abcdef0123456789abcdef --tds "$tds" --output "$out/scripts-$t" 2>/dev/null
     "$binary" cookies --tds "$tds" --privacy-config Examples/privacy-config.json --output "$out/cookies-$t.json" 2>"$out/cookies-$t.err"
 done
