@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Generates Sources/TrackerlessCore/PublicSuffixList+Data.swift from the Public Suffix List.
+"""Generates Sources/TrackerlessCore/Generated/PublicSuffixList+Data.swift from the Public Suffix List.
 
 Usage: Scripts/generate-public-suffix-data.py [--version TEXT] [public_suffix_list.dat] [output.swift]
 
 Scripts/update-public-suffix-list.sh runs this on the list of a Debian `publicsuffix` package it
 downloads. Defaults: /usr/share/publicsuffix/public_suffix_list.dat (the installed package, whose
-version dpkg gives) and the file next to PublicSuffixList.swift; --version names the
+version dpkg gives) and TrackerlessCore's Generated/ folder; --version names the
 list's version where dpkg does not know it. The output keeps the rules in the list's own text
 format, without comments, one per line, with IDN labels converted to punycode ("xn--") so that
 they match the ASCII hosts of canonical URLs. A single line "===PRIVATE===" starts the private
@@ -19,7 +19,7 @@ import sys
 
 DEFAULT_INPUT = "/usr/share/publicsuffix/public_suffix_list.dat"
 DEFAULT_OUTPUT = os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "TrackerlessCore",
+    os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "TrackerlessCore", "Generated",
     "PublicSuffixList+Data.swift")
 
 

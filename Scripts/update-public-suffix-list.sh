@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates the bundled Public Suffix List (Sources/TrackerlessCore/PublicSuffixList+Data.swift)
-# from Debian's `publicsuffix` package, so that it can be redone whenever Debian publishes a newer
-# list.
+# Regenerates the bundled Public Suffix List (Sources/TrackerlessCore/Generated/
+# PublicSuffixList+Data.swift) from Debian's `publicsuffix` package, so that it can be redone
+# whenever Debian publishes a newer list.
 #
 #   Scripts/update-public-suffix-list.sh                  # the package this machine's apt offers
 #   Scripts/update-public-suffix-list.sh --root DIR       # the one apt offers in a Debian root (chroot)
