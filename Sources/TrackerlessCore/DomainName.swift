@@ -21,19 +21,26 @@ public enum DomainName {
     public static func host(_ host: String, isWithin domain: String) -> Bool {
         let hostCount = host.utf8.count, domainCount = domain.utf8.count
         guard domainCount > 0, hostCount >= domainCount else { return false }
+        if hostCount == domainCount && host == domain { return true }
         // Over contiguous bytes: this runs for every site of an owner per tracker when rule
         // lists are built, and for every condition a request is checked against.
-        return withUTF8(of: host) { hostBytes in
-            withUTF8(of: domain) { domainBytes in
-                let start = hostCount - domainCount
-                if start > 0 && hostBytes[start - 1] != UInt8(ascii: ".") { return false }
-                for index in 0..<domainCount
-                where ASCII.lowercased(hostBytes[start + index]) != ASCII.lowercased(domainBytes[index]) {
-                    return false
-                }
-                return true
-            }
+        let found = host.utf8.withContiguousStorageIfAvailable { hostBytes in
+            domain.utf8.withContiguousStorageIfAvailable { domainBytes in isWithin(hostBytes, domainBytes) }
         }
+        if let found = found ?? nil { return found }
+        var host = host, domain = domain
+        return host.withUTF8 { hostBytes in domain.withUTF8 { domainBytes in isWithin(hostBytes, domainBytes) } }
+    }
+
+    /// ``host(_:isWithin:)`` over the bytes; `domain` is not empty and not longer than `host`.
+    private static func isWithin(_ host: UnsafeBufferPointer<UInt8>, _ domain: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = host.count - domain.count
+        if start > 0 && host[start - 1] != UInt8(ascii: ".") { return false }
+        for index in 0..<domain.count {
+            let hostByte = host[start + index], domainByte = domain[index]
+            if hostByte != domainByte && ASCII.lowercased(hostByte) != ASCII.lowercased(domainByte) { return false }
+        }
+        return true
     }
 
     /// A domain in the normal form: lowercase ASCII, non-ASCII labels in Punycode, without a
@@ -43,13 +50,13 @@ public enum DomainName {
     /// always: this runs for every key of a 3 MB blocklist. A name Punycode cannot encode is
     /// lowercased and kept.
     public static func normalized(_ domain: String) -> String {
-        let isNormal = withUTF8(of: domain) { bytes -> Bool in
+        let isNormal = domain.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             if bytes.last == UInt8(ascii: ".") { return false }
             // Bytes outside "A"..."Z" and below 0x80 need no change.
             for byte in bytes where byte >= 0x80 || (byte &- UInt8(ascii: "A")) < 26 { return false }
             return true
         }
-        if isNormal { return domain }
+        if isNormal == true { return domain }
         var name = Substring(domain)
         if name.utf8.last == UInt8(ascii: ".") { name = name.dropLast() }
         if name.utf8.contains(where: { $0 >= 0x80 }) {
@@ -75,7 +82,8 @@ public enum DomainName {
     /// allocation.
     public static func firstParentDomain(of domain: String, where predicate: (String) -> Bool) -> String? {
         // Over the contiguous bytes: searching a Substring's UTF-8 view cost more than the lookups.
-        withUTF8(of: domain) { bytes in
+        var domain = domain
+        return domain.withUTF8 { bytes in
             var start = 0
             while let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) {
                 start = dot + 1
@@ -123,13 +131,5 @@ public enum DomainName {
             if let found = body(String(rest)) { return found }
         }
         return nil
-    }
-
-    /// `body` over the UTF-8 bytes of `string`, lent by its UTF-8 view: a `var` copy for
-    /// `withUTF8` costs a retain and a release per call.
-    private static func withUTF8<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var string = string
-        return string.withUTF8(body)
     }
 }
