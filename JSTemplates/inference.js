@@ -6,9 +6,16 @@
   // world's copies, so it watches the shared DOM and the performance timeline instead.
   // Everything it calls after start-up was captured before any page script ran.
   var captured, settings, secret, post;
+  // The getter of a DOM attribute (`Element.prototype.tagName`), taken from its descriptor so
+  // that a page redefining the attribute later is never asked; null where the engine has none.
+  function getterOf(type, name) {
+    var descriptor = type && type.prototype ? Object.getOwnPropertyDescriptor(type.prototype, name) : undefined;
+    return descriptor !== undefined && typeof descriptor.get === 'function' ? descriptor.get : null;
+  }
   try {
     var w = window;
     var crypto = w.crypto || null;
+    var media = w.HTMLMediaElement || null;
     captured = {
       window: w,
       apply: Reflect.apply,
@@ -22,6 +29,11 @@
       clearTimeout: w.clearTimeout,
       addEventListener: w.EventTarget ? w.EventTarget.prototype.addEventListener : null,
       getAttribute: w.Element ? w.Element.prototype.getAttribute : null,
+      tagName: getterOf(w.Element, 'tagName'),
+      parentNode: getterOf(w.Node, 'parentNode'),
+      mediaCurrentSrc: getterOf(media, 'currentSrc'),
+      mediaCanPlayType: media && typeof media.prototype.canPlayType === 'function' ? media.prototype.canPlayType : null,
+      sourceSrc: getterOf(w.HTMLSourceElement, 'src'),
       querySelectorAll: w.Document ? w.Document.prototype.querySelectorAll : null,
       stringSlice: String.prototype.slice,
       stringIndexOf: String.prototype.indexOf,
@@ -224,6 +236,33 @@
     }
   }
 
+  // --- Elements, through the DOM's own getters ------------------------------------------------
+
+  // An attribute read through the getter captured at start; the property itself only where the
+  // engine had no getter to capture.
+  function read(getter, object, name) {
+    return getter !== null ? apply(getter, object, []) : object[name];
+  }
+
+  // The lowercased tag name of an element; '' for anything else (a document, the window).
+  function tagOf(node) {
+    var tag;
+    try {
+      tag = read(captured.tagName, node, 'tagName');
+    } catch (e) {
+      return '';
+    }
+    return typeof tag === 'string' ? lower(tag) : '';
+  }
+
+  function parentOf(node) {
+    try {
+      return read(captured.parentNode, node, 'parentNode');
+    } catch (e) {
+      return null;
+    }
+  }
+
   function hasToken(list, token) {
     var words = lower(list);
     var start = 0;
@@ -251,9 +290,7 @@
 
   // [type, URL] of an element that loads something, or null.
   function elementRequest(element) {
-    var tag = element.tagName;
-    if (typeof tag !== 'string') { return null; }
-    tag = lower(tag);
+    var tag = tagOf(element);
     var type = null;
     var url = null;
     if (tag === 'script') {
@@ -265,15 +302,16 @@
     } else if (tag === 'iframe' || tag === 'frame') {
       type = 'subdocument';
       url = element.src;
-    } else if (tag === 'video' || tag === 'audio' || tag === 'track') {
+    } else if (tag === 'video' || tag === 'audio') {
       type = 'media';
-      url = element.currentSrc || element.src;
-    } else if (tag === 'source') {
-      var parent = element.parentNode;
-      var parentTag = parent && typeof parent.tagName === 'string' ? lower(parent.tagName) : '';
-      if (parentTag === 'picture') { return null; }
+      url = read(captured.mediaCurrentSrc, element, 'currentSrc') || element.src;
+    } else if (tag === 'track') {
       type = 'media';
       url = element.src;
+    } else if (tag === 'source') {
+      if (tagOf(parentOf(element)) === 'picture') { return null; }
+      type = 'media';
+      url = read(captured.sourceSrc, element, 'src');
     } else if (tag === 'embed') {
       type = 'object';
       url = element.src;
@@ -561,10 +599,9 @@
 
   // The media element (video, audio) whose <source> an element is, or null.
   function mediaOfSource(element) {
-    var tag = element && element.tagName;
-    if (typeof tag !== 'string' || lower(tag) !== 'source') { return null; }
-    var parent = element.parentNode;
-    var parentTag = parent && typeof parent.tagName === 'string' ? lower(parent.tagName) : '';
+    if (tagOf(element) !== 'source') { return null; }
+    var parent = parentOf(element);
+    var parentTag = tagOf(parent);
     return parentTag === 'video' || parentTag === 'audio' ? parent : null;
   }
 
@@ -573,8 +610,8 @@
   function isChosenSource(element) {
     var media = mediaOfSource(element);
     if (media === null) { return true; }
-    var chosen = media.currentSrc;
-    return typeof chosen === 'string' && chosen.length > 0 && chosen === element.src;
+    var chosen = read(captured.mediaCurrentSrc, media, 'currentSrc');
+    return typeof chosen === 'string' && chosen.length > 0 && chosen === read(captured.sourceSrc, element, 'src');
   }
 
   // Whether an element is a media element's <source> whose type the element cannot play
@@ -583,7 +620,8 @@
     var media = mediaOfSource(element);
     if (media === null) { return false; }
     var type = attribute(element, 'type');
-    return type.length > 0 && media.canPlayType(type) === '';
+    var canPlayType = captured.mediaCanPlayType !== null ? captured.mediaCanPlayType : media.canPlayType;
+    return type.length > 0 && apply(canPlayType, media, [type]) === '';
   }
 
   // Elements still in the document when it is hidden whose load or error was never seen: a

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Sources/UserScripts/BundledTemplates.swift from JSTemplates/ and
-Sources/TrackerDataKit/Surrogates+Bundled.swift from Surrogates/.
+"""Writes Sources/UserScripts/Generated/BundledTemplates.swift from JSTemplates/ and
+Sources/TrackerDataKit/Generated/Surrogates+Bundled.swift from Surrogates/.
 
 SwiftPM resources cannot live outside a target's directory, so the SDK carries the templates and
 the surrogates as raw string literals in generated Swift files. The surrogates live in
@@ -18,8 +18,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTPUT = os.path.join(ROOT, "Sources", "UserScripts", "BundledTemplates.swift")
-SURROGATES_OUTPUT = os.path.join(ROOT, "Sources", "TrackerDataKit", "Surrogates+Bundled.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "UserScripts", "Generated", "BundledTemplates.swift")
+SURROGATES_OUTPUT = os.path.join(ROOT, "Sources", "TrackerDataKit", "Generated", "Surrogates+Bundled.swift")
 BRIDGES = ["webkit", "android", "webview2", "none"]
 
 # Stand-ins while a template is not written yet: they take their placeholders and do nothing.

@@ -37,7 +37,7 @@ for t in apple extension; do
     "$binary" rules --tds "$tds" --output "$out/rules-$t/" --report --sources 2>"$out/rules-$t.err"
     sed -i -E 's/^peak memory: [0-9]+ kB$/peak memory: (not compared)/' "$out/rules-$t.err"
     if [[ $t == apple ]]; then
-        "$binary" rules --tds "$tds" --privacy-config Examples/privacy-config.json --output "$out/rules-$t-pc.json" 2>/dev/null
+        "$binary" rules --tds "$tds" --privacy-config Examples/privacy-config.json --output "$out/rules-$t-pc/" 2>/dev/null
     fi
     lists=()
     for list in "$out/rules-$t"/rules*.json; do [[ $list == *.sources.json ]] || lists+=(--rules "$list"); done
@@ -51,4 +51,5 @@ done
 "$binary" resolve --tds "$shared/tds/apple-tds.json" <"$out/requests-resolve.jsonl" >"$out/resolve.jsonl" 2>"$out/resolve.err" || true
 "$binary" decide --rules "$out/engine-apple.bin" <"$out/requests-decide.jsonl" >"$out/decide.jsonl" 2>"$out/decide.err" || true
 sed -i -E 's/compiled in [0-9.]+ ms/compiled in (time) ms/; s#^[^:]*/(engine-[a-z]+\.bin)#\1#' "$out"/compile-*.err
+sed -i -E 's/^peak memory: [0-9]+ kB$/peak memory: (measured) kB/' "$out"/rules-*.err
 echo "snapshot-outputs: $out"

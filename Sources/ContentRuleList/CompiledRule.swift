@@ -21,8 +21,7 @@ struct CompiledRule: Sendable {
                 case .domain(let domain): return domain.matches(url)
                 case .host(let domain, let includingSubdomains):
                     guard let host = CanonicalURL(url)?.host else { return false }
-                    if host == domain { return true }
-                    return includingSubdomains && host.hasSuffix("." + domain)
+                    return includingSubdomains ? DomainName.host(host, isWithin: domain) : host == domain
                 }
             }
         }

@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 // A candidate filter for the reference evaluator: most url-filters contain a literal that every
 // matching URL must contain. Indexing rules by a 4-byte piece of that literal lets the evaluator
 // run the full matcher only on rules whose piece occurs in the URL. The filter only ever skips
@@ -70,7 +72,7 @@ enum LiteralPrefilter {
             if isOptional {
                 flush()
             } else if let literal {
-                current.append(lowercased(literal))
+                current.append(ASCII.lowercased(literal))
                 if endsRun { flush() }
             } else {
                 flush()
@@ -94,10 +96,6 @@ enum LiteralPrefilter {
 
     static func pack(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> UInt32 {
         UInt32(a) << 24 | UInt32(b) << 16 | UInt32(c) << 8 | UInt32(d)
-    }
-
-    static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

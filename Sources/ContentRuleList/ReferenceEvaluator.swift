@@ -140,7 +140,7 @@ private struct Load {
     init?(_ request: Request, publicSuffixList: PublicSuffixList, target: WebKitTarget) {
         guard let url = CanonicalURL(request.url), url.scheme != "data" else { return nil }
         self.url = url.stringWithoutFragment
-        lowercasedURL = self.url.utf8.map(LiteralPrefilter.lowercased)
+        lowercasedURL = self.url.utf8.map(ASCII.lowercased)
         isUpgradable = (url.scheme == "http" || url.scheme == "ws") && url.port == nil
 
         let isMainFrameNavigation = request.isMainFrameNavigation
@@ -191,8 +191,6 @@ private struct Load {
 
     /// Whether `host` is neither `site` nor a subdomain of it.
     static func isThirdParty(host: String, site: String) -> Bool {
-        guard !site.isEmpty else { return true }
-        if host == site { return false }
-        return !(host.hasSuffix(site) && host.utf8.dropLast(site.utf8.count).last == UInt8(ascii: "."))
+        !DomainName.host(host, isWithin: site)
     }
 }

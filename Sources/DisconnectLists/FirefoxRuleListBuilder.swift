@@ -41,7 +41,7 @@ public struct FirefoxRuleListBuilder: Sendable {
                 var unlessDomain = tracker.unlessDomain
                 let site = publicSuffixList.registrableDomain(of: tracker.domain.host) ?? tracker.domain.host
                 if target.mayFindOwnSiteThirdParty(site, publicSuffixList: publicSuffixList) {
-                    if !tracker.ownerProperties.contains(where: { site == $0 || site.hasSuffix("." + $0) }) {
+                    if !tracker.ownerProperties.contains(where: { DomainName.host(site, isWithin: $0) }) {
                         unlessDomain.append("*" + site)
                         unlessDomain.sort()
                     }

@@ -31,9 +31,7 @@ public struct SiteAllowlist: Sendable, Hashable {
     /// Whether the page at `url` (or a bare host) is on an allowlisted site or a subdomain of one.
     public func contains(page url: String) -> Bool {
         guard let host = Self.host(of: url) else { return false }
-        return sites.contains { site in
-            host == site || (host.hasSuffix(site) && host.utf8.dropLast(site.utf8.count).last == UInt8(ascii: "."))
-        }
+        return sites.contains { DomainName.host(host, isWithin: $0) }
     }
 
     /// The lists to attach to the page at `url`: the level's lists, or none on an allowlisted site.

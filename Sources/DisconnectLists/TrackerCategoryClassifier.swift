@@ -77,8 +77,7 @@ public struct TrackerCategoryClassifier: Sendable {
     private func isThirdParty(host: String, pageHost: String) -> Bool {
         guard !pageHost.isEmpty else { return true }
         let site = publicSuffixList.registrableDomain(of: pageHost) ?? pageHost
-        return !(host == site
-            || (host.hasSuffix(site) && host.utf8.dropLast(site.utf8.count).last == UInt8(ascii: ".")))
+        return !DomainName.host(host, isWithin: site)
     }
 
     /// Whether a path entry's rule (`host/path` right after the host, no port) matches the URL.

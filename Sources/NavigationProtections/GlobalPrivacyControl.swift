@@ -25,7 +25,7 @@ public struct GlobalPrivacyControl: Sendable {
     public let isOnForUser: Bool
     /// Which requests carry the header.
     public let headerScope: HeaderScope
-    /// `settings.gpcHeaderEnabledSites`.
+    /// `settings.gpcHeaderEnabledSites`, each ``DomainName/normalized(_:)``.
     public let headerEnabledSites: [String]
     private let scope: ProtectionScope
 
@@ -37,7 +37,7 @@ public struct GlobalPrivacyControl: Sendable {
         scope = ProtectionScope(feature: Self.feature, configuration: configuration, userAllowlist: userAllowlist)
         self.isOnForUser = isOnForUser
         self.headerScope = headerScope
-        headerEnabledSites = scope.strings("gpcHeaderEnabledSites")
+        headerEnabledSites = scope.strings("gpcHeaderEnabledSites").map(DomainName.normalized)
     }
 
     /// The `Sec-GPC` value for the requests of a page at `siteURL` (for a navigation, the
@@ -48,8 +48,8 @@ public struct GlobalPrivacyControl: Sendable {
         case .everyRequest:
             return "1"
         case .enabledSites:
-            let host = ProtectionScope.normalized(site)
-            return headerEnabledSites.contains { ProtectionScope.host(host, isWithin: $0) } ? "1" : nil
+            let host = DomainName.normalized(site)
+            return headerEnabledSites.contains { DomainName.host(host, isWithin: $0) } ? "1" : nil
         }
     }
 

@@ -24,19 +24,8 @@ public struct ProtectionScope: Sendable {
 
     /// Whether the feature applies to `host`.
     public func covers(host: String) -> Bool {
-        let host = Self.normalized(host)
+        let host = DomainName.normalized(host)
         return configuration.isFeatureEnabled(feature, forSiteHost: host) && !userAllowlist.contains(host: host)
-    }
-
-    /// A host as the configuration's lists name sites: lowercase, without a final dot.
-    static func normalized(_ host: String) -> String {
-        CanonicalURL.removingFinalDot(fromHost: host.lowercased())
-    }
-
-    /// Whether `host` is `domain` or a subdomain of it.
-    static func host(_ host: String, isWithin domain: String) -> Bool {
-        let domain = normalized(domain)
-        return host == domain || host.hasSuffix("." + domain)
     }
 
     /// The strings of the array setting `key`, skipping anything that is not a string.

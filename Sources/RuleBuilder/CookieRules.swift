@@ -96,7 +96,7 @@ public struct CookieRules: Sendable {
             var sections = RuleListBuilder.SectionGroups(separated: separated, leftOut: leftOut)
             // Hosts whose cookies are always kept need no block: the exceptions would cancel it.
             let excluded = cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized)
-            func isExcluded(_ host: String) -> Bool { excluded.contains { SiteDomain.isDomain(host, within: $0) } }
+            func isExcluded(_ host: String) -> Bool { excluded.contains { DomainName.host(host, isWithin: $0) } }
             appendTrackerSections(to: &sections, sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
             appendCloakedSections(to: &sections, sitesByEntity: sitesByEntity, skipping: isExcluded, report: &report)
             groups = sections.listGroups { entity in
@@ -164,11 +164,11 @@ public struct CookieRules: Sendable {
                     // WebKit may find the tracker's own site third party: it is named too.
                     values = patterns.map(\.pattern)
                     let owned = sitesByEntity[owner] ?? []
-                    if !owned.contains(where: { SiteDomain.isDomain(trackerSite, within: $0) }) {
+                    if !owned.contains(where: { DomainName.host(trackerSite, isWithin: $0) }) {
                         values.append(settings.sitePattern(for: trackerSite, includingSubdomains: true))
                     }
                 } else {
-                    values = patterns.filter { !SiteDomain.isDomain($0.site, within: trackerSite) }.map(\.pattern)
+                    values = patterns.filter { !DomainName.host($0.site, isWithin: trackerSite) }.map(\.pattern)
                 }
                 condition = values.isEmpty ? nil : unlessSite(patterns: values)
                 conditions[conditionKey] = condition
@@ -205,7 +205,7 @@ public struct CookieRules: Sendable {
             let targetSite = publicSuffixList.registrableDomain(of: targetHost) ?? targetHost
             let owner = tracker.owner?.name ?? ""
             let companySites = groups.group(ofOwner: owner) != nil ? []
-                : (sitesByEntity[owner] ?? []).filter { !SiteDomain.isDomain($0, within: targetSite) }
+                : (sitesByEntity[owner] ?? []).filter { !DomainName.host($0, isWithin: targetSite) }
             let pages = [(host, false), (targetSite, true)] + companySites.map { ($0, true) }
             groups.appendCloakedSection(cloaked, owner: owner) { rules, _ in
                 rules.append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, condition: unlessSite(pages)), action: .blockCookies))
@@ -275,7 +275,7 @@ public struct CookieRules: Sendable {
     private func nestedSiteNotes() -> [BuildReport.Note] {
         var notes: [BuildReport.Note] = []
         for (domain, entity) in trackerData.domains {
-            for parent in RuleListBuilder.parentDomains(of: domain) {
+            for parent in DomainName.parentDomains(of: domain) {
                 guard let outer = trackerData.domains[parent] else { continue }
                 if outer != entity {
                     notes.append(.init(

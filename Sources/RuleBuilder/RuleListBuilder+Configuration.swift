@@ -63,10 +63,10 @@ extension RuleListBuilder {
             return (excepted.isEmpty ? nil : settings.siteCondition(for: Self.outermost(excepted)).negated, [])
         }
         let sites = domains.compactMap(SiteDomain.normalized).filter { site in
-            !excepted.contains { SiteDomain.isDomain(site, within: $0) }
+            !excepted.contains { DomainName.host(site, isWithin: $0) }
         }
         guard !sites.isEmpty else { return nil }
-        let holes = excepted.filter { exception in sites.contains { SiteDomain.isDomain(exception, within: $0) } }
+        let holes = excepted.filter { exception in sites.contains { DomainName.host(exception, isWithin: $0) } }
         return (settings.siteCondition(for: Self.outermost(sites)), holes)
     }
 
@@ -163,7 +163,7 @@ extension RuleListBuilder {
         if domains.count <= 8 {
             var sorted = domains.sorted()
             sorted.removeAll { domain in
-                domains.contains { other in other != domain && SiteDomain.isDomain(domain, within: other) }
+                domains.contains { other in other != domain && DomainName.host(domain, isWithin: other) }
             }
             var unique: [String] = []
             for domain in sorted where unique.last != domain { unique.append(domain) }
@@ -172,7 +172,7 @@ extension RuleListBuilder {
         // Parents as Strings (short ones need no allocation): hashing Substrings cost far more.
         let unique = Set(domains)
         return unique.filter { domain in
-            RuleListBuilder.firstParentDomain(of: domain) { unique.contains($0) } == nil
+            DomainName.firstParentDomain(of: domain) { unique.contains($0) } == nil
         }.sorted()
     }
 

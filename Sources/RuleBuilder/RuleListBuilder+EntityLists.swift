@@ -123,7 +123,7 @@ extension RuleListBuilder {
             let cancel = ContentRule(trigger: Trigger(urlFilter: HostScope.tracker(domain: domain).anchor), action: .ignorePreviousRules)
             if hasEnclosing {
                 var others: [String?] = []
-                for parent in RuleListBuilder.parentDomains(of: domain) {
+                for parent in DomainName.parentDomains(of: domain) {
                     guard let enclosing = trackers[parent] else { continue }
                     let other = self.group(ofOwner: enclosing.owner?.name)
                     if other != group, !others.contains(other) { others.append(other) }

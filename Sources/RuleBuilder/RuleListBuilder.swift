@@ -428,7 +428,7 @@ public struct RuleListBuilder: Sendable {
     /// (``Settings/namesAsFirstParty(trackerSite:publicSuffixList:)``) and no owner site holds it.
     private func ownSiteCondition(trackerSite: String?, owned: [FirstPartySite]) -> Condition? {
         guard let trackerSite, settings.namesAsFirstParty(trackerSite: trackerSite, publicSuffixList: publicSuffixList),
-              !owned.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.domain) })
+              !owned.contains(where: { DomainName.host(trackerSite, isWithin: $0.domain) })
         else { return nil }
         return settings.siteCondition(patterns: [settings.sitePattern(for: trackerSite)])
     }
@@ -483,7 +483,7 @@ public struct RuleListBuilder: Sendable {
     private func firstPartyPatterns(_ owned: [FirstPartySite], trackerSite: String?) -> [String] {
         if let trackerSite, settings.namesAsFirstParty(trackerSite: trackerSite, publicSuffixList: publicSuffixList) {
             var patterns = owned.map(\.pattern)
-            if !owned.contains(where: { SiteDomain.isDomain(trackerSite, within: $0.domain) }) {
+            if !owned.contains(where: { DomainName.host(trackerSite, isWithin: $0.domain) }) {
                 patterns.append(settings.sitePattern(for: trackerSite))
             }
             return patterns
@@ -492,7 +492,7 @@ public struct RuleListBuilder: Sendable {
         // for every tracker of owners with hundreds of sites.
         var patterns: [String] = []
         patterns.reserveCapacity(owned.count)
-        for site in owned where trackerSite.map({ !SiteDomain.isDomain(site.domain, within: $0) }) ?? true {
+        for site in owned where trackerSite.map({ !DomainName.host(site.domain, isWithin: $0) }) ?? true {
             patterns.append(site.pattern)
         }
         return patterns
@@ -503,7 +503,7 @@ public struct RuleListBuilder: Sendable {
     private func nestedSiteNotes() -> [BuildReport.Note] {
         var notes: [BuildReport.Note] = []
         for (domain, entity) in trackerData.domains {
-            let parent = Self.firstParentDomain(of: domain) { parent in
+            let parent = DomainName.firstParentDomain(of: domain) { parent in
                 trackerData.domains[parent].map { $0 != entity } ?? false
             }
             if let parent, let outer = trackerData.domains[parent] {
@@ -513,34 +513,6 @@ public struct RuleListBuilder: Sendable {
             }
         }
         return notes.sorted { $0.path < $1.path }
-    }
-
-    /// The nearest parent of `domain` (`b.c`, then `c` for `a.b.c`) for which `predicate` holds.
-    /// Cheaper than searching ``parentDomains(of:)``: no array, and short parents need no allocation.
-    static func firstParentDomain(of domain: String, where predicate: (String) -> Bool) -> String? {
-        var domain = domain
-        // Over the contiguous bytes: searching a Substring's UTF-8 view cost more than the lookups.
-        return domain.withUTF8 { bytes in
-            var start = 0
-            while let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) {
-                start = dot + 1
-                guard start < bytes.count else { return nil }
-                let parent = String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
-                if predicate(parent) { return parent }
-            }
-            return nil
-        }
-    }
-
-    /// `a.b.c` -> `b.c`, `c`.
-    static func parentDomains(of domain: String) -> [String] {
-        var parents: [String] = []
-        var rest = domain.utf8[...]
-        while let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
-            rest = rest[rest.index(after: dot)...]
-            if !rest.isEmpty { parents.append(String(Substring(rest))) }
-        }
-        return parents
     }
 
     private static func unique(_ notes: [BuildReport.Note]) -> [BuildReport.Note] {

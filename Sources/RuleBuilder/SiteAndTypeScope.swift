@@ -1,5 +1,6 @@
 import ContentRuleList
 import TrackerDataKit
+import TrackerlessCore
 
 /// Where a rule applies: pages on some domains (with subdomains) and requests of some types.
 /// `nil` means no restriction.
@@ -51,8 +52,8 @@ struct SiteAndTypeScope: Sendable, Hashable {
         case (nil, let only), (let only, nil): domains = only
         case (let left?, let right?):
             var both: [String] = []
-            for domain in left where right.contains(where: { SiteDomain.isDomain(domain, within: $0) }) { both.append(domain) }
-            for domain in right where left.contains(where: { SiteDomain.isDomain(domain, within: $0) }) && !both.contains(domain) {
+            for domain in left where right.contains(where: { DomainName.host(domain, isWithin: $0) }) { both.append(domain) }
+            for domain in right where left.contains(where: { DomainName.host(domain, isWithin: $0) }) && !both.contains(domain) {
                 both.append(domain)
             }
             domains = both

@@ -1,4 +1,5 @@
 import TrackerDataKit
+import TrackerlessCore
 
 /// The blocklists behind the Click-to-Load split: the main list's, without any `block-ctl-*`
 /// rule, and one per Click-to-Load rule action, with only what that action's list must block.
@@ -39,7 +40,7 @@ extension TrackerData {
             }
             kept[key] = view
         }
-        for (key, tracker) in trackers where kept[key] == nil && RuleListBuilder.firstParentDomain(of: key, where: { kept[$0] != nil }) != nil {
+        for (key, tracker) in trackers where kept[key] == nil && DomainName.firstParentDomain(of: key, where: { kept[$0] != nil }) != nil {
             var view = tracker
             view.defaultAction = .ignore
             view.rules = []

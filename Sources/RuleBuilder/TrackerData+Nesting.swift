@@ -1,4 +1,5 @@
 import TrackerDataKit
+import TrackerlessCore
 
 // Trackers inside other trackers' domains (`sub.tracker.com` beside `tracker.com`): both the
 // blocking and the cookie builders write them after the tracker that encloses them, so that the
@@ -9,7 +10,7 @@ extension TrackerData {
     func hasEnclosingTracker(_ domain: String) -> Bool {
         // The dictionary alone: the closure over `trackers` copied the whole TrackerData per call.
         let trackers = self.trackers
-        return RuleListBuilder.firstParentDomain(of: domain) { trackers[$0] != nil } != nil
+        return DomainName.firstParentDomain(of: domain) { trackers[$0] != nil } != nil
     }
 
     /// The tracker keys in section order: trackers no other encloses, sorted, then the enclosed

@@ -112,10 +112,10 @@ extension RuleEngine {
             let grams = program.grams
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { recent in
                 var seen = SeenGrams(recent)
-                var gram = UInt32(Self.lowercased(url[0])) << 16 | UInt32(Self.lowercased(url[1])) << 8
-                    | UInt32(Self.lowercased(url[2]))
+                var gram = UInt32(ASCII.lowercased(url[0])) << 16 | UInt32(ASCII.lowercased(url[1])) << 8
+                    | UInt32(ASCII.lowercased(url[2]))
                 for index in 3..<url.count {
-                    gram = gram << 8 | UInt32(Self.lowercased(url[index]))
+                    gram = gram << 8 | UInt32(ASCII.lowercased(url[index]))
                     let range = grams.lookup(gram)
                     guard !range.isEmpty, seen.insert(gram) else { continue }
                     for position in range { check(Int(grams.values[position])) }
@@ -150,7 +150,7 @@ extension RuleEngine {
         let length = Int(entry.length)
         guard url.count - index >= length else { return false }
         let pool = Int(entry.index)
-        for offset in 0..<length where Self.lowercased(url[index + offset]) != program.frozenLiterals[pool + offset] {
+        for offset in 0..<length where ASCII.lowercased(url[index + offset]) != program.frozenLiterals[pool + offset] {
             return false
         }
         return !entry.isAnchoredAtEnd || index + length == url.count
@@ -219,10 +219,5 @@ extension RuleEngine {
         if offset > 0 && host[offset - 1] != UInt8(ascii: ".") { return true }
         for index in 0..<site.count where host[offset + index] != site[index] { return true }
         return false
-    }
-
-    @inline(__always)
-    static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

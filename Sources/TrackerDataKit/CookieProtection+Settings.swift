@@ -69,7 +69,7 @@ extension CookieProtection {
         }
 
         private static func normalized(_ domains: [String]) -> [String] {
-            Set(domains.map(HostMatching.normalized).filter { !$0.isEmpty }).sorted()
+            Set(domains.map(DomainName.normalized).filter { !$0.isEmpty }).sorted()
         }
     }
 }

@@ -110,7 +110,7 @@ public struct CookieProtection: Sendable {
         // Step 1: protection off for the site.
         if userAllowlist.contains(host: siteHost) { return CookieDecision(reason: .userAllowlist) }
         guard settings.isEnabled else { return CookieDecision(reason: .featureDisabled) }
-        if settings.unprotectedDomains.contains(where: { HostMatching.host(siteHost, isWithin: $0) }) {
+        if settings.unprotectedDomains.contains(where: { DomainName.host(siteHost, isWithin: $0) }) {
             return CookieDecision(reason: .unprotectedDomain)
         }
 
@@ -134,7 +134,7 @@ public struct CookieProtection: Sendable {
         }
 
         // Step 4: excluded domains, by the host as requested.
-        if let excluded = settings.excludedCookieDomains.first(where: { HostMatching.host(host, isWithin: $0) }) {
+        if let excluded = settings.excludedCookieDomains.first(where: { DomainName.host(host, isWithin: $0) }) {
             return decided(.excludedCookieDomain, excludedCookieDomain: excluded)
         }
 
@@ -149,9 +149,9 @@ public struct CookieProtection: Sendable {
             // A cloaked host is usually a subdomain of the site that loads it: same-site by name,
             // third party by where it really goes.
             let targetSite = publicSuffixList.registrableDomain(of: cnameTarget) ?? cnameTarget
-            return host == siteHost || HostMatching.host(siteHost, isWithin: targetSite)
+            return host == siteHost || DomainName.host(siteHost, isWithin: targetSite)
         }
         let site = publicSuffixList.registrableDomain(of: siteHost) ?? siteHost
-        return HostMatching.host(host, isWithin: site)
+        return DomainName.host(host, isWithin: site)
     }
 }

@@ -73,7 +73,7 @@ struct HostTable<Value: Sendable>: Sendable {
     }
 
     /// Whether `body` is true for the value of some key `host` is within, as
-    /// ``HostMatching/host(_:isWithin:)`` says (the host or a suffix of it after a dot, ASCII
+    /// ``DomainName/host(_:isWithin:)`` says (the host or a suffix of it after a dot, ASCII
     /// letters compared lowercased; keys must be lowercase); nil when `host` is not ASCII.
     func anyKey(enclosing host: String, where body: (Value) -> Bool) -> Bool? {
         var host = host
@@ -85,7 +85,7 @@ struct HostTable<Value: Sendable>: Sendable {
             }
             if !hasUppercase { return anyKey(enclosingLowercase: bytes, where: body) }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { lowered -> Bool in
-                for index in bytes.indices { lowered[index] = TrackerRuleRegex.Matcher.lowercased(bytes[index]) }
+                for index in bytes.indices { lowered[index] = ASCII.lowercased(bytes[index]) }
                 return anyKey(enclosingLowercase: UnsafeBufferPointer(rebasing: lowered[0..<bytes.count]), where: body)
             }
         }
@@ -114,7 +114,7 @@ struct HostTable<Value: Sendable>: Sendable {
     }
 
     /// The value of `host` or of its nearest parent that still contains a dot, as
-    /// ``HostMatching/firstSuffix(of:_:)`` walks them; nil also when `host` is not ASCII.
+    /// ``DomainName/firstSuffix(of:_:)`` walks them; nil also when `host` is not ASCII.
     func firstSuffixValue(of host: String) -> Value?? {
         var host = host
         return host.withUTF8 { bytes -> Value?? in

@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 extension PrivacyConfiguration {
     /// The entry of a privacy configuration that turns a feature off for a site: what
     /// ``PrivacyConfiguration/featureOff(_:forSiteHost:)`` finds, in the order
@@ -19,10 +21,10 @@ extension PrivacyConfiguration {
         guard let feature = features[name], feature.state == .enabled else {
             return .featureNotEnabled(feature: name, state: features[name]?.state)
         }
-        if let index = unprotectedTemporary.firstIndex(where: { HostMatching.host(host, isWithin: $0.domain) }) {
+        if let index = unprotectedTemporary.firstIndex(where: { DomainName.host(host, isWithin: $0.domain) }) {
             return .unprotectedTemporary(index: index, domain: unprotectedTemporary[index].domain)
         }
-        if let index = feature.exceptions.firstIndex(where: { HostMatching.host(host, isWithin: $0.domain) }) {
+        if let index = feature.exceptions.firstIndex(where: { DomainName.host(host, isWithin: $0.domain) }) {
             return .featureException(feature: name, index: index, domain: feature.exceptions[index].domain)
         }
         return nil

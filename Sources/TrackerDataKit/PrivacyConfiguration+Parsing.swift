@@ -303,7 +303,7 @@ extension PrivacyConfiguration {
         guard let domain else {
             throw .invalidValue(JSONDecodingError(path: path, reason: "missing required member \"domain\""))
         }
-        return Exception(domain: HostMatching.normalized(try domain.get()), reason: try reason?.get())
+        return Exception(domain: DomainName.normalized(try domain.get()), reason: try reason?.get())
     }
 
     /// Warns of the settings the SDK reads that it cannot use: `aboutBlankEnabled` (a string),

@@ -147,12 +147,12 @@ public struct PrivacyConfiguration: Sendable, Hashable {
     /// subdomains. The user allowlist is separate (``UserAllowlist``, exact hosts).
     public var contentBlockingExceptionDomains: [String] {
         let domains = unprotectedTemporary.map(\.domain) + (contentBlocking?.exceptions.map(\.domain) ?? [])
-        return Set(domains.map(HostMatching.normalized)).sorted()
+        return Set(domains.map(DomainName.normalized)).sorted()
     }
 
     /// Whether `host` is `unprotectedTemporary` (or a subdomain of such a site).
     public func isTemporarilyUnprotected(host: String) -> Bool {
-        unprotectedTemporary.contains { HostMatching.host(host, isWithin: $0.domain) }
+        unprotectedTemporary.contains { DomainName.host(host, isWithin: $0.domain) }
     }
 
     /// Whether the feature `name` is on for pages of `host`.
@@ -176,7 +176,7 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         if let frameURL, frameURL.scheme == "about" {
             if settings.member("aboutBlankEnabled")?.string == "disabled" { return false }
             if Self.domains(in: settings.member("aboutBlankSites")).contains(where: {
-                HostMatching.host(siteURL.host, isWithin: $0)
+                DomainName.host(siteURL.host, isWithin: $0)
             }) {
                 return false
             }

@@ -59,7 +59,7 @@ public struct RequestBlocklist: Sendable, Hashable {
 
         /// Whether the request URL matches the pattern, whatever the site.
         public func matchesRequest(_ url: CanonicalURL) -> Bool {
-            guard url.port == port, HostMatching.host(url.host, isWithin: host) else { return false }
+            guard url.port == port, DomainName.host(url.host, isWithin: host) else { return false }
             if pathPattern.isEmpty { return true }
             var pathAndQuery = url.path
             if let query = url.query { pathAndQuery += "?" + query }
@@ -68,7 +68,7 @@ public struct RequestBlocklist: Sendable, Hashable {
 
         /// Whether the rule applies on pages of `siteHost`.
         public func appliesOnSite(_ siteHost: String) -> Bool {
-            appliesToAllSites || domains.contains { HostMatching.host(siteHost, isWithin: $0) }
+            appliesToAllSites || domains.contains { DomainName.host(siteHost, isWithin: $0) }
         }
 
         /// Whether `text` starts with something `pattern` matches, `*` matching any run of
@@ -165,7 +165,7 @@ public struct RequestBlocklist: Sendable, Hashable {
         while let key = try reader.nextKey(in: &members) {
             let name = key.string
             let entryPath = path.appending(key: name)
-            let domain = HostMatching.normalized(name)
+            let domain = DomainName.normalized(name)
             guard publicSuffixList.registrableDomain(of: domain) == domain else {
                 try reader.skipValue()
                 warnings.append(InputWarning(file: file, path: entryPath, message: "\"\(name.excerpt())\" is not an eTLD+1; entry dropped"))
@@ -219,7 +219,7 @@ public struct RequestBlocklist: Sendable, Hashable {
         guard let domainValues = domains ?? nil, !domainValues.isEmpty else {
             return .failure(RuleProblem(key: "domains", message: "expected a non-empty array of domains; rule dropped"))
         }
-        let strings = domainValues.compactMap { $0.map(HostMatching.normalized) }
+        let strings = domainValues.compactMap { $0.map(DomainName.normalized) }
         guard strings.count == domainValues.count else {
             return .failure(RuleProblem(key: "domains", message: "expected an array of strings; rule dropped"))
         }
@@ -229,7 +229,7 @@ public struct RequestBlocklist: Sendable, Hashable {
         guard let rule = Rule(rule: pattern, domains: strings, reason: reason ?? nil) else {
             return .failure(RuleProblem(key: "rule", message: "\"\(pattern.excerpt())\" is not host[:port][/path]; rule dropped"))
         }
-        guard HostMatching.host(rule.host, isWithin: domain) else {
+        guard DomainName.host(rule.host, isWithin: domain) else {
             return .failure(RuleProblem(
                 key: "rule", message: "host \"\(rule.host.excerpt())\" is not within \"\(domain.excerpt())\"; rule dropped"))
         }

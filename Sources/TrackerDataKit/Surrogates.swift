@@ -1,4 +1,4 @@
-import Foundation
+import TrackerlessCore
 
 /// The replacement scripts of DuckDuckGo's surrogates.txt, by the name tds rules use in their
 /// `surrogate` field.
@@ -30,7 +30,7 @@ public struct Surrogates: Sendable, Hashable {
         /// A `data:` URL serving the script, the form in which extensions redirect to it:
         /// `data:application/javascript;base64,…`.
         public var dataURL: String {
-            "data:\(contentType);base64," + Data(source.utf8).base64EncodedString()
+            "data:\(contentType);base64," + Base64.encode(Array(source.utf8))
         }
     }
 

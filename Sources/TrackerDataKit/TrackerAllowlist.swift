@@ -46,7 +46,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
         /// The host part of ``rule``, lowercased, without a port.
         public var host: String {
             let hostAndPort = rule.prefix(while: { $0 != "/" })
-            return HostMatching.normalized(String(hostAndPort.prefix(while: { $0 != ":" })))
+            return DomainName.normalized(String(hostAndPort.prefix(while: { $0 != ":" })))
         }
 
         /// The path part of ``rule`` from its first `/`, or "" when it has none.
@@ -62,7 +62,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
 
         /// Whether the request URL matches the pattern, whatever the site.
         public func matchesRequest(_ url: CanonicalURL) -> Bool {
-            guard HostMatching.host(url.host, isWithin: host) else { return false }
+            guard DomainName.host(url.host, isWithin: host) else { return false }
             let prefix = pathPrefix
             if prefix.isEmpty { return true }
             var pathAndQuery = url.path
@@ -72,7 +72,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
 
         /// Whether the rule applies on pages of `siteHost`.
         public func appliesOnSite(_ siteHost: String) -> Bool {
-            appliesToAllSites || domains.contains { HostMatching.host(siteHost, isWithin: $0) }
+            appliesToAllSites || domains.contains { DomainName.host(siteHost, isWithin: $0) }
         }
     }
 
@@ -151,7 +151,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
                 continue
             }
             warnings += ruleWarnings
-            entries.append(Entry(trackerDomain: HostMatching.normalized(trackerDomain), rules: rules))
+            entries.append(Entry(trackerDomain: DomainName.normalized(trackerDomain), rules: rules))
         }
     }
 
@@ -187,7 +187,7 @@ public struct TrackerAllowlist: Sendable, Hashable {
         guard let domainValues = domains ?? nil else {
             return .failure(("domains", "expected an array of strings; rule dropped"))
         }
-        let strings = domainValues.compactMap { $0.map(HostMatching.normalized) }
+        let strings = domainValues.compactMap { $0.map(DomainName.normalized) }
         guard strings.count == domainValues.count else {
             return .failure(("domains", "expected an array of strings; rule dropped"))
         }
@@ -233,13 +233,13 @@ extension TrackerAllowlist {
             var rulesByHost: [String: [Int]] = [:]
             for entry in allowlist.entries {
                 for (index, rule) in entry.rules.enumerated() {
-                    let host = String(decoding: rule.host.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self)
+                    let host = String(decoding: rule.host.utf8.map(ASCII.lowercased), as: UTF8.self)
                     // An empty host is within nothing.
                     guard !host.isEmpty else { continue }
                     let prefix = rule.pathPrefix.utf8
                     let isPlain = prefix.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
                     rules.append(PreparedRule(
-                        rule: rule, trackerDomain: entry.trackerDomain, index: index, lowercasedPathPrefix: isPlain ? prefix.map(TrackerRuleRegex.Matcher.lowercased) : nil))
+                        rule: rule, trackerDomain: entry.trackerDomain, index: index, lowercasedPathPrefix: isPlain ? prefix.map(ASCII.lowercased) : nil))
                     rulesByHost[host, default: []].append(rules.count - 1)
                 }
             }
@@ -266,7 +266,7 @@ extension TrackerAllowlist {
                             text.append(contentsOf: query.utf8)
                         }
                         pathAndQuery = .some(
-                            text.contains { $0 >= 0x80 } ? nil : text.map(TrackerRuleRegex.Matcher.lowercased))
+                            text.contains { $0 >= 0x80 } ? nil : text.map(ASCII.lowercased))
                     }
                     guard let text = pathAndQuery ?? nil else { return rules[index].rule.matchesRequest(url) }
                     return text.starts(with: prefix)

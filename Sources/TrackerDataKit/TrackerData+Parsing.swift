@@ -151,7 +151,7 @@ extension TrackerData {
         var members = try reader.enterObject(at: trackersPath)
         while let key = try reader.nextKey(in: &members) {
             let domain = key.string
-            trackers[HostMatching.normalized(domain)] = try Self.tracker(
+            trackers[DomainName.normalized(domain)] = try Self.tracker(
                 &reader, key: domain, at: trackersPath.appending(key: domain), file: file, warnings: &warnings)
         }
     }
@@ -169,7 +169,7 @@ extension TrackerData {
         _ reader: inout JSONReader, key: String, at path: @autoclosure () -> JSONPath, file: String?,
         warnings: inout [InputWarning]
     ) throws(JSONReadError) -> Tracker {
-        var tracker = Tracker(domain: HostMatching.normalized(key), defaultAction: nil)
+        var tracker = Tracker(domain: DomainName.normalized(key), defaultAction: nil)
         var members = try reader.enterObject(at: path())
         while let field = try reader.nextKey(in: &members) {
             if try reader.skipNull() {
@@ -181,7 +181,7 @@ extension TrackerData {
             let problem = try readLeniently(&reader) { (reader) throws(JSONReadError) in
             switch field {
             case "domain":
-                tracker.domain = HostMatching.normalized(try reader.readString(at: path().appending(key: "domain")))
+                tracker.domain = DomainName.normalized(try reader.readString(at: path().appending(key: "domain")))
             case "owner":
                 tracker.owner = try owner(&reader, at: path().appending(key: "owner"))
             case "prevalence":
@@ -370,7 +370,7 @@ extension TrackerData {
         while let key = try reader.nextKey(in: &members) {
             let name = key.string
             let string = try reader.readString(at: path().appending(key: name))
-            map[HostMatching.normalized(name)] = lowercasingValues ? HostMatching.normalized(string) : string
+            map[DomainName.normalized(name)] = lowercasingValues ? DomainName.normalized(string) : string
         }
         return map
     }

@@ -48,7 +48,7 @@ public struct TrackerData: Sendable, Hashable {
 
     /// The tracker whose domain is `host` or the nearest parent of it.
     public func tracker(forHost host: String) -> Tracker? {
-        HostMatching.firstSuffix(of: host) { trackers[$0] }
+        DomainName.firstSuffix(of: host) { trackers[$0] }
     }
 
     /// The entity owning `host` or its nearest listed parent domain.
@@ -59,7 +59,7 @@ public struct TrackerData: Sendable, Hashable {
     /// The name of the entity owning `host` or its nearest listed parent, even when the entity
     /// itself is missing from ``entities``.
     public func entityName(forHost host: String) -> String? {
-        HostMatching.firstSuffix(of: host) { domains[$0] }
+        DomainName.firstSuffix(of: host) { domains[$0] }
     }
 
     /// The CNAME target of exactly `host`; subdomains of a cloaked host are not cloaked.

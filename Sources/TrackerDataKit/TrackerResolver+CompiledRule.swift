@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 extension TrackerResolver {
     /// A tds rule prepared for matching: its regular expression compiled once (into a
     /// linear-time matcher), its conditions normalized. A class, so that trying a tracker's rules
@@ -52,13 +54,13 @@ extension TrackerResolver {
         /// nil for a condition with neither list, which says nothing.
         init?(_ condition: Tracker.Rule.Condition) {
             guard !condition.isEmpty else { return nil }
-            domains = condition.domains?.map(HostMatching.normalized)
+            domains = condition.domains?.map(DomainName.normalized)
             types = condition.types.map(Set.init)
         }
 
         func matches(siteHost: String, type: RequestType) -> Bool {
             if let types, !types.contains(type) { return false }
-            if let domains, !domains.contains(where: { HostMatching.host(siteHost, isWithin: $0) }) { return false }
+            if let domains, !domains.contains(where: { DomainName.host(siteHost, isWithin: $0) }) { return false }
             return true
         }
     }

@@ -245,7 +245,7 @@ extension TrackerResolver {
             blocklistDomains = privacyConfiguration.flatMap { configuration in
                 HostTable(Dictionary(
                     configuration.requestBlocklist.blockedRequests.keys.map {
-                        (String(decoding: $0.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self), true)
+                        (String(decoding: $0.utf8.map(ASCII.lowercased), as: UTF8.self), true)
                     }, uniquingKeysWith: { first, _ in first }))
             }
         }
@@ -358,7 +358,7 @@ extension TrackerResolver {
         /// Why protection is off for the site (step 2) and the entry that turns it off, or nil
         /// when it is on.
         func protectionOff(siteHost: String) -> (BlockingDecision.Reason, BlockingDecision.DecidingEntry)? {
-            if userAllowlist.contains(host: siteHost) { return (.userAllowlist, .userAllowlist(domain: HostMatching.normalized(siteHost))) }
+            if userAllowlist.contains(host: siteHost) { return (.userAllowlist, .userAllowlist(domain: DomainName.normalized(siteHost))) }
             if let configuration = privacyConfiguration, let contentBlocking,
                 let off = featureOff(contentBlocking, forSiteHost: siteHost, in: configuration)
             {
@@ -428,7 +428,7 @@ extension TrackerResolver {
                 var sites: [String: PrivacyConfiguration.FeatureOff] = [:]
                 func add(_ domain: String, _ off: PrivacyConfiguration.FeatureOff) {
                     guard !domain.isEmpty else { return }
-                    let key = String(decoding: domain.utf8.map(TrackerRuleRegex.Matcher.lowercased), as: UTF8.self)
+                    let key = String(decoding: domain.utf8.map(ASCII.lowercased), as: UTF8.self)
                     // The first entry of a domain is the one `featureOff(_:forSiteHost:)` finds.
                     if sites[key] == nil { sites[key] = off }
                 }
@@ -485,7 +485,7 @@ extension TrackerResolver {
 
         func trackerEntry(forHost host: String) -> TrackerEntry? {
             if let found = entryTable?.firstSuffixValue(of: host) { return found }
-            return HostMatching.firstSuffix(of: host) { entries[$0] }
+            return DomainName.firstSuffix(of: host) { entries[$0] }
         }
 
         /// `trackerData.cname(forHost:)`.
@@ -515,7 +515,7 @@ extension TrackerResolver {
                 func append(_ string: String) {
                     for byte in string.utf8 {
                         base[offset] = byte
-                        base[length + offset] = TrackerRuleRegex.Matcher.lowercased(byte)
+                        base[length + offset] = ASCII.lowercased(byte)
                         offset += 1
                     }
                 }
@@ -544,7 +544,7 @@ extension TrackerResolver {
             // A lowercase ASCII site host (as URLs give) has its eTLD+1 as a suffix on a label
             // boundary: one not ending in the request's eTLD+1 cannot share it, no second look-up.
             if !siteHost.utf8.contains(where: { $0 >= 0x80 || $0 &- UInt8(ascii: "A") < 26 }),
-                !HostMatching.host(siteHost, isWithin: requestSite)
+                !DomainName.host(siteHost, isWithin: requestSite)
             {
                 return nil
             }

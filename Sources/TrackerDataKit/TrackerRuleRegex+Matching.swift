@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 /// Matching a rule regex against a URL in linear time: a Thompson NFA simulated over the bytes,
 /// so that the time is bounded by URL length × pattern size whatever the pattern
 /// (`(a+)+$` included).
@@ -52,7 +54,7 @@ extension TrackerRuleRegex {
     package static func plainByte(_ set: CharacterSet128) -> UInt8? {
         guard set.low != 0 || set.high != 0 else { return nil }
         let first = set.low != 0 ? UInt8(set.low.trailingZeroBitCount) : UInt8(64 + set.high.trailingZeroBitCount)
-        let lower = Matcher.lowercased(first)
+        let lower = ASCII.lowercased(first)
         return set == CharacterSet128.single(lower).caseFolded ? lower : nil
     }
 
@@ -94,7 +96,7 @@ extension TrackerRuleRegex {
             var text = text
             return text.withUTF8 { bytes in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { lowered in
-                    for index in bytes.indices { lowered[index] = Self.lowercased(bytes[index]) }
+                    for index in bytes.indices { lowered[index] = ASCII.lowercased(bytes[index]) }
                     return matches(bytes, lowercased: UnsafeBufferPointer(rebasing: lowered[0..<bytes.count]))
                 }
             }
@@ -114,10 +116,6 @@ extension TrackerRuleRegex {
                 if isLiteral { return true }
             }
             return simulate(bytes)
-        }
-
-        static func lowercased(_ byte: UInt8) -> UInt8 {
-            byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
         }
 
         /// Whether `needle` (not empty) occurs in `haystack`.

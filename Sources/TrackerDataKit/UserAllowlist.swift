@@ -11,7 +11,7 @@ public struct UserAllowlist: Sendable, Hashable {
 
     /// Creates an allowlist of `domains`.
     public init(domains: [String] = []) {
-        self.domains = Set(domains.map(HostMatching.normalized))
+        self.domains = Set(domains.map(DomainName.normalized))
     }
 
     /// Reads a JSON array of domain strings.
@@ -23,6 +23,6 @@ public struct UserAllowlist: Sendable, Hashable {
 
     /// Whether protection is off on pages of exactly `host`.
     public func contains(host: String) -> Bool {
-        domains.contains(HostMatching.normalized(host))
+        domains.contains(DomainName.normalized(host))
     }
 }

@@ -16,11 +16,11 @@ extension URLParser {
         var ascii: [UInt8]
         if !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) {
             // The common case: plain ASCII, only lowercasing to do.
-            ascii = bytes.map(lowercase)
+            ascii = bytes.map(ASCII.lowercased)
         } else {
             let decoded = percentDecoded(bytes)
             if !decoded.contains(where: { $0 >= 0x80 }) {
-                ascii = decoded.map(lowercase)
+                ascii = decoded.map(ASCII.lowercased)
             } else {
                 guard let text = String(validatingUTF8Bytes: decoded),
                     let encoded = text.punycodeEncodedDomain

@@ -26,7 +26,7 @@ struct URLParser {
 
     func parse() -> URLParts? {
         guard let colon = schemeEnd() else { return nil }
-        let scheme = String(decoding: input[0..<colon].map { Self.lowercase($0) }, as: UTF8.self)
+        let scheme = String(decoding: input[0..<colon].map { ASCII.lowercased($0) }, as: UTF8.self)
         let rest = input[(colon + 1)...]
         guard let defaultPort = Self.defaultPorts[scheme] else {
             return parseNonSpecial(scheme: scheme, rest)
@@ -207,9 +207,5 @@ struct URLParser {
 
     static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    static func lowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
     }
 }

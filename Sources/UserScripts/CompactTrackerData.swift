@@ -404,7 +404,7 @@ extension CompactTrackerData {
 
         static func condition(_ condition: Tracker.Rule.Condition?) -> JSONValue {
             guard let condition, !condition.isEmpty else { return .null }
-            let domains: JSONValue = condition.domains.map { .array($0.map { .string(normalized($0)) }) } ?? .null
+            let domains: JSONValue = condition.domains.map { .array($0.map { .string(DomainName.normalized($0)) }) } ?? .null
             let types: JSONValue = condition.types.map { .array($0.map { .string($0.rawValue) }) } ?? .null
             return .array([domains, types])
         }
@@ -466,7 +466,7 @@ extension CompactTrackerData {
             guard let configuration else { return whenAbsent ? .array([]) : .bool(false) }
             guard let feature = configuration.features[name], feature.state == .enabled else { return .bool(false) }
             // `isFeatureEnabled` compares these domains as written, ignoring ASCII case only.
-            let domains = Set((feature.exceptions + configuration.unprotectedTemporary).map { asciiLowercased($0.domain) })
+            let domains = Set((feature.exceptions + configuration.unprotectedTemporary).map { DomainName.normalized($0.domain) })
             return .array(domains.filter { !$0.isEmpty }.sorted().map(JSONValue.string))
         }
 
@@ -599,27 +599,7 @@ extension CompactTrackerData {
 
         /// `a.b.c`, `b.c`, `c`: the name and every parent, down to the last label.
         static func suffixes(of name: String) -> [String] {
-            var result = [name]
-            let utf8 = name.utf8
-            var index = utf8.startIndex
-            while let dot = utf8[index...].firstIndex(of: UInt8(ascii: ".")) {
-                index = utf8.index(after: dot)
-                result.append(String(name[index...]))
-            }
-            return result
-        }
-
-        /// A domain as the resolver spells hosts: lowercase ASCII, non-ASCII labels in Punycode.
-        static func normalized(_ domain: String) -> String {
-            if domain.utf8.contains(where: { $0 >= 0x80 }) {
-                return domain.punycodeEncodedDomain ?? domain.lowercased()
-            }
-            return asciiLowercased(domain)
-        }
-
-        static func asciiLowercased(_ text: String) -> String {
-            guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return text }
-            return String(decoding: text.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+            [name] + DomainName.parentDomains(of: name)
         }
     }
 }

@@ -82,7 +82,7 @@ public struct FirstPartyCookiePolicy: Sendable {
         let host = CanonicalURL.removingFinalDot(fromHost: script)
         guard trackerData.tracker(forHost: host) != nil || trackerData.cname(forHost: host).flatMap(trackerData.tracker(forHost:)) != nil
         else { return false }
-        return !settings.excludedCookieDomains.contains { host == $0 || host.hasSuffix("." + $0) }
+        return !settings.excludedCookieDomains.contains { DomainName.host(host, isWithin: $0) }
     }
 
     /// What the script at `scriptURL` writes instead of `cookie` (the text it assigns to

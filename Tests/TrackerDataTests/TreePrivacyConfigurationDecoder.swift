@@ -144,7 +144,7 @@ enum TreePrivacyConfigurationDecoder {
                 let object = try element.object(at: elementPath)
                 let domain = try object.required("domain", at: elementPath).string(at: elementPath.appending(key: "domain"))
                 let reason = try object.optionalString("reason", at: elementPath)
-                return PrivacyConfiguration.Exception(domain: HostMatching.normalized(domain), reason: reason)
+                return PrivacyConfiguration.Exception(domain: DomainName.normalized(domain), reason: reason)
             }
             if let exception { exceptions.append(exception) }
         }

@@ -41,7 +41,7 @@ extension TrackerAllowlist {
                     continue
                 }
                 let domains = domainValues.compactMap { value -> String? in
-                    if case .string(let domain) = value { return HostMatching.normalized(domain) }
+                    if case .string(let domain) = value { return DomainName.normalized(domain) }
                     return nil
                 }
                 guard domains.count == domainValues.count else {
@@ -62,7 +62,7 @@ extension TrackerAllowlist {
                 }
                 rules.append(Rule(rule: pattern, domains: domains, reason: reason))
             }
-            entries.append(Entry(trackerDomain: HostMatching.normalized(trackerDomain), rules: rules))
+            entries.append(Entry(trackerDomain: DomainName.normalized(trackerDomain), rules: rules))
         }
     }
 }
@@ -79,7 +79,7 @@ extension RequestBlocklist {
         }
         for (key, entryValue) in zip(object.keys, object.values) {
             let entryPath = path.appending(key: key)
-            let domain = HostMatching.normalized(key)
+            let domain = DomainName.normalized(key)
             guard publicSuffixList.registrableDomain(of: domain) == domain else {
                 drop(entryPath, "\"\(key.excerpt())\" is not an eTLD+1; entry dropped")
                 continue
@@ -108,7 +108,7 @@ extension RequestBlocklist {
                     continue
                 }
                 let domains = domainValues.compactMap { value -> String? in
-                    if case .string(let domain) = value { return HostMatching.normalized(domain) }
+                    if case .string(let domain) = value { return DomainName.normalized(domain) }
                     return nil
                 }
                 guard domains.count == domainValues.count else {
@@ -127,7 +127,7 @@ extension RequestBlocklist {
                     drop(rulePath.appending(key: "rule"), "\"\(pattern.excerpt())\" is not host[:port][/path]; rule dropped")
                     continue
                 }
-                guard HostMatching.host(rule.host, isWithin: domain) else {
+                guard DomainName.host(rule.host, isWithin: domain) else {
                     drop(rulePath.appending(key: "rule"), "host \"\(rule.host.excerpt())\" is not within \"\(domain.excerpt())\"; rule dropped")
                     continue
                 }

@@ -26,7 +26,7 @@ enum TreeTrackerDataDecoder {
                 let members = try value.object(at: trackersPath)
                 data.trackers.reserveCapacity(members.count)
                 for (domain, trackerValue) in members.members {
-                    data.trackers[HostMatching.normalized(domain)] = try Self.tracker(
+                    data.trackers[DomainName.normalized(domain)] = try Self.tracker(
                         trackerValue, key: domain, at: trackersPath.appending(key: domain), file: file,
                         warnings: &data.warnings)
                 }
@@ -79,7 +79,7 @@ enum TreeTrackerDataDecoder {
         _ value: JSONValue, key: String, at path: @autoclosure () -> JSONPath, file: String?,
         warnings: inout [InputWarning]
     ) throws(JSONDecodingError) -> Tracker {
-        var tracker = Tracker(domain: HostMatching.normalized(key), defaultAction: nil)
+        var tracker = Tracker(domain: DomainName.normalized(key), defaultAction: nil)
         for (field, value) in try value.object(at: path()).members {
             if value.isNull {
                 if field == "owner" { warnings.append(TrackerData.nullOwnerWarning(file: file, at: path().appending(key: field))) }
@@ -88,7 +88,7 @@ enum TreeTrackerDataDecoder {
             let problem = lenient { () throws(JSONDecodingError) in
             switch field {
             case "domain":
-                tracker.domain = HostMatching.normalized(try value.string(at: path().appending(key: field)))
+                tracker.domain = DomainName.normalized(try value.string(at: path().appending(key: field)))
             case "owner":
                 tracker.owner = try owner(value, at: path().appending(key: field))
             case "prevalence":
@@ -227,7 +227,7 @@ enum TreeTrackerDataDecoder {
         map.reserveCapacity(object.count)
         for (key, member) in object.members {
             let string = try member.string(at: path().appending(key: key))
-            map[HostMatching.normalized(key)] = lowercasingValues ? HostMatching.normalized(string) : string
+            map[DomainName.normalized(key)] = lowercasingValues ? DomainName.normalized(string) : string
         }
         return map
     }

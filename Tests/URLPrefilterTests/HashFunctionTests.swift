@@ -87,19 +87,4 @@ struct HashFunctionTests {
             #expect(hasher.finalize() == SHA256.digest(message), "split at \(split)")
         }
     }
-
-    @Test("Base64 encodes and decodes every padding case")
-    func base64() {
-        #expect(Base64.encode([]) == "")
-        #expect(Base64.encode(Array("f".utf8)) == "Zg==")
-        #expect(Base64.encode(Array("fo".utf8)) == "Zm8=")
-        #expect(Base64.encode(Array("foo".utf8)) == "Zm9v")
-        #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
-        for text in ["", "f", "fo", "foo", "foob", "fooba", "foobar"] {
-            #expect(Base64.decode(Base64.encode(Array(text.utf8))) == Array(text.utf8))
-        }
-        #expect(Base64.decode("Zm9v!") == nil)
-        #expect(Base64.decode("Zm9") == nil)
-        #expect(Base64.decode("Z===") == nil)
-    }
 }

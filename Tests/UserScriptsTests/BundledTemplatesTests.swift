@@ -3,7 +3,7 @@ import Testing
 import TrackerDataKit
 @testable import UserScripts
 
-/// The generated Sources/UserScripts/BundledTemplates.swift must hold exactly the repository's
+/// The generated Sources/UserScripts/Generated/BundledTemplates.swift must hold exactly the repository's
 /// JSTemplates/ and Surrogates/ files.
 @Suite("Bundled templates")
 struct BundledTemplatesTests {

@@ -54,78 +54,126 @@ function callListeners(target, event, capture) {
 
 const selectorPattern = /^([a-z]+)\[([a-z]+)\]$/;
 
-class FakeElement extends FakeEventTarget {
-  constructor(page, tag, attributes = {}) {
-    super();
-    this.page = page;
-    this.nodeType = 1;
-    this.tagName = tag.toUpperCase();
-    this.localName = tag.toLowerCase();
-    this.attributes = Object.assign({}, attributes);
-    this.parentNode = null;
-    this.children = [];
-  }
-  getAttribute(name) {
-    return Object.prototype.hasOwnProperty.call(this.attributes, name) ? this.attributes[name] : null;
-  }
-  setAttribute(name, value) {
-    this.attributes[name] = String(value);
-    this.page.mutated([{ type: 'attributes', target: this, attributeName: name, addedNodes: [] }]);
-  }
-  resolved(name) {
-    const value = this.getAttribute(name);
-    if (value === null) { return ''; }
-    try { return new URL(value, this.page.location.href).href; } catch (e) { return value; }
-  }
-  get src() { return this.resolved('src'); }
-  get href() { return this.resolved('href'); }
-  get data() { return this.resolved('data'); }
-  get currentSrc() { return this.resolved('src'); }
-  get firstElementChild() { return this.children.length > 0 ? this.children[0] : null; }
-  appendChild(child) {
-    child.parentNode = this;
-    this.children.push(child);
-    this.page.mutated([{ type: 'childList', target: this, addedNodes: [child] }]);
-    return child;
-  }
-  querySelectorAll(selectors) {
-    const tests = selectors.split(',').map((selector) => {
-      const match = selectorPattern.exec(selector.trim());
-      if (match === null) { throw new Error('fake querySelectorAll: unsupported selector ' + selector); }
-      // As a browser does, without calling the element's own (possibly hostile) getters.
-      return (element) => element.localName === match[1] &&
-        Object.prototype.hasOwnProperty.call(element.attributes, match[2]);
-    });
-    const found = [];
-    const walk = (element) => {
-      for (const child of element.children) {
-        if (tests.some((test) => test(child))) { found.push(child); }
-        walk(child);
-      }
-    };
-    walk(this);
-    return found;
-  }
+// What the DOM keeps inside a node, out of the page's reach: its parent, its tag, what a media
+// element chose and can play. A getter called on anything else throws, as a browser's does.
+const internals = new WeakMap();
+function internal(node, attribute) {
+  const slots = internals.get(node);
+  if (slots === undefined) { throw new TypeError(`The ${attribute} getter can only be used on instances of its interface`); }
+  return slots;
 }
 
-class FakeDocument extends FakeEventTarget {
-  constructor(page, referrer) {
-    super();
-    this.nodeType = 9;
-    this.visibilityState = 'visible';
-    this.referrer = referrer;
-    this.documentElement = new FakeElement(page, 'html');
-    this.documentElement.parentNode = this;
+// Node, Element, HTMLMediaElement and HTMLSourceElement keep their attributes as getters on
+// their prototypes, as a browser does, so that a page can redefine them there.
+// Each page has its own classes, so that what one test's page redefines stays in that page.
+function domClasses() {
+  class FakeNode extends FakeEventTarget {
+    constructor() {
+      super();
+      internals.set(this, { parent: null });
+    }
+    get parentNode() { return internal(this, 'parentNode').parent; }
   }
-  querySelectorAll(selectors) {
-    return this.documentElement.querySelectorAll(selectors);
+
+  class FakeElement extends FakeNode {
+    constructor(page, tag, attributes = {}) {
+      super();
+      internal(this).tag = tag.toUpperCase();
+      this.page = page;
+      this.nodeType = 1;
+      this.localName = tag.toLowerCase();
+      this.attributes = Object.assign({}, attributes);
+      this.children = [];
+    }
+    get tagName() { return internal(this, 'tagName').tag; }
+    getAttribute(name) {
+      return Object.prototype.hasOwnProperty.call(this.attributes, name) ? this.attributes[name] : null;
+    }
+    setAttribute(name, value) {
+      this.attributes[name] = String(value);
+      this.page.mutated([{ type: 'attributes', target: this, attributeName: name, addedNodes: [] }]);
+    }
+    resolved(name) {
+      const value = this.getAttribute(name);
+      if (value === null) { return ''; }
+      try { return new URL(value, this.page.location.href).href; } catch (e) { return value; }
+    }
+    get src() { return this.resolved('src'); }
+    get href() { return this.resolved('href'); }
+    get data() { return this.resolved('data'); }
+    get currentSrc() { return this.resolved('src'); }
+    get firstElementChild() { return this.children.length > 0 ? this.children[0] : null; }
+    appendChild(child) {
+      internal(child).parent = this;
+      this.children.push(child);
+      this.page.mutated([{ type: 'childList', target: this, addedNodes: [child] }]);
+      return child;
+    }
+    querySelectorAll(selectors) {
+      const tests = selectors.split(',').map((selector) => {
+        const match = selectorPattern.exec(selector.trim());
+        if (match === null) { throw new Error('fake querySelectorAll: unsupported selector ' + selector); }
+        // As a browser does, without calling the element's own (possibly hostile) getters.
+        return (element) => element.localName === match[1] &&
+          Object.prototype.hasOwnProperty.call(element.attributes, match[2]);
+      });
+      const found = [];
+      const walk = (element) => {
+        for (const child of element.children) {
+          if (tests.some((test) => test(child))) { found.push(child); }
+          walk(child);
+        }
+      };
+      walk(this);
+      return found;
+    }
   }
+
+  // <video>, <audio>: `play(types)` sets the types it can play, `choose(url)` the source it chose.
+  class FakeMediaElement extends FakeElement {
+    constructor(page, tag, attributes) {
+      super(page, tag, attributes);
+      internal(this).playable = [];
+      internal(this).chosen = null;
+    }
+    get currentSrc() {
+      const chosen = internal(this, 'currentSrc').chosen;
+      return chosen !== null ? chosen : this.resolved('src');
+    }
+    canPlayType(type) {
+      return internal(this, 'canPlayType').playable.includes(String(type)) ? 'maybe' : '';
+    }
+    play(types) { internal(this).playable = types.slice(); }
+    choose(url) { internal(this).chosen = url; }
+  }
+
+  class FakeSourceElement extends FakeElement {
+    get src() { internal(this, 'src'); return this.resolved('src'); }
+  }
+
+  const elementClasses = { video: FakeMediaElement, audio: FakeMediaElement, source: FakeSourceElement };
+
+  class FakeDocument extends FakeNode {
+    constructor(page, referrer) {
+      super();
+      this.nodeType = 9;
+      this.visibilityState = 'visible';
+      this.referrer = referrer;
+      this.documentElement = new FakeElement(page, 'html');
+      internal(this.documentElement).parent = this;
+    }
+    querySelectorAll(selectors) {
+      return this.documentElement.querySelectorAll(selectors);
+    }
+  }
+  return { FakeNode, FakeElement, FakeMediaElement, FakeSourceElement, FakeDocument, elementClasses };
 }
 
 // options: url, bridge, settings, secret, frame: { top: 'https://…' | 'cross-origin', ancestorOrigins: [...] },
 // referrer, handler: false to leave the host's channel out, crypto: false.
 function createPage(options = {}) {
   const bridge = options.bridge || 'webkit';
+  const { FakeNode, FakeElement, FakeMediaElement, FakeSourceElement, FakeDocument, elementClasses } = domClasses();
   const handlerName = (options.settings && options.settings.handler) || 'trackerless';
   const page = {
     now: 0,
@@ -158,7 +206,10 @@ function createPage(options = {}) {
   page.warnings = [];
   sandbox.console = { warn: (...args) => { page.warnings.push(args); } };
   sandbox.EventTarget = FakeEventTarget;
+  sandbox.Node = FakeNode;
   sandbox.Element = FakeElement;
+  sandbox.HTMLMediaElement = FakeMediaElement;
+  sandbox.HTMLSourceElement = FakeSourceElement;
   sandbox.Document = FakeDocument;
   sandbox.document = new FakeDocument(page, options.referrer || '');
   sandbox.addEventListener = FakeEventTarget.prototype.addEventListener;
@@ -241,7 +292,7 @@ function createPage(options = {}) {
     page.now = end;
   };
 
-  page.element = (tag, attributes) => new FakeElement(page, tag, attributes);
+  page.element = (tag, attributes) => new (elementClasses[tag] || FakeElement)(page, tag, attributes);
   page.append = (tag, attributes, parent) => (parent || page.document.documentElement).appendChild(page.element(tag, attributes));
   // `trusted: false` models a synthetic event (dispatchEvent): isTrusted is false.
   page.fire = (target, type, trusted = true) => {

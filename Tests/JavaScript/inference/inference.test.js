@@ -2,6 +2,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { createPage, fillInference, SECRET } = require('./fake-page.js');
+const hostile = require('../hostile-page.js');
 
 const PAGE = 'https://site.example/article';
 const TRACKER = 'https://tracker.example/t.js';
@@ -363,24 +364,79 @@ test('elements map to Tracker Radar types; elements that load nothing are ignore
   assert.deepEqual(page.events(), cases.map(([, url, type]) => request(url, type, 'loaded')));
 });
 
-test('a media element\'s sources count only when requested: one of a type it cannot play fires error unrequested, one it did not choose is not pending', () => {
-  const page = createPage().start();
+// A video with four sources: one of a type it cannot play (its error is unrequested), one that
+// failed, the one it chose, and one it never reached. `hostile(page, video, sources)` runs before
+// any event.
+function mediaSources(page, hostile) {
   const video = page.append('video', {});
-  video.canPlayType = (type) => (type === 'video/mp4' ? 'maybe' : '');
-  Object.defineProperty(video, 'currentSrc', { value: 'https://cdn.example/clip.mp4' });
+  video.play(['video/mp4']);
+  video.choose('https://cdn.example/clip.mp4');
   const source = (attributes) => video.appendChild(page.element('source', attributes));
-  const unplayable = source({ src: 'https://ads.example/never.webm', type: 'video/x-unplayable' });
-  const blocked = source({ src: 'https://ads.example/blocked.mp4', type: 'video/mp4' });
-  source({ src: 'https://cdn.example/clip.mp4', type: 'video/mp4' });
-  source({ src: 'https://ads.example/skipped.mp4' });
-  page.fire(unplayable, 'error');
-  page.fire(blocked, 'error');
+  const sources = [
+    source({ src: 'https://ads.example/never.webm', type: 'video/x-unplayable' }),
+    source({ src: 'https://ads.example/blocked.mp4', type: 'video/mp4' }),
+    source({ src: 'https://cdn.example/clip.mp4', type: 'video/mp4' }),
+    source({ src: 'https://ads.example/skipped.mp4' })
+  ];
+  if (hostile) { hostile(page, video, sources); }
+  page.fire(sources[0], 'error');
+  page.fire(sources[1], 'error');
   page.fireWindow('load');
   page.fireWindow('pagehide');
-  assert.deepEqual(page.events(), [
-    request('https://ads.example/blocked.mp4', 'media', 'failed'),
-    request('https://cdn.example/clip.mp4', 'media', 'pending')
-  ]);
+  return page.events();
+}
+
+const MEDIA_SOURCE_EVENTS = [
+  request('https://ads.example/blocked.mp4', 'media', 'failed'),
+  request('https://cdn.example/clip.mp4', 'media', 'pending')
+];
+
+test('a media element\'s sources count only when requested: one of a type it cannot play fires error unrequested, one it did not choose is not pending', () => {
+  assert.deepEqual(mediaSources(createPage().start()), MEDIA_SOURCE_EVENTS);
+});
+
+// What a page (where the script runs in the page world: Android, WebView2) can redefine to change
+// which source looks requested: every source playable, another one chosen, no parents, no tags
+// (each element a <div>), every source's URL the chosen one. Run on the prototypes or, with
+// `target`, on one element.
+function redefineMedia(target) {
+  return `(function (target) {
+    var on = function (type) { return target || type.prototype; };
+    Object.defineProperty(on(HTMLMediaElement), 'currentSrc', { configurable: true, get() { return 'https://ads.example/skipped.mp4'; } });
+    Object.defineProperty(on(HTMLMediaElement), 'canPlayType', { configurable: true, value: function () { return 'probably'; } });
+    Object.defineProperty(on(Node), 'parentNode', { configurable: true, get() { return null; } });
+    Object.defineProperty(on(Element), 'tagName', { configurable: true, get() { return 'DIV'; } });
+    Object.defineProperty(on(HTMLSourceElement), 'src', { configurable: true, get() { return 'https://cdn.example/clip.mp4'; } });
+  })`;
+}
+
+test('the redefinitions would change which sources look requested', () => {
+  const page = createPage().start();
+  const video = page.append('video', {});
+  page.run(redefineMedia())(null);
+  assert.equal(page.run('(v) => v.tagName + " " + v.parentNode + " " + v.currentSrc + " " + v.canPlayType("video/x-unplayable")')(video),
+    'DIV null https://ads.example/skipped.mp4 probably');
+});
+
+test('a page that redefines tagName, parentNode, currentSrc, src and canPlayType on the prototypes after the script starts does not change which sources it reports', () => {
+  const page = createPage().start();
+  page.run(redefineMedia())(null);
+  assert.deepEqual(mediaSources(page), MEDIA_SOURCE_EVENTS);
+});
+
+test('a page that redefines them on the elements, before the script sees them, does not change which sources it reports', () => {
+  const page = createPage().start();
+  assert.deepEqual(mediaSources(page, (page, video, sources) => {
+    for (const element of [video, ...sources]) { page.run(redefineMedia())(element); }
+  }), MEDIA_SOURCE_EVENTS);
+});
+
+test('with the hostile page\'s accessor hooks installed before the script starts and the prototypes redefined after, the script reports the same sources', () => {
+  const page = createPage();
+  hostile.install(page.run, 'accessors');
+  page.start();
+  page.run(redefineMedia())(null);
+  assert.deepEqual(mediaSources(page), MEDIA_SOURCE_EVENTS);
 });
 
 test('at pagehide, elements in the document whose outcome was never seen are pending, with their current URL', () => {
@@ -631,7 +687,7 @@ test('a bad entry or element costs only itself; settings.debug sends what was ca
     const hostile = { get name() { throw new Error('hostile entry'); }, initiatorType: 'img' };
     page.performanceObservers[0].callback({ getEntries: () => [hostile, { name: 'https://cdn.example/ok.png', initiatorType: 'img' }] });
     const broken = page.append('img', { src: 'https://cdn.example/x.png' });
-    Object.defineProperty(broken, 'tagName', { get() { throw new Error('hostile element'); } });
+    Object.defineProperty(broken, 'currentSrc', { get() { throw new Error('hostile element'); } });
     page.append('script', { src: 'https://cdn.example/s.js' });
     page.fireWindow('pagehide');
     assert.deepEqual(page.events(), [

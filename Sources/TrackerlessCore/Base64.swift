@@ -1,8 +1,10 @@
-/// Standard base64 (RFC 4648 §4, with padding), for the prefilter's `data` field.
-enum Base64 {
+/// Standard base64 (RFC 4648 §4, with padding): the URL prefilter's `data` field, the
+/// surrogates' `data:` URLs.
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    /// The padded base64 text of `bytes`.
+    public static func encode(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []
         text.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
@@ -26,7 +28,7 @@ enum Base64 {
     }
 
     /// The bytes of padded base64 text; nil when it is not base64.
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         var values: [UInt8] = []
         values.reserveCapacity(text.utf8.count)
         var padding = 0
