@@ -105,3 +105,31 @@ struct ManifestSnippetTests {
         }
     }
 }
+
+/// Facts the documentation states about generated data, checked against the data itself.
+@Suite("Documented facts")
+struct DocumentedFactsTests {
+    @Test("the Public Suffix List's date and Debian version in the README and the catalogs are the bundled list's")
+    func publicSuffixListDate() throws {
+        let root = SnippetTests.root
+        let generated = try String(
+            contentsOf: root.appendingPathComponent("Sources/TrackerlessCore/Generated/PublicSuffixList+Data.swift"), encoding: .utf8)
+        // The header names the Debian package version, whose first eight digits are the list's date.
+        let header = try #require(generated.split(separator: "\n").first { $0.contains("Debian publicsuffix ") })
+        let word = try #require(header.split(separator: " ").drop { $0 != "publicsuffix" }.dropFirst().first)
+        let version = word.filter { $0 != "," }
+        let digits = Array(version.prefix(8))
+        try #require(digits.count == 8 && digits.allSatisfy(\.isNumber), "\(header)")
+        let date = "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))"
+        for document in ["README.md", "Sources/TrackerlessCore/TrackerlessCore.docc/TrackerlessCore.md",
+                         "Sources/TrackerlessCore/TrackerlessCore.docc/URLsAndDomains.md"] {
+            // Lines joined and case folded: the sentence may wrap anywhere.
+            let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+            #expect(text.contains("list of \(date)"), "\(document) does not state the bundled list's date \(date)")
+        }
+        let catalog = try String(
+            contentsOf: root.appendingPathComponent("Sources/TrackerlessCore/TrackerlessCore.docc/TrackerlessCore.md"), encoding: .utf8)
+        #expect(catalog.contains(String(version)), "TrackerlessCore.md does not name Debian's \(version)")
+    }
+}
