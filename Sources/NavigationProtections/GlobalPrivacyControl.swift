@@ -25,7 +25,7 @@ public struct GlobalPrivacyControl: Sendable {
     public let isOnForUser: Bool
     /// Which requests carry the header.
     public let headerScope: HeaderScope
-    /// `settings.gpcHeaderEnabledSites`, each ``DomainName/normalized(_:)``.
+    /// `settings.gpcHeaderEnabledSites`, each `DomainName.normalized(_:)`.
     public let headerEnabledSites: [String]
     private let scope: ProtectionScope
 

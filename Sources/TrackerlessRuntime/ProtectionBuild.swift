@@ -26,7 +26,7 @@ public struct ProtectionBuild: Sendable {
     ///
     /// - Parameters:
     ///   - inputs: the documents, the settings, the templates and the WebKit target.
-    ///   - secret: the secret the scripts carry; ``UserScripts/ScriptSecret/marker`` renders them
+    ///   - secret: the secret the scripts carry; `ScriptSecret.marker` renders them
     ///     ahead of time for a host that puts a fresh secret in at launch.
     /// - Throws: ``ProtectionError`` naming the input and the place (file, JSON path), or the
     ///   artifact that failed its check.
