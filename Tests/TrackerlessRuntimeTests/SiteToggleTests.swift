@@ -122,7 +122,7 @@ struct SiteToggleHostTests {
         #expect(!FileManager.default.fileExists(atPath: runtime.siteTogglesPath))
     }
 
-    @Test("host names, IP addresses and internationalized names are taken, normalized")
+    @Test("host names, IP addresses and internationalized names are taken, normalized (a final dot dropped)")
     func accepted() throws {
         let directory = try RuntimeFixture.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -130,7 +130,10 @@ struct SiteToggleHostTests {
         for host in ["News.Example", "127.0.0.1", "[::1]", "bücher.example", "under_score.example", "fqdn.example."] {
             try runtime.setProtection(false, forSite: host)
         }
-        #expect(runtime.sitesWithProtectionOff == ["127.0.0.1", "[::1]", "fqdn.example.", "news.example", "under_score.example", "xn--bcher-kva.example"])
+        // The normal form (DomainName) drops a final dot: the site is the same with or without it.
+        #expect(runtime.sitesWithProtectionOff == ["127.0.0.1", "[::1]", "fqdn.example", "news.example", "under_score.example", "xn--bcher-kva.example"])
         #expect(!runtime.navigationPlan(for: "https://bücher.example/").isProtected)
+        #expect(!runtime.navigationPlan(for: "https://fqdn.example./").isProtected)
+        #expect(!runtime.navigationPlan(for: "https://fqdn.example/").isProtected)
     }
 }
