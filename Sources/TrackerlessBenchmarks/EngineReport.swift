@@ -32,7 +32,7 @@ struct EngineReport: Sendable {
     /// The name of the hosts-only synthetic list in the WebKit figures.
     static let hostsOnlyListName = "synthetic, hosts only"
 
-    // The goals.
+    // The goals BENCHMARKS.md states.
     /// Median decision on the apple-tds list, page cache reused.
     static let decisionGoalNanoseconds = 500.0
     /// adblock-rust's net median over ours, at least.

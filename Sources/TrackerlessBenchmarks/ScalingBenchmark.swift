@@ -26,7 +26,7 @@ struct ScalingBenchmark: Sendable {
         let freshCache: EngineBenchmark.Latencies
     }
 
-    /// The sizes the issue asks for.
+    /// The default sizes: from 1,000 rules to WebKit's limit.
     static let defaultSizes = [1_000, 10_000, 50_000, RuleList.maximumRuleCount]
     /// Requests decided per size: pages of ``requestsPerPage`` requests.
     static let requestCount = 4_000

@@ -193,7 +193,7 @@ struct URLFilterDifferentialTests {
     }
 
     /// The hard corner: a 50,000-character url-filter on a long URL. The answers are checked
-    /// here; BENCHMARKS.md has the time (`TrackerlessBenchmarks --long-filter`).
+    /// here; BENCHMARKS.md has the time (`TrackerlessBenchmarks --long-filter-only`).
     @Test("A 50,000-character filter uses the sequence automaton and answers right")
     func fiftyThousandCharacters() throws {
         let urls = ["http://x.org/" + String(repeating: "a", count: 20_000),
