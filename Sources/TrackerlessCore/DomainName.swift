@@ -58,7 +58,8 @@ public enum DomainName {
         }
         if isNormal == true { return domain }
         var name = Substring(domain)
-        if name.utf8.last == UInt8(ascii: ".") { name = name.dropLast() }
+        // Every final dot, so that the normal form of a normal form is itself ("a.." is "a", not "a.").
+        while name.utf8.last == UInt8(ascii: ".") { name = name.dropLast() }
         if name.utf8.contains(where: { $0 >= 0x80 }) {
             return String(name).punycodeEncodedDomain ?? name.lowercased()
         }
