@@ -122,6 +122,7 @@ enum BundledTemplates {
       referrerGet: accessor(w.Document, 'referrer', 'get'),
       cookieGet: accessor(w.Document, 'cookie', 'get'),
       cookieSet: accessor(w.Document, 'cookie', 'set'),
+      visibilityStateGet: accessor(w.Document, 'visibilityState', 'get'),
       Error: w.Error,
       DateNow: Date.now,
       String: String
@@ -2805,7 +2806,11 @@ enum BundledTemplates {
     apply(captured.addEventListener, win, ['pageshow', function () { leaving = false; schedule(); }, false]);
     apply(captured.addEventListener, doc, ['visibilitychange', function () {
       var hidden = false;
-      try { hidden = doc.visibilityState === 'hidden'; } catch (e) { hidden = false; }
+      // Read with the getter captured at start: a page redefining visibilityState cannot keep
+      // its unload beacons out of the report.
+      try {
+        hidden = captured.visibilityStateGet !== null && apply(captured.visibilityStateGet, doc, []) === 'hidden';
+      } catch (e) { hidden = false; }
       if (hidden) {
         leaving = true;
         flush(true);

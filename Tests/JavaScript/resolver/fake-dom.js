@@ -154,6 +154,8 @@ function createFakeDOM(baseURL) {
       this.head = new Element('head');
       this.documentElement.childNodes.push(this.head);
     }
+    // The browser's state; a test plays the browser by setting `hiddenByBrowser`.
+    get visibilityState() { return this.hiddenByBrowser === true ? 'hidden' : 'visible'; }
     createElement(name) {
       const Class = classes[name.toLowerCase()];
       return Class ? new Class() : new Element(name);

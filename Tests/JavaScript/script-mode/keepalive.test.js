@@ -79,3 +79,22 @@ test('from pagehide on, the page\'s unload beacons are posted at once, each in i
   assert.equal(browser.page.posted.length, 3);
   assert.deepEqual(events.slice(2).map((event) => event.url), ['https://tracker.test/a', 'https://tracker.test/b']);
 });
+
+test('a visibilitychange to hidden posts at once, read with the captured getter whatever the page redefines', { skip: skip || false }, async () => {
+  const browser = openBrowser({ blockInScript: false, blockKeepalive: true });
+  browser.run(`
+    // The page hides the state from us, then the browser hides the page.
+    Object.defineProperty(document, 'visibilityState', { get: function () { return 'visible'; } });
+    Object.defineProperty(Document.prototype, 'visibilityState', { get: function () { return 'visible'; } });
+    EventTarget.prototype.addEventListener.call(document, 'visibilitychange', function () {
+      navigator.sendBeacon('https://tracker.test/hidden', 'v=1');
+    });
+    document.hiddenByBrowser = true;
+    EventTarget.prototype.dispatchEvent.call(document, new Event('visibilitychange'));
+  `);
+  // No timer ran: the report was posted synchronously, in visibilitychange.
+  const posted = JSON.parse(JSON.stringify(browser.page.posted.map((message) => message.events)));
+  assert.deepEqual(posted.map((events) => events.map((event) => `${event.state} ${event.url}`)), [
+    ['blocked https://tracker.test/hidden']
+  ]);
+});
