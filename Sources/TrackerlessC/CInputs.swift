@@ -100,6 +100,13 @@ public func tl_inputs_set_global_privacy_control(_ inputs: OpaquePointer?, _ ena
     return CStatus.ok
 }
 
+@_cdecl("tl_inputs_set_block_keepalive")
+public func tl_inputs_set_block_keepalive(_ inputs: OpaquePointer?, _ enabled: Int32) -> Int32 {
+    guard let inputs else { return CStatus.invalidArgument("inputs is NULL", nil) }
+    InputsHandle.borrow(inputs).settings.blockKeepalive = enabled != 0
+    return CStatus.ok
+}
+
 @_cdecl("tl_inputs_set_webkit")
 public func tl_inputs_set_webkit(
     _ inputs: OpaquePointer?, _ target: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?

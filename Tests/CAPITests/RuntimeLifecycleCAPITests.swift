@@ -9,7 +9,7 @@ import TrackerlessTestSupport
 extension CAPITests {
     static let lifecycleProgram = compile("runtime_lifecycle_test.c")
 
-    @Test("a C host's runtime: GPC kept by tl_inputs_set_scripts; totals saved and read; a freed runtime's statistics handle does not hold the cache, and its totals are found by the next runtime; an unopenable store reported, saving it an error")
+    @Test("a C host's runtime: GPC and blockKeepalive kept by tl_inputs_set_scripts, blockKeepalive in the blocking script; totals saved and read; a freed runtime's statistics handle does not hold the cache, and its totals are found by the next runtime; an unopenable store reported, saving it an error")
     func runtimeLifecycle() throws {
         let program = try Self.lifecycleProgram.get()
         let directory = try Self.temporaryDirectory()
@@ -24,7 +24,8 @@ extension CAPITests {
         ], logs: directory)
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("ok: ") }.count == 4, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("ok: ") }.count == 5, "\(lines)")
+        #expect(lines.contains("ok: unload beacons decided in the blocking script, kept by tl_inputs_set_scripts"), "\(lines)")
 
         func lifetime(_ name: String) throws -> [String: Any] {
             try #require(try Self.object(name, in: lines)["lifetime"] as? [String: Any], "\(name) has no lifetime")

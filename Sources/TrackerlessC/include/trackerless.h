@@ -284,6 +284,13 @@ tl_status tl_inputs_set_webkit(tl_inputs *inputs, const char *target, char **err
 /* The user's Global Privacy Control setting (on by default): the scripts'
  * `navigator.globalPrivacyControl` and the navigation decisions' `Sec-GPC` follow it. */
 tl_status tl_inputs_set_global_privacy_control(tl_inputs *inputs, int enabled);
+/* Unload beacons decided in the blocking script (off by default): `navigator.sendBeacon` and
+ * `fetch(..., {keepalive: true})` to a tracker the resolver blocks are stopped in the page, so
+ * that those a page sends while it is left for a site whose protection is off (its rule lists
+ * already gone) reach no network, and those a request hook never sees (WebKitGTK's send-request)
+ * are decided. The blocking script then carries every tracker (apple-tds: about 0.7 MB instead of
+ * 0.2 MB; see BENCHMARKS.md for its page-load cost). Kept by tl_inputs_set_scripts. */
+tl_status tl_inputs_set_block_keepalive(tl_inputs *inputs, int enabled);
 void tl_inputs_free(tl_inputs *inputs);
 
 /*

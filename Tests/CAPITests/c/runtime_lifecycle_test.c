@@ -4,6 +4,7 @@
  *
  * usage: runtime_lifecycle_test CACHE_DIR BROKEN_CACHE_DIR TDS.json BLOCKED_URL
  * - Global Privacy Control set before or after tl_inputs_set_scripts gives the same set;
+ * - tl_inputs_set_block_keepalive: in the blocking script's settings, kept by tl_inputs_set_scripts;
  * - the statistics' totals saved (tl_runtime_save_stats) and read (tl_stats_totals);
  * - nothing went wrong with the cache (tl_runtime_storage_error);
  * - a statistics handle outliving its runtime: a new runtime opens the cache while it lives,
@@ -35,6 +36,18 @@ static void identifier_of(const tl_inputs *inputs, char identifier[65]) {
     identifier[64] = 0;
     tl_string_free(json);
     tl_protection_set_free(set);
+}
+
+/* Whether the scripts of the set built from `inputs` (tl_protection_set_scripts_json) contain `text`. */
+static int blocking_script_has(const tl_inputs *inputs, const char *text) {
+    tl_protection_set *set = NULL;
+    char *error = NULL, *json = NULL;
+    if (tl_protection_set_build(inputs, &set, &error) != TL_OK) fail("tl_protection_set_build", error);
+    if (tl_protection_set_scripts_json(set, &json) != TL_OK) fail("tl_protection_set_scripts_json", NULL);
+    int found = strstr(json, text) != NULL;
+    tl_string_free(json);
+    tl_protection_set_free(set);
+    return found;
 }
 
 static tl_inputs *inputs_of(const char *tds) {
@@ -69,6 +82,19 @@ int main(int argc, char **argv) {
     if (strcmp(before_id, after_id) != 0) fail("tl_inputs_set_scripts reset Global Privacy Control", NULL);
     if (strcmp(before_id, on_id) == 0) fail("Global Privacy Control off did not change the set", NULL);
     printf("ok: Global Privacy Control kept by tl_inputs_set_scripts\n");
+
+    /* Unload beacons decided in the blocking script: kept by tl_inputs_set_scripts, in the
+     * blocking script's settings, and another set. */
+    tl_inputs *keepalive = inputs_of(tds);
+    if (tl_inputs_set_block_keepalive(keepalive, 1) != TL_OK) fail("tl_inputs_set_block_keepalive", NULL);
+    if (tl_inputs_set_scripts(keepalive, "webkit", NULL, 0, &error) != TL_OK) fail("tl_inputs_set_scripts", error);
+    char keepalive_id[65];
+    identifier_of(keepalive, keepalive_id);
+    if (strcmp(keepalive_id, on_id) == 0) fail("tl_inputs_set_block_keepalive did not change the set", NULL);
+    if (!blocking_script_has(keepalive, "blockKeepalive\\\":true")) fail("no blockKeepalive in the blocking script", NULL);
+    if (blocking_script_has(on, "blockKeepalive\\\":true")) fail("blockKeepalive on by default", NULL);
+    printf("ok: unload beacons decided in the blocking script, kept by tl_inputs_set_scripts\n");
+    tl_inputs_free(keepalive);
     tl_inputs_free(after);
     tl_inputs_free(on);
 

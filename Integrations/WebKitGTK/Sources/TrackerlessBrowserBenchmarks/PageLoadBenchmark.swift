@@ -3,16 +3,18 @@ import Foundation
 import TrackerlessRuntime
 import TrackerlessWebKitGTK
 
-/// Page-load time of one page in three web views, interleaved (``InterleavedPageLoads``): the
-/// rule lists and both scripts (`ProtectedWebView`), the same rule lists without scripts, and
-/// nothing.
+/// Page-load time of one page in four web views, interleaved (``InterleavedPageLoads``): the
+/// rule lists and both scripts (`ProtectedWebView`), the same with the blocking script deciding
+/// unload beacons (`blockKeepalive`: the blocking script carries every tracker), the same rule
+/// lists without scripts, and nothing.
 final class PageLoadBenchmark {
     enum Variant: Int, CaseIterable {
-        case listsAndScripts, listsOnly, nothing
+        case listsAndScripts, listsAndKeepaliveScripts, listsOnly, nothing
 
         var label: String {
             switch self {
             case .listsAndScripts: "rule lists + both scripts"
+            case .listsAndKeepaliveScripts: "lists + scripts, blockKeepalive"
             case .listsOnly: "rule lists, no script"
             case .nothing: "no protection"
             }
@@ -26,10 +28,11 @@ final class PageLoadBenchmark {
 
     /// - Parameters:
     ///   - protected: the view with the runtime's lists and scripts.
+    ///   - protectedKeepalive: the same, from a runtime whose scripts decide unload beacons.
     ///   - listsOnly: a view whose user content gets `lists` from `store`, and nothing else.
     ///   - bare: a view without protection.
     init(
-        protected: ProtectedWebView, store: ContentFilterStore, lists: [EncodedRuleList], listsOnly: WebView, bare: WebView,
+        protected: ProtectedWebView, protectedKeepalive: ProtectedWebView, store: ContentFilterStore, lists: [EncodedRuleList], listsOnly: WebView, bare: WebView,
         page: String, warmUpRounds: Int, rounds: Int, done: @escaping ([Variant: [Double]], [String]) -> Void
     ) {
         self.store = store
@@ -38,6 +41,8 @@ final class PageLoadBenchmark {
         let contestants = Variant.allCases.map { variant -> InterleavedPageLoads.Contestant in
             switch variant {
             case .listsAndScripts: .init(label: variant.label, webView: protected.webView, load: { protected.load($0) })
+            case .listsAndKeepaliveScripts:
+                .init(label: variant.label, webView: protectedKeepalive.webView, load: { protectedKeepalive.load($0) })
             case .listsOnly: .init(label: variant.label, webView: listsOnly, load: { listsOnly.load($0) })
             case .nothing: .init(label: variant.label, webView: bare, load: { bare.load($0) })
             }

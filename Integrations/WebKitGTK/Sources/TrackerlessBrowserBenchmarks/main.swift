@@ -11,8 +11,9 @@ let usage = """
     Usage: xvfb-run -a trackerless-browser-benchmarks [--modes | --launch] [--tds FILE] [--rounds N] [--warm-up N]
 
     Loads Tests/Sites/bench.example (30 subresources, three of them trackers) through the loopback
-    site proxy in three web views, interleaved: rule lists and both scripts, the same rule lists
-    without scripts, and nothing. Prints each variant's median load time and the median of the
+    site proxy in four web views, interleaved: rule lists and both scripts, the same with the
+    blocking script deciding unload beacons (blockKeepalive, as trackerless-browser runs it), the
+    same rule lists without scripts, and nothing. Prints each variant's median load time and the median of the
     per-round differences.
       --modes       instead, two views: trackerless-browser's rules mode (content filters) and
                     engine mode (the compiled engine in the web-process extension), interleaved;
@@ -186,22 +187,34 @@ if modes {
 }
 
 let protected = ProtectedWebView(runtime: runtime, store: store, tab: "bench", session: session())
+// The same protection with unload beacons decided in the blocking script: its own runtime.
+var keepaliveInputs = inputs
+keepaliveInputs.scriptSettings.blockKeepalive = true
+let keepaliveRuntime: ProtectionRuntime
+do { keepaliveRuntime = try ProtectionRuntime(inputs: keepaliveInputs, cacheDirectory: cache + "-keepalive") } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}
+defer { try? FileManager.default.removeItem(atPath: cache + "-keepalive") }
+let protectedKeepalive = ProtectedWebView(runtime: keepaliveRuntime, store: store, tab: "bench-keepalive", session: session())
 let listsOnly = WebView(session: session())
 let bare = WebView(session: session())
-let windows = present([protected.webView.widget, listsOnly.widget, bare.widget])
+let windows = present([protected.webView.widget, protectedKeepalive.webView.widget, listsOnly.widget, bare.widget])
 
 let set = runtime.currentSet
 print("page-load benchmark: https://bench.example/ (30 subresources), \(rounds) rounds after \(warmUp) warm-up rounds")
 print("blocklist: \(tdsPath ?? "bundled sample"); rule lists: \(set.ruleLists.count) (\(set.ruleLists.map(\.ruleCount).reduce(0, +)) rules)")
+func blockingScriptBytes(_ set: ProtectionSet) -> Int { set.scripts.filter(\.isBlocking).map(\.source.utf8.count).reduce(0, +) }
+print("blocking script: \(blockingScriptBytes(set)) bytes; with blockKeepalive: \(blockingScriptBytes(keepaliveRuntime.currentSet)) bytes")
 let benchmark = PageLoadBenchmark(
-    protected: protected, store: store, lists: set.ruleLists, listsOnly: listsOnly, bare: bare, page: "https://bench.example/",
+    protected: protected, protectedKeepalive: protectedKeepalive, store: store, lists: set.ruleLists, listsOnly: listsOnly, bare: bare, page: "https://bench.example/",
     warmUpRounds: warmUp, rounds: rounds
 ) { times, failures in
     for failure in failures.prefix(10) { FileHandle.standardError.write(Data("load failed: \(failure)\n".utf8)) }
     if !failures.isEmpty { status = 1 }
     for variant in PageLoadBenchmark.Variant.allCases {
         let values = times[variant] ?? []
-        let label = variant.label.padding(toLength: 28, withPad: " ", startingAt: 0)
+        let label = variant.label.padding(toLength: 32, withPad: " ", startingAt: 0)
         print("  " + label + String(format: " median %7.2f ms  (min %.2f, max %.2f, %d loads)", median(values),
                                    values.min() ?? .nan, values.max() ?? .nan, values.count))
     }
@@ -212,6 +225,10 @@ let benchmark = PageLoadBenchmark(
                  difference(.listsAndScripts, .listsOnly)))
     print(String(format: "  whole protection (lists + scripts - nothing), median of per-round differences: %+.2f ms",
                  difference(.listsAndScripts, .nothing)))
+    print(String(format: "  blockKeepalive's cost (its scripts - both scripts), median of per-round differences: %+.2f ms",
+                 difference(.listsAndKeepaliveScripts, .listsAndScripts)))
+    print(String(format: "  scripts' cost with blockKeepalive (its scripts - lists only), median of per-round differences: %+.2f ms",
+                 difference(.listsAndKeepaliveScripts, .listsOnly)))
     g_main_loop_quit(loop)
 }
 benchmark.start()
