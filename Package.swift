@@ -155,3 +155,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Imports are internal unless written `public import` (or `package import`): Foundation and each
+// dependency stay out of a module's interface unless one of its public declarations needs them.
+// A plugin target takes no Swift settings. InternalImportsTests fails when a target lacks it.
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}

@@ -30,3 +30,8 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// As in the root package: imports are internal unless written `public import` (InternalImportsTests).
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}

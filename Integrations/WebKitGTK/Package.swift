@@ -78,3 +78,8 @@ let package = Package(
         ),
     ]
 )
+
+// As in the root package: imports are internal unless written `public import` (InternalImportsTests).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}

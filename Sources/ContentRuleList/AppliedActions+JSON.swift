@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 extension AppliedActions {
     /// `{"blocked": bool, "actions": [{"type": ..., "selector"?: ..., "notification"?: ...,

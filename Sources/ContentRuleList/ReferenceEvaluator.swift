@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// Evaluates rule lists on loads exactly as WebKit's content-extension backend does.
 ///

@@ -1,4 +1,4 @@
-import TrackerlessCore
+package import TrackerlessCore
 
 /// One WebKit release line as a content-blocker compiler: the rule-list vocabulary it accepts and
 /// how it evaluates what it accepts.

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// The tracker domains of each Firefox category: what Firefox's generator reads from the
 /// normalized shavar lists, derived here from Disconnect's list or read from those files.

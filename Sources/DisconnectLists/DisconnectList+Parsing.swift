@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 extension DisconnectList {
     /// Reads `disconnect-blacklist.json`: `{"categories": {"Advertising": [{"Name": {"https://…": [domains], "dnt": "eff"}}, …], …}}`.

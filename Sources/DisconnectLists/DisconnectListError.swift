@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// A Disconnect list, entity list or normalized category list that cannot be read, with the file
 /// and the place in it.

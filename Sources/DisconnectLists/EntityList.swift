@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// Disconnect's entity list (`disconnect-entitylist.json`): which organisation owns which sites
 /// (its properties) and serves which tracker domains (its resources).

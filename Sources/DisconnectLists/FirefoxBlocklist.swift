@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// One of the WebKit rule lists Firefox for iOS generates: an action applied to the trackers of
 /// one category, in a file named `disconnect-<action>-<category>.json`.

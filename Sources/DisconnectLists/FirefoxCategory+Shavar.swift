@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 extension FirefoxCategory {
     /// The name of the normalized shavar list Firefox's generator reads, without `.json`; nil

@@ -1,5 +1,5 @@
 import Foundation
-import TrackerlessCore
+public import TrackerlessCore
 
 /// The inputs of Firefox's generator read from disk: the category lists and the entity list.
 ///

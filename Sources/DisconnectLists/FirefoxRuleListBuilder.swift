@@ -1,5 +1,5 @@
-import ContentRuleList
-import TrackerlessCore
+public import ContentRuleList
+public import TrackerlessCore
 
 /// Builds Firefox for iOS's content-blocker lists from the category lists and the entity list:
 /// one rule per tracker domain, third-party loads only, except on the sites of the tracker's

@@ -1,4 +1,4 @@
-import ContentRuleList
+public import ContentRuleList
 import TrackerlessCore
 
 /// Sites on which the user turned tracking protection off, applied without recompiling any list.

@@ -1,5 +1,5 @@
-import ContentRuleList
-import TrackerlessCore
+public import ContentRuleList
+public import TrackerlessCore
 
 /// Tells which Firefox category a blocked load belongs to, for the per-category counters of
 /// the privacy stats.

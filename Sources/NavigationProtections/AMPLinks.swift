@@ -1,5 +1,5 @@
 import Foundation
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// DuckDuckGo's AMP link protection (`ampLinks`): the page an AMP cache link stands for, and

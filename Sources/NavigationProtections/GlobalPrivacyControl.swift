@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// Global Privacy Control (`gpc`): the `Sec-GPC: 1` request header and

@@ -1,5 +1,5 @@
-import TrackerDataKit
-import URLPrefilter
+public import TrackerDataKit
+public import URLPrefilter
 
 /// The navigation protections of one privacy configuration, applied together: AMP links, then
 /// tracking parameters, then the HTTPS upgrade on the URL; GPC and referrer trimming on the

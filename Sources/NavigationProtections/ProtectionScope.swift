@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// Where a privacy-configuration feature applies: the feature's state, its exceptions,

@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// DuckDuckGo's referrer trimming (`referrer`): the `Referer` header of navigations and

@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// DuckDuckGo's tracking-parameter protection (`trackingParameters`): a navigation's URL without

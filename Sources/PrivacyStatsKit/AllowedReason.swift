@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// Why the dashboard shows a tracker as allowed, in the words a user reads.
 ///

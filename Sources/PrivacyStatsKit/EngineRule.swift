@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// The rule of the installed lists that decided a load the host checked with the rule engine:
 /// the list's index and the rule's index in that list's JSON array, as the engine names an

@@ -1,5 +1,5 @@
-import TrackerDataKit
-import TrackerlessCore
+public import TrackerDataKit
+public import TrackerlessCore
 
 /// The dashboard's categories: their order, and the category of a tracker from its Tracker
 /// Radar `categories` and `fingerprinting` score.

@@ -1,5 +1,5 @@
 import Foundation
-import TrackerlessCore
+public import TrackerlessCore
 
 /// A script message as the host received it: JSON text, JSON bytes, or the object a web view
 /// decoded for it (WebKit's `WKScriptMessage.body`).

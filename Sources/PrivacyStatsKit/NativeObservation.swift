@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// A request the host saw itself, outside the page's reach: WebKitGTK's `resource-load-started`
 /// for a load it let through, or the request hook of a host without a content blocker (Android's

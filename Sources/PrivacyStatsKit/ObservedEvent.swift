@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// One thing a script saw on the page, as message protocol v1 reports it (the `events` array).
 ///

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 extension PageSnapshot {
     /// The snapshot as JSON, schema `trackerless-dashboard` version ``schemaVersion``; members in

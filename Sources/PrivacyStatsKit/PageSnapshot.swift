@@ -1,5 +1,5 @@
-import TrackerDataKit
-import TrackerlessCore
+public import TrackerDataKit
+public import TrackerlessCore
 
 /// The privacy dashboard's view of one page at one moment: what it requested, which trackers
 /// were blocked or allowed and why, by company and by category, and which surrogates ran.

@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// The statistics of one page: one main-frame navigation of a tab, with every frame in it.

@@ -1,5 +1,5 @@
-import Foundation
-import TrackerDataKit
+public import Foundation
+public import TrackerDataKit
 import TrackerlessCore
 
 /// The host side of the scripts' messages: checks each message, classifies every observed

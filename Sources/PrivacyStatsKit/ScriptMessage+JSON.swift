@@ -1,5 +1,5 @@
 import TrackerDataKit
-import TrackerlessCore
+public import TrackerlessCore
 
 extension ScriptMessage {
     /// Decodes and checks a message body: size, JSON, version, secret, then every field and

@@ -1,4 +1,4 @@
-import TrackerlessCore
+package import TrackerlessCore
 
 /// Why a ``StatsRecording`` could not be read: the file and line, and for a line that is not
 /// JSON, the column and byte within the line and what was expected there.

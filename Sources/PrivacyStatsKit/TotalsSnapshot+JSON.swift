@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 extension TotalsSnapshot {
     /// The totals as JSON: `{"schema": "trackerless-totals", "schemaVersion": 1, "lifetime": C,

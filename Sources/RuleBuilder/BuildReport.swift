@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// What the builder could not translate exactly.
 public struct BuildReport: Sendable, Hashable {

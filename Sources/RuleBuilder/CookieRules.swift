@@ -1,6 +1,6 @@
 import ContentRuleList
-import TrackerDataKit
-import TrackerlessCore
+public import TrackerDataKit
+public import TrackerlessCore
 
 /// Builds the WebKit rule list of third-party tracking-cookie protection: `block-cookies` on the
 /// loads whose cookies `CookieProtection` strips, so that WebKit sends them without `Cookie`

@@ -1,5 +1,5 @@
-import ContentRuleList
-import TrackerDataKit
+public import ContentRuleList
+public import TrackerDataKit
 
 extension RequestType {
     /// The WebKit resource types that a Tracker Radar (webRequest) request type names, for

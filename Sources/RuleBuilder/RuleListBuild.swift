@@ -1,4 +1,4 @@
-import ContentRuleList
+public import ContentRuleList
 
 /// The result of ``RuleListBuilder/build()``.
 public struct RuleListBuild: Sendable, Hashable {

@@ -1,6 +1,6 @@
-import ContentRuleList
-import TrackerDataKit
-import TrackerlessCore
+public import ContentRuleList
+public import TrackerDataKit
+public import TrackerlessCore
 
 /// Builds WebKit content-blocker rule lists from Tracker Radar data and a privacy configuration,
 /// so that WebKit blocks exactly what `TrackerResolver` decides to block.

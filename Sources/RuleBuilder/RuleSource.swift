@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// The input a built WebKit rule came from: a tracker of the blocklist, a CNAME cloaking one, an
 /// entity whose trackers have lists of their own, or an entry of the privacy configuration (or of

@@ -1,5 +1,5 @@
-import ContentRuleList
-import TrackerlessCore
+public import ContentRuleList
+public import TrackerlessCore
 
 // The compiled file: a header (signature, format version, payload length, payload checksum),
 // then the program's tables one after the other, each array as a count and its raw

@@ -1,4 +1,4 @@
-import ContentRuleList
+public import ContentRuleList
 
 extension RuleEngine {
     /// What the engine decided for one load: the summary a host needs on every request, and

@@ -1,4 +1,4 @@
-import ContentRuleList
+public import ContentRuleList
 import TrackerlessCore
 
 // One load: find the candidate rules (host table, grams, rules checked every time), keep those

@@ -1,4 +1,4 @@
-import ContentRuleList
+public import ContentRuleList
 import TrackerlessCore
 
 #if canImport(Glibc)

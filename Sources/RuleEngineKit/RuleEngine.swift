@@ -1,5 +1,5 @@
-import ContentRuleList
-import TrackerlessCore
+public import ContentRuleList
+public import TrackerlessCore
 
 /// Decides loads against WebKit content rule lists with WebKit's exact semantics, fast enough for
 /// every request of every page, where no WebKit content blocker does it.

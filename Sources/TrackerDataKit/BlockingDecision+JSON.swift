@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 extension BlockingDecision {
     /// `{"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?,

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// Decides DuckDuckGo's third-party tracking-cookie protection: which loads go without their
 /// cookies (strip `Cookie` from the request and `Set-Cookie` from the response) and in which

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// A problem in an input that was skipped rather than rejected, with where it is.
 ///

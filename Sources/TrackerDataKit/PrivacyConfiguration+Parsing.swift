@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 extension PrivacyConfiguration {
     /// Reads a privacy configuration document.

@@ -1,5 +1,5 @@
 import Foundation
-import TrackerlessCore
+public import TrackerlessCore
 
 /// DuckDuckGo's remote privacy configuration: which protections are on, and the sites and
 /// requests each one leaves alone.

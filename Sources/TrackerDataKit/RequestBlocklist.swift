@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// The privacy configuration's request blocklist (`requestBlocklist.settings.blockedRequests`):
 /// requests blocked whatever Tracker Radar says, for example to fix a site.

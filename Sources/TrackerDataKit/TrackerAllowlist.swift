@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// The privacy configuration's tracker allowlist (`trackerAllowlist.settings.allowlistedTrackers`):
 /// tracker requests that must load on some or all sites to avoid breakage.

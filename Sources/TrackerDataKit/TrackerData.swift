@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// DuckDuckGo's Tracker Radar blocklist (tds.json): trackers, the companies behind them, which
 /// company owns which domain, and CNAME-cloaked hosts.

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// Why an input of this module (tds.json, a privacy configuration, a user allowlist) could not
 /// be read, with the file and the place inside it.

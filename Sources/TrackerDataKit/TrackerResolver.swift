@@ -1,5 +1,5 @@
 import Foundation
-import TrackerlessCore
+public import TrackerlessCore
 
 /// Decides what to do with a request made by a page, the way WebKit should when given the rule
 /// lists built from the same inputs: the reference semantics of this SDK.

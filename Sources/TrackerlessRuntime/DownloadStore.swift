@@ -1,5 +1,5 @@
-import Foundation
-import TrackerlessCore
+package import Foundation
+package import TrackerlessCore
 
 /// The copies a ``ProtectionUpdater`` (or `trackerless fetch`) downloaded, and what the next
 /// conditional request needs: one directory holding each body (`tds.json`,

@@ -1,4 +1,4 @@
-import NavigationProtections
+public import NavigationProtections
 
 /// What a web view gets for one navigation: the set's rule lists and both scripts when the site
 /// is protected; only the inference script when the user turned protection off for it.

@@ -1,4 +1,4 @@
-import UserScripts
+public import UserScripts
 
 /// The one build of everything a host installs: inputs and a WebKit target in, every artifact out.
 ///

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// Why a ``ProtectionSet`` could not be made, or a runtime's state not be saved; every case
 /// names its input or file and the place in it.

@@ -1,7 +1,7 @@
-import ContentRuleList
+public import ContentRuleList
 import TrackerDataKit
 import TrackerlessCore
-import UserScripts
+public import UserScripts
 
 /// Everything a ``ProtectionSet`` is made from: the blocklist, the privacy configuration, the
 /// user allowlist, the surrogates and the script settings, each from a file or from bytes.

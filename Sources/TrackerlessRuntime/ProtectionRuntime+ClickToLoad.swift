@@ -1,4 +1,4 @@
-import PrivacyStatsKit
+public import PrivacyStatsKit
 
 extension ProtectionRuntime {
     /// A script message posted in `tab`, as `receive(_:tab:)` counts it, and each

@@ -1,6 +1,6 @@
 import Dispatch
-import PrivacyStatsKit
-import UserScripts
+public import PrivacyStatsKit
+public import UserScripts
 
 extension ProtectionRuntime {
     /// Loads with the copies a ``ProtectionUpdater`` kept in `cacheDirectory` from `sources` when

@@ -1,8 +1,8 @@
 import Foundation
-import PrivacyStatsKit
+public import PrivacyStatsKit
 import TrackerDataKit
 import TrackerlessCore
-import UserScripts
+public import UserScripts
 
 /// What a host app embeds: the current ``ProtectionSet``, its updates, the sites where the user
 /// turned protection off, and the privacy statistics of the host's tabs.

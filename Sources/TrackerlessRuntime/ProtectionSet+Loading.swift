@@ -1,4 +1,4 @@
-import UserScripts
+public import UserScripts
 
 extension ProtectionSet {
     /// Builds a set from `inputs`: parses them, builds and checks every artifact (``ProtectionBuild``).

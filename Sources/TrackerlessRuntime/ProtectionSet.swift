@@ -1,9 +1,9 @@
 import ContentRuleList
 import NavigationProtections
-import RuleEngineKit
-import TrackerDataKit
-import TrackerlessCore
-import UserScripts
+public import RuleEngineKit
+public import TrackerDataKit
+public import TrackerlessCore
+public import UserScripts
 
 /// One immutable generation of protection: the rule lists, the two scripts with their worlds and
 /// secret, the message handler's name, the resolver and the compiled rule engine, all made from

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import TrackerlessCore
 
 /// Keeps a ``ProtectionRuntime`` current from ``UpdateSources``: conditional downloads, every

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import TrackerlessCore
 
 /// Where an input of a ``ProtectionSet`` is downloaded from: an `http` or `https` URL, and the

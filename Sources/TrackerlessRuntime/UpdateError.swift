@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// Why an update from ``UpdateSources`` was refused: the input, the URL, the HTTP status when
 /// there was one, and the reason. Nothing changed: the set in force and the kept downloads stay.

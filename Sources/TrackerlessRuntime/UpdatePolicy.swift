@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When a ``ProtectionUpdater`` checks its sources, and what one download may cost.
 ///

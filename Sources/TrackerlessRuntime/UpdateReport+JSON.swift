@@ -1,5 +1,5 @@
 import Foundation
-import TrackerlessCore
+public import TrackerlessCore
 
 extension UpdateReport {
     /// The report as JSON, for the C API and `trackerless fetch --json`:

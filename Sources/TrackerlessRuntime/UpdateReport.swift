@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What one check of a ``ProtectionUpdater`` (or one `trackerless fetch`) did: updated,
 /// unchanged or refused, with each input's answer and, when refused, which input and why.

@@ -5,10 +5,10 @@
 // runtime's, tested on Linux (TrackerlessRuntimeTests) and through the same calls in the
 // WebKitGTK adapter (Integrations/WebKitGTK, ProtectedWebView), which runs in CI in a real web view.
 #if canImport(WebKit)
-import Foundation
-import PrivacyStatsKit
-import TrackerlessRuntime
-import WebKit
+public import Foundation
+public import PrivacyStatsKit
+public import TrackerlessRuntime
+public import WebKit
 
 /// Attaches a ``TrackerlessRuntime/ProtectionRuntime`` to one web view's user content
 /// controller: the rule lists through `WKContentRuleListStore`, looked up by identifier before

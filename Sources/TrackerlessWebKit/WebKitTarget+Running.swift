@@ -2,7 +2,7 @@
 // module; the mapping itself (`WebKitTarget.appleWebKit(bundleVersion:)`) is plain Swift and
 // tested on Linux.
 #if canImport(WebKit)
-import ContentRuleList
+public import ContentRuleList
 import Foundation
 import WebKit
 

@@ -1,5 +1,5 @@
 import Foundation
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 extension HTTPSUpgrade {

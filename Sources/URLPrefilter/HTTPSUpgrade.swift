@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// DuckDuckGo's Smarter Encryption decision: whether an `http://` (or `ws://`) request is

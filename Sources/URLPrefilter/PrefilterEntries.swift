@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// The entries of a URL filter in the scheme-less form the OS probes (`tracker.example`,

@@ -1,5 +1,5 @@
-import TrackerDataKit
-import TrackerlessCore
+public import TrackerDataKit
+public import TrackerlessCore
 
 /// Why a prefilter, its PIR inputs or an HTTPS-upgrade filter could not be built, read or
 /// written, naming the place.

@@ -1,5 +1,5 @@
-import TrackerDataKit
-import TrackerlessCore
+public import TrackerDataKit
+public import TrackerlessCore
 
 /// The tracker data the blocking script reads as `$TRACKER_DATA$`: exactly what its resolver needs
 /// to give the `TrackerResolver`'s decision (action, reason, surrogate, tracker domain, owner),

@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// The cap on the lifetime of first-party cookies that tracker scripts write through

@@ -1,5 +1,5 @@
 #if canImport(WebKit)
-import WebKit
+public import WebKit
 
 @available(macOS 11.0, iOS 14.0, visionOS 1.0, *)
 extension RenderedScripts {

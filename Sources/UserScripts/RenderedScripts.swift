@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// The scripts of one render: the blocking script (page world) and the inference script
 /// (isolated world), sharing one secret, with the problems found in the inputs.

@@ -1,5 +1,5 @@
-import TrackerDataKit
-import TrackerlessCore
+public import TrackerDataKit
+public import TrackerlessCore
 
 /// Why scripts could not be rendered, naming the template or file and the line.
 public enum ScriptRenderError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// Fills the JavaScript templates with the tracker data, the surrogates, the settings and a

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// The choices fixed when the scripts are rendered, written into them as `$SETTINGS$`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import TrackerDataKit
+public import TrackerDataKit
 import TrackerlessCore
 
 /// The surrogates the renderer embeds in the blocking script, checked to be safe to embed.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs another program from a test: `swift` for the package builds, the harnesses.
 public enum ChildProcess {

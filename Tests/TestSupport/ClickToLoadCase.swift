@@ -1,5 +1,5 @@
-import Testing
-import TrackerDataKit
+public import Testing
+public import TrackerDataKit
 import TrackerlessCore
 
 /// One case of `click-to-load/tests.json` (17 cases): whether a request is blocked, redirected or

@@ -1,5 +1,5 @@
-import Testing
-import TrackerDataKit
+public import Testing
+public import TrackerDataKit
 import TrackerlessCore
 
 /// One case of `block-third-party-tracking-cookies/tests.json` (28 cases: cookieHeader 10,

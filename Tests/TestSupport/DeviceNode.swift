@@ -1,5 +1,5 @@
-import Foundation
-import Testing
+public import Foundation
+public import Testing
 
 /// Character devices equal to `/dev/null`, made in a test's own directory: a test points a
 /// writer at one of those, never at the real `/dev/null`, which a wrong writer would replace.

@@ -1,5 +1,5 @@
-import Testing
-import TrackerDataKit
+public import Testing
+public import TrackerDataKit
 import TrackerlessCore
 
 /// One case of `TR-domain-matching/domain_matching_tests.json`: 122 domain tests and 12

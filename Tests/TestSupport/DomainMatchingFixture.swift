@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// The inputs of the TR-domain-matching suite: `tracker_radar_reference.json` and
 /// `surrogates.txt`, with no privacy configuration.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP server on 127.0.0.1 for one test (`Tests/UpdateServer/loopback_server.py`, run with
 /// `python3`): each path answers as its ``Route`` says, the routes can change between requests,

@@ -1,5 +1,5 @@
-import Testing
-import TrackerDataKit
+public import Testing
+public import TrackerDataKit
 import TrackerlessCore
 
 /// One of adblock-rust's 8,276 labelled requests (`requests/matching-test-requests.json`):

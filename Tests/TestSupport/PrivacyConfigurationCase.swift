@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 import TrackerlessCore
 
 /// One case of `privacy-configuration/tests.json` (58 cases in 7 sets): whether a feature is on

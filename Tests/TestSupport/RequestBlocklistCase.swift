@@ -1,5 +1,5 @@
-import Testing
-import TrackerDataKit
+public import Testing
+public import TrackerDataKit
 import TrackerlessCore
 
 /// One case of `request-blocklist/tests.json` (41 cases), to run with ``RequestBlocklistFixture``.

@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// The inputs of the request blocklist suite: the folder's configuration, blocklist,
 /// surrogates and user allowlist.

@@ -1,6 +1,6 @@
-import Foundation
-import Testing
-import TrackerlessCore
+public import Foundation
+public import Testing
+public import TrackerlessCore
 
 /// The shared test data beside the package (`<package root>/../shared/data`), which is never
 /// copied into the repository.

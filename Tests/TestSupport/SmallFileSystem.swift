@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 
 /// A real file system of a few hundred kilobytes for one test: a tmpfs mounted at a fresh
 /// temporary directory, which the test fills (ENOSPC) or remounts read-only (EROFS), so that a

@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 import TrackerlessCore
 
 /// One case of `TR-domain-matching/tracker_allowlist_matching_tests.json` (25 cases), to run

@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// The inputs of the tracker allowlist suite: `tracker_allowlist_reference.json`,
 /// `tracker_allowlist_tds_reference.json`, and a configuration enabling `contentBlocking` and

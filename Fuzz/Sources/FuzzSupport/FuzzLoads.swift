@@ -1,4 +1,4 @@
-import ContentRuleList
+public import ContentRuleList
 
 /// Loads the rule-list fuzzers decide: every resource type, first and third party, frames,
 /// methods, and URLs outside what WebKit matches (non-ASCII, no host).

@@ -1,4 +1,4 @@
-import TrackerDataKit
+public import TrackerDataKit
 
 /// A blocklist of two trackers on example domains, for fuzzers whose input is something else.
 public enum FuzzTrackerData {

@@ -1,5 +1,5 @@
-import ContentRuleList
-import TrackerDataKit
+public import ContentRuleList
+public import TrackerDataKit
 
 /// A request as WebKitGTK's `send-request` shows it to a web-process extension: the URL, the
 /// method, a few headers and the page's URL, with the kind of load read from them.

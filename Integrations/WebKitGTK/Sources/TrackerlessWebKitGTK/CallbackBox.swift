@@ -1,4 +1,4 @@
-import CWebKitGTK
+package import CWebKitGTK
 
 /// A Swift value handed to a C callback as its `gpointer user_data`.
 ///

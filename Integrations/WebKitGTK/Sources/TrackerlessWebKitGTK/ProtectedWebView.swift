@@ -1,8 +1,8 @@
 import CWebKitGTK
 import NavigationProtections
-import PrivacyStatsKit
+public import PrivacyStatsKit
 import TrackerDataKit
-import TrackerlessRuntime
+public import TrackerlessRuntime
 
 /// A WebKitGTK web view that a ``TrackerlessRuntime/ProtectionRuntime`` protects: its rule lists
 /// in the content filter store, its scripts in their worlds, its messages and the loads WebKit

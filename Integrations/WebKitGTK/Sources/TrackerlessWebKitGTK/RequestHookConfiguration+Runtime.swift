@@ -1,8 +1,8 @@
 import Foundation
-import RequestHookKit
+public import RequestHookKit
 import TrackerDataKit
 import TrackerlessCore
-import TrackerlessRuntime
+public import TrackerlessRuntime
 
 extension RequestHookConfiguration {
     /// The configuration of `runtime` as it is now, for a web process: the current set's

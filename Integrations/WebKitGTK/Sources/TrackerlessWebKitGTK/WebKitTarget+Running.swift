@@ -1,5 +1,5 @@
 import CWebKitGTK
-import ContentRuleList
+public import ContentRuleList
 
 extension WebKitTarget {
     /// The target of the WebKitGTK this process runs (`webkit_get_major_version()` and

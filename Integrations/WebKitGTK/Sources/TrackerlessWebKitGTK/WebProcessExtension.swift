@@ -1,6 +1,6 @@
 import CWebKitGTK
 import Foundation
-import RequestHookKit
+public import RequestHookKit
 
 /// Loads the Trackerless web-process extension (`libTrackerlessWebProcessExtension.so`) in every
 /// web process of a web context (WebKit's default one unless told otherwise), with a ``RequestHookKit/RequestHookConfiguration``

@@ -1,4 +1,4 @@
-import CWebKitGTK
+public import CWebKitGTK
 
 /// A WebKitGTK web view with the user content and network session it was created with, and the
 /// loads WebKit reports for its current page.
