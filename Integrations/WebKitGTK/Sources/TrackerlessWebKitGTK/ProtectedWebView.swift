@@ -69,7 +69,8 @@ public final class ProtectedWebView {
     /// Called with the URL before each navigation ``load(_:)`` starts (after a site toggle, the
     /// host sends the web processes their new configuration here).
     public var willLoad: ((String) -> Void)?
-    /// Called after each request the web-process extension reported was counted (engine mode).
+    /// Called after each request the web-process extension reported was counted: in engine mode
+    /// each request it decided, in every mode each load a content filter blocked.
     public var onObservation: ((NativeObservation) -> Void)?
     /// How many lists the store compiled (not found by identifier) since this view was created.
     public private(set) var compiledListCount = 0
@@ -97,11 +98,20 @@ public final class ProtectedWebView {
             self.countURLsReachingServer(ofLoad: index)
         }
         decideNavigations()
-        extensionObservations = WebProcessObservations(webView: webView) { [weak self] observation in
-            guard let self, self.requestBlocking == .webProcessExtension else { return }
-            self.runtime.didObserve(observation, tab: self.tab)
-            self.onObservation?(observation)
-        }
+        extensionObservations = WebProcessObservations(
+            webView: webView,
+            observe: { [weak self] observation in
+                guard let self, self.requestBlocking == .webProcessExtension else { return }
+                self.runtime.didObserve(observation, tab: self.tab)
+                self.onObservation?(observation)
+            },
+            observeContentBlocked: { [weak self] observation in
+                // Only a content filter makes one: every load the rules stop in rules mode, the
+                // WebSocket handshakes of engine mode's filter.
+                guard let self else { return }
+                self.runtime.didObserve(observation, tab: self.tab)
+                self.onObservation?(observation)
+            })
         let reference = MainContextReference(self)
         observerToken = runtime.addObserver { set in
             MainContext.post {
