@@ -18,10 +18,6 @@ public final class NetworkSession {
         NetworkSession(taking: webkit_network_session_new(dataDirectory, cacheDirectory))
     }
 
-    /// Whether the session keeps nothing on disk (and its pages send no console messages to the
-    /// web-process extension).
-    public var isEphemeral: Bool { webkit_network_session_is_ephemeral(pointer) != 0 }
-
     init(taking pointer: OpaquePointer) { self.pointer = pointer }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }

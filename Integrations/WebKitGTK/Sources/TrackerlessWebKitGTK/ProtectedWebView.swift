@@ -15,8 +15,13 @@ import TrackerlessRuntime
 ///   media load its filter stopped as finished without a response), and so does each URL a
 ///   redirect led to (`sent-request`), counted in the page that committed last; the scripts'
 ///   reports of the same URL count as the same request, and WebKit's outcome is the one
-///   counted. A redirect a filter stopped fails the load with WebKitPolicyError 104 and is
-///   named nowhere: its target is not counted.
+///   counted.
+/// - Every load a content filter blocked, in every mode: WebKit reports none to the UI process
+///   (a redirect a filter stopped fails the load with WebKitPolicyError 104, its target unnamed),
+///   but adds a console message to the document for each, which the web-process extension reads
+///   and sends (`RequestHookKit.ContentBlockerMessage`): counted blocked, without a type (the
+///   scripts' report of the URL gives it). WebKit hands the extension no console message of a
+///   page in an ephemeral ``NetworkSession``: give the view a persistent one.
 ///
 /// - Rule lists are looked up in the store by identifier before anything is compiled, so a
 ///   relaunch with the same set compiles nothing; identifiers of earlier sets are removed.
