@@ -41,8 +41,8 @@ public struct ContentBlockerMessage: Sendable, Hashable {
         self.url = url
     }
 
-    /// Whether `text` could be a URL as WebKit's `URL::string()` writes it: a scheme, then no
-    /// space or control character.
+    /// Whether `text` could be a URL as WebKit's `URL::string()` writes it: a scheme (a letter,
+    /// then letters, digits, `+`, `-`, `.`) and a colon, and only printable ASCII without a space.
     static func isURLAsWebKitWrites(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let colon = scalars.firstIndex(of: ":"), let first = scalars.first, isLetter(first),

@@ -35,10 +35,10 @@ final class WebProcessObservations {
         self.observeContentBlocked = observeContentBlocked
         let received: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, message, data in
             guard let message, let observations = CallbackBox<WeakObservations>.peek(data).observations,
-                let cName = webkit_user_message_get_name(message)
+                let name = webkit_user_message_get_name(message)
             else { return 0 }
             let parameters = webkit_user_message_get_parameters(message)
-            switch String(cString: cName) {
+            switch String(cString: name) {
             case WebProcessObservations.messageName:
                 if let observation = WebProcessObservations.observation(in: parameters) { observations.observe(observation) }
             case WebProcessObservations.contentBlockedMessageName:
