@@ -1,9 +1,9 @@
 public import TrackerDataKit
 
 /// A request the host saw itself, outside the page's reach: WebKitGTK's `resource-load-started`
-/// for a load it let through, or the request hook of a host without a content blocker (Android's
-/// `shouldInterceptRequest`, WebView2's `WebResourceRequested`) for a request it let through or
-/// blocked.
+/// for a load it let through and its content filter's console message for a load it blocked, or
+/// the request hook of a host without a content blocker (Android's `shouldInterceptRequest`,
+/// WebView2's `WebResourceRequested`) for a request it let through or blocked.
 ///
 /// A page can neither forge nor hide one, so where the scripts and the host both report a
 /// request, the host's outcome is the one counted (see the article "How requests are counted").
@@ -18,7 +18,8 @@ public struct NativeObservation: Sendable, Hashable {
     public enum Outcome: Sendable, Hashable {
         /// It went to the network (whatever came back: a response, an error, a cancellation).
         case allowed
-        /// The host's request hook stopped it.
+        /// The host stopped it: its request hook, or its content filter (on WebKitGTK, as the
+        /// console message WebKit adds for each load a content filter blocked says).
         case blocked
     }
 

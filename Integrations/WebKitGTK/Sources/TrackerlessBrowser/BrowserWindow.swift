@@ -66,6 +66,7 @@ final class BrowserWindow {
         }
         view.webView.onResourceLoadEnded = { [weak self] _ in self?.refreshDashboard() }
         view.onMessage = { [weak self] _ in self?.refreshDashboard() }
+        view.onObservation = { [weak self] _ in self?.refreshDashboard() }
         gtk_window_present(tl_gtk_window(window))
     }
 

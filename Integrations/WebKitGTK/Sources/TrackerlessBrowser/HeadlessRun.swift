@@ -79,6 +79,7 @@ final class HeadlessRun {
         }
         view.webView.onResourceLoadEnded = { [weak self] _ in self?.lastActivity = .now() }
         view.onMessage = { [weak self] _ in self?.lastActivity = .now() }
+        view.onObservation = { [weak self] _ in self?.lastActivity = .now() }
         view.onFilterError = { [weak self] error in
             self?.failures.append("\(error)")
             self?.finish()

@@ -32,7 +32,10 @@ do {
 gtk_init()
 let loop = g_main_loop_new(nil, 0)
 let store = ContentFilterStore(directory: options.cacheDirectory + "/webkit-content-filters")
-let session = NetworkSession.ephemeral()
+// A persistent session: WebKit sends the console messages of an ephemeral session's pages
+// nowhere, and the content filters' word of each load they blocked is one of them.
+let session = NetworkSession.persistent(
+    dataDirectory: options.cacheDirectory + "/network-session/data", cacheDirectory: options.cacheDirectory + "/network-session/cache")
 if let proxy = options.proxy {
     session.useProxy(host: proxy.host, port: proxy.port)
     session.ignoreCertificateErrors()

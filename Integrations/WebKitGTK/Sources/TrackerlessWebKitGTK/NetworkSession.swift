@@ -5,7 +5,18 @@ public final class NetworkSession {
     let pointer: OpaquePointer
 
     /// A session that keeps nothing on disk.
+    ///
+    /// WebKit gives the pages of an ephemeral session's web views no console messages to the
+    /// web-process extension (WebCore's `PageConsoleClient` skips the chrome client when the
+    /// page `usesEphemeralSession()`), so rules mode's count of what the content filters
+    /// blocked (``ProtectedWebView``) sees nothing there: use ``persistent(dataDirectory:cacheDirectory:)``.
     public static func ephemeral() -> NetworkSession { NetworkSession(taking: webkit_network_session_new_ephemeral()) }
+
+    /// A session that keeps its website data (cookies, local storage, HSTS) in `dataDirectory`
+    /// and its HTTP cache in `cacheDirectory`.
+    public static func persistent(dataDirectory: String, cacheDirectory: String) -> NetworkSession {
+        NetworkSession(taking: webkit_network_session_new(dataDirectory, cacheDirectory))
+    }
 
     init(taking pointer: OpaquePointer) { self.pointer = pointer }
 

@@ -15,8 +15,13 @@ public import TrackerlessRuntime
 ///   media load its filter stopped as finished without a response), and so does each URL a
 ///   redirect led to (`sent-request`), counted in the page that committed last; the scripts'
 ///   reports of the same URL count as the same request, and WebKit's outcome is the one
-///   counted. A redirect a filter stopped fails the load with WebKitPolicyError 104 and is
-///   named nowhere: its target is not counted.
+///   counted.
+/// - Every load a content filter blocked, in every mode: WebKit reports none to the UI process
+///   (a redirect a filter stopped fails the load with WebKitPolicyError 104, its target unnamed),
+///   but adds a console message to the document for each, which the web-process extension reads
+///   and sends (`RequestHookKit.ContentBlockerMessage`): counted blocked, without a type (the
+///   scripts' report of the URL gives it). WebKit hands the extension no console message of a
+///   page in an ephemeral ``NetworkSession``: give the view a persistent one.
 ///
 /// - Rule lists are looked up in the store by identifier before anything is compiled, so a
 ///   relaunch with the same set compiles nothing; identifiers of earlier sets are removed.
@@ -69,7 +74,8 @@ public final class ProtectedWebView {
     /// Called with the URL before each navigation ``load(_:)`` starts (after a site toggle, the
     /// host sends the web processes their new configuration here).
     public var willLoad: ((String) -> Void)?
-    /// Called after each request the web-process extension reported was counted (engine mode).
+    /// Called after each request the web-process extension reported was counted: in engine mode
+    /// each request it decided, in every mode each load a content filter blocked.
     public var onObservation: ((NativeObservation) -> Void)?
     /// How many lists the store compiled (not found by identifier) since this view was created.
     public private(set) var compiledListCount = 0
@@ -97,11 +103,20 @@ public final class ProtectedWebView {
             self.countURLsReachingServer(ofLoad: index)
         }
         decideNavigations()
-        extensionObservations = WebProcessObservations(webView: webView) { [weak self] observation in
-            guard let self, self.requestBlocking == .webProcessExtension else { return }
-            self.runtime.didObserve(observation, tab: self.tab)
-            self.onObservation?(observation)
-        }
+        extensionObservations = WebProcessObservations(
+            webView: webView,
+            observe: { [weak self] observation in
+                guard let self, self.requestBlocking == .webProcessExtension else { return }
+                self.runtime.didObserve(observation, tab: self.tab)
+                self.onObservation?(observation)
+            },
+            observeContentBlocked: { [weak self] observation in
+                // Only a content filter makes one: every load the rules stop in rules mode, the
+                // WebSocket handshakes of engine mode's filter.
+                guard let self else { return }
+                self.runtime.didObserve(observation, tab: self.tab)
+                self.onObservation?(observation)
+            })
         let reference = MainContextReference(self)
         observerToken = runtime.addObserver { set in
             MainContext.post {

@@ -12,21 +12,39 @@ import TrackerDataKit
 /// (which a content filter decides, and the blocking script reports), the blocked ones too, and
 /// is the one source of native observations: ``ProtectedWebView`` then leaves
 /// `resource-load-started` out (see ``RequestBlocking/webProcessExtension``).
+///
+/// In every mode the extension also reports each load a content filter blocked
+/// (`trackerless.contentBlocked`: the URL), read from the console message WebKit adds to the
+/// document for it (``RequestHookKit/ContentBlockerMessage``): handed to `observeContentBlocked`
+/// as a blocked native observation without a type.
 final class WebProcessObservations {
     /// The message name the extension sends (its `PageHandler.observationMessage`).
     static let messageName = "trackerless.observation"
+    /// The message name of a load a content filter blocked (its `PageHandler.contentBlockedMessage`).
+    static let contentBlockedMessageName = "trackerless.contentBlocked"
 
     private let observe: (NativeObservation) -> Void
+    private let observeContentBlocked: (NativeObservation) -> Void
 
     /// Connects to `webView`'s "user-message-received".
-    init(webView: WebView, observe: @escaping (NativeObservation) -> Void) {
+    init(
+        webView: WebView, observe: @escaping (NativeObservation) -> Void,
+        observeContentBlocked: @escaping (NativeObservation) -> Void
+    ) {
         self.observe = observe
+        self.observeContentBlocked = observeContentBlocked
         let received: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, message, data in
             guard let message, let observations = CallbackBox<WeakObservations>.peek(data).observations,
-                let name = webkit_user_message_get_name(message), String(cString: name) == WebProcessObservations.messageName
+                let name = webkit_user_message_get_name(message)
             else { return 0 }
-            if let observation = WebProcessObservations.observation(in: webkit_user_message_get_parameters(message)) {
-                observations.observe(observation)
+            let parameters = webkit_user_message_get_parameters(message)
+            switch String(cString: name) {
+            case WebProcessObservations.messageName:
+                if let observation = WebProcessObservations.observation(in: parameters) { observations.observe(observation) }
+            case WebProcessObservations.contentBlockedMessageName:
+                if let observation = WebProcessObservations.contentBlocked(in: parameters) { observations.observeContentBlocked(observation) }
+            default:
+                return 0
             }
             return 1
         }
@@ -48,6 +66,15 @@ final class WebProcessObservations {
         return NativeObservation(
             url: String(cString: g_variant_get_string(url, nil)), type: typeName.isEmpty ? nil : RequestType(rawValue: typeName),
             outcome: isBlocked ? .blocked : .allowed, engineRule: engineRule)
+    }
+
+    /// The blocked load in a `trackerless.contentBlocked` message's `(s)` parameters, or nil when
+    /// they are of another type.
+    static func contentBlocked(in parameters: OpaquePointer?) -> NativeObservation? {
+        guard let parameters, String(cString: g_variant_get_type_string(parameters)) == "(s)" else { return nil }
+        let url = g_variant_get_child_value(parameters, 0)
+        defer { g_variant_unref(url) }
+        return NativeObservation(url: String(cString: g_variant_get_string(url, nil)), outcome: .blocked)
     }
 }
 

@@ -4,13 +4,18 @@ import RequestHookKit
 
 /// One web page's `send-request` handler: decides each request with the process's hook (each
 /// redirect again), sets the headers, and tells the web view what it did with each URL (a
-/// `trackerless.observation` user message) when it blocks requests.
+/// `trackerless.observation` user message) when it blocks requests. In every mode it also tells
+/// the web view each load a content filter blocked, read from the page's console
+/// (`trackerless.contentBlocked`, see ``RequestHookKit/ContentBlockerMessage``).
 final class PageHandler {
     /// The name of the message each observation is sent as; its parameters are `(ssbxx)`: the
     /// URL, the request type the statistics use ("" when the headers cannot tell it), whether
     /// the request was blocked, and the list and rule index of the engine's rule that blocked it
     /// (-1 and -1 when allowed).
     static let observationMessage = "trackerless.observation"
+    /// The name of the message each load a content filter blocked is sent as; its parameters
+    /// are `(s)`: the URL.
+    static let contentBlockedMessage = "trackerless.contentBlocked"
 
     let holder: HookHolder
     private let logs = getenv("TRACKERLESS_EXTENSION_LOG") != nil
@@ -32,6 +37,29 @@ final class PageHandler {
         g_signal_connect_data(
             gpointer(page), "send-request", unsafeBitCast(sendRequest, to: GCallback.self),
             Unmanaged.passRetained(self).toOpaque(), release, GConnectFlags(rawValue: 0))
+        let consoleMessageSent: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { page, message, data in
+            guard let page, let message else { return }
+            Unmanaged<PageHandler>.fromOpaque(data!).takeUnretainedValue().consoleMessageSent(page: page, message: message)
+        }
+        g_signal_connect_data(
+            gpointer(page), "console-message-sent", unsafeBitCast(consoleMessageSent, to: GCallback.self),
+            Unmanaged.passRetained(self).toOpaque(), release, GConnectFlags(rawValue: 0))
+    }
+
+    /// Reports the load a content filter blocked when `message` is WebKit's word of it. A page
+    /// can print the same text (`console.info`, a thrown string), but not with this source and
+    /// level: its messages come as the console API's or JavaScript's.
+    private func consoleMessageSent(page: OpaquePointer, message: OpaquePointer) {
+        guard webkit_console_message_get_source(message) == WEBKIT_CONSOLE_MESSAGE_SOURCE_OTHER,
+            webkit_console_message_get_level(message) == WEBKIT_CONSOLE_MESSAGE_LEVEL_INFO,
+            let text = webkit_console_message_get_text(message)
+        else { return }
+        let pageURL = webkit_web_page_get_uri(page).map { String(cString: $0) }
+        guard let blocked = ContentBlockerMessage(text: String(cString: text), pageURL: pageURL) else { return }
+        if logs { report("content blocker: \(blocked.url) on \(blocked.mainDocumentURL)") }
+        var children: [OpaquePointer?] = [g_variant_new_string(blocked.url)]
+        let parameters = g_variant_new_tuple(&children, gsize(children.count))
+        webkit_web_page_send_message_to_view(page, webkit_user_message_new(Self.contentBlockedMessage, parameters), nil, nil, nil)
     }
 
     /// Whether to cancel the load.

@@ -15,9 +15,6 @@ loopback port accepted (the socket's port: 1 when only the allowed socket connec
 
 import glob
 import json
-import os
-import random
-import shutil
 import socket
 import sys
 import tempfile
@@ -29,6 +26,7 @@ API = "4.1" if glob.glob("/usr/lib/*/girepository-1.0/WebKit2-4.1.typelib") else
 gi.require_version("WebKit2", API)
 gi.require_version("Gtk", "3.0")
 from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
+from probe_display import ensure_display  # noqa: E402
 
 
 def listener():
@@ -48,21 +46,8 @@ def listener():
     return server.getsockname()[1], accepted
 
 
-def ensure_display():
-    """Runs this script again under `xvfb-run -a` when there is no display."""
-    if os.environ.get("DISPLAY") or os.environ.get("TRACKERLESS_PROBE_UNDER_XVFB"):
-        return
-    xvfb = shutil.which("xvfb-run")
-    if xvfb is None:
-        sys.exit("engine_features_probe: no DISPLAY and no xvfb-run")
-    env = dict(os.environ, TRACKERLESS_PROBE_UNDER_XVFB="1")
-    # A random first display number: concurrent `xvfb-run -a` runs otherwise race for :99.
-    os.execve(xvfb, [xvfb, "-a", "-n", str(random.randint(100, 30000)), "-s", "-screen 0 1280x1024x24 -nolisten tcp",
-                     sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env)
-
-
 def main():
-    ensure_display()
+    ensure_display(__file__)
     Gtk.init([])
     socket_port, socket_accepted = listener()
     hint_port, hint_accepted = listener()

@@ -14,8 +14,9 @@ only). A request made to the proxy itself as a server (http://127.0.0.1:PORT/...
 SITES_DIR/127.0.0.1. Nothing is ever forwarded: every host is served from SITES_DIR (a missing file is a 404,
 still recorded). A request's path `/` is `index.html`; the query is ignored when looking up the
 file. A file `NAME.redirect` beside a missing `NAME` answers `302 Found` with its first line as the
-`Location` (a site's first-party URL that redirects to a tracker). Stops when standard input
-closes.
+`Location` (a site's first-party URL that redirects to a tracker). A file `NAME.headers` beside
+`NAME` holds more response headers for it, one `Name: value` a line (a `Link` header, a
+Content-Security-Policy). Stops when standard input closes.
 """
 
 import json
@@ -84,11 +85,14 @@ class Handler(BaseHTTPRequestHandler):
         path = parts.path if parts.path and parts.path != "/" else "/index.html"
         host = (parts.hostname or "").rstrip(".")
         file = os.path.realpath(os.path.join(self.server.root, host, path.lstrip("/")))
-        body, status, location = b"not found", 404, None
+        body, status, location, extra = b"not found", 404, None, []
         inside = file.startswith(self.server.root + os.sep)
         if inside and os.path.isfile(file):
             with open(file, "rb") as handle:
                 body, status = handle.read(), 200
+            if os.path.isfile(file + ".headers"):
+                with open(file + ".headers", encoding="utf-8") as handle:
+                    extra = [line.rstrip("\n").split(": ", 1) for line in handle if ": " in line]
         elif inside and os.path.isfile(file + ".redirect"):
             with open(file + ".redirect", encoding="utf-8") as handle:
                 location = handle.readline().strip()
@@ -100,6 +104,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("Access-Control-Allow-Origin", "*")
         self.send_header("Content-Length", str(len(body)))
+        for name, value in extra:
+            self.send_header(name, value)
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)

@@ -104,6 +104,15 @@ struct PageRequests {
         return (dashboard, blockedButServed, allowedButNotServed)
     }
 
+    /// ``expected(resolver:served:typeOf:)`` with each request's type from the list, `other` for
+    /// a served URL the list does not hold.
+    func expected(resolver: TrackerResolver, served: [String])
+        -> (dashboard: Dashboard, blockedButServed: [String], allowedButNotServed: [String])
+    {
+        let types = Dictionary(requests.map { ($0.url, RequestType(rawValue: $0.type)) }, uniquingKeysWith: { first, _ in first })
+        return expected(resolver: resolver, served: served, typeOf: { types[$0] ?? .other })
+    }
+
     /// The same figures read from a snapshot (schema `trackerless-dashboard`); an allowed entry
     /// keeps "allowed" only, whatever its reason.
     static func dashboard(of snapshot: [String: Any]) -> Dashboard {
