@@ -82,8 +82,8 @@ enum RuleListParser {
                 .jsonInvalid,
                 detail: #"the input is empty; WebKitGTK reports "Source JSON rule set cannot be empty""#)
         }
-        // The array is read rule by rule with JSONReader, without a tree of the whole list; each
-        // rule is read as a tree, as WebKit's parser looks its keys up in a fixed order.
+        // The array is read rule by rule with JSONReader, without a tree: each key of a rule is read
+        // where it is, and its failure kept for the order in which WebKit's parser looks keys up.
         let parsed: (rules: [ContentRule], sourceIndices: [Int], count: Int, warnings: [RuleListWarning])
         do throws(JSONReadError) {
             parsed = try JSONReader.read(json) { (reader) throws(JSONReadError) in
@@ -170,14 +170,24 @@ enum RuleListParser {
                 try reader.skipValue()
                 continue
             }
-            let element = try reader.readValue()
-            guard case .object(let object) = element else {
-                firstError = RuleListError(.invalidRule, ruleIndex: index, detail: "found \(typeName(element))")
+            guard try reader.nextKind() == .object else {
+                firstError = RuleListError(.invalidRule, ruleIndex: index, detail: "found \(typeName(try reader.readValue()))")
                 continue
+            }
+            // The last member of each key is the one a lookup finds.
+            var trigger: Result<TriggerMembers, Failure>?
+            var action: Result<Action?, Failure>?
+            var members = try reader.enterObject(at: .root)
+            while let key = try reader.nextKey(in: &members) {
+                switch key {
+                case "trigger": trigger = try TriggerMembers.read(&reader, target: target)
+                case "action": action = try readAction(&reader, target: target)
+                default: try reader.skipValue()
+                }
             }
             do {
                 var ignored: [String] = []
-                if let rule = try parseRule(object, target: target, ignoredKeys: &ignored) {
+                if let rule = try rule(trigger: trigger, action: action, target: target, ignoredKeys: &ignored) {
                     rules.append(rule)
                     sourceIndices.append(index)
                 }
@@ -193,128 +203,62 @@ enum RuleListParser {
         return (rules, sourceIndices, count, warnings)
     }
 
-    /// One rule: trigger first, then action. Nil when WebKit drops the rule silently.
-    static func parseRule(
-        _ rule: JSONObject, target: WebKitTarget = .newest, ignoredKeys: inout [String]
+    /// One rule: trigger first, then action, each as read from its last member. Nil when WebKit
+    /// drops the rule silently.
+    private static func rule(
+        trigger: Result<TriggerMembers, Failure>?, action: Result<Action?, Failure>?, target: WebKitTarget,
+        ignoredKeys: inout [String]
     ) throws(Failure) -> ContentRule? {
-        let trigger = try parseTrigger(rule, target: target, ignoredKeys: &ignoredKeys)
-        guard let action = try parseAction(rule, target: target) else { return nil }
-        return ContentRule(trigger: trigger, action: action)
-    }
-
-    // MARK: Trigger
-
-    static func parseTrigger(
-        _ rule: JSONObject, target: WebKitTarget = .newest, ignoredKeys: inout [String]
-    ) throws(Failure) -> Trigger {
-        guard let triggerValue = rule["trigger"] else { throw Failure(.invalidTrigger, "the rule has no trigger") }
-        guard case .object(let object) = triggerValue else {
-            throw Failure(.invalidTrigger, "trigger: found \(typeName(triggerValue))")
-        }
-        guard let urlFilterValue = object["url-filter"] else {
-            throw Failure(.invalidURLFilterInTrigger, "the trigger has no url-filter")
-        }
-        guard case .string(let urlFilter) = urlFilterValue, !urlFilter.isEmpty else {
-            throw Failure(.invalidURLFilterInTrigger, "trigger[\"url-filter\"]: found \(typeName(urlFilterValue))")
-        }
-        var trigger = Trigger(urlFilter: urlFilter)
-        // A key the target's WebKit does not read is ignored there, whatever its value.
-        func reads(_ key: String) -> Bool {
-            guard object[key] != nil else { return false }
-            if target.reads(triggerKey: key) { return true }
-            ignoredKeys.append(key)
-            return false
-        }
-
-        // Non-Boolean values are ignored, as WebKit does.
-        if case .bool(let value)? = object["url-filter-is-case-sensitive"] {
-            trigger.urlFilterIsCaseSensitive = value
-        }
-        if case .bool(let value)? = object["top-url-filter-is-case-sensitive"] {
-            trigger.topURLFilterIsCaseSensitive = value
-        }
-        if reads("frame-url-filter-is-case-sensitive"), case .bool(let value)? = object["frame-url-filter-is-case-sensitive"] {
-            trigger.frameURLFilterIsCaseSensitive = value
-        }
-
-        if let value = object["resource-type"] {
-            trigger.resourceTypes = try flagStrings(value, key: "resource-type", target: target) { name in
-                ResourceType(rawValue: name).flatMap { target.supports($0) ? $0 : nil }
-            }
-        }
-        if let value = object["load-type"] {
-            trigger.loadTypes = try flagStrings(value, key: "load-type", target: target, LoadType.init(rawValue:))
-        }
-        if reads("load-context"), let value = object["load-context"] {
-            trigger.loadContexts = try flagStrings(value, key: "load-context", target: target, LoadContext.init(rawValue:))
-        }
-        if reads("request-method"), let value = object["request-method"] {
-            guard case .string(let name) = value, let method = RequestMethod(name: name) else {
-                throw Failure(.invalidRequestMethod, "trigger[\"request-method\"]: found \(typeName(value))")
-            }
-            trigger.requestMethod = method
-        }
-
-        for key in Condition.keysInParsingOrder {
-            guard reads(key), let value = object[key] else { continue }
-            if let existing = trigger.condition {
-                throw Failure(.multipleConditions, "trigger has both \(existing.key) and \(key)")
-            }
-            trigger.condition = try parseCondition(value, key: key)
-        }
-        return trigger
-    }
-
-    private static func flagStrings<Flag>(
-        _ value: JSONValue, key: String, target: WebKitTarget, _ make: (String) -> Flag?
-    ) throws(Failure) -> [Flag] {
-        guard case .array(let elements) = value else {
-            throw Failure(.invalidTriggerFlagsArray, "trigger[\"\(key)\"]: found \(typeName(value))")
-        }
-        var flags: [Flag] = []
-        flags.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard case .string(let name) = element, let flag = make(name) else {
-                let known = target != .newest && RuleListParser.isKnownToNewest(element, key: key)
-                throw Failure(
-                    .invalidStringInTriggerFlagsArray,
-                    "trigger[\"\(key)\"][\(index)]: found \(typeName(element))"
-                        + (known ? "; \(target.displayName) does not know it" : ""))
-            }
-            flags.append(flag)
-        }
-        return flags
-    }
-
-    private static func parseCondition(_ value: JSONValue, key: String) throws(Failure) -> Condition {
-        guard case .array(let elements) = value else {
-            throw Failure(.invalidConditionList, "trigger[\"\(key)\"]: found \(typeName(value))")
-        }
-        var strings: [String] = []
-        strings.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard case .string(let string) = element, !string.isEmpty else {
-                throw Failure(.invalidConditionList, "trigger[\"\(key)\"][\(index)]: found \(typeName(element))")
-            }
-            strings.append(string)
-        }
-        if key == "if-domain" || key == "unless-domain" {
-            for (index, domain) in strings.enumerated()
-            where domain.utf8.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) {
-                throw Failure(.domainNotLowerCaseASCII, "trigger[\"\(key)\"][\(index)]: \(quoted(domain))")
-            }
-        }
-        guard !strings.isEmpty, let condition = Condition.make(key: key, values: strings) else {
-            throw Failure(.invalidConditionList, "trigger[\"\(key)\"] is empty")
-        }
-        return condition
+        guard let trigger else { throw Failure(.invalidTrigger, "the rule has no trigger") }
+        let parsedTrigger = try trigger.get().trigger(target: target, ignoredKeys: &ignoredKeys)
+        guard let action else { throw Failure(.invalidAction, "the rule has no action") }
+        guard let parsedAction = try action.get() else { return nil }
+        return ContentRule(trigger: parsedTrigger, action: parsedAction)
     }
 
     // MARK: Action
 
+    /// Reads the action object that comes next: one without parameters (`block`, ...) straight
+    /// from the bytes, any other as a tree for ``parseAction(_:target:)``.
+    private static func readAction(_ reader: inout JSONReader, target: WebKitTarget) throws(JSONReadError) -> Result<Action?, Failure> {
+        let start = reader.checkpoint
+        if try reader.nextKind() == .object {
+            var type: String?
+            var members = try reader.enterObject(at: .root)
+            while let key = try reader.nextKey(in: &members) {
+                if case "type" = key {
+                    type = try reader.readStringIfPresent()
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            if let type, let action = parameterlessAction(type), target.supports(actionType: type) {
+                return .success(action)
+            }
+            reader.restore(start)
+        }
+        let value = try reader.readValue()
+        do throws(Failure) {
+            return .success(try parseAction(value, target: target))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The action of a type that takes no parameters, or nil for another type.
+    private static func parameterlessAction(_ type: String) -> Action? {
+        switch type {
+        case "block": .block
+        case "ignore-previous-rules": .ignorePreviousRules
+        case "ignore-following-rules": .ignoreFollowingRules
+        case "block-cookies": .blockCookies
+        case "make-https": .makeHTTPS
+        default: nil
+        }
+    }
+
     /// The action, or nil for a css-display-none rule whose selector WebKit rejects.
-    static func parseAction(_ rule: JSONObject, target: WebKitTarget = .newest) throws(Failure) -> Action? {
-        guard let actionValue = rule["action"] else { throw Failure(.invalidAction, "the rule has no action") }
+    static func parseAction(_ actionValue: JSONValue, target: WebKitTarget = .newest) throws(Failure) -> Action? {
         guard case .object(let object) = actionValue else {
             throw Failure(.invalidAction, "action: found \(typeName(actionValue))")
         }

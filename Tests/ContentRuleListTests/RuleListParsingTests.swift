@@ -327,6 +327,45 @@ struct RuleListParsingTests {
         #expect(list.rules == [ContentRule(trigger: Trigger(urlFilter: "b"), action: .block)])
     }
 
+    /// The parser reads keys in document order but reports in WebKit's lookup order, the last
+    /// member of a key winning, with the message of a lookup in a tree.
+    @Test func keysReadInDocumentOrderFailInLookupOrder() throws {
+        func failure(_ json: String, for target: WebKitTarget = .newest) -> RuleListError? {
+            var warnings: [RuleListWarning] = []
+            do throws(RuleListError) {
+                _ = try RuleList(parsing: Array(json.utf8), for: target, warnings: &warnings)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // load-type is looked up before if-domain, and url-filter before both.
+        let flags = failure(#"[{"trigger":{"if-domain":5,"load-type":["x"],"url-filter":"a"},"action":{"type":"block"}}]"#)
+        #expect(flags?.kind == .invalidStringInTriggerFlagsArray)
+        #expect(flags?.detail == #"trigger["load-type"][0]: found the string "x""#)
+        let urlFilter = failure(#"[{"action":5,"trigger":{"load-type":[1],"url-filter":""}}]"#)
+        #expect(urlFilter?.kind == .invalidURLFilterInTrigger)
+        #expect(urlFilter?.detail == #"trigger["url-filter"]: found an empty string"#)
+        // The last member wins: a valid value after a wrong one passes, a wrong one after a valid one fails.
+        #expect(failure(#"[{"trigger":{"url-filter":"a","resource-type":[5],"resource-type":["image"]},"action":{"type":"block"}}]"#) == nil)
+        let last = failure(#"[{"trigger":{"url-filter":"a","resource-type":["image"],"resource-type":{}},"action":{"type":"block"}}]"#)
+        #expect(last?.kind == .invalidTriggerFlagsArray)
+        #expect(last?.detail == #"trigger["resource-type"]: found an object"#)
+        // The second element of a condition, after a good one.
+        let condition = failure(#"[{"trigger":{"url-filter":"a","if-top-url":["x",""]},"action":{"type":"block"}}]"#)
+        #expect(condition?.detail == #"trigger["if-top-url"][1]: found an empty string"#)
+        // A key the target does not read is ignored whatever its value.
+        let ignoring = #"[{"trigger":{"url-filter":"a","request-method":5},"action":{"type":"block"}}]"#
+        #expect(failure(ignoring, for: .safari15) == nil)
+        #expect(failure(ignoring)?.kind == .invalidRequestMethod)
+        // An action without parameters and one with, in either order: the last type wins.
+        let actions = try RuleList(parsing: #"""
+            [{"trigger":{"url-filter":"a"},"action":{"type":"css-display-none","selector":"#x","type":"block"}},
+             {"trigger":{"url-filter":"b"},"action":{"type":"block","selector":"#x","type":"css-display-none"}}]
+            """#)
+        #expect(actions.rules.map(\.action) == [.block, .cssDisplayNone(selector: "#x")])
+    }
+
     @Test func ruleCountLimitIsOnTheRawArray() throws {
         let rules = [String](repeating: validRule, count: RuleList.maximumRuleCount).joined(separator: ",")
         let atLimit = try RuleList(parsing: "[\(rules)]")
