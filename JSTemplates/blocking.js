@@ -2050,6 +2050,15 @@
     return type === null ? null : [['href', type]];
   }
 
+  // Takes a blocked href out of a link that loads nothing: a preconnect opens a connection to it
+  // (its host in the TLS handshake), with no request to report.
+  function withholdsHint(element, base) {
+    var href = attributeOf(element, 'href');
+    if (href === null || blockedURL(resolveURL(href, base), 'other') === null) { return false; }
+    apply(captured.removeAttribute, element, ['href']);
+    return true;
+  }
+
   // The decision of the resolver for a URL it blocks (or redirects to a surrogate), else null.
   function blockedURL(url, type) {
     if (url === null || !reportable(url)) { return null; }
@@ -2064,6 +2073,7 @@
     if (captured.closest !== null && apply(captured.closest, element, ['noscript']) !== null) { return false; }
     var changed = sanitizeStyles(element, name, base);
     var loads = name === 'LINK' ? linkLoads(element) : MARKUP_LOADS[name];
+    if (loads === null && withholdsHint(element, base)) { return true; }
     if (loads === null || loads === undefined || (name === 'SCRIPT' && !scriptsLoad)) { return changed; }
     if (name === 'INPUT' && lower(attributeOf(element, 'type') || '') !== 'image') { return changed; }
     for (var i = 0; i < loads.length; i++) {

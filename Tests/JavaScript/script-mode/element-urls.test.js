@@ -154,3 +154,23 @@ test('script mode: relative URLs resolve against <base href>; a page\'s toString
   assert.equal(browser.run('calls'), 1);
   assert.deepEqual(stated(events), ['blocked stylesheet https://tracker.test/relative.css']);
 });
+
+test('script mode: a preconnect or dns-prefetch hint to a tracker, added by script or in markup, has no href (the connection it opens is no request to report)', { skip: skip || false }, async () => {
+  const browser = openBrowser();
+  browser.run(`
+    var hint = document.createElement('link');
+    hint.rel = 'preconnect';
+    hint.href = 'https://tracker.test';
+    var own = document.createElement('link');
+    own.rel = 'preconnect';
+    own.href = 'https://cdn.example';
+    var div = document.createElement('div');
+    div.innerHTML = '<link rel="dns-prefetch" href="https://tracker.test"><link rel="preconnect" href="https://cdn.example">' +
+      '<img src="https://tracker.test/pixel.gif">';
+  `);
+  const events = await reports(browser);
+  assert.equal(browser.run('hint.getAttribute("href")'), null);
+  assert.equal(browser.run('own.getAttribute("href")'), 'https://cdn.example');
+  assert.equal(browser.run('div.innerHTML'), '<link rel="dns-prefetch"><link rel="preconnect" href="https://cdn.example"><img>');
+  assert.deepEqual(stated(events), ['blocked image https://tracker.test/pixel.gif']);
+});
