@@ -48,7 +48,10 @@ struct ScriptModeBrowserTests {
             "video.mp4", "bg.gif", "csstext.gif", "property.gif", "attribute.gif", "constructed.gif", "import.css", "style.gif",
             "text.gif", "insert.gif",
         ].map { "https://www.hotjar.com/el-" + $0 }, [
-            site + "el-own.css", site + "el-own-bg.gif", site + "el-own-style.gif", site + "report.gif?page=elements",
+            // What WebKit made of the styles whose url() became url("data:,"): the declarations
+            // stay (background-image, the color and the repeat beside it), and load nothing.
+            site + "el-own.css", site + "el-own-bg.gif", site + "el-own-style.gif", site + "report.gif?page=elements&styles="
+                + "url(%22data%3A%2C%22)%20%7C%20url(%22data%3A%2C%22)%20%7C%20rgb(255%2C%200%2C%200)%20%7C%20no-repeat",
         ]),
     ]
 
