@@ -2572,7 +2572,6 @@
   var CSS_URLS = new captured.RegExp(
     'url\\(\\s*(?:"((?:[^"\\\\]|\\\\[\\s\\S])*)"|\'((?:[^\'\\\\]|\\\\[\\s\\S])*)\'|((?:[^)\\s"\'\\\\]|\\\\[\\s\\S])*))\\s*\\)' +
     '|@import\\s*(?:"((?:[^"\\\\]|\\\\[\\s\\S])*)"|\'((?:[^\'\\\\]|\\\\[\\s\\S])*)\')', 'gi');
-  var IMPORT_BEFORE = new captured.RegExp('@import\\s*$', 'i');
   var FONT_FACE = new captured.RegExp('@font-face', 'i');
 
   // A CSS string or URL token with its escapes undone: `\` and up to six hex digits (and one
@@ -2605,12 +2604,13 @@
     return result;
   }
 
-  // The type of the url() at `position` of `css`: an @import's stylesheet, a @font-face's font,
-  // else an image (backgrounds, list markers, cursors, masks, border images, content).
-  function cssURLType(css, position) {
-    if (apply(captured.regExpExec, IMPORT_BEFORE, [slice(css, 0, position)]) !== null) { return 'stylesheet'; }
-    var open = position - 1;
-    while (open >= 0 && css[open] !== '{' && css[open] !== '}') { open -= 1; }
+  // The type of the url() at `position` of `css`, whose last brace before it is at `open` (-1 for
+  // none): an @import's stylesheet, a @font-face's font, else an image (backgrounds, list
+  // markers, cursors, masks, border images, content).
+  function cssURLType(css, position, open) {
+    var before = position;
+    while (before > 0 && isSpace(css[before - 1])) { before -= 1; }
+    if (before >= 7 && lower(slice(css, before - 7, before)) === '@import') { return 'stylesheet'; }
     if (open < 0 || css[open] === '}') { return 'image'; }
     var start = open - 1;
     while (start >= 0 && css[start] !== '}' && css[start] !== ';') { start -= 1; }
@@ -2625,13 +2625,19 @@
     var result = '';
     var last = 0;
     var match;
+    // The last brace before the text read so far: each character is read once.
+    var read = 0;
+    var brace = -1;
     CSS_URLS.lastIndex = 0;
     while ((match = apply(captured.regExpExec, CSS_URLS, [css])) !== null) {
+      for (; read < match.index; read++) {
+        if (css[read] === '{' || css[read] === '}') { brace = read; }
+      }
       var isImport = match[4] !== undefined || match[5] !== undefined;
       var raw = match[1] !== undefined ? match[1] : match[2] !== undefined ? match[2] : match[3] !== undefined ? match[3]
         : match[4] !== undefined ? match[4] : match[5];
       var url = resolveURL(cssUnescape(raw), base);
-      var type = isImport ? 'stylesheet' : cssURLType(css, match.index);
+      var type = isImport ? 'stylesheet' : cssURLType(css, match.index, brace);
       if (blockedURL(url, type) === null) { continue; }
       reportBlocked(url, type);
       result += slice(css, last, match.index) + (isImport ? '@import ' : '') + BLOCKED_CSS_URL;
