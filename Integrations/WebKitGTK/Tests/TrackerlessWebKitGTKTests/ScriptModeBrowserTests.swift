@@ -68,6 +68,10 @@ struct ScriptModeBrowserTests {
         "https://www.hotjar.com/font-face.woff2",
         // Text a <style>'s text node gets through appendData: not read.
         "https://www.hotjar.com/append-data.gif",
+        // A CSS Typed OM value (attributeStyleMap.set): no string to read.
+        "https://www.hotjar.com/typed-om.gif",
+        // A fragment of text nodes appended to a <style>: only a text node or a string is read.
+        "https://www.hotjar.com/fragment.gif",
         // Where a first-party URL redirects (the proxy's to-tracker.js.redirect): a script sees
         // no redirect before the browser follows it.
         "https://www.hotjar.com/redirected.js",
