@@ -104,6 +104,17 @@
       doctypeNameGet: accessor(w.DocumentType, 'name', 'get'),
       doctypePublicIdGet: accessor(w.DocumentType, 'publicId', 'get'),
       doctypeSystemIdGet: accessor(w.DocumentType, 'systemId', 'get'),
+      // URLs and styles page script gives elements: attribute nodes, text, style sheets.
+      nodeTypeGet: accessor(w.Node, 'nodeType', 'get'),
+      attrNameGet: accessor(w.Attr, 'name', 'get'),
+      attrValueGet: accessor(w.Attr, 'value', 'get'),
+      attrValueSet: accessor(w.Attr, 'value', 'set'),
+      attrOwnerElementGet: accessor(w.Attr, 'ownerElement', 'get'),
+      characterDataGet: accessor(w.CharacterData, 'data', 'get'),
+      characterDataSet: accessor(w.CharacterData, 'data', 'set'),
+      styleSheetHrefGet: accessor(w.StyleSheet, 'href', 'get'),
+      textContentGet: accessor(w.Node, 'textContent', 'get'),
+      StringFromCodePoint: String.fromCodePoint,
       console: w.console || null,
       consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null,
       // The page protections: navigator.globalPrivacyControl, document.referrer, document.cookie.
@@ -1600,27 +1611,60 @@
 
   var elementTypes = { __proto__: null, SCRIPT: 'script', IMG: 'image', IFRAME: 'subdocument' };
 
+  // What page script's write of `value` to attribute `name` of `element` does: WITHHELD when the
+  // attribute must not be written (the load it starts is stopped and reported), else the value to
+  // write in place of the page's (null: the page's as given). A script, img or iframe `src` is
+  // reported in every mode; the rest is decided with blockInScript only.
+  function attributeWrite(element, name, value) {
+    var attribute = typeof name === 'string' ? lower(name) : '';
+    var type = element && typeof element.nodeName === 'string' ? elementTypes[element.nodeName] : undefined;
+    if (type !== undefined && attribute === 'src') { return stopsLoad(element, value, type) ? WITHHELD : null; }
+    if (!BLOCK_IN_SCRIPT) { return null; }
+    if (type === 'subdocument' && attribute === 'srcdoc') {
+      return typeof value === 'string' ? sanitizedMarkup(value, element, true, true) : null;
+    }
+    return urlAttributeWrite(element, attribute, value);
+  }
+
+  // setAttribute and setAttributeNS (a null namespace, or xlink:href), in every mode.
   function patchSetAttribute() {
     replaceMethod(prototypeOf('Element'), 'setAttribute', function (original) {
       return {
         __proto__: null,
         setAttribute(name, value) {
-          var type;
-          try {
-            type = this && typeof this.nodeName === 'string' ? elementTypes[this.nodeName] : undefined;
-            var attribute = typeof name === 'string' ? lower(name) : '';
-            if (type !== undefined && attribute === 'src' && stopsLoad(this, value, type)) {
-              return undefined;
-            }
-            if (BLOCK_IN_SCRIPT && type === 'subdocument' && attribute === 'srcdoc' && typeof value === 'string') {
-              var markup = sanitizedMarkup(value, this, true, true);
-              if (markup !== null) { return apply(original, this, [name, markup]); }
-            }
-          } catch (e) { /* fall through to the page's call */ }
-          return apply(original, this, [name, value]);
+          var written = null;
+          try { written = attributeWrite(this, name, value); } catch (e) { written = null; }
+          if (written === WITHHELD) { return undefined; }
+          return apply(original, this, written === null ? arguments : [name, written]);
         }
       }.setAttribute;
     });
+    replaceMethod(prototypeOf('Element'), 'setAttributeNS', function (original) {
+      return {
+        __proto__: null,
+        setAttributeNS(namespace, qualifiedName, value) {
+          var written = null;
+          try {
+            var name = namespacedName(namespace, qualifiedName);
+            written = name === null ? null : attributeWrite(this, name, value);
+          } catch (e) { written = null; }
+          if (written === WITHHELD) { return undefined; }
+          return apply(original, this, written === null ? arguments : [namespace, qualifiedName, written]);
+        }
+      }.setAttributeNS;
+    });
+  }
+
+  var XLINK = 'http://www.w3.org/1999/xlink';
+
+  // The name setAttribute would give the attribute setAttributeNS writes, for the namespaces
+  // whose attributes load: none (an HTML attribute) and XLink's href; else null.
+  function namespacedName(namespace, qualifiedName) {
+    if (namespace === null || namespace === undefined || namespace === '') { return '' + qualifiedName; }
+    if (namespace !== XLINK) { return null; }
+    var name = '' + qualifiedName;
+    var colon = indexOf(name, ':');
+    return (colon < 0 ? name : slice(name, colon + 1)) === 'href' ? 'xlink:href' : null;
   }
 
   function patchFetch() {
@@ -1933,15 +1977,15 @@
     // SVG's <image>, whose name keeps its case.
     image: [['href', 'image'], ['xlink:href', 'image']]
   };
-  var MARKUP_SELECTOR = 'img,source,script,iframe,frame,embed,object,video,audio,track,input,body,table,td,th,image,link';
+  var MARKUP_SELECTOR = 'img,source,script,iframe,frame,embed,object,video,audio,track,input,body,table,td,th,image,link,style,[style]';
   // `as` of a preload, by type.
   var PRELOAD_TYPES = {
     __proto__: null, script: 'script', style: 'stylesheet', image: 'image', font: 'font', fetch: 'xmlhttprequest',
     document: 'subdocument', audio: 'media', video: 'media', track: 'media'
   };
-  // Markup without any of these attributes, <link> or SVG's <image> loads nothing: it goes to the
-  // parser unparsed (a link's href loads nothing either).
-  var MARKUP_HINT = new captured.RegExp('(?:src|srcset|data|poster|background)\\s*=|<(?:link|image)[\\s/>]', 'i');
+  // Markup without any of these attributes, <link>, SVG's <image> or a CSS url() or @import loads
+  // nothing: it goes to the parser unparsed (a link's href loads nothing either).
+  var MARKUP_HINT = new captured.RegExp('(?:src|srcset|data|poster|background)\\s*=|<(?:link|image)[\\s/>]|url\\(|@import', 'i');
   var WHOLE_DOCUMENT = new captured.RegExp('<(?:!doctype|html|head|body)[\\s>/]', 'i');
   var inertDocument = null;
 
@@ -2006,6 +2050,15 @@
     return type === null ? null : [['href', type]];
   }
 
+  // Takes a blocked href out of a link that loads nothing: a preconnect opens a connection to it
+  // (its host in the TLS handshake), with no request to report.
+  function withholdsHint(element, base) {
+    var href = attributeOf(element, 'href');
+    if (href === null || blockedURL(resolveURL(href, base), 'other') === null) { return false; }
+    apply(captured.removeAttribute, element, ['href']);
+    return true;
+  }
+
   // The decision of the resolver for a URL it blocks (or redirects to a surrogate), else null.
   function blockedURL(url, type) {
     if (url === null || !reportable(url)) { return null; }
@@ -2016,12 +2069,13 @@
   // Takes the blocked URLs out of one element of the inert markup; whether it changed it.
   function sanitizeElement(element, base, scriptsLoad) {
     var name = apply(captured.nodeNameGet, element, []);
-    var loads = name === 'LINK' ? linkLoads(element) : MARKUP_LOADS[name];
-    if (loads === null || loads === undefined || (name === 'SCRIPT' && !scriptsLoad)) { return false; }
-    if (name === 'INPUT' && lower(attributeOf(element, 'type') || '') !== 'image') { return false; }
     // The inert parse has no scripting: what it finds in <noscript> is text in the page.
     if (captured.closest !== null && apply(captured.closest, element, ['noscript']) !== null) { return false; }
-    var changed = false;
+    var changed = sanitizeStyles(element, name, base);
+    var loads = name === 'LINK' ? linkLoads(element) : MARKUP_LOADS[name];
+    if (loads === null && withholdsHint(element, base)) { return true; }
+    if (loads === null || loads === undefined || (name === 'SCRIPT' && !scriptsLoad)) { return changed; }
+    if (name === 'INPUT' && lower(attributeOf(element, 'type') || '') !== 'image') { return changed; }
     for (var i = 0; i < loads.length; i++) {
       var attribute = loads[i][0];
       var type = loads[i][1];
@@ -2041,6 +2095,25 @@
         }
         changed = true;
         break;
+      }
+    }
+    return changed;
+  }
+
+  // Takes the blocked url()s out of an element's `style` attribute and a <style>'s text.
+  function sanitizeStyles(element, name, base) {
+    var changed = false;
+    var style = attributeOf(element, 'style');
+    var css = style === null ? null : sanitizedCSS(style, base);
+    if (css !== null) {
+      apply(captured.setAttribute, element, ['style', css]);
+      changed = true;
+    }
+    if ((name === 'STYLE' || name === 'style') && captured.textContentGet !== null && captured.textContentSet !== null) {
+      css = sanitizedCSS(apply(captured.textContentGet, element, []), base);
+      if (css !== null) {
+        apply(captured.textContentSet, element, [css]);
+        changed = true;
       }
     }
     return changed;
@@ -2150,6 +2223,12 @@
       return {
         __proto__: null,
         set(value) {
+          // A <style>'s markup is its CSS.
+          if (isElementNamed(this, STYLES)) {
+            var css = null;
+            try { css = textWrite(this, value); } catch (e) { css = null; }
+            return apply(originalSet, this, [css === null ? value : css]);
+          }
           var inert = isElementNamed(this, ['TEMPLATE']);
           return callWithMarkup(originalSet, this, [value], 0, inert ? null : sanitizedOrNull(value, this, false, false));
         }
@@ -2203,6 +2282,432 @@
         }
       }.set;
     });
+  }
+
+  // --- URLs and styles page script gives elements (blockInScript) -----------------------------
+
+  // Page script also starts loads that no request wrapper sees by giving an element a URL (a
+  // link's href, a srcset, a video's src or poster, an object's data, an SVG image's href…) or a
+  // style a url(): through the element's property, setAttribute, setAttributeNS, an attribute
+  // node (its value, nodeValue or textContent, setAttributeNode, the attributes map's
+  // setNamedItem), a style declaration (cssText, setProperty, backgroundImage and the other
+  // properties, the `style` attribute), a style sheet (insertRule, replace, replaceSync) or the
+  // text of a <style>. A blocked URL is withheld: the attribute is not written (an element that
+  // would load it gets `error` after the task, as for a load a content blocker stops); a blocked
+  // url() of a style is replaced by BLOCKED_CSS_URL, which loads from no network.
+
+  var WITHHELD = { __proto__: null };
+  var BLOCKED_CSS_URL = 'url("data:,")';
+  var STYLES = ['STYLE', 'style'];
+
+  // The type of the load `attribute` (lowercase) of the element named `name` starts: '' for one
+  // whose URL is withheld without a report (a link whose rel loads nothing yet, an input that is
+  // no image button: a later rel or type would load it); null for an attribute that loads nothing.
+  function attributeLoad(element, name, attribute) {
+    if (name === 'LINK') {
+      if (attribute !== 'href' && attribute !== 'imagesrcset') { return null; }
+      var loads = linkLoads(element);
+      return loads === null ? '' : (attribute === 'imagesrcset' ? 'image' : loads[0][1]);
+    }
+    if (name === 'INPUT') {
+      return attribute !== 'src' ? null : (lower(attributeOf(element, 'type') || '') === 'image' ? 'image' : '');
+    }
+    var table = MARKUP_LOADS[name];
+    if (table === undefined) { return null; }
+    for (var i = 0; i < table.length; i++) {
+      if (table[i][0] === attribute) { return table[i][1]; }
+    }
+    return null;
+  }
+
+  // The write of `value` to the URL or style attribute `attribute` (lowercase) of `element`, as
+  // attributeWrite answers it. The value is converted to a string once, here, and that string
+  // written, so that a page's toString cannot show the check one URL and the browser another.
+  function urlAttributeWrite(element, attribute, value) {
+    if (captured.nodeNameGet === null || element === null || typeof element !== 'object') { return null; }
+    var name = apply(captured.nodeNameGet, element, []);
+    if (attribute === 'style') {
+      if (value === null || value === undefined) { return null; }
+      var style = '' + value;
+      var css = sanitizedCSS(style, baseURL(element));
+      return css === null ? style : css;
+    }
+    // A script, img or iframe `src` is stopsLoad's (surrogates, and reports in every mode).
+    if (attribute === 'src' && elementTypes[name] !== undefined) { return null; }
+    var type = typeof name === 'string' ? attributeLoad(element, name, attribute) : null;
+    if (type === null) { return null; }
+    var text = '' + value;
+    var isSrcset = attribute === 'srcset' || attribute === 'imagesrcset';
+    var urls = isSrcset ? srcsetURLs(text) : null;
+    var count = isSrcset ? urls.length : 1;
+    var base = baseURL(element);
+    for (var i = 0; i < count; i++) {
+      var url = resolveURL(isSrcset ? urls[i] : text, base);
+      if (blockedURL(url, type === '' ? 'other' : type) === null) { continue; }
+      if (type !== '') {
+        reportBlocked(url, type);
+        if (attribute === 'src' || attribute === 'href' || attribute === 'data') { failLater(element); }
+      }
+      return WITHHELD;
+    }
+    return text;
+  }
+
+  function failLater(target) {
+    later(function () {
+      try { apply(captured.dispatchEvent, target, [new captured.Event('error')]); } catch (e) { /* ignore */ }
+    });
+  }
+
+  // The setter `name` of `owner` replaced by one that writes what `write(this, value)` answers:
+  // WITHHELD (nothing), a string, or null (the page's value).
+  function guardSetter(owner, name, write) {
+    return replaceSetter(owner, name, function (originalSet) {
+      return {
+        __proto__: null,
+        set(value) {
+          var written = null;
+          try { written = write(this, value); } catch (e) { written = null; }
+          if (written === WITHHELD) { return undefined; }
+          return apply(originalSet, this, [written === null ? value : written]);
+        }
+      }.set;
+    });
+  }
+
+  // The getter `name` of `owner` replaced by one that also hands `seen(this, value)` what it gets.
+  function observeGetter(owner, name, seen) {
+    var descriptor = owner ? captured.ObjectGetOwnPropertyDescriptor(owner, name) : undefined;
+    if (descriptor === undefined || typeof descriptor.get !== 'function') { return false; }
+    var originalGet = descriptor.get;
+    captured.ObjectDefineProperty(owner, name, {
+      __proto__: null,
+      get: shapedLike({
+        __proto__: null,
+        get() {
+          var value = apply(originalGet, this, []);
+          try { seen(this, value); } catch (e) { /* ignore */ }
+          return value;
+        }
+      }.get, originalGet),
+      set: descriptor.set, enumerable: descriptor.enumerable, configurable: descriptor.configurable
+    });
+    return true;
+  }
+
+  // The element properties that write a URL attribute: [interface, property, attribute].
+  var URL_PROPERTIES = [
+    ['HTMLLinkElement', 'href', 'href'], ['HTMLLinkElement', 'imageSrcset', 'imagesrcset'],
+    ['HTMLImageElement', 'srcset', 'srcset'], ['HTMLSourceElement', 'src', 'src'], ['HTMLSourceElement', 'srcset', 'srcset'],
+    ['HTMLMediaElement', 'src', 'src'], ['HTMLVideoElement', 'poster', 'poster'], ['HTMLObjectElement', 'data', 'data'],
+    ['HTMLEmbedElement', 'src', 'src'], ['HTMLInputElement', 'src', 'src'], ['HTMLTrackElement', 'src', 'src'],
+    ['HTMLFrameElement', 'src', 'src'], ['HTMLBodyElement', 'background', 'background']
+  ];
+
+  function patchURLProperties() {
+    for (var i = 0; i < URL_PROPERTIES.length; i++) {
+      (function (entry) {
+        guardSetter(prototypeOf(entry[0]), entry[1], function (element, value) {
+          return urlAttributeWrite(element, entry[2], value);
+        });
+      })(URL_PROPERTIES[i]);
+    }
+    // An SVG image's href is an SVGAnimatedString, whose baseVal writes the attribute: the
+    // element of each one the page reads is remembered.
+    var owners = captured.WeakMap !== null ? new captured.WeakMap() : null;
+    if (owners === null) { return; }
+    observeGetter(prototypeOf('SVGImageElement'), 'href', function (element, animated) {
+      if (animated !== null && typeof animated === 'object') { apply(captured.weakMapSet, owners, [animated, element]); }
+    });
+    guardSetter(prototypeOf('SVGAnimatedString'), 'baseVal', function (animated, value) {
+      var element = apply(captured.weakMapGet, owners, [animated]);
+      return element === undefined ? null : urlAttributeWrite(element, 'href', value);
+    });
+  }
+
+  function nodeTypeOf(node) {
+    if (node === null || typeof node !== 'object') { return 0; }
+    return captured.nodeTypeGet !== null ? apply(captured.nodeTypeGet, node, []) : node.nodeType;
+  }
+
+  // An attribute node's write: one of an element goes as setAttribute would; a detached one is
+  // decided when it is attached.
+  function attrWrite(attr, value) {
+    var element = apply(captured.attrOwnerElementGet, attr, []);
+    return element === null ? null : attributeWrite(element, apply(captured.attrNameGet, attr, []), value);
+  }
+
+  // Whether attaching `attr` to `element` must not happen; its value rewritten when it must change.
+  function withholdsAttr(element, attr) {
+    var value = apply(captured.attrValueGet, attr, []);
+    var written = attributeWrite(element, apply(captured.attrNameGet, attr, []), value);
+    if (written === WITHHELD) { return true; }
+    if (written !== null && written !== value) { apply(captured.attrValueSet, attr, [written]); }
+    return false;
+  }
+
+  // The text page script gives `node`: a <style>'s (or its text node's) CSS without its blocked
+  // url()s; an attribute node's value as setAttribute would write it.
+  function textWrite(node, value) {
+    if (value === null || value === undefined) { return null; }
+    var type = nodeTypeOf(node);
+    if (type === 2) { return attrWrite(node, value); }
+    var style = type === 1 ? node : (type === 3 && captured.parentNodeGet !== null ? apply(captured.parentNodeGet, node, []) : null);
+    if (!isElementNamed(style, STYLES)) { return null; }
+    var text = '' + value;
+    var css = sanitizedCSS(text, baseURL(style));
+    return css === null ? text : css;
+  }
+
+  // A text node about to become a <style>'s: its CSS without the blocked url()s.
+  function cleanStyleText(node, style) {
+    if (nodeTypeOf(node) !== 3 || captured.characterDataGet === null || captured.characterDataSet === null) { return; }
+    var css = sanitizedCSS(apply(captured.characterDataGet, node, []), baseURL(style));
+    if (css !== null) { apply(captured.characterDataSet, node, [css]); }
+  }
+
+  function patchAttributeNodes() {
+    if (captured.attrOwnerElementGet === null || captured.attrNameGet === null || captured.attrValueGet === null ||
+      captured.attrValueSet === null) {
+      return;
+    }
+    guardSetter(prototypeOf('Attr'), 'value', attrWrite);
+    var attach = function (original) {
+      return {
+        __proto__: null,
+        setAttributeNode(attr) {
+          var withheld = false;
+          try { withheld = withholdsAttr(this, attr); } catch (e) { withheld = false; }
+          return withheld ? null : apply(original, this, arguments);
+        }
+      }.setAttributeNode;
+    };
+    replaceMethod(prototypeOf('Element'), 'setAttributeNode', attach);
+    replaceMethod(prototypeOf('Element'), 'setAttributeNodeNS', attach);
+    // element.attributes.setNamedItem(attr): the map's element is remembered where it is read.
+    var elements = captured.WeakMap !== null ? new captured.WeakMap() : null;
+    if (elements === null) { return; }
+    observeGetter(prototypeOf('Element'), 'attributes', function (element, map) {
+      if (map !== null && typeof map === 'object') { apply(captured.weakMapSet, elements, [map, element]); }
+    });
+    var setNamedItem = function (original) {
+      return {
+        __proto__: null,
+        setNamedItem(attr) {
+          var withheld = false;
+          try {
+            var element = apply(captured.weakMapGet, elements, [this]);
+            withheld = element !== undefined && withholdsAttr(element, attr);
+          } catch (e) { withheld = false; }
+          return withheld ? null : apply(original, this, arguments);
+        }
+      }.setNamedItem;
+    };
+    replaceMethod(prototypeOf('NamedNodeMap'), 'setNamedItem', setNamedItem);
+    replaceMethod(prototypeOf('NamedNodeMap'), 'setNamedItemNS', setNamedItem);
+  }
+
+  // Text: textContent, nodeValue, data and innerText (of an attribute node, of a <style> and its
+  // text nodes), and the text nodes and strings appendChild, insertBefore, replaceChild, append,
+  // prepend and replaceChildren give a <style>.
+  function patchText() {
+    var node = prototypeOf('Node');
+    guardSetter(node, 'textContent', textWrite);
+    guardSetter(node, 'nodeValue', textWrite);
+    guardSetter(prototypeOf('CharacterData'), 'data', textWrite);
+    guardSetter(prototypeOf('HTMLElement'), 'innerText', textWrite);
+    var insert = function (original) {
+      return {
+        __proto__: null,
+        insert(child) {
+          try {
+            if (isElementNamed(this, STYLES)) { cleanStyleText(child, this); }
+          } catch (e) { /* insert it as it is */ }
+          return apply(original, this, arguments);
+        }
+      }.insert;
+    };
+    replaceMethod(node, 'appendChild', insert);
+    replaceMethod(node, 'insertBefore', insert);
+    replaceMethod(node, 'replaceChild', insert);
+    var insertAll = function (original) {
+      return {
+        __proto__: null,
+        append() {
+          var args = arguments;
+          try {
+            if (isElementNamed(this, STYLES)) {
+              args = list();
+              for (var i = 0; i < arguments.length; i++) {
+                var child = arguments[i];
+                if (child !== null && typeof child === 'object') {
+                  cleanStyleText(child, this);
+                } else {
+                  child = '' + child;
+                  var css = sanitizedCSS(child, baseURL(this));
+                  if (css !== null) { child = css; }
+                }
+                args[i] = child;
+              }
+            }
+          } catch (e) { args = arguments; }
+          return apply(original, this, args);
+        }
+      }.append;
+    };
+    var element = prototypeOf('Element');
+    replaceMethod(element, 'append', insertAll);
+    replaceMethod(element, 'prepend', insertAll);
+    replaceMethod(element, 'replaceChildren', insertAll);
+  }
+
+  // --- CSS url()s (blockInScript) ------------------------------------------------------------
+
+  // The style declaration properties whose values may hold a url(): every such property of
+  // WebKit's (and a few more, whose values then hold none).
+  var URL_STYLE_PROPERTY = new captured.RegExp('^css-?text$|background|image|mask|cursor|content|list-?style|filter|' +
+    'clip-?path|marker|shape-?outside|box-?reflect|^src$', 'i');
+  var CSS_HINT = new captured.RegExp('url\\(|@import', 'i');
+  // url(…), quoted or not, and @import's string: the URLs a style loads.
+  var CSS_URLS = new captured.RegExp(
+    'url\\(\\s*(?:"((?:[^"\\\\]|\\\\[\\s\\S])*)"|\'((?:[^\'\\\\]|\\\\[\\s\\S])*)\'|((?:[^)\\s"\'\\\\]|\\\\[\\s\\S])*))\\s*\\)' +
+    '|@import\\s*(?:"((?:[^"\\\\]|\\\\[\\s\\S])*)"|\'((?:[^\'\\\\]|\\\\[\\s\\S])*)\')', 'gi');
+  var FONT_FACE = new captured.RegExp('@font-face', 'i');
+
+  // A CSS string or URL token with its escapes undone: `\` and up to six hex digits (and one
+  // space after them) is that code point, `\` and a newline nothing, `\` and any other character
+  // that character.
+  function cssUnescape(text) {
+    if (indexOf(text, '\\') < 0) { return text; }
+    var result = '';
+    for (var i = 0; i < text.length; i++) {
+      if (text[i] !== '\\') {
+        result += text[i];
+        continue;
+      }
+      i += 1;
+      if (i >= text.length) { break; }
+      var code = 0;
+      var digits = 0;
+      while (digits < 6 && i < text.length && isHexDigit(text[i])) {
+        code = code * 16 + HEX[lower(text[i])];
+        digits += 1;
+        i += 1;
+      }
+      if (digits > 0) {
+        if (i >= text.length || !isSpace(text[i])) { i -= 1; }
+        result += code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : captured.StringFromCodePoint(code);
+      } else if (text[i] !== '\n') {
+        result += text[i];
+      }
+    }
+    return result;
+  }
+
+  // The type of the url() at `position` of `css`, whose last brace before it is at `open` (-1 for
+  // none): an @import's stylesheet, a @font-face's font, else an image (backgrounds, list
+  // markers, cursors, masks, border images, content).
+  function cssURLType(css, position, open) {
+    var before = position;
+    while (before > 0 && isSpace(css[before - 1])) { before -= 1; }
+    if (before >= 7 && lower(slice(css, before - 7, before)) === '@import') { return 'stylesheet'; }
+    if (open < 0 || css[open] === '}') { return 'image'; }
+    var start = open - 1;
+    while (start >= 0 && css[start] !== '}' && css[start] !== ';') { start -= 1; }
+    return apply(captured.regExpExec, FONT_FACE, [slice(css, start + 1, open)]) !== null ? 'font' : 'image';
+  }
+
+  // `css` (a style sheet, a rule or declarations) with each url() and @import string the resolver
+  // blocks replaced by BLOCKED_CSS_URL, and reported; null when it has none. Relative URLs
+  // resolve against `base`.
+  function sanitizedCSS(css, base) {
+    if (typeof css !== 'string' || apply(captured.regExpExec, CSS_HINT, [css]) === null) { return null; }
+    var result = '';
+    var last = 0;
+    var match;
+    // The last brace before the text read so far: each character is read once.
+    var read = 0;
+    var brace = -1;
+    CSS_URLS.lastIndex = 0;
+    while ((match = apply(captured.regExpExec, CSS_URLS, [css])) !== null) {
+      for (; read < match.index; read++) {
+        if (css[read] === '{' || css[read] === '}') { brace = read; }
+      }
+      var isImport = match[4] !== undefined || match[5] !== undefined;
+      var raw = match[1] !== undefined ? match[1] : match[2] !== undefined ? match[2] : match[3] !== undefined ? match[3]
+        : match[4] !== undefined ? match[4] : match[5];
+      var url = resolveURL(cssUnescape(raw), base);
+      var type = isImport ? 'stylesheet' : cssURLType(css, match.index, brace);
+      if (blockedURL(url, type) === null) { continue; }
+      reportBlocked(url, type);
+      result += slice(css, last, match.index) + (isImport ? '@import ' : '') + BLOCKED_CSS_URL;
+      last = match.index + match[0].length;
+    }
+    return last === 0 ? null : result + slice(css, last);
+  }
+
+  // Calls `original` with argument `index` (when given) replaced by what `write(this, value)`
+  // answers: the CSS without its blocked url()s. No second call with the page's value: a call
+  // that throws with the CSS written so throws with the page's.
+  function replaceCSSArgument(owner, name, index, write) {
+    replaceMethod(owner, name, function (original) {
+      return {
+        __proto__: null,
+        call() {
+          var args = arguments;
+          try {
+            if (args.length > index && args[index] !== null && args[index] !== undefined) {
+              // Converted once: what is checked is what is written.
+              var text = '' + args[index];
+              var css = write(this, text);
+              args = list();
+              for (var i = 0; i < arguments.length; i++) { args[i] = i !== index ? arguments[i] : (css === null ? text : css); }
+            }
+          } catch (e) { args = arguments; }
+          return apply(original, this, args);
+        }
+      }.call;
+    });
+  }
+
+  // Declarations resolve against the document's base URL; a style sheet's rules against its own
+  // URL when it has one.
+  function declarationCSS(target, text) { return sanitizedCSS(text, baseURL(doc)); }
+  function sheetCSS(sheet, text) {
+    var href = null;
+    try { href = captured.styleSheetHrefGet !== null ? apply(captured.styleSheetHrefGet, sheet, []) : null; } catch (e) { href = null; }
+    return sanitizedCSS(text, typeof href === 'string' && href !== '' ? href : baseURL(doc));
+  }
+  function declarationWrite(target, value) {
+    if (value === null || value === undefined) { return null; }
+    var text = '' + value;
+    var css = declarationCSS(target, text);
+    return css === null ? text : css;
+  }
+
+  function patchStyles() {
+    // WebKit's style properties are accessors of CSSStyleDeclaration.prototype (of
+    // CSSStyleProperties.prototype where the engine has that interface), camelCase and dashed.
+    var owners = [prototypeOf('CSSStyleProperties'), prototypeOf('CSS2Properties'), prototypeOf('CSSStyleDeclaration')];
+    for (var i = 0; i < owners.length; i++) {
+      if (owners[i] === null) { continue; }
+      var names = captured.ObjectGetOwnPropertyNames(owners[i]);
+      for (var j = 0; j < names.length; j++) {
+        if (apply(captured.regExpExec, URL_STYLE_PROPERTY, [names[j]]) !== null) { guardSetter(owners[i], names[j], declarationWrite); }
+      }
+    }
+    replaceCSSArgument(prototypeOf('CSSStyleDeclaration'), 'setProperty', 1, declarationCSS);
+    // element.style = text writes the declarations as cssText, but not through its setter.
+    guardSetter(prototypeOf('HTMLElement'), 'style', declarationWrite);
+    guardSetter(prototypeOf('SVGElement'), 'style', declarationWrite);
+    guardSetter(prototypeOf('MathMLElement'), 'style', declarationWrite);
+    var sheet = prototypeOf('CSSStyleSheet');
+    replaceCSSArgument(sheet, 'insertRule', 0, sheetCSS);
+    replaceCSSArgument(sheet, 'addRule', 1, sheetCSS);
+    replaceCSSArgument(sheet, 'replace', 0, sheetCSS);
+    replaceCSSArgument(sheet, 'replaceSync', 0, sheetCSS);
+    replaceCSSArgument(prototypeOf('CSSGroupingRule'), 'insertRule', 0, declarationCSS);
+    replaceCSSArgument(prototypeOf('CSSKeyframesRule'), 'appendRule', 0, declarationCSS);
   }
 
   // --- Hyperlink auditing and form submissions (blockInScript) -----------------------------------
@@ -2785,6 +3290,10 @@
     // Loads no wrapper of a request sees, which only a script that blocks must stop: the parser's
     // for markup of page script, pings, form submissions into frames.
     try { patchMarkupSinks(); } catch (error) { debugLog('markup', error); }
+    try { patchURLProperties(); } catch (error) { debugLog('URL properties', error); }
+    try { patchAttributeNodes(); } catch (error) { debugLog('attribute nodes', error); }
+    try { patchText(); } catch (error) { debugLog('text', error); }
+    try { patchStyles(); } catch (error) { debugLog('styles', error); }
     try { patchPings(); } catch (error) { debugLog('ping', error); }
     try { patchFormSubmission(); } catch (error) { debugLog('form', error); }
   }

@@ -12,6 +12,7 @@
 //   setHTMLUnsafe, createContextualFragment and iframe.srcdoc: the elements it makes in the
 //   page's document load their URLs as a browser's would (scripts only where they run), and in
 //   an inert document (createHTMLDocument, a template's content, DOMParser) load nothing;
+// - the elements that load other URLs and the styles of fake-elements.js;
 // - events along their path (window and document, capture then bubble, composedPath), links
 //   that send their `ping` URLs when followed (click(), or a click event dispatched at them, even
 //   outside the document, as WebKit does), and forms (submit(), requestSubmit() after a cancelable `submit` event).
@@ -22,6 +23,7 @@ const path = require('node:path');
 const vm = require('node:vm');
 const helpers = require('../resolver/helpers.js');
 const { createFakeDOM } = require('../resolver/fake-dom.js');
+const { install: installElements } = require('./fake-elements.js');
 
 const VOID = new Set(['img', 'source', 'input', 'link', 'meta', 'base', 'br', 'hr', 'embed', 'track', 'area', 'col', 'wbr', 'param']);
 const TOKEN = /<!--[\s\S]*?-->|<!doctype([^>]*)>|<\/([a-zA-Z][^\s>]*)\s*>|<([a-zA-Z][^\s/>]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>|[^<]+|</gi;
@@ -210,6 +212,7 @@ function createBrowser(url) {
   }
   const createElement = Document.prototype.createElement;
   const classes = { a: HTMLAnchorElement, area: HTMLAnchorElement, form: HTMLFormElement, template: HTMLTemplateElement };
+  const { recordCSS, parserSetText } = installElements({ g, dom, network, classes, HTMLElement, baseSetAttribute: setAttribute });
   Document.prototype.createElement = function (name) {
     const lowered = name.toLowerCase();
     const Class = classes[lowered] || HTMLElement;
@@ -284,7 +287,7 @@ function createBrowser(url) {
         if (name === 'script' || name === 'style') {
           const end = markup.toLowerCase().indexOf(`</${name}`, TOKEN.lastIndex);
           const stop = end < 0 ? markup.length : end;
-          element.textContent = markup.slice(TOKEN.lastIndex, stop);
+          parserSetText(element, markup.slice(TOKEN.lastIndex, stop));
           TOKEN.lastIndex = stop;
           continue;
         }
@@ -317,6 +320,8 @@ function createBrowser(url) {
       queue.push(...element.childNodes);
       if (element.__owner && element.__owner.__inert) { continue; }
       const name = element.nodeName.toLowerCase();
+      if (element.getAttribute('style') !== null) { recordCSS(element.getAttribute('style')); }
+      if (name === 'style') { recordCSS(element.textContent); }
       const url = (attribute, type) => {
         const value = element.getAttribute(attribute);
         if (value) { network.push({ url: new URL(value.trim().split(/[\s,]+/)[0], element.baseURI).href, type }); }
@@ -359,6 +364,12 @@ function createBrowser(url) {
   Object.defineProperty(Element.prototype, 'innerHTML', markupAccessor(function () {
     return (this instanceof HTMLTemplateElement ? this.content : this).childNodes.map(serialize).join('');
   }, function (markup) {
+    if (this.nodeName === 'STYLE') {
+      // A <style>'s markup is its style sheet.
+      parserSetText(this, String(markup));
+      recordCSS(String(markup));
+      return;
+    }
     this.childNodes = [];
     parseInto(this, String(markup), false);
   }));

@@ -6,7 +6,11 @@ import TrackerDataKit
 /// blocker) on pages that load trackers the ways page script can beyond fetch and XHR: relative
 /// URLs under a tracker's `<base href>`, WebSocket, EventSource, a worklet, workers, markup it
 /// writes (into the page and into an about:blank frame), links with `ping` it clicks, forms it
-/// submits into a frame (Tests/Sites/script-mode.example and media.zoom.com). One browser run
+/// submits into a frame, URLs and styles it gives elements (a link's href, a srcset, a poster, an
+/// object's data, an SVG image's href, attribute nodes; declarations, the style attribute, a
+/// constructed style sheet, a <style>'s text and insertRule) (Tests/Sites/script-mode.example and
+/// media.zoom.com). Each page's tracker URLs reached the server under the blocking script before
+/// it stopped them. One browser run
 /// loads them all; the proxy's log is what reached the network. UserScripts' article "What the
 /// scripts do" (`WhatTheScriptsDo.md`) lists what is stopped and what is left; a change here must
 /// change both.
@@ -39,6 +43,16 @@ struct ScriptModeBrowserTests {
          [site + "own-ping", site + "next.html", site + "elsewhere.html", site + "dispatched.html", site + "report.gif?page=ping"]),
         (site + "form.html", ["https://www.hotjar.com/form", "https://www.hotjar.com/requested"],
          [site + "own-form", site + "report.gif?page=form"]),
+        (site + "elements.html", [
+            "sheet.css", "preload.gif", "srcset.gif", "poster.gif", "object.png", "embed.png", "button.png", "svg.png", "xlink.png",
+            "video.mp4", "bg.gif", "csstext.gif", "property.gif", "attribute.gif", "constructed.gif", "import.css", "style.gif",
+            "text.gif", "insert.gif",
+        ].map { "https://www.hotjar.com/el-" + $0 }, [
+            // What WebKit made of the styles whose url() became url("data:,"): the declarations
+            // stay (background-image, the color and the repeat beside it), and load nothing.
+            site + "el-own.css", site + "el-own-bg.gif", site + "el-own-style.gif", site + "report.gif?page=elements&styles="
+                + "url(%22data%3A%2C%22)%20%7C%20url(%22data%3A%2C%22)%20%7C%20rgb(255%2C%200%2C%200)%20%7C%20no-repeat",
+        ]),
     ]
 
     /// What a script in the page cannot stop, by URL (Tests/Sites/script-mode.example/left.html):
@@ -48,11 +62,16 @@ struct ScriptModeBrowserTests {
         "https://www.hotjar.com/module.js",
         // A request of the page's own worker: the blocking script runs in documents only.
         "https://www.hotjar.com/from-worker",
-        // A CSS image of an inline style page script sets.
-        "https://www.hotjar.com/style.gif",
-        // URLs of elements other than script, img and iframe src: no setter of theirs is wrapped.
-        "https://www.hotjar.com/sheet.css",
-        "https://www.hotjar.com/srcset.gif",
+        // image-set()'s bare strings: of a style, only url() and @import are read.
+        "https://www.hotjar.com/image-set.gif",
+        // A font face made by script: FontFace's source is not wrapped.
+        "https://www.hotjar.com/font-face.woff2",
+        // Text a <style>'s text node gets through appendData: not read.
+        "https://www.hotjar.com/append-data.gif",
+        // A CSS Typed OM value (attributeStyleMap.set): no string to read.
+        "https://www.hotjar.com/typed-om.gif",
+        // A fragment of text nodes appended to a <style>: only a text node or a string is read.
+        "https://www.hotjar.com/fragment.gif",
         // Where a first-party URL redirects (the proxy's to-tracker.js.redirect): a script sees
         // no redirect before the browser follows it.
         "https://www.hotjar.com/redirected.js",
