@@ -11,7 +11,7 @@ struct RuleListFileNameTests {
             (.clickToLoad, "block-ctl/../x y"),
         ])
         #expect(names == [
-            "rules.json", "rules.block-ctl-fb.json", "rules.2.json", "cookies.json", "cookies.2.json", "rules.block-ctl_.._x_y.json",
+            "rules.json", "rules.block-ctl-fb.json", "rules.2.json", "cookies.json", "cookies.2.json", "rules.block-ctl____x_y.json",
         ])
     }
 }
