@@ -29,7 +29,7 @@ let package = Package(
         fuzzer("SurrogatesFuzzer", [product("TrackerDataKit"), product("UserScripts")]),
         fuzzer("RuleListFuzzer", [product("ContentRuleList"), product("RuleEngineKit")]),
         fuzzer("URLFilterFuzzer", [product("ContentRuleList")]),
-        fuzzer("CompiledEngineFuzzer", [product("ContentRuleList"), product("RuleEngineKit")]),
+        fuzzer("CompiledEngineFuzzer", [product("ContentRuleList"), product("RuleEngineKit"), product("TrackerlessCore")]),
         fuzzer("DisconnectListsFuzzer", [product("DisconnectLists"), product("ContentRuleList")]),
         fuzzer("PrefilterFuzzer", [product("URLPrefilter")]),
         fuzzer("HTTPSUpgradeFuzzer", [product("URLPrefilter")]),

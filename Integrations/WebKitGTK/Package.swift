@@ -73,6 +73,7 @@ let package = Package(
                 .product(name: "ContentRuleList", package: trackerless),
                 .product(name: "RuleEngineKit", package: trackerless),
                 .product(name: "RuleBuilder", package: trackerless),
+                .product(name: "TrackerlessCore", package: trackerless),
             ],
             exclude: []
         ),

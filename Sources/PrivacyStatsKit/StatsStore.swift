@@ -13,10 +13,10 @@ import TrackerlessCore
 ///
 /// Two files:
 /// - `path`: the snapshot, replaced whole with `FileIO.writeAtomically(_:to:)` (temporary file,
-///   fsync, rename). Its first line is `trackerless-totals 1 <last record id> <CRC-32 of the
+///   fsync, rename). Its first line is `trackerless-totals 2 <last record id> <XXH64 of the
 ///   rest>`, then the totals as JSON.
 /// - `path.journal`: an append-only journal, one record per `append(_:)`, each a line
-///   `<CRC-32> {"id": n, "deltas": […]}`, fsynced before `append(_:)` returns.
+///   `<XXH64, 16 hex digits> {"id": n, "deltas": […]}`, fsynced before `append(_:)` returns.
 ///
 /// Every record has the next id. Compaction writes the totals with the id of the last record in
 /// them, then empties the journal; a crash between the two leaves records the snapshot already
@@ -96,7 +96,7 @@ public final class StatsStore: @unchecked Sendable {
         let record = JSONValue.object(JSONObject([
             ("id", .number(Double(id))), ("deltas", .array(deltas.map { $0.jsonValue() })),
         ])).jsonBytes()
-        var line = Array(CRC32.hex(record).utf8)
+        var line = Array(XXH64.hexDigest(record).utf8)
         line.append(0x20)
         line.append(contentsOf: record)
         line.append(0x0A)
@@ -123,7 +123,7 @@ public final class StatsStore: @unchecked Sendable {
 
     private func compactLocked() throws(StatsStoreError) {
         let body = storedTotals.jsonValue().jsonBytes()
-        var file = Array("trackerless-totals \(Self.version) \(lastRecordID) \(CRC32.hex(body))\n".utf8)
+        var file = Array("trackerless-totals \(Self.version) \(lastRecordID) \(XXH64.hexDigest(body))\n".utf8)
         file.append(contentsOf: body)
         do {
             try FileIO.writeAtomically(file, to: path)
@@ -234,7 +234,9 @@ public final class StatsStore: @unchecked Sendable {
     }
 
     /// The format this code writes and reads: the snapshot's second header word.
-    static let version = 1
+    /// 2: the snapshot's and the records' checksums are XXH64 (TrackerlessCore's one integrity
+    /// checksum), were CRC-32; a version 1 store reads as damaged (kept as `.corrupt`).
+    static let version = 2
 
     /// The version of a snapshot whose header names a format above ``version``; nil for any other
     /// file, damaged ones included.
@@ -252,18 +254,18 @@ public final class StatsStore: @unchecked Sendable {
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         let body = bytes[(newline + 1)...]
         guard header.count == 4, header[0] == "trackerless-totals", header[1] == "\(Self.version)",
-            let lastID = Int(header[2]), lastID >= 0, header[3] == CRC32.hex(body),
+            let lastID = Int(header[2]), lastID >= 0, header[3] == XXH64.hexDigest(Array(body)),
             let totals = TotalsSnapshot(jsonBytes: Array(body))
         else { return nil }
         return (totals, lastID)
     }
 
     static func parseRecord(_ line: ArraySlice<UInt8>) -> (Int, [TotalsDelta])? {
-        guard line.count > 9, line[line.startIndex + 8] == 0x20 else { return nil }
-        let checksum = String(decoding: line.prefix(8), as: UTF8.self)
-        let record = line.dropFirst(9)
-        guard checksum == CRC32.hex(record) else { return nil }
-        let parsed = try? JSONReader.read(Array(record)) { (reader) throws(JSONReadError) -> (Int, [TotalsDelta])? in
+        guard line.count > 17, line[line.startIndex + 16] == 0x20 else { return nil }
+        let checksum = String(decoding: line.prefix(16), as: UTF8.self)
+        let record = Array(line.dropFirst(17))
+        guard checksum == XXH64.hexDigest(record) else { return nil }
+        let parsed = try? JSONReader.read(record) { (reader) throws(JSONReadError) -> (Int, [TotalsDelta])? in
             try journalRecord(&reader)
         }
         return parsed ?? nil

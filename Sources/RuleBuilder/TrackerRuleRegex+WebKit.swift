@@ -1,4 +1,5 @@
 import TrackerDataKit
+import TrackerlessCore
 
 /// Rewriting a Tracker Radar rule regex into WebKit url-filters.
 extension TrackerRuleRegex {
@@ -250,88 +251,31 @@ extension TrackerRuleRegex {
 
 extension TrackerRuleRegex {
     /// Whether an expanded sequence matches a substring of `text` (ASCII, case-insensitive),
-    /// optionally one that ends where `text` ends. Bounded: nil when the search is too long.
+    /// optionally one that ends where `text` ends: the resolver's own matcher
+    /// (``TrackerRuleRegex/Matcher``, linear in the text), so the builder and the resolver read a
+    /// host part alike. Nil when the sequence is too large to compile.
     static func matchesSubstring(_ sequence: ArraySlice<Node>, of text: String, endingAtEnd: Bool) -> Bool? {
-        let bytes = Array(text.utf8)
-        if let literal = literalSubstringMatch(sequence, of: bytes, endingAtEnd: endingAtEnd) { return literal }
-        let matcher = BacktrackingMatcher(text: bytes)
-        for start in 0...matcher.text.count {
-            let found = matcher.match(sequence, at: start) { end in !endingAtEnd || end == matcher.text.count }
-            if matcher.budget <= 0 { return nil }
-            if found { return true }
+        // Most host parts are plain characters: the matcher's own literal test (what it does
+        // when the required literal is the whole pattern), without compiling the automaton.
+        if let literal = plainLiteral(sequence) {
+            let lowered = text.utf8.map(ASCII.lowercased)
+            if endingAtEnd { return lowered.count >= literal.count && lowered.suffix(literal.count).elementsEqual(literal) }
+            return literal.isEmpty || lowered.indices.contains { lowered[$0...].starts(with: literal) }
         }
-        return false
+        let nodes = endingAtEnd ? Array(sequence) + [.endAnchor] : Array(sequence)
+        guard let matcher = try? TrackerRuleRegex(alternatives: [nodes]).matcher() else { return nil }
+        return matcher.matches(text)
     }
-}
 
-extension TrackerRuleRegex {
-    /// The answer of ``matchesSubstring(_:of:endingAtEnd:)`` for a sequence of plain characters
-    /// (most host parts), without the backtracking matcher and its allocations; nil for other
-    /// sequences, and for searches long enough that the matcher's step budget could run out.
-    private static func literalSubstringMatch(_ sequence: ArraySlice<Node>, of text: [UInt8], endingAtEnd: Bool) -> Bool? {
-        var sets: [CharacterSet128] = []
-        sets.reserveCapacity(sequence.count)
+    /// The lowercase bytes of a sequence of plain characters (``TrackerRuleRegex/plainByte(_:)``,
+    /// one byte up to ASCII case each); nil for any other sequence.
+    private static func plainLiteral(_ sequence: ArraySlice<Node>) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sequence.count)
         for node in sequence {
-            guard case .character(let set) = node else { return nil }
-            sets.append(set.caseFolded)
+            guard case .character(let set) = node, let byte = plainByte(set.caseFolded) else { return nil }
+            bytes.append(byte)
         }
-        // The matcher takes about one step per node and start position.
-        guard text.count * (sets.count + 1) < 100_000 else { return nil }
-        guard sets.count <= text.count else { return false }
-        let lastStart = text.count - sets.count
-        for start in (endingAtEnd ? lastStart : 0)...lastStart {
-            var offset = 0
-            while offset < sets.count, sets[offset].contains(text[start + offset]) { offset += 1 }
-            if offset == sets.count { return true }
-        }
-        return false
-    }
-}
-
-/// A small backtracking matcher for short strings (host names), with a step budget so that no
-/// pattern can make it run long.
-private final class BacktrackingMatcher {
-    let text: [UInt8]
-    var budget = 200_000
-
-    init(text: [UInt8]) { self.text = text }
-
-    /// Matches `nodes` at `position`, calling `continuation` with each end position until it
-    /// returns true.
-    func match(_ nodes: ArraySlice<TrackerRuleRegex.Node>, at position: Int, _ continuation: (Int) -> Bool) -> Bool {
-        budget -= 1
-        if budget <= 0 { return false }
-        guard let node = nodes.first else { return continuation(position) }
-        let rest = nodes.dropFirst()
-        switch node {
-        case .character(let set):
-            guard position < text.count, set.caseFolded.contains(text[position]) else { return false }
-            return match(rest, at: position + 1, continuation)
-        case .startAnchor:
-            return position == 0 && match(rest, at: position, continuation)
-        case .endAnchor:
-            return position == text.count && match(rest, at: position, continuation)
-        case .group(let alternatives):
-            for alternative in alternatives where match(ArraySlice(alternative) + rest, at: position, continuation) {
-                return true
-            }
-            return false
-        case .repetition(let atom, let minimum, let maximum):
-            return repeatMatch(atom, minimum: minimum, maximum: maximum, count: 0, at: position, rest: rest, continuation)
-        }
-    }
-
-    private func repeatMatch(
-        _ atom: TrackerRuleRegex.Node, minimum: Int, maximum: Int?, count: Int, at position: Int,
-        rest: ArraySlice<TrackerRuleRegex.Node>, _ continuation: (Int) -> Bool
-    ) -> Bool {
-        if let maximum, count >= maximum { return match(rest, at: position, continuation) }
-        // Each further repetition must consume input, so empty matches cannot loop.
-        let more = match([atom][...], at: position) { end in
-            end > position && self.repeatMatch(atom, minimum: minimum, maximum: maximum, count: count + 1,
-                                               at: end, rest: rest, continuation)
-        }
-        if more { return true }
-        return count >= minimum && match(rest, at: position, continuation)
+        return bytes
     }
 }

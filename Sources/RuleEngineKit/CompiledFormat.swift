@@ -1,3 +1,5 @@
+import TrackerlessCore
+
 /// The container: signature, format version, payload length, payload checksum, payload.
 enum CompiledFormat {
     static let signature: [UInt8] = Array("TRKLSRE\0".utf8)
@@ -5,7 +7,9 @@ enum CompiledFormat {
     /// 2: host table values carry the pattern's prefix and final dot (``HostPattern/tableValue(_:)``).
     /// 3: each rule's index in its list, and the first universal rule of each universal
     /// location, so that a decision names its rules.
-    static let version: UInt32 = 3
+    /// 4: the payload's checksum is XXH64 (TrackerlessCore's one integrity checksum), was FNV-1a
+    /// over 64-bit words; the payload is unchanged.
+    static let version: UInt32 = 4
     static let headerSize = 8 + 4 + 8 + 8
 
     static func wrap(_ payload: [UInt8]) -> [UInt8] {
@@ -43,19 +47,8 @@ enum CompiledFormat {
         }
     }
 
-    /// FNV-1a over 64-bit words, then over the tail bytes.
+    /// XXH64 of the payload (seed 0).
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let raw = UnsafeRawBufferPointer(bytes)
-        var index = 0
-        while index + 8 <= raw.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x100_0000_01b3
-            index += 8
-        }
-        while index < raw.count {
-            hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
-            index += 1
-        }
-        return hash
+        XXH64.digest(UnsafeRawBufferPointer(bytes))
     }
 }

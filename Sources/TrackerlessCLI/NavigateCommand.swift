@@ -2,7 +2,7 @@ import Foundation
 import NavigationProtections
 import TrackerDataKit
 import TrackerlessCore
-import URLPrefilter
+import TrackerlessRuntime
 
 /// `trackerless navigate`: the navigation decision of the privacy configuration's protections
 /// (AMP links, tracking parameters, HTTPS upgrade, GPC, referrer trimming) for each navigation.
@@ -54,13 +54,14 @@ enum NavigateCommand {
         case "every-request": headerScope = .everyRequest
         case let other: throw UsageError("--gpc-header takes enabled-sites or every-request, not \"\(other.excerpt())\"")
         }
-        let inputs = try BlocklistInputs(options)
-        let protector = NavigationProtector(
-            configuration: inputs.configuration ?? PrivacyConfiguration(), trackerData: inputs.trackerData,
-            userAllowlist: inputs.userAllowlist, gpcOnForUser: gpcOn, gpcHeaderScope: headerScope,
-            httpsUpgrade: try options["https-filter"].map { directory throws in
-                try HTTPSUpgrade(directory: directory, privacyConfiguration: inputs.configuration)
-            })
+        // The runtime's composition of the same inputs (ProtectionInputs), without building a set.
+        var inputs = ProtectionInputs(
+            trackerData: options["tds"].map { InputDocument.file($0) } ?? ProtectionInputs.sample.trackerData,
+            privacyConfiguration: options["privacy-config"].map { InputDocument.file($0) },
+            userAllowlist: options["allowlist"].map { InputDocument.file($0) })
+        inputs.globalPrivacyControl = gpcOn
+        inputs.httpsFilterDirectory = options["https-filter"]
+        let protector = try inputs.navigationProtector(gpcHeaderScope: headerScope)
         return JSONLines.process { line throws(InputError) in
             let navigation = Navigation(
                 url: try line.required("url"), initiator: try line.optional("initiator"),

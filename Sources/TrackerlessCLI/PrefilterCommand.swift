@@ -67,12 +67,7 @@ enum PrefilterCommand {
                 entries: entries, appBundleIdentifier: options["bundle-id"] ?? defaultBundleIdentifier,
                 userTokens: options.repeatedOptions["user-token"] ?? [])
             let bundle = PrefilterBundle(prefilter: prefilter, pirServerInputs: inputs)
-            do throws(FileError) {
-                let names = Set(bundle.files.map(\.name))
-                try FileSet.write(bundle.files, to: output) { names.contains($0) || isPIROutputFileName($0) }
-            } catch {
-                throw PrefilterError.unwritable(error)
-            }
+            try bundle.write(toDirectory: output, isOwnFile: isPIROutputFileName)
             Output.standardError(
                 "\(output): \(entries.count) entries, bitCount \(prefilter.bitCount), hashCount \(prefilter.hashCount), "
                     + "murmurSeed \(prefilter.murmurSeed), \(prefilter.data.count) bytes, "

@@ -3,6 +3,7 @@ import Foundation
 import RuleBuilder
 import TrackerDataKit
 import TrackerlessCore
+import TrackerlessRuntime
 
 /// `trackerless rules`: Tracker Radar data and a privacy configuration to WebKit rule list JSON.
 enum RulesCommand {
@@ -220,13 +221,7 @@ enum RulesCommand {
         let url = URL(fileURLWithPath: output)
         let stem = url.deletingPathExtension().lastPathComponent
         let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-        return url.deletingLastPathComponent().appendingPathComponent("\(stem).\(fileNamePart(action))\(suffix)").path
-    }
-
-    /// The action as part of a file name: characters other than ASCII letters, digits, `-` and
-    /// `_` become `_`, so that no action names a path elsewhere.
-    static func fileNamePart(_ action: String) -> String {
-        String(action.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+        return url.deletingLastPathComponent().appendingPathComponent("\(stem).\(EncodedRuleList.fileNamePart(action))\(suffix)").path
     }
 
     /// Checks every list with our validator, the one `rules` builds with and `validate` runs.
@@ -245,39 +240,31 @@ enum RulesCommand {
         }
     }
 
-    /// The files of a set of lists: rules.json, rules.2.json, ...
-    /// The files of a set of lists: rules.json, rules.2.json, ... for the main lists, and
+    /// The files of a set of lists, named by ``TrackerlessRuntime/EncodedRuleList/fileNames(of:)``
+    /// as `trackerless scripts` names them: rules.json, rules.2.json, ... for the main lists, and
     /// rules.block-ctl-fb.json, ... for the Click-to-Load lists (`clickToLoadActions`, parallel
     /// to `lists`; missing entries are main lists).
     static func files(of lists: [RuleList], clickToLoadActions: [String?] = []) -> [FileSet.File] {
-        var number = 0
-        return lists.enumerated().map { index, list in
-            if index < clickToLoadActions.count, let action = clickToLoadActions[index] {
-                return ("rules.\(fileNamePart(action)).json", list.encoded())
-            }
-            number += 1
-            return (ruleListFileName(number), list.encoded())
+        let kinds = lists.indices.map { index -> (kind: EncodedRuleList.Kind, clickToLoadAction: String?) in
+            let action = index < clickToLoadActions.count ? clickToLoadActions[index] : nil
+            return (action == nil ? .blocking : .clickToLoad, action)
         }
+        return zip(EncodedRuleList.fileNames(of: kinds), lists).map { ($0, $1.encoded()) }
     }
 
     /// `rules.json` for the first list, `rules.2.json` for the second, ...
     static func ruleListFileName(_ number: Int) -> String {
-        numberedFileName("rules", number)
-    }
-
-    /// `<stem>.json` for the first list, `<stem>.2.json` for the second, ...
-    static func numberedFileName(_ stem: String, _ number: Int) -> String {
-        number == 1 ? "\(stem).json" : "\(stem).\(number).json"
+        EncodedRuleList.numberedFileName("rules", number)
     }
 
     /// Whether `name` is one of the names ``ruleListFileName(_:)`` gives, or a Click-to-Load list's.
     static func isRuleListFileName(_ name: String) -> Bool {
         let part = name.dropFirst("rules.".count).dropLast(".json".count)
-        if name.hasPrefix("rules.block-ctl-"), name.hasSuffix(".json") { return String(part) == fileNamePart(String(part)) }
+        if name.hasPrefix("rules.block-ctl-"), name.hasSuffix(".json") { return String(part) == EncodedRuleList.fileNamePart(String(part)) }
         return isNumberedFileName(name, stem: "rules")
     }
 
-    /// Whether `name` is one of the names ``numberedFileName(_:_:)`` gives for `stem`.
+    /// Whether `name` is one of the names `EncodedRuleList.numberedFileName(_:_:)` gives for `stem`.
     static func isNumberedFileName(_ name: String, stem: String) -> Bool {
         if name == "\(stem).json" { return true }
         guard name.hasPrefix("\(stem)."), name.hasSuffix(".json") else { return false }

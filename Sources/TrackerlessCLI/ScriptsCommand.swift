@@ -89,9 +89,6 @@ enum ScriptsCommand {
         // A surrogate that could break out of its function is an error here, not a warning: the
         // output is what a host will inject.
         guard surrogates.refused.isEmpty else { throw ScriptRenderError.refusedSurrogates(surrogates.refused) }
-        // Checked here for the option's own message; the build checks them again.
-        _ = try ScriptRenderer(templates: templates, settings: settings)
-
         // The one build the runtime, the C API and the build plugin share (ProtectionBuild).
         var inputs = ProtectionInputs(
             trackerData: options["tds"].map { InputDocument.file($0) } ?? ProtectionInputs.sample.trackerData,
@@ -102,7 +99,14 @@ enum ScriptsCommand {
             scriptSettings: settings)
         inputs.webKit = try WebKitOption.target(options)
         inputs.templates = templates
-        let build = try ProtectionBuild(inputs, secret: secret)
+        let build: ProtectionBuild
+        do throws(ProtectionError) {
+            build = try ProtectionBuild(inputs, secret: secret)
+        } catch {
+            // A setting the renderer refuses, in the renderer's words (they name the option).
+            if case .invalidInput(.scriptSettings, let detail) = error { throw InputError(detail) }
+            throw error
+        }
         let scripts = build.scripts
 
         var files: [(name: String, bytes: [UInt8])] = [
@@ -112,7 +116,7 @@ enum ScriptsCommand {
         files += Self.files(of: build.set.ruleLists)
         let index = Array(surrogates.index.utf8)
         files.append(("surrogates.txt", index))
-        let surrogateInput = (key: "surrogates", path: options["surrogates"] ?? "bundled", sha256: SHA256.hexDigest(index))
+        let surrogateInput = (key: "surrogates", path: options["surrogates"] ?? "bundled", sha256: build.inputSHA256(.surrogates) ?? SHA256.hexDigest(index))
         let blockingLists = build.set.ruleLists.filter { $0.kind != .cookies }
         // Rule counts by file name: the numbered blocking lists and the cookie lists.
         var ruleCounts: [String: Int] = [:]
@@ -124,7 +128,7 @@ enum ScriptsCommand {
             scripts: scripts, settings: settings, trackerDataScope: trackerDataScope.rawValue,
             ruleCounts: ruleCounts,
             surrogateCount: surrogates.surrogates.surrogates.count, templates: options["templates"],
-            inputs: try inputHashes(options) + [surrogateInput], files: files)
+            inputs: inputHashes(options, build) + [surrogateInput], files: files)
         files.append(("manifest.json", manifest.bytes))
         let generation = try FileSet.write(files, to: output, isOwnFile: isOutputFileName)
         if let swiftOutput = options["swift-output"] {
@@ -149,29 +153,16 @@ enum ScriptsCommand {
             || isCookieListFileName(name)
     }
 
-    /// The files of a set's lists: the blocking lists as `trackerless rules` names them
-    /// (rules.json, rules.2.json ..., rules.block-ctl-fb.json ...), then the cookie lists
-    /// (cookies.json, cookies.2.json ...).
+    /// The files of a set's lists, named by ``TrackerlessRuntime/EncodedRuleList/fileNames(of:)``
+    /// as `trackerless rules` names them: rules.json, rules.2.json ..., rules.block-ctl-fb.json
+    /// ..., then cookies.json, cookies.2.json ...
     static func files(of lists: [EncodedRuleList]) -> [FileSet.File] {
-        var blocking = 0
-        var cookies = 0
-        return lists.map { list in
-            switch list.kind {
-            case .blocking:
-                blocking += 1
-                return (RulesCommand.ruleListFileName(blocking), list.json)
-            case .clickToLoad:
-                return ("rules.\(RulesCommand.fileNamePart(list.clickToLoadAction ?? "")).json", list.json)
-            case .cookies:
-                cookies += 1
-                return (cookieListFileName(cookies), list.json)
-            }
-        }
+        zip(EncodedRuleList.fileNames(of: lists), lists).map { ($0, $1.json) }
     }
 
     /// `cookies.json` for the first cookie list, `cookies.2.json` for the second, ...
     static func cookieListFileName(_ number: Int) -> String {
-        RulesCommand.numberedFileName("cookies", number)
+        EncodedRuleList.numberedFileName("cookies", number)
     }
 
     /// Whether `name` is one of the cookie lists' names ``files(of:)`` gives.
@@ -208,13 +199,14 @@ enum ScriptsCommand {
         return settings
     }
 
-    /// SHA-256 of each input file, for the manifest.
-    private static func inputHashes(_ options: CommandLineArguments) throws -> [(key: String, path: String, sha256: String)] {
-        var hashes: [(key: String, path: String, sha256: String)] = []
-        for (option, key) in [("tds", "tds"), ("privacy-config", "privacyConfig"), ("allowlist", "allowlist")] {
-            guard let path = options[option] else { continue }
-            hashes.append((key, path, SHA256.hexDigest(try FileIO.read(path: path))))
+    /// SHA-256 of each input file given, for the manifest: of the bytes the build read.
+    private static func inputHashes(_ options: CommandLineArguments, _ build: ProtectionBuild) -> [(key: String, path: String, sha256: String)] {
+        let inputs: [(option: String, key: String, input: ProtectionInput)] = [
+            ("tds", "tds", .trackerData), ("privacy-config", "privacyConfig", .privacyConfiguration), ("allowlist", "allowlist", .userAllowlist),
+        ]
+        return inputs.compactMap { entry in
+            guard let path = options[entry.option], let sha256 = build.inputSHA256(entry.input) else { return nil }
+            return (entry.key, path, sha256)
         }
-        return hashes
     }
 }

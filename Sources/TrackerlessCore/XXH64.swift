@@ -1,6 +1,8 @@
-/// XXH64, the 64-bit hash of the xxHash family (its published specification): a checksum that
-/// tells damaged or cut files from whole ones at memory speed, where SHA-256 costs about 13 ms of
-/// CPU for each 2.7 MB.
+/// XXH64, the 64-bit hash of the xxHash family (its published specification): the SDK's one
+/// integrity checksum, for every file it writes and checks again (the cache's generations and
+/// manifest, the compiled engine's header, the statistics store's snapshot and journal records,
+/// the downloads' records). It tells damaged or cut files from whole ones at memory speed, where
+/// SHA-256 costs about 13 ms of CPU for each 2.7 MB.
 ///
 /// It is not a cryptographic hash: use it against damage and accidental change (a cut write, a
 /// flipped bit, a file from another generation, the runtime's names of its inputs and rule
@@ -12,7 +14,7 @@
 /// XXH64.digest(Array("abc".utf8))      // 0x44BC2CF5AD770999
 /// XXH64.hexDigest(Array("abc".utf8))   // "44bc2cf5ad770999"
 /// ```
-package enum XXH64 {
+public enum XXH64: Sendable {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -20,18 +22,18 @@ package enum XXH64 {
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
     /// The hash of `bytes` with `seed`.
-    package static func digest(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+    public static func digest(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
         bytes.withUnsafeBytes { digest($0, seed: seed) }
     }
 
     /// The hash as 16 lowercase hexadecimal digits.
-    package static func hexDigest(_ bytes: [UInt8], seed: UInt64 = 0) -> String {
+    public static func hexDigest(_ bytes: [UInt8], seed: UInt64 = 0) -> String {
         let text = String(digest(bytes, seed: seed), radix: 16)
         return String(repeating: "0", count: 16 - text.count) + text
     }
 
     /// The hash of the bytes in `buffer` with `seed`.
-    package static func digest(_ buffer: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+    public static func digest(_ buffer: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         let count = buffer.count
         var offset = 0
         var hash: UInt64

@@ -2,8 +2,8 @@ import TrackerDataKit
 import URLPrefilter
 
 /// A directory of DuckDuckGo's Smarter Encryption files, read into the ``URLPrefilter/HTTPSUpgrade``
-/// decision (`HTTPSUpgrade(directory:privacyConfiguration:)`, which `trackerless navigate
-/// --https-filter DIR` reads it with too), its error named as the runtime's input.
+/// decision (`HTTPSUpgrade(directory:privacyConfiguration:)`), its error named as the runtime's
+/// input: the runtime's inputs and `trackerless navigate --https-filter DIR` read it here.
 enum HTTPSFilterDirectory {
     /// The decision of the files in `directory`, with the `https` feature of `configuration`.
     ///

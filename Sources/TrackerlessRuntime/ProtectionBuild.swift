@@ -1,3 +1,4 @@
+import TrackerlessCore
 public import UserScripts
 
 /// The one build of everything a host installs: inputs and a WebKit target in, every artifact out.
@@ -21,6 +22,10 @@ public struct ProtectionBuild: Sendable {
     /// The scripts as rendered: the same sources as ``set``'s, with their sizes, content hashes
     /// and the warnings of rendering them.
     public let scripts: RenderedScripts
+    /// The bytes of each input as the build read them, for ``inputSHA256(_:)``: a manifest names
+    /// the inputs of its artifacts without reading the files again (they may have changed since).
+    /// Held as long as the build is, not by the set.
+    private let inputBytes: [ProtectionInput: [UInt8]]
 
     /// Builds every artifact of `inputs` and checks each.
     ///
@@ -35,5 +40,13 @@ public struct ProtectionBuild: Sendable {
         let artifacts = try ProtectionSet.build(identifier: bytes.identifier, parsed: try bytes.parse(), secret: secret)
         set = artifacts.set
         scripts = artifacts.rendered
+        inputBytes = bytes.bytes
+    }
+
+    /// SHA-256 (64 hex digits) of `input`'s bytes as this build read them; nil for an input not
+    /// given (and for the script settings and the Smarter Encryption files, not read as one
+    /// document).
+    public func inputSHA256(_ input: ProtectionInput) -> String? {
+        inputBytes[input].map { SHA256.hexDigest($0) }
     }
 }

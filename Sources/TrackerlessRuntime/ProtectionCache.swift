@@ -29,7 +29,8 @@ struct ProtectionCache: Sendable {
 
     /// 3: the generation's name checks every file (XXH64), the sources file by the size and
     /// XXH64 the manifest gives (2 had no sources file).
-    static let formatVersion = 3
+    /// 4: the engine file's own checksum is XXH64 (compiled engine format 4), was FNV-1a.
+    static let formatVersion = 4
     private static let manifestName = "manifest.json"
     private static let engineName = "engine.bin"
     static let sourcesName = "engine.sources.json"

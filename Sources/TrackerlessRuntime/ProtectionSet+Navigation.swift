@@ -17,10 +17,6 @@ extension ProtectionSet {
 
     /// The navigation decision with `userAllowlist` in place of the inputs' allowlist.
     func navigationProtector(userAllowlist: UserAllowlist) -> NavigationProtector {
-        let parsed = inputs.parsed
-        return NavigationProtector(
-            configuration: parsed.configuration ?? PrivacyConfiguration(), trackerData: parsed.trackerData,
-            userAllowlist: userAllowlist, gpcOnForUser: parsed.navigation.gpcOnForUser,
-            httpsUpgrade: parsed.navigation.httpsUpgrade)
+        inputs.parsed.navigationProtector(userAllowlist: userAllowlist)
     }
 }

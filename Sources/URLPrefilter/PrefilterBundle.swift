@@ -29,17 +29,23 @@ public struct PrefilterBundle: Sendable, Hashable {
         ]
     }
 
-    /// Writes ``files`` into `directory` all together or not at all.
+    /// Writes ``files`` as one set at `directory`, all together or not at all (TrackerlessCore's
+    /// `FileSet`, as every set of files the SDK writes).
     ///
-    /// The directory is created when missing (its parent must exist). Every file is first
-    /// written beside its final name and synced, then all are renamed into place; when a step
-    /// fails, the files already replaced are put back, so the directory holds either the old
-    /// set or the new one. Other files in the directory are left alone.
+    /// `directory` becomes a symbolic link to a generation directory named by the files'
+    /// checksum, written whole before the link is switched to it by one rename: a reader that
+    /// resolves the link once reads the old set or the new one, never a mix, and a crash at any
+    /// point leaves one of them. A plain directory already there is replaced when it holds only
+    /// the bundle's files and those `isOwnFile` accepts (an older write's outputs); one holding
+    /// other files is refused and left as it was.
     ///
-    /// - Throws: ``PrefilterError/unwritable(_:)`` naming the path that failed.
-    public func write(toDirectory directory: String) throws(PrefilterError) {
+    /// - Throws: ``PrefilterError/unwritable(_:)`` naming the path that failed; `directory` is
+    ///   then unchanged.
+    public func write(toDirectory directory: String, isOwnFile: (String) -> Bool = { _ in false }) throws(PrefilterError) {
+        let files = files
+        let names = Set(files.map(\.name))
         do throws(FileError) {
-            try DirectoryWriter.write(files, toDirectory: directory)
+            try FileSet.write(files, to: directory) { names.contains($0) || isOwnFile($0) }
         } catch {
             throw .unwritable(error)
         }

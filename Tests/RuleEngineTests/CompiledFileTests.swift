@@ -1,5 +1,6 @@
 import ContentRuleList
 import Testing
+import TrackerlessCore
 
 @testable import RuleEngineKit
 
@@ -26,5 +27,14 @@ import Testing
         #expect(throws: CompiledEngineError(.unsupportedVersion(found: 0, supported: CompiledFormat.version))) {
             try RuleEngine(compiled: older)
         }
+    }
+
+    /// The header's checksum is TrackerlessCore's one integrity checksum, so a file is checked as
+    /// every other file the SDK writes (it was FNV-1a before format 4).
+    @Test func headerChecksumIsXXH64OfThePayload() throws {
+        let bytes = try RuleEngine(ruleList: list).compiled()
+        let stored = bytes[20..<28].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        #expect(stored == XXH64.digest(Array(bytes[CompiledFormat.headerSize...])))
+        #expect(bytes[8..<12].elementsEqual([4, 0, 0, 0]), "format 4")
     }
 }

@@ -32,20 +32,7 @@ struct OneBuildTests {
         let set = try ProtectionBuild(inputs, secret: .marker).set
         var files: [String: [UInt8]] = [:]
         for script in set.scripts { files[script.name] = Array(script.source.utf8) }
-        var blocking = 0
-        var cookies = 0
-        for list in set.ruleLists {
-            switch list.kind {
-            case .blocking:
-                blocking += 1
-                files[blocking == 1 ? "rules.json" : "rules.\(blocking).json"] = list.json
-            case .clickToLoad:
-                files["rules.\(list.clickToLoadAction ?? "").json"] = list.json
-            case .cookies:
-                cookies += 1
-                files[cookies == 1 ? "cookies.json" : "cookies.\(cookies).json"] = list.json
-            }
-        }
+        for (name, list) in zip(EncodedRuleList.fileNames(of: set.ruleLists), set.ruleLists) { files[name] = list.json }
         return files
     }
 

@@ -192,6 +192,8 @@ struct ScriptsCommandTests {
         let bad = try CommandRunner.run(["scripts", "--templates", templates.path, "--output", directory.appendingPathComponent("bad").path])
         #expect(bad.status == 1)
         #expect(bad.standardError.contains(templates.path + "/inference.js: line 3: unknown placeholder $PAGE$"))
+        // The renderer's words, as the build reports them (not prefixed with the input's name).
+        #expect(bad.standardError.hasPrefix("trackerless: " + templates.path + "/inference.js: line 3"), "\(bad.standardError)")
         let noBridge = try CommandRunner.run([
             "scripts", "--templates", templates.path, "--bridge", "android", "--output", directory.appendingPathComponent("bad").path,
         ])

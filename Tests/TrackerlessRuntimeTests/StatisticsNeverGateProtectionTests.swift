@@ -42,11 +42,11 @@ struct StatisticsNeverGateProtectionTests {
     func newerStore() throws {
         let directory = try RuntimeFixture.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let newer = Data("trackerless-totals 2 7 0badc0de\n{\"a later format\": true}".utf8)
+        let newer = Data("trackerless-totals 3 7 0badc0de0badc0de\n{\"a later format\": true}".utf8)
         try newer.write(to: URL(fileURLWithPath: directory + "/privacy-totals"))
         let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
         let error = try #require(runtime.lastStorageError)
-        #expect("\(error)" == "\(directory)/privacy-totals: written by a newer Trackerless (store version 2; this one reads version 1); not opened, so its totals are kept; the statistics' totals are not saved")
+        #expect("\(error)" == "\(directory)/privacy-totals: written by a newer Trackerless (store version 3; this one reads version 2); not opened, so its totals are kept; the statistics' totals are not saved")
         runtime.didCommitNavigation(tab: "1", url: "https://news.example/")
         #expect(throws: ProtectionError.self) { try runtime.saveStatistics() }
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/privacy-totals")) == newer)

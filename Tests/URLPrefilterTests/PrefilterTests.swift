@@ -93,57 +93,37 @@ struct PrefilterTests {
         return result
     }
 
-    @Test("write(toDirectory:) creates the directory with the four files, and replaces them")
+    @Test("write(toDirectory:) writes the four files as one set, and replaces them with the next")
     func writesDirectory() throws {
-        let directory = Self.temporaryDirectory() + "/out"
-        try FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
-        try Self.bundle(seed: 1).write(toDirectory: directory)
-        #expect(Set(Self.contents(of: directory).keys) == ["prefilter.json", "input.txtpb", "url-config.json", "service-config.json"])
-        _ = FileManager.default.createFile(atPath: directory + "/url-0.bin", contents: Data([1, 2]))
-        let second = try Self.bundle(seed: 2)
-        try second.write(toDirectory: directory)
-        let contents = Self.contents(of: directory)
-        #expect(contents["prefilter.json"] == second.prefilter.jsonBytes())
-        #expect(contents["url-0.bin"] == [1, 2], "files that are not ours stay")
-        #expect(contents.count == 5, "no staged or backup files remain: \(contents.keys.sorted())")
-    }
-
-    @Test("A failing rename midway puts every old file back")
-    func failedRenameRollsBack() throws {
-        let directory = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let parent = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let directory = parent + "/out"
         let first = try Self.bundle(seed: 1)
         try first.write(toDirectory: directory)
-        let before = Self.contents(of: directory)
-        var renames = 0
-        #expect(throws: FileError.self) {
-            try DirectoryWriter.write(Self.bundle(seed: 2).files, toDirectory: directory) { from, to in
-                renames += 1
-                return renames == 3 ? -1 : rename(from, to)
-            }
-        }
-        #expect(Self.contents(of: directory) == before)
+        #expect(Self.contents(of: directory) == Dictionary(uniqueKeysWithValues: first.files.map { ($0.name, $0.bytes) }))
+        let firstGeneration = FileSet.generation(of: directory)
+        #expect(firstGeneration != directory, "the path links to its generation")
+        let second = try Self.bundle(seed: 2)
+        try second.write(toDirectory: directory)
+        #expect(Self.contents(of: directory) == Dictionary(uniqueKeysWithValues: second.files.map { ($0.name, $0.bytes) }))
+        #expect(FileSet.generation(of: directory) != firstGeneration)
     }
 
-    @Test("A new directory is removed again when writing fails")
-    func failedWriteLeavesNoDirectory() throws {
-        let directory = Self.temporaryDirectory()
-        #expect(throws: FileError.self) {
-            try DirectoryWriter.write(Self.bundle(seed: 2).files, toDirectory: directory) { _, _ in -1 }
-        }
-        #expect(!FileManager.default.fileExists(atPath: directory))
-    }
-
-    @Test("A file where the directory should be, or a directory where a file should be, is refused")
-    func wrongKinds() throws {
-        let path = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = FileManager.default.createFile(atPath: path, contents: Data())
-        #expect(throws: PrefilterError.self) { try Self.bundle(seed: 1).write(toDirectory: path) }
-        try FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path + "/prefilter.json", withIntermediateDirectories: true)
-        #expect(throws: PrefilterError.self) { try Self.bundle(seed: 1).write(toDirectory: path) }
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: path)) == ["prefilter.json"])
+    @Test("a directory of an older write is replaced; one holding other files, or a file, is refused and left as it was")
+    func replacesOnlyItsOwnDirectory() throws {
+        let parent = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: parent + "/old", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        _ = FileManager.default.createFile(atPath: parent + "/old/prefilter.json", contents: Data("old".utf8))
+        _ = FileManager.default.createFile(atPath: parent + "/old/url-0.bin", contents: Data([1]))
+        let bundle = try Self.bundle(seed: 1)
+        #expect(throws: PrefilterError.self) { try bundle.write(toDirectory: parent + "/old") }
+        #expect(Self.contents(of: parent + "/old") == ["prefilter.json": Array("old".utf8), "url-0.bin": [1]])
+        try bundle.write(toDirectory: parent + "/old", isOwnFile: { $0.hasPrefix("url-") })
+        #expect(Self.contents(of: parent + "/old").count == 4, "the older outputs replaced, url-0.bin with them")
+        _ = FileManager.default.createFile(atPath: parent + "/file", contents: Data("mine".utf8))
+        #expect(throws: PrefilterError.self) { try bundle.write(toDirectory: parent + "/file") }
+        #expect(FileManager.default.contents(atPath: parent + "/file") == Data("mine".utf8))
     }
 }

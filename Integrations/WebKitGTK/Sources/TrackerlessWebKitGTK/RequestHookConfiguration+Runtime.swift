@@ -10,25 +10,36 @@ extension RequestHookConfiguration {
     /// sites where protection is off (the user allowlist and the site toggles).
     ///
     /// Files the extension must read that exist only in memory (the engine, inputs given as
-    /// bytes) are written under `directory`, named by the set's identifier, once, whole (temp
-    /// file and rename); those of earlier sets are removed. A file that cannot be written is reported on standard error and its path
-    /// left empty; the extension then says what it could not load.
+    /// bytes) are written as one set (TrackerlessCore's `FileSet`) at `directory/set`: a
+    /// generation directory named by the files' checksum, complete before the link names it, so a
+    /// web process never reads a cut file or one set's engine with another's inputs. The same
+    /// files are not written again; a damaged generation is; the generation before the current
+    /// one is kept for a web process still reading it, older ones are removed. A set that cannot
+    /// be written is reported on standard error and its paths left empty; the extension then says
+    /// what it could not load.
     public static func current(of runtime: ProtectionRuntime, blocksRequests: Bool, directory: String) -> RequestHookConfiguration {
         let set = runtime.currentSet
         let inputs = runtime.inputs
-        func path(of document: InputDocument?, _ name: String) -> String {
-            switch document {
-            case .file(let path)?: URL(fileURLWithPath: path).standardizedFileURL.path
-            case .bytes(let data, _)?: written(directory + "/\(name)-\(set.identifier)", bytes: { data })
-            case nil: ""
+        var configuration = RequestHookConfiguration(blocksRequests: blocksRequests, globalPrivacyControl: inputs.globalPrivacyControl)
+        var files: [FileSet.File] = []
+        if blocksRequests { files.append((engineName, set.engine.compiled())) }
+        var paths: [String: String] = [:]
+        if inputs.privacyConfiguration != nil {
+            for (document, name) in [(inputs.privacyConfiguration, "privacy-config.json"), (inputs.trackerData, "tds.json")] {
+                switch document {
+                case .file(let path)?: paths[name] = URL(fileURLWithPath: path).standardizedFileURL.path
+                case .bytes(let data, _)?: files.append((name, data))
+                case nil: paths[name] = ""
+                }
             }
         }
-        var configuration = RequestHookConfiguration(blocksRequests: blocksRequests, globalPrivacyControl: inputs.globalPrivacyControl)
-        if blocksRequests { configuration.enginePath = written(directory + "/engine-\(set.identifier).bin") { set.engine.compiled() } }
-        if inputs.privacyConfiguration != nil {
-            configuration.privacyConfigurationPath = path(of: inputs.privacyConfiguration, "privacy-config")
-            configuration.trackerDataPath = path(of: inputs.trackerData, "tds")
+        if !files.isEmpty {
+            let generation = written(files, directory: directory)
+            for file in files { paths[file.name] = generation.map { $0 + "/" + file.name } ?? "" }
         }
+        configuration.enginePath = paths[engineName] ?? ""
+        configuration.privacyConfigurationPath = paths["privacy-config.json"] ?? ""
+        configuration.trackerDataPath = paths["tds.json"] ?? ""
         var sites = Set(runtime.sitesWithProtectionOff)
         if let allowlist = inputs.userAllowlist {
             let bytes: [UInt8]?
@@ -42,6 +53,8 @@ extension RequestHookConfiguration {
         return configuration
     }
 
+    private static let engineName = "engine.bin"
+
     /// The directories of the files `runtime`'s configuration names outside `directory`: what
     /// the web processes' sandbox must let them read.
     public static func sandboxPaths(of runtime: ProtectionRuntime) -> [String] {
@@ -53,27 +66,15 @@ extension RequestHookConfiguration {
         }
     }
 
-    /// Writes `path` (`<directory>/<name>-<set identifier>[.bin]`) unless it holds exactly these
-    /// bytes already, and removes the files of earlier sets with the same name: a web process
-    /// reads its files once, at its start or when a new configuration arrives. A file there that
-    /// was cut or altered (a crash, a full disk, a backup tool) is written again, never reused.
-    private static func written(_ path: String, bytes makeBytes: () -> [UInt8]) -> String {
-        let files = FileManager.default
-        let bytes = makeBytes()
-        if let existing = try? FileIO.read(path: path), existing == bytes { return path }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let prefix = name.prefix { $0 != "-" } + "-"
+    /// The generation directory of `files` written as the set at `directory/set`; nil, said on
+    /// standard error, when it cannot be written.
+    private static func written(_ files: [FileSet.File], directory: String) -> String? {
         do throws(FileError) {
-            try? files.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try FileIO.writeAtomically(bytes, to: path)
-            for other in (try? files.contentsOfDirectory(atPath: directory)) ?? [] where other != name && other.hasPrefix(prefix) {
-                try? files.removeItem(atPath: directory + "/" + other)
-            }
-            return path
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            return try FileSet.write(files, to: directory + "/set")
         } catch {
-            FileHandle.standardError.write(Data("trackerless: the web-process extension's file: \(error)\n".utf8))
-            return ""
+            FileHandle.standardError.write(Data("trackerless: the web-process extension's files: \(error)\n".utf8))
+            return nil
         }
     }
 }

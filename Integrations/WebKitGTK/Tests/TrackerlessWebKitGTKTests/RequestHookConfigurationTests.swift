@@ -1,20 +1,22 @@
 import Foundation
 import RequestHookKit
 import Testing
+import TrackerlessCore
 import TrackerlessRuntime
 import TrackerlessWebKitGTK
 
 /// The configuration the browser gives each web process, made from the runtime.
 @Suite("RequestHookConfiguration from the runtime")
 struct RequestHookConfigurationTests {
-    @Test("the current set's engine is written once per set, an update's replaces it, and the allowlist's sites are off")
+    @Test("the current set's engine is written once per set as a file set, an update's replaces it, and the allowlist's sites are off")
     func engineFiles() async throws {
         let directory = try BrowserProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = directory.appendingPathComponent("data").path
         let runtime = try ProtectionRuntime(inputs: .sample, cacheDirectory: directory.appendingPathComponent("cache").path)
         let first = RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data)
-        #expect(first.enginePath.hasPrefix(data + "/engine-") && FileManager.default.fileExists(atPath: first.enginePath))
+        #expect(first.enginePath == FileSet.generation(of: data + "/set") + "/engine.bin")
+        #expect(FileManager.default.contents(atPath: first.enginePath).map { Array($0) } == runtime.currentSet.engine.compiled())
         #expect(first.privacyConfigurationPath.isEmpty && first.trackerDataPath.isEmpty && first.sitesWithProtectionOff.isEmpty)
         #expect(throws: Never.self) { try RequestHook(configuration: first) }
         #expect(RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data) == first)
@@ -25,8 +27,16 @@ struct RequestHookConfigurationTests {
         try runtime.setProtection(false, forSite: "blog.example")
         let second = RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data)
         #expect(second.enginePath != first.enginePath && FileManager.default.fileExists(atPath: second.enginePath))
-        #expect(!FileManager.default.fileExists(atPath: first.enginePath), "the earlier set's engine is removed")
+        #expect(second.enginePath == FileSet.generation(of: data + "/set") + "/engine.bin")
+        #expect(FileManager.default.fileExists(atPath: first.enginePath), "the set before is kept for a web process reading it")
+        try runtime.setProtection(true, forSite: "blog.example")
+        inputs.userAllowlist = .bytes(Array(#"["other.example"]"#.utf8), name: "allowlist")
+        _ = try await runtime.update(inputs)
+        let third = RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data)
+        #expect(third.enginePath != second.enginePath && FileManager.default.fileExists(atPath: second.enginePath))
+        #expect(!FileManager.default.fileExists(atPath: first.enginePath), "older sets are removed")
         #expect(second.sitesWithProtectionOff == ["blog.example", "news.example"])
+        #expect(third.sitesWithProtectionOff == ["other.example"])
         #expect(RequestHookConfiguration.current(of: runtime, blocksRequests: false, directory: data).enginePath.isEmpty)
     }
 
