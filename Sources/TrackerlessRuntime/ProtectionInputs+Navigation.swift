@@ -1,4 +1,4 @@
-import NavigationProtections
+public import NavigationProtections
 import TrackerDataKit
 
 extension ProtectionInputs {
