@@ -87,7 +87,7 @@ public final class PrivacyStats: @unchecked Sendable {
     /// were taken: a record that takes back a count must follow the one that added it.
     private let flushLock = NSLock()
     private var currentResolver: TrackerResolver
-    private var secrets: [MessageSecret]
+    private var secrets: [ScriptSecret]
     private var store: StatsStore?
     private let clock: @Sendable () -> Double
     private var tabs: [TabID: TabState] = [:]
@@ -105,13 +105,14 @@ public final class PrivacyStats: @unchecked Sendable {
     /// - Parameters:
     ///   - resolver: classifies every observed request; the same resolver the rule lists were
     ///     built with.
-    ///   - secrets: the secrets of the scripts currently rendered (``MessageSecret``).
+    ///   - secrets: the secrets of the scripts currently rendered (`ScriptSecret`, TrackerlessCore);
+    ///     `ScriptSecret.marker` among them accepts nothing, every page knows it.
     ///   - limits: caps on messages and pages.
     ///   - store: where totals persist; nil keeps them in memory only.
     ///   - saving: when the totals are written to `store` without a call to ``flush()``.
     ///   - clock: seconds since 1970 (UTC), which dates the totals; tests pass a fixed one.
     public init(
-        resolver: TrackerResolver, secrets: [MessageSecret], limits: Limits = .default, store: StatsStore? = nil,
+        resolver: TrackerResolver, secrets: [ScriptSecret], limits: Limits = .default, store: StatsStore? = nil,
         saving: SavingSchedule = .default, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         currentResolver = resolver
@@ -127,7 +128,7 @@ public final class PrivacyStats: @unchecked Sendable {
     }
 
     /// Replaces the accepted secrets, for example after rendering the scripts again.
-    public func setSecrets(_ secrets: [MessageSecret]) {
+    public func setSecrets(_ secrets: [ScriptSecret]) {
         withLock { self.secrets = secrets }
     }
 

@@ -21,11 +21,11 @@ public func tl_stats_new(
     _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     guard let resolver, let secret, let stats else { return CStatus.invalidArgument("resolver, secret or stats is NULL", error) }
-    guard let messageSecret = MessageSecret(hex: String(cString: secret)) else {
+    guard let scriptSecret = ScriptSecret(hex: String(cString: secret)) else {
         return CStatus.invalidArgument("secret is not the hex secret tl_scripts_render gave", error)
     }
     let classifier = Unmanaged<ResolverHandle>.fromOpaque(UnsafeRawPointer(resolver)).takeUnretainedValue().resolver
-    stats.pointee = OpaquePointer(Unmanaged.passRetained(StatsHandle(PrivacyStats(resolver: classifier, secrets: [messageSecret]))).toOpaque())
+    stats.pointee = OpaquePointer(Unmanaged.passRetained(StatsHandle(PrivacyStats(resolver: classifier, secrets: [scriptSecret]))).toOpaque())
     return CStatus.ok
 }
 

@@ -1,3 +1,4 @@
+import TrackerlessCore
 import UserScripts
 
 /// The one build of everything a host installs: inputs and a WebKit target in, every artifact out.

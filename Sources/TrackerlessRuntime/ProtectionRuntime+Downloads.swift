@@ -1,5 +1,6 @@
 import Dispatch
 import PrivacyStatsKit
+import TrackerlessCore
 import UserScripts
 
 extension ProtectionRuntime {

@@ -156,7 +156,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
         }
         self.storeOpeningError = storeOpeningError
         state = State(inputs: inputs, set: loaded.set, sitesOff: sitesOff)
-        let secrets = [MessageSecret(hex: secret.value)].compactMap { $0 }
+        let secrets = [secret]
         statsSlot = StatsSlot(resolver: { [set = loaded.set, sitesOff] in Self.classifyingResolver(set: set, sitesOff: sitesOff) }) { resolver in
             PrivacyStats(resolver: resolver, secrets: secrets, limits: statsLimits, store: store)
         }

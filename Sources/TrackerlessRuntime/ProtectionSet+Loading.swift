@@ -1,3 +1,4 @@
+import TrackerlessCore
 import UserScripts
 
 extension ProtectionSet {

@@ -12,7 +12,7 @@ struct ClickToLoadMessageTests {
         url: "https://www.youtube.com/embed/abc", action: "block-ctl-yt", token: "0123456789abcdef")
 
     func decode(_ text: String) -> Result<ScriptMessage, MessageRejection> {
-        ScriptMessage.decode(.json(text), limits: .default) { StatsFixture.secret.hex == $0 }
+        ScriptMessage.decode(.json(text), limits: .default) { StatsFixture.secret.value == $0 }
     }
 
     @Test("the click event round-trips through its JSON: url, action and token")

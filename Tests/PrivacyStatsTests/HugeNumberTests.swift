@@ -7,7 +7,7 @@ import TrackerlessCore
 /// arrives in: a rejection or a bounded count, never an arithmetic trap.
 @Suite("Message decoding: huge numbers in every form")
 struct HugeNumberTests {
-    static let secret = StatsFixture.secret.hex
+    static let secret = StatsFixture.secret.value
 
     func decode(_ body: MessageBody) -> Result<ScriptMessage, MessageRejection> {
         ScriptMessage.decode(body) { $0 == Self.secret }

@@ -13,7 +13,7 @@ import TrackerlessCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func scriptMessageFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = FuzzInput.bytes(start, count)
-    let accepts: (String) -> Bool = { $0 == ScriptMessageFixture.secret.hex }
+    let accepts: (String) -> Bool = { $0 == ScriptMessageFixture.secret.value }
     let fromBytes = ScriptMessage.decode(.bytes(bytes), acceptsSecret: accepts)
     if bytes.count <= PrivacyStats.Limits.default.maxMessageBytes {
         let full: Result<ScriptMessage, MessageRejection>

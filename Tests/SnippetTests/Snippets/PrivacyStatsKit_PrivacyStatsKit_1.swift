@@ -14,7 +14,7 @@ func snippet_PrivacyStatsKit_PrivacyStatsKit_1() throws {
     let applicationSupport = "/path/to/app/support"   // the host's own data folder
     let stats = PrivacyStats(
         resolver: resolver,
-        secrets: [MessageSecret(hex: renderedScripts.secret.value)].compactMap { $0 },
+        secrets: [renderedScripts.secret],
         store: try StatsStore(path: applicationSupport + "/privacy-totals"))
 
     // A main-frame navigation committed in a tab (WKNavigationDelegate didCommit, WebKitGTK

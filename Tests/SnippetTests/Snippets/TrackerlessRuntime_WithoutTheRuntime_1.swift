@@ -35,7 +35,7 @@ func snippet_TrackerlessRuntime_WithoutTheRuntime_1() throws {
         trackerData: tds, privacyConfiguration: configuration)        // bundled surrogates, fresh secret
     // scripts.blocking.source: page world; scripts.inference.source: isolated world "trackerless";
     // a script message handler "trackerless" in both worlds hands each message body to `stats`.
-    let stats = PrivacyStats(resolver: resolver, secrets: [MessageSecret(hex: scripts.secret.value)].compactMap { $0 },
+    let stats = PrivacyStats(resolver: resolver, secrets: [scripts.secret],
                              store: try StatsStore(path: "privacy-totals"))   // + privacy-totals.journal
     stats.didStartNavigation(tab: "1", url: "https://news.example/")     // main-frame commit
 

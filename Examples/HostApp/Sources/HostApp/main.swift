@@ -4,6 +4,7 @@
 // The lines from `import TrackerDataKit` to the resolver are UserScripts' article "Rendering at
 // build time"'s, word for word (a test checks it).
 import Foundation
+import TrackerlessCore  // ScriptSecret.marker, for the check below; before the article's lines
 import TrackerDataKit
 import UserScripts
 
