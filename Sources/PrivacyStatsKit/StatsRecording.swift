@@ -236,13 +236,13 @@ package struct StatsRecording: Sendable {
             switch record.kind {
             case .navigate(let url):
                 let ended = endPage(record.tab)
-                stats.didStartNavigation(tab: record.tab, url: url)
+                stats.didCommitNavigation(tab: record.tab, url: url)
                 pageStarts[record.tab] = index
                 return ended
             case .message(let body, let pageURL):
                 if acceptsRecordedSecrets, let secret = record.secret { accept(secret) }
                 if pageStarts[record.tab] == nil, let pageURL {
-                    stats.didStartNavigation(tab: record.tab, url: pageURL)
+                    stats.didCommitNavigation(tab: record.tab, url: pageURL)
                     pageStarts[record.tab] = index
                 }
                 _ = stats.receive(body, tab: record.tab)

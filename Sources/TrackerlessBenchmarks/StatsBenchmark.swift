@@ -74,7 +74,7 @@ struct StatsBenchmark: Sendable {
         var stats: PrivacyStats? = PrivacyStats(resolver: resolver, secrets: [secret])
         for tab in 0..<tabs {
             let url = "https://www.flood\(tab).example/"
-            stats?.didStartNavigation(tab: TabID("\(tab)"), url: url)
+            stats?.didCommitNavigation(tab: TabID("\(tab)"), url: url)
             var sequence = 0
             for start in stride(from: 0, to: limits.maxRequestsPerPage + 1000, by: 200) {
                 let events = (start..<start + 200).map { index -> ObservedEvent in
@@ -282,7 +282,7 @@ struct StatsBenchmark: Sendable {
             return cpuTime {
                 for (index, page) in pages.enumerated() {
                     let tab = TabID("\(index % 8)")
-                    stats.didStartNavigation(tab: tab, url: page.url)
+                    stats.didCommitNavigation(tab: tab, url: page.url)
                     if json {
                         for body in page.bodies { blackHole(stats.receive(.json(body), tab: tab).isAccepted) }
                     } else {

@@ -347,7 +347,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// A main-frame navigation committed in `tab`: a new page in its statistics (a tab the
     /// statistics have not seen opens with it).
     public func didCommitNavigation(tab: TabID, url: String) {
-        stats.didStartNavigation(tab: tab, url: url)
+        stats.didCommitNavigation(tab: tab, url: url)
     }
 
     /// The host closed `tab`: its page leaves the statistics (its counts stay in the totals).

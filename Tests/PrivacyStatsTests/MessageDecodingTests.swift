@@ -123,7 +123,7 @@ struct MessageDecodingTests {
     @Test("the marker given as a secret accepts nothing: a message carrying it is rejected as a wrong secret")
     func markerIsNeverAccepted() {
         let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [.marker, StatsFixture.secret])
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let request = StatsFixture.request("https://ads.tracker.test/x.js")
         let marked = StatsFixture.message([request], secret: ScriptSecret.marker.value)
         #expect(stats.receive(StatsFixture.body(marked), tab: "1") == .rejected(.wrongSecret))

@@ -34,7 +34,7 @@ public func scriptMessageFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CIn
         require(again == .success(message), "\(message) encodes to JSON that decodes to \(again)")
     }
     let stats = ScriptMessageFixture.stats
-    stats.didStartNavigation(tab: "1", url: "https://site.example/")
+    stats.didCommitNavigation(tab: "1", url: "https://site.example/")
     let result = stats.receive(.bytes(bytes), tab: "1")
     if case .failure(let rejection) = fromBytes {
         require(result == .rejected(rejection), "receive answered \(result) for \(fromBytes)")

@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /* The version of this API; a change that breaks a caller increments it. */
-#define TL_API_VERSION 1
+#define TL_API_VERSION 2
 
 /* The API version the library implements: compare with TL_API_VERSION. */
 int32_t tl_api_version(void);
@@ -203,7 +203,7 @@ typedef struct tl_stats tl_stats;
 tl_status tl_stats_new(const tl_resolver *resolver, const char *secret, tl_stats **stats, char **error);
 
 /* A main-frame navigation committed in `tab` (any string naming the host's tab): a new page. */
-tl_status tl_stats_navigate(tl_stats *stats, const char *tab, const char *url);
+tl_status tl_stats_commit_navigation(tl_stats *stats, const char *tab, const char *url);
 
 /*
  * One message the scripts posted, as its JSON bytes. TL_OK: accepted. TL_ERROR_INVALID_INPUT:

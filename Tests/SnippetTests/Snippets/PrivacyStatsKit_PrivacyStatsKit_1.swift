@@ -19,7 +19,7 @@ func snippet_PrivacyStatsKit_PrivacyStatsKit_1() throws {
 
     // A main-frame navigation committed in a tab (WKNavigationDelegate didCommit, WebKitGTK
     // load-changed COMMITTED): a new page.
-    stats.didStartNavigation(tab: "tab-1", url: "https://news.example/")
+    stats.didCommitNavigation(tab: "tab-1", url: "https://news.example/")
 
     // Every script message, from any thread. `body` is the message as the handler got it: a JSON
     // string here (Android, WebView2); WebKit hands over an object, MessageBody(foundationObject:).

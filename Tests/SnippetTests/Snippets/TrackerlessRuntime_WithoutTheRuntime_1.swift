@@ -37,7 +37,7 @@ func snippet_TrackerlessRuntime_WithoutTheRuntime_1() throws {
     // a script message handler "trackerless" in both worlds hands each message body to `stats`.
     let stats = PrivacyStats(resolver: resolver, secrets: [scripts.secret],
                              store: try StatsStore(path: "privacy-totals"))   // + privacy-totals.journal
-    stats.didStartNavigation(tab: "1", url: "https://news.example/")     // main-frame commit
+    stats.didCommitNavigation(tab: "1", url: "https://news.example/")     // main-frame commit
 
     // In the message handler: the message's body as WebKit hands it over (WKScriptMessage.body, a
     // dictionary). A placeholder here, so that the snippet compiles:
