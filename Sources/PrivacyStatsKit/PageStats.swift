@@ -71,7 +71,7 @@ public struct PageStats: Sendable {
         committedURL = url
         self.url = url
         self.limits = limits
-        classifier = RequestClassifier(resolver: resolver, siteURL: url, cache: cache)
+        classifier = RequestClassifier(resolver: resolver, topURL: url, cache: cache)
     }
 
     /// The registrable domain (eTLD+1) of the committed URL, or its host; nil when it does not parse.

@@ -96,7 +96,7 @@ struct StatsBenchmark: Sendable {
         let parsed = requests.compactMap { request in CanonicalURL(request.url).map { ($0, request.type) } }
         let site = CanonicalURL("https://news.example/")!
         let resolverTimes = (0..<max(1, runs)).map { _ in
-            cpuTime { for (url, type) in parsed { blackHole(resolver.decision(forRequestURL: url, siteURL: site, type: type).isBlocked) } }
+            cpuTime { for (url, type) in parsed { blackHole(resolver.decision(forRequestURL: url, topURL: site, type: type).isBlocked) } }
         }
         let resolverRate = Double(parsed.count) / (Samples(milliseconds: resolverTimes).median / 1000)
 

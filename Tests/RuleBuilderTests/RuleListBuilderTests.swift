@@ -42,7 +42,7 @@ struct BuiltRules {
             #expect(otherWebKit == webKit, "\(other.target) \(otherWebKit) but \(evaluator.target) \(webKit) for \(url) on \(page)",
                     sourceLocation: sourceLocation)
         }
-        let resolved = resolver.decision(forRequestURL: url, siteURL: page, type: RequestType(webKitResourceType: type))?.isBlocked ?? false
+        let resolved = resolver.decision(forRequestURL: url, topURL: page, type: RequestType(webKitResourceType: type))?.isBlocked ?? false
         #expect(webKit == resolved, "WebKit \(webKit) but resolver \(resolved) for \(url) on \(page)", sourceLocation: sourceLocation)
         return webKit
     }

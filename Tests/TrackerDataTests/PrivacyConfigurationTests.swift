@@ -61,7 +61,7 @@ struct PrivacyConfigurationTests {
         let config = try PrivacyConfiguration(parsing: Array(json.utf8))
         #expect(config.contentBlocking?.exceptions.first?.domain == "xn--bcher-kva.example")
         let site = try #require(CanonicalURL("https://www.bücher.example/"))
-        #expect(!config.isFeatureEnabled("contentBlocking", forSiteURL: site))
+        #expect(!config.isFeatureEnabled("contentBlocking", forTopURL: site))
     }
 
     @Test("wrong structure is dropped, as DuckDuckGo's clients drop it, with a warning naming the path")

@@ -157,9 +157,10 @@ tl_status tl_resolver_new(const char *tds, size_t tds_length, const char *privac
                           size_t surrogates_length, tl_resolver **resolver, char **error);
 
 /*
- * The classification of a request on a site as JSON, in the words of DuckDuckGo's reference
- * tests: {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?,
- * "entity"?, "decidedBy"?} (action null: not a tracker). "decidedBy" is the input entry that
+ * The classification of a request made on the page at top_url (the top page, as in the address
+ * bar) as JSON, in the words of DuckDuckGo's reference tests: {"action": "block" | "ignore" |
+ * "redirect" | null, "surrogate"?, "reason", "tracker"?, "entity"?, "decidedBy"?} (action null:
+ * not a tracker). "decidedBy" is the input entry that
  * decided, present unless the reason is "no match": {"kind": ..., ...} where kind is
  * "trackerRule" (tds.json trackers[tracker].rules[index]: "tracker", "index", "rule", and as
  * present "action", "surrogate", "options", "exceptions"), "trackerDefault" ("tracker",
@@ -171,7 +172,7 @@ tl_status tl_resolver_new(const char *tds, size_t tds_length, const char *privac
  * "image", "xmlhttprequest", "subdocument", ... An invalid URL: TL_ERROR_INVALID_INPUT.
  * Free *json with tl_string_free. Safe from any thread.
  */
-tl_status tl_resolver_classify(const tl_resolver *resolver, const char *request_url, const char *site_url, const char *type,
+tl_status tl_resolver_classify(const tl_resolver *resolver, const char *request_url, const char *top_url, const char *type,
                                char **json, char **error);
 
 void tl_resolver_free(tl_resolver *resolver);

@@ -27,7 +27,7 @@ func snippet_TrackerlessRuntime_WithoutTheRuntime_1() throws {
 
     let resolver = TrackerResolver(trackerData: tds, privacyConfiguration: configuration)
     let decision = resolver.decision(forRequestURL: "https://tracker.example/a.js",
-                                     siteURL: "https://news.example/", type: .script)
+                                     topURL: "https://news.example/", type: .script)
     print(decision?.action as Any, decision?.reason.rawValue ?? "invalid URL")
 
     // The JavaScript layer and the dashboard statistics.
