@@ -6,19 +6,6 @@ import Testing
 /// `"frame"` in `navigate`) are refused by name, never read as missing or as something else.
 @Suite(.enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
 struct TopPageKeyTests {
-    @Test("resolve reads the top page from \"top\" and refuses \"site\", saying what it is now")
-    func resolve() throws {
-        let result = try CommandRunner.run(["resolve"], input: """
-            {"url": "https://ads.example/a.js", "top": "https://news.example/", "type": "script"}
-            {"url": "https://ads.example/a.js", "site": "https://news.example/", "type": "script"}
-            """)
-        #expect(result.status == 1)
-        let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines.first?.contains("\"reason\"") == true, "\(lines)")
-        #expect(lines.last == #"{"error":"line 2: \"site\" is now \"top\": the top page's URL, as in the address bar"}"#)
-    }
-
     @Test("navigate reads a frame's top page from \"top\" and refuses \"frame\", which names a requesting frame")
     func navigate() throws {
         let directory = try CommandRunner.temporaryDirectory()
