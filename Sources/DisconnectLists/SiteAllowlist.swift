@@ -3,6 +3,10 @@ import TrackerlessCore
 
 /// Sites on which the user turned tracking protection off, applied without recompiling any list.
 ///
+/// A site here is Firefox's: the host and every subdomain of it (`example.com` covers
+/// `shop.example.com`). DuckDuckGo's toggle, which covers one domain with or without `www.`, is
+/// TrackerDataKit's `UserAllowlist` of domains.
+///
 /// An `ignore-previous-rules` rule only cancels rules of its own list, so an allowlist cannot be
 /// a list of its own; Firefox appends it to every list, so that each change recompiles all of
 /// them. Here the compiled lists never change: ``blocklists(for:topURL:)`` leaves them all out of

@@ -233,7 +233,7 @@ public struct CookieRules: Sendable {
                 ContentRule(trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: unprotected)), action: .ignorePreviousRules),
                 .configuration(feature.appending(key: "exceptions").description + " and unprotectedTemporary")))
         }
-        let userAllowlisted = userAllowlist.domains.compactMap(SiteDomain.normalized).sorted()
+        let userAllowlisted = userAllowlist.hosts.compactMap(SiteDomain.normalized).sorted()
         if !userAllowlisted.isEmpty {
             rules.append((
                 ContentRule(

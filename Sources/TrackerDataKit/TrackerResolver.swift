@@ -358,7 +358,7 @@ extension TrackerResolver {
         /// Why protection is off for the site (step 2) and the entry that turns it off, or nil
         /// when it is on.
         func protectionOff(siteHost: String) -> (BlockingDecision.Reason, BlockingDecision.DecidingEntry)? {
-            if userAllowlist.contains(host: siteHost) { return (.userAllowlist, .userAllowlist(domain: DomainName.normalized(siteHost))) }
+            if let domain = userAllowlist.domain(covering: siteHost) { return (.userAllowlist, .userAllowlist(domain: domain)) }
             if let configuration = privacyConfiguration, let contentBlocking,
                 let off = featureOff(contentBlocking, forSiteHost: siteHost, in: configuration)
             {

@@ -38,9 +38,10 @@ import UserScripts
 /// per run does neither, and a page learns no more from an update than before it.
 ///
 /// ## Site toggles
-/// ``setProtection(_:forSite:)`` turns protection off or on for one site (an exact host, as the
-/// user allowlist: `www.example.com` and `example.com` are two sites, as in DuckDuckGo's browsers),
-/// persisted atomically in the cache directory. It rebuilds no rule list: in WebKit an
+/// ``setProtection(_:forSite:)`` turns protection off or on for one site as DuckDuckGo's
+/// protections toggle does: a domain of the user allowlist (`DomainName.toggleDomain(_:)`), the
+/// host without a leading `www.`, so `www.example.com` and `example.com` are one site and
+/// `shop.example.com` another. The toggle is persisted atomically in the cache directory. It rebuilds no rule list: in WebKit an
 /// `ignore-previous-rules` rule undoes only the blocks of its own list, so a small allowlist list
 /// beside the big one could not unprotect a site, and folding the site into the big list means
 /// recompiling it (seconds in WebKit). Instead the toggle decides what a navigation gets
@@ -286,12 +287,12 @@ public final class ProtectionRuntime: @unchecked Sendable {
 
     // MARK: - Site toggles
 
-    /// Whether protection is on for pages of `host` (an exact host; see the type's "Site toggles").
+    /// Whether protection is on for pages of `host` (`www.` or not; see the type's "Site toggles").
     public func isProtectionEnabled(forSite host: String) -> Bool {
         withLock { !state.isOff(host) }
     }
 
-    /// The sites the user turned protection off for, sorted.
+    /// The sites the user turned protection off for, sorted, each as a toggle domain (no `www.`).
     public var sitesWithProtectionOff: [String] { withLock { state.sitesOff.domains.sorted() } }
 
     /// Turns protection on or off for `host` from its next navigation, and saves the choice.

@@ -74,7 +74,7 @@ struct FirstPartyCookiePolicyTests {
         #expect(!policy.caps(scriptURL: "https://tracker.com/t.js", topURL: "https://sub.local-exception.test/"))
         let allowlisted = try Self.policy(userAllowlist: UserAllowlist(domains: ["example.com"]))
         #expect(!allowlisted.caps(scriptURL: "https://tracker.com/t.js", topURL: "https://example.com/"))
-        #expect(allowlisted.caps(scriptURL: "https://tracker.com/t.js", topURL: "https://www.example.com/"))
+        #expect(!allowlisted.caps(scriptURL: "https://tracker.com/t.js", topURL: "https://www.example.com/"))   // www. is the same domain
 
         var configuration = try PrivacyConfiguration(contentsOfFile: SharedData.path("\(Self.folder)/config_reference.json"))
         configuration.features["cookie"]?.settingsText = JSONText(.object(JSONObject([

@@ -361,8 +361,9 @@ tl_status tl_runtime_current_set(const tl_runtime *runtime, tl_protection_set **
  */
 tl_status tl_runtime_update(tl_runtime *runtime, const tl_inputs *inputs, tl_protection_set **set, char **error);
 
-/* Turns protection on (enabled nonzero) or off for the site `host` (an exact host name or IP
- * address, "www.example.com", not a URL) from its next navigation, and saves it.
+/* Turns protection on (enabled nonzero) or off for the site `host` (a host name or IP address,
+ * "www.example.com", not a URL; with or without "www." it is one site, as DuckDuckGo's toggle)
+ * from its next navigation, and saves it.
  * TL_ERROR_INVALID_INPUT when `host` is not a host; TL_ERROR_IO when it cannot be saved; nothing
  * changes then. */
 tl_status tl_runtime_set_site_protection(tl_runtime *runtime, const char *host, int enabled, char **error);
