@@ -26,7 +26,7 @@ requests = json.load(open(sys.argv[1]))
 with open(sys.argv[2] + "/requests-resolve.jsonl", "w") as resolve, open(sys.argv[2] + "/requests-decide.jsonl", "w") as decide:
     for r in requests:
         site = r["sourceUrl"] if len(r["sourceUrl"]) > 8 else "https://example.org/"
-        resolve.write(json.dumps({"url": r["url"], "site": site, "type": r["type"]}) + "\n")
+        resolve.write(json.dumps({"url": r["url"], "top": site, "type": r["type"]}) + "\n")
         kind = "fetch" if r["type"] == "xmlhttprequest" else r["type"]
         decide.write(json.dumps({"url": r["url"], "top": site, "type": kind}) + "\n")
 PY

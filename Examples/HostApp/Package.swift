@@ -21,6 +21,7 @@ let package = Package(
             name: "HostApp",
             dependencies: [
                 .product(name: "TrackerDataKit", package: trackerless),
+                .product(name: "TrackerlessCore", package: trackerless),
                 .product(name: "UserScripts", package: trackerless),
             ],
             plugins: [

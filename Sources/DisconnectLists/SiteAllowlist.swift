@@ -3,15 +3,19 @@ import TrackerlessCore
 
 /// Sites on which the user turned tracking protection off, applied without recompiling any list.
 ///
+/// A site here is Firefox's: the host and every subdomain of it (`example.com` covers
+/// `shop.example.com`). DuckDuckGo's toggle, which covers one domain with or without `www.`, is
+/// TrackerDataKit's `UserAllowlist` of domains.
+///
 /// An `ignore-previous-rules` rule only cancels rules of its own list, so an allowlist cannot be
 /// a list of its own; Firefox appends it to every list, so that each change recompiles all of
-/// them. Here the compiled lists never change: ``blocklists(for:onPage:)`` leaves them all out of
+/// them. Here the compiled lists never change: ``blocklists(for:topURL:)`` leaves them all out of
 /// pages of allowlisted sites (the app removes them from the web view's content controller
 /// before such a navigation). ``ignoreRule`` gives Firefox's in-list rule for apps that prefer it.
 ///
 /// ```swift
 /// let allowlist = SiteAllowlist(["https://www.example.com/"])   // stored as "example.com"
-/// allowlist.blocklists(for: .strict, onPage: "https://shop.example.com/")   // []
+/// allowlist.blocklists(for: .strict, topURL: "https://shop.example.com/")   // []
 /// ```
 public struct SiteAllowlist: Sendable, Hashable {
     /// The sites, normalized (lowercase host without scheme, `www.`, port or path), sorted and
@@ -35,7 +39,7 @@ public struct SiteAllowlist: Sendable, Hashable {
     }
 
     /// The lists to attach to the page at `url`: the level's lists, or none on an allowlisted site.
-    public func blocklists(for level: ProtectionLevel, onPage url: String) -> [FirefoxBlocklist] {
+    public func blocklists(for level: ProtectionLevel, topURL url: String) -> [FirefoxBlocklist] {
         contains(page: url) ? [] : level.blocklists
     }
 

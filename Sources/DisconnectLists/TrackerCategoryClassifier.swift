@@ -12,7 +12,7 @@ public import TrackerlessCore
 ///
 /// ```swift
 /// let classifier = TrackerCategoryClassifier(categoryLists: lists, entityList: entities)
-/// classifier.category(of: "https://stats.tracker.example/p.gif", onPage: "https://news.example/")   // .analytics
+/// classifier.category(of: "https://stats.tracker.example/p.gif", topURL: "https://news.example/")   // .analytics
 /// ```
 public struct TrackerCategoryClassifier: Sendable {
     private struct Entry: Sendable {
@@ -39,16 +39,16 @@ public struct TrackerCategoryClassifier: Sendable {
         self.publicSuffixList = publicSuffixList
     }
 
-    /// The category of a load of `url` on the page at `pageURL`; nil when no list matches it
+    /// The category of a load of `url` on the page at `topURL`; nil when no list matches it
     /// (not a tracker, first party, or on one of the tracker owner's sites).
     ///
     /// A URL in several lists counts for the first category of
     /// `FirefoxCategory.classificationOrder`, as in Firefox.
-    public func category(of url: String, onPage pageURL: String) -> FirefoxCategory? {
+    public func category(of url: String, topURL: String) -> FirefoxCategory? {
         guard let request = CanonicalURL(url), request.scheme == "http" || request.scheme == "https" else {
             return nil
         }
-        let pageHost = CanonicalURL(pageURL)?.host ?? ""
+        let pageHost = CanonicalURL(topURL)?.host ?? ""
         guard isThirdParty(host: request.host, pageHost: pageHost) else { return nil }
         var best: FirefoxCategory?
         var bestRank = Int.max
@@ -70,7 +70,7 @@ public struct TrackerCategoryClassifier: Sendable {
 
     /// The category of a load described as WebKit sees it (its URL and top URL).
     public func category(for request: Request) -> FirefoxCategory? {
-        category(of: request.url, onPage: request.resourceType == .topDocument ? request.url : request.topURL)
+        category(of: request.url, topURL: request.resourceType == .topDocument ? request.url : request.topURL)
     }
 
     /// WebKit's third-party test: the host is not the page's registrable domain or under it.

@@ -40,10 +40,10 @@ public struct GlobalPrivacyControl: Sendable {
         headerEnabledSites = scope.strings("gpcHeaderEnabledSites").map(DomainName.normalized)
     }
 
-    /// The `Sec-GPC` value for the requests of a page at `siteURL` (for a navigation, the
+    /// The `Sec-GPC` value for the requests of a page at `topURL` (for a navigation, the
     /// destination), or nil for no header: the decision is the page's, whatever the request.
-    public func headerValue(siteURL: String) -> String? {
-        guard isOnForUser, let site = CanonicalURL(siteURL)?.host, applies(toSite: site) else { return nil }
+    public func headerValue(topURL: String) -> String? {
+        guard isOnForUser, let site = CanonicalURL(topURL)?.host, applies(toSite: site) else { return nil }
         switch headerScope {
         case .everyRequest:
             return "1"
@@ -53,10 +53,10 @@ public struct GlobalPrivacyControl: Sendable {
         }
     }
 
-    /// `navigator.globalPrivacyControl` in a frame of a page at `siteURL`: nil when the API is not
+    /// `navigator.globalPrivacyControl` in a frame of a page at `topURL`: nil when the API is not
     /// injected, else the value it returns.
-    public func javaScriptValue(siteURL: String) -> Bool? {
-        guard let site = CanonicalURL(siteURL)?.host, applies(toSite: site) else { return nil }
+    public func javaScriptValue(topURL: String) -> Bool? {
+        guard let site = CanonicalURL(topURL)?.host, applies(toSite: site) else { return nil }
         return isOnForUser
     }
 

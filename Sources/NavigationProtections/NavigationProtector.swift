@@ -44,11 +44,11 @@ public struct NavigationProtector: Sendable {
             reasons.append(.trackingParametersRemoved)
         }
         let site = navigation.topURL ?? url
-        if let upgraded = httpsUpgrade?.upgradedURL(forRequestURL: url, siteURL: site) {
+        if let upgraded = httpsUpgrade?.upgradedURL(forRequestURL: url, topURL: site) {
             url = upgraded
             reasons.append(.upgradedToHTTPS)
         }
-        let gpc = globalPrivacyControl.headerValue(siteURL: navigation.topURL ?? url)
+        let gpc = globalPrivacyControl.headerValue(topURL: navigation.topURL ?? url)
         if gpc != nil { reasons.append(.globalPrivacyControl) }
         var referrer = navigation.referrer
         if let original = referrer, let from = navigation.initiator {

@@ -31,14 +31,14 @@ public struct ReferrerTrimming: Sendable {
         trimmed(referrer, site: fromURL, destination: toURL)
     }
 
-    /// The `Referer` header of a request for `requestURL` made by a page at `siteURL` (nil: none).
-    public func subrequestReferrer(_ referrer: String?, siteURL: String, requestURL: String) -> String? {
-        trimmed(referrer, site: siteURL, destination: requestURL)
+    /// The `Referer` header of a request for `requestURL` made by a page at `topURL` (nil: none).
+    public func subrequestReferrer(_ referrer: String?, topURL: String, requestURL: String) -> String? {
+        trimmed(referrer, site: topURL, destination: requestURL)
     }
 
-    /// `document.referrer` in a page at `siteURL`, or in a frame at `frameURL` inside it.
-    public func documentReferrer(_ referrer: String, siteURL: String, frameURL: String? = nil) -> String {
-        trimmed(referrer, site: siteURL, destination: frameURL ?? siteURL) ?? referrer
+    /// `document.referrer` in a page at `topURL`, or in a frame at `frameURL` inside it.
+    public func documentReferrer(_ referrer: String, topURL: String, frameURL: String? = nil) -> String {
+        trimmed(referrer, site: topURL, destination: frameURL ?? topURL) ?? referrer
     }
 
     private func trimmed(_ referrer: String?, site: String, destination: String) -> String? {

@@ -15,7 +15,7 @@ public enum MessageRejection: String, Error, Sendable, Hashable, CaseIterable, C
     case tooManyEvents
     /// An event URL is longer than ``PrivacyStats/Limits/maxURLBytes`` (8,192 UTF-8 bytes by default).
     case urlTooLong
-    /// The tab has no page: the host never called ``PrivacyStats/didStartNavigation(tab:url:)``
+    /// The tab has no page: the host never called ``PrivacyStats/didCommitNavigation(tab:url:)``
     /// for it, or closed it.
     case unknownTab
     /// The message comes from a document the tab has navigated away from.

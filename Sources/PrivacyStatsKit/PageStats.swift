@@ -34,7 +34,7 @@ import TrackerlessCore
 /// - A surrogate counts once per (surrogate, host), and only when the resolver redirects that URL
 ///   to that surrogate.
 public struct PageStats: Sendable {
-    /// The URL the page was committed with (``PrivacyStats/didStartNavigation(tab:url:)``); the
+    /// The URL the page was committed with (``PrivacyStats/didCommitNavigation(tab:url:)``); the
     /// site every request is classified against.
     public let committedURL: String
     /// The page's current URL: the committed one, or the latest same-document navigation.
@@ -71,7 +71,7 @@ public struct PageStats: Sendable {
         committedURL = url
         self.url = url
         self.limits = limits
-        classifier = RequestClassifier(resolver: resolver, siteURL: url, cache: cache)
+        classifier = RequestClassifier(resolver: resolver, topURL: url, cache: cache)
     }
 
     /// The registrable domain (eTLD+1) of the committed URL, or its host; nil when it does not parse.

@@ -8,7 +8,7 @@ import TrackerlessCore
 ///
 /// ```swift
 /// let stats = PrivacyStats(resolver: resolver, secrets: [secret], store: try StatsStore(path: path))
-/// stats.didStartNavigation(tab: "1", url: "https://news.example/")    // main-frame commit
+/// stats.didCommitNavigation(tab: "1", url: "https://news.example/")    // main-frame commit
 /// stats.receive(.json(body), tab: "1")                                // every script message
 /// let page = stats.snapshot(tab: "1")                                 // the dashboard
 /// try stats.flush()                                                   // totals to disk now (quitting)
@@ -18,7 +18,7 @@ import TrackerlessCore
 /// events takes tens of microseconds).
 ///
 /// ## What it trusts
-/// Only the host's own word for which page a tab shows (``didStartNavigation(tab:url:)``) and
+/// Only the host's own word for which page a tab shows (``didCommitNavigation(tab:url:)``) and
 /// the resolver's for what a request is. A message must carry a current render secret; a page
 /// script that learns nothing of it cannot post. Even then a message can only say that a URL was
 /// requested and whether it loaded: it cannot make a request a tracker or not, nor change a
@@ -87,7 +87,7 @@ public final class PrivacyStats: @unchecked Sendable {
     /// were taken: a record that takes back a count must follow the one that added it.
     private let flushLock = NSLock()
     private var currentResolver: TrackerResolver
-    private var secrets: [MessageSecret]
+    private var secrets: [ScriptSecret]
     private var store: StatsStore?
     private let clock: @Sendable () -> Double
     private var tabs: [TabID: TabState] = [:]
@@ -105,13 +105,14 @@ public final class PrivacyStats: @unchecked Sendable {
     /// - Parameters:
     ///   - resolver: classifies every observed request; the same resolver the rule lists were
     ///     built with.
-    ///   - secrets: the secrets of the scripts currently rendered (``MessageSecret``).
+    ///   - secrets: the secrets of the scripts currently rendered (`ScriptSecret`, TrackerlessCore);
+    ///     `ScriptSecret.marker` among them accepts nothing, every page knows it.
     ///   - limits: caps on messages and pages.
     ///   - store: where totals persist; nil keeps them in memory only.
     ///   - saving: when the totals are written to `store` without a call to ``flush()``.
     ///   - clock: seconds since 1970 (UTC), which dates the totals; tests pass a fixed one.
     public init(
-        resolver: TrackerResolver, secrets: [MessageSecret], limits: Limits = .default, store: StatsStore? = nil,
+        resolver: TrackerResolver, secrets: [ScriptSecret], limits: Limits = .default, store: StatsStore? = nil,
         saving: SavingSchedule = .default, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         currentResolver = resolver
@@ -127,7 +128,7 @@ public final class PrivacyStats: @unchecked Sendable {
     }
 
     /// Replaces the accepted secrets, for example after rendering the scripts again.
-    public func setSecrets(_ secrets: [MessageSecret]) {
+    public func setSecrets(_ secrets: [ScriptSecret]) {
         withLock { self.secrets = secrets }
     }
 
@@ -135,7 +136,7 @@ public final class PrivacyStats: @unchecked Sendable {
     /// count and total.
     ///
     /// Pages open now stay classified by the resolver they started with (they were loaded with
-    /// the rules of its blocklist); pages from the next ``didStartNavigation(tab:url:)`` on use
+    /// the rules of its blocklist); pages from the next ``didCommitNavigation(tab:url:)`` on use
     /// `resolver`. What was learnt from the old resolver is dropped, so no classification of one
     /// resolver is reused by the other.
     public func setResolver(_ resolver: TrackerResolver) {
@@ -146,7 +147,7 @@ public final class PrivacyStats: @unchecked Sendable {
     }
 
     /// A main-frame navigation committed in `tab`: a new, empty page at `url`.
-    public func didStartNavigation(tab: TabID, url: String) {
+    public func didCommitNavigation(tab: TabID, url: String) {
         withLock {
             var state = tabs[tab] ?? TabState()
             if let page = state.page {
@@ -186,7 +187,7 @@ public final class PrivacyStats: @unchecked Sendable {
     }
 
     /// Records a request the host saw itself in `tab` (see ``NativeObservation``), in the tab's
-    /// current page: the page that committed last (``didStartNavigation(tab:url:)``). Its outcome
+    /// current page: the page that committed last (``didCommitNavigation(tab:url:)``). Its outcome
     /// is the request's, whatever the scripts report of it.
     ///
     /// - Returns: false when the tab has no page (nothing recorded).

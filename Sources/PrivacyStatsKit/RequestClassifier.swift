@@ -18,10 +18,10 @@ struct RequestClassifier: Sendable {
 
     static let publicSuffixList = PublicSuffixList.bundled
 
-    init(resolver: TrackerResolver, siteURL: String, cache: ClassificationCache) {
+    init(resolver: TrackerResolver, topURL: String, cache: ClassificationCache) {
         self.resolver = resolver
         self.cache = cache
-        site = CanonicalURL(siteURL)
+        site = CanonicalURL(topURL)
         siteTable = cache.table(forSite: site?.host ?? "")
         let host = site?.host ?? ""
         siteDomain = Self.publicSuffixList.registrableDomain(of: host) ?? (host.isEmpty ? nil : host)
@@ -132,7 +132,7 @@ struct RequestClassifier: Sendable {
     ) -> RequestClassification {
         let host = info.host
         let domain = info.domain
-        let decision = resolver.decision(forRequestURL: request, siteURL: site, type: type)
+        let decision = resolver.decision(forRequestURL: request, topURL: site, type: type)
         var company: String?
         if let tracker = decision.tracker {
             // The parent company, as DuckDuckGo's dashboard groups: Google Analytics counts as Google LLC.

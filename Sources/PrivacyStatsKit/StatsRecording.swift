@@ -163,8 +163,8 @@ package struct StatsRecording: Sendable {
     }
 
     /// The well-formed secrets the recording's messages carry.
-    package func secrets() -> [MessageSecret] {
-        Array(Set(records.compactMap(\.secret).map(\.hex))).sorted().compactMap { MessageSecret(hex: $0) }
+    package func secrets() -> [ScriptSecret] {
+        Array(Set(records.compactMap(\.secret).map(\.value))).sorted().compactMap { ScriptSecret(hex: $0) }
     }
 
     /// Feeds every record to `stats`, as a host would have. A message for a tab that has no page
@@ -221,7 +221,7 @@ package struct StatsRecording: Sendable {
         /// Where each tab's current page started; a tab is absent until its first page and after its close.
         private var pageStarts: [TabID: Int] = [:]
         /// The recorded secrets accepted now, the one seen last first.
-        private var recordedSecrets: [MessageSecret] = []
+        private var recordedSecrets: [ScriptSecret] = []
 
         package init(stats: PrivacyStats, acceptsRecordedSecrets: Bool = false) {
             self.stats = stats
@@ -236,13 +236,13 @@ package struct StatsRecording: Sendable {
             switch record.kind {
             case .navigate(let url):
                 let ended = endPage(record.tab)
-                stats.didStartNavigation(tab: record.tab, url: url)
+                stats.didCommitNavigation(tab: record.tab, url: url)
                 pageStarts[record.tab] = index
                 return ended
             case .message(let body, let pageURL):
                 if acceptsRecordedSecrets, let secret = record.secret { accept(secret) }
                 if pageStarts[record.tab] == nil, let pageURL {
-                    stats.didStartNavigation(tab: record.tab, url: pageURL)
+                    stats.didCommitNavigation(tab: record.tab, url: pageURL)
                     pageStarts[record.tab] = index
                 }
                 _ = stats.receive(body, tab: record.tab)
@@ -266,7 +266,7 @@ package struct StatsRecording: Sendable {
 
         /// Accepts `secret`, the oldest accepted one making way once there are
         /// ``maxRecordedSecrets``.
-        private mutating func accept(_ secret: MessageSecret) {
+        private mutating func accept(_ secret: ScriptSecret) {
             if let seen = recordedSecrets.firstIndex(of: secret) {
                 // Already accepted: only its age changes, not what the statistics accept.
                 recordedSecrets.insert(recordedSecrets.remove(at: seen), at: 0)
@@ -281,10 +281,10 @@ package struct StatsRecording: Sendable {
 
 extension StatsRecording.Record {
     /// The well-formed secret of a message record, if it has one.
-    var secret: MessageSecret? {
+    var secret: ScriptSecret? {
         guard case .message(let body, _) = kind,
-            case .success(let message) = ScriptMessage.decode(body, acceptsSecret: { MessageSecret(hex: $0) != nil })
+            case .success(let message) = ScriptMessage.decode(body, acceptsSecret: { ScriptSecret(hex: $0) != nil })
         else { return nil }
-        return MessageSecret(hex: message.secret)
+        return ScriptSecret(hex: message.secret)
     }
 }

@@ -30,7 +30,7 @@ public import TrackerlessCore
 /// WebKit's `block-cookies` keeps cookies out of the load itself: no `Cookie` is sent and no
 /// `Set-Cookie` is stored, for a frame's document load too. It does not reach `document.cookie`
 /// (measured in WebKitGTK: a script in a blocked tracker frame still reads and writes cookies), so
-/// blocking that API, as `CookieProtection.decision(forFrameURL:siteURL:)` decides, needs a
+/// blocking that API, as `CookieProtection.decision(forFrameURL:topURL:)` decides, needs a
 /// user script.
 public struct CookieRules: Sendable {
     /// The tracker blocklist.
@@ -233,7 +233,7 @@ public struct CookieRules: Sendable {
                 ContentRule(trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: unprotected)), action: .ignorePreviousRules),
                 .configuration(feature.appending(key: "exceptions").description + " and unprotectedTemporary")))
         }
-        let userAllowlisted = userAllowlist.domains.compactMap(SiteDomain.normalized).sorted()
+        let userAllowlisted = userAllowlist.hosts.compactMap(SiteDomain.normalized).sorted()
         if !userAllowlisted.isEmpty {
             rules.append((
                 ContentRule(

@@ -27,7 +27,7 @@ extension RuleListBuilder {
                 action: .ignorePreviousRules))
             origins.append(.configuration("unprotectedTemporary and features.contentBlocking.exceptions"))
         }
-        let userAllowlisted = userAllowlist.domains.compactMap(SiteDomain.normalized).sorted()
+        let userAllowlisted = userAllowlist.hosts.compactMap(SiteDomain.normalized).sorted()
         if !userAllowlisted.isEmpty {
             rules.append(ContentRule(
                 trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(for: userAllowlisted, includingSubdomains: false)),

@@ -6,10 +6,10 @@ public import TrackerlessCore
 ///
 /// ```swift
 /// let protection = CookieProtection(trackerData: tds, configuration: config)
-/// let load = protection.decision(forRequestURL: "https://tracker.com/track", siteURL: "https://example.com/")
+/// let load = protection.decision(forRequestURL: "https://tracker.com/track", topURL: "https://example.com/")
 /// load?.blocksCookies                              // true
 /// load?.removingCookieHeaders(from: headers)       // headers without any `Cookie`
-/// let frame = protection.decision(forFrameURL: "https://tracker.com/frame", siteURL: "https://example.com/")
+/// let frame = protection.decision(forFrameURL: "https://tracker.com/frame", topURL: "https://example.com/")
 /// frame?.blocksCookies                             // true: document.cookie reads "" and drops writes
 /// ```
 ///
@@ -75,33 +75,33 @@ public struct CookieProtection: Sendable {
 
     /// Decides whether a request loses its cookies: its `Cookie` headers and its response's
     /// `Set-Cookie` headers. Nil when either URL cannot be parsed.
-    public func decision(forRequestURL requestURL: String, siteURL: String) -> CookieDecision? {
-        guard let request = CanonicalURL(requestURL), let site = CanonicalURL(siteURL) else { return nil }
-        return decision(forRequestURL: request, siteURL: site)
+    public func decision(forRequestURL requestURL: String, topURL: String) -> CookieDecision? {
+        guard let request = CanonicalURL(requestURL), let site = CanonicalURL(topURL) else { return nil }
+        return decision(forRequestURL: request, topURL: site)
     }
 
-    /// Decides whether a request to `requestURL` made on a page at `siteURL` (the top-level
-    /// page, as shown in the address bar) loses its cookies. For a navigation, `siteURL` is the
+    /// Decides whether a request to `requestURL` made on a page at `topURL` (the top-level
+    /// page, as shown in the address bar) loses its cookies. For a navigation, `topURL` is the
     /// page being loaded, so its cookies are kept.
-    public func decision(forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL) -> CookieDecision {
-        decision(forHost: CanonicalURL.removingFinalDot(fromHost: requestURL.host), siteHost: siteURL.host)
+    public func decision(forRequestURL requestURL: CanonicalURL, topURL: CanonicalURL) -> CookieDecision {
+        decision(forHost: CanonicalURL.removingFinalDot(fromHost: requestURL.host), siteHost: topURL.host)
     }
 
     /// Decides whether `document.cookie` is blocked in a frame. Nil when either URL cannot be
     /// parsed.
-    public func decision(forFrameURL frameURL: String, siteURL: String) -> CookieDecision? {
-        guard let frame = CanonicalURL(frameURL), let site = CanonicalURL(siteURL) else { return nil }
-        return decision(forFrameURL: frame, siteURL: site)
+    public func decision(forFrameURL frameURL: String, topURL: String) -> CookieDecision? {
+        guard let frame = CanonicalURL(frameURL), let site = CanonicalURL(topURL) else { return nil }
+        return decision(forFrameURL: frame, topURL: site)
     }
 
     /// Decides whether `document.cookie` is blocked in the frame whose document is at `frameURL`,
-    /// on a page at `siteURL`: when blocked, reading gives `""` and writing stores nothing.
+    /// on a page at `topURL`: when blocked, reading gives `""` and writing stores nothing.
     ///
     /// Pass the site URL for the main frame (never blocked). A frame without a host of its own
     /// (`about:blank`, `data:`) is never a tracker; pass the URL of the document it inherits its
     /// origin from instead.
-    public func decision(forFrameURL frameURL: CanonicalURL, siteURL: CanonicalURL) -> CookieDecision {
-        decision(forHost: CanonicalURL.removingFinalDot(fromHost: frameURL.host), siteHost: siteURL.host)
+    public func decision(forFrameURL frameURL: CanonicalURL, topURL: CanonicalURL) -> CookieDecision {
+        decision(forHost: CanonicalURL.removingFinalDot(fromHost: frameURL.host), siteHost: topURL.host)
     }
 
     // MARK: - Steps

@@ -160,7 +160,7 @@ public struct PrivacyConfiguration: Sendable, Hashable {
         featureOff(name, forSiteHost: host) == nil
     }
 
-    /// Whether the feature `name` is on for a page at `siteURL`, optionally for a frame or a
+    /// Whether the feature `name` is on for a page at `topURL`, optionally for a frame or a
     /// script in it.
     ///
     /// Beyond ``isFeatureEnabled(_:forSiteHost:)``: in an `about:blank` frame the feature is off
@@ -168,15 +168,15 @@ public struct PrivacyConfiguration: Sendable, Hashable {
     /// `settings.aboutBlankSites`; for a script whose URL matches a regular expression in
     /// `settings.scripts[].domain` it is off too.
     public func isFeatureEnabled(
-        _ name: String, forSiteURL siteURL: CanonicalURL, frameURL: CanonicalURL? = nil,
+        _ name: String, forTopURL topURL: CanonicalURL, frameURL: CanonicalURL? = nil,
         scriptURL: CanonicalURL? = nil
     ) -> Bool {
-        guard isFeatureEnabled(name, forSiteHost: siteURL.host) else { return false }
+        guard isFeatureEnabled(name, forSiteHost: topURL.host) else { return false }
         guard let settings = features[name]?.settingsText, settings.kind == .object else { return true }
         if let frameURL, frameURL.scheme == "about" {
             if settings.member("aboutBlankEnabled")?.string == "disabled" { return false }
             if Self.domains(in: settings.member("aboutBlankSites")).contains(where: {
-                DomainName.host(siteURL.host, isWithin: $0)
+                DomainName.host(topURL.host, isWithin: $0)
             }) {
                 return false
             }

@@ -8,13 +8,13 @@ public import TrackerlessCore
 /// let resolver = TrackerResolver(trackerData: tds, surrogates: surrogates, privacyConfiguration: config)
 /// let decision = resolver.decision(
 ///     forRequestURL: "https://www.google-analytics.com/analytics.js",
-///     siteURL: "https://example.com/", type: .script)
+///     topURL: "https://example.com/", type: .script)
 /// decision?.action   // .redirect(surrogate: "analytics.js")
 /// decision?.reason   // .matchedRuleSurrogate
 /// ```
 ///
 /// ## The decision procedure
-/// `decision(forRequestURL:siteURL:type:)` runs these steps in order; the
+/// `decision(forRequestURL:topURL:type:)` runs these steps in order; the
 /// first that decides wins.
 ///
 /// 1. **Find the tracker.** Walk the request host (without the final dot of a fully qualified
@@ -138,13 +138,13 @@ public struct TrackerResolver: Sendable {
 
     /// Decides a request given as strings; nil when either URL cannot be parsed.
     public func decision(
-        forRequestURL requestURL: String, siteURL: String, type: RequestType, userUnblockedRuleActions: Set<String> = []
+        forRequestURL requestURL: String, topURL: String, type: RequestType, userUnblockedRuleActions: Set<String> = []
     ) -> BlockingDecision? {
-        guard let request = CanonicalURL(requestURL), let site = CanonicalURL(siteURL) else { return nil }
-        return decision(forRequestURL: request, siteURL: site, type: type, userUnblockedRuleActions: userUnblockedRuleActions)
+        guard let request = CanonicalURL(requestURL), let site = CanonicalURL(topURL) else { return nil }
+        return decision(forRequestURL: request, topURL: site, type: type, userUnblockedRuleActions: userUnblockedRuleActions)
     }
 
-    /// Decides a request of `type` to `requestURL` made by a page at `siteURL` (the top-level
+    /// Decides a request of `type` to `requestURL` made by a page at `topURL` (the top-level
     /// page, as shown in the address bar). See the type's documentation for the procedure.
     ///
     /// A request host spelled with its final dot (`https://tracker.com./a.js`) is the same host
@@ -153,11 +153,11 @@ public struct TrackerResolver: Sendable {
     /// `userUnblockedRuleActions` are the Click-to-Load rule actions (`block-ctl-fb`) the user
     /// allowed on this page by clicking a placeholder: rules with those actions are skipped.
     public func decision(
-        forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType,
+        forRequestURL requestURL: CanonicalURL, topURL: CanonicalURL, type: RequestType,
         userUnblockedRuleActions: Set<String> = []
     ) -> BlockingDecision {
         engine.decision(
-            forRequestURL: requestURL.removingFinalDotFromHost(), siteURL: siteURL, type: type,
+            forRequestURL: requestURL.removingFinalDotFromHost(), topURL: topURL, type: type,
             userUnblockedRuleActions: userUnblockedRuleActions)
     }
 
@@ -251,9 +251,9 @@ extension TrackerResolver {
         }
 
         func decision(
-            forRequestURL requestURL: CanonicalURL, siteURL: CanonicalURL, type: RequestType, userUnblockedRuleActions: Set<String>
+            forRequestURL requestURL: CanonicalURL, topURL: CanonicalURL, type: RequestType, userUnblockedRuleActions: Set<String>
         ) -> BlockingDecision {
-            let siteHost = siteURL.host
+            let siteHost = topURL.host
 
             // Step 1: find the tracker, directly or through a CNAME.
             let match = trackerMatch(for: requestURL)
@@ -358,7 +358,7 @@ extension TrackerResolver {
         /// Why protection is off for the site (step 2) and the entry that turns it off, or nil
         /// when it is on.
         func protectionOff(siteHost: String) -> (BlockingDecision.Reason, BlockingDecision.DecidingEntry)? {
-            if userAllowlist.contains(host: siteHost) { return (.userAllowlist, .userAllowlist(domain: DomainName.normalized(siteHost))) }
+            if let domain = userAllowlist.domain(covering: siteHost) { return (.userAllowlist, .userAllowlist(domain: domain)) }
             if let configuration = privacyConfiguration, let contentBlocking,
                 let off = featureOff(contentBlocking, forSiteHost: siteHost, in: configuration)
             {

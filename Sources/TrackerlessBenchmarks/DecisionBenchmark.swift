@@ -34,7 +34,7 @@ struct DecisionBenchmark: Sendable {
     ) throws(BenchmarkError) -> DecisionBenchmark {
         let resolver = TrackerResolver(trackerData: trackerData)
         let resolved = Samples.measure(runs: runs) {
-            requests.count { resolver.decision(forRequestURL: $0.url, siteURL: site, type: $0.requestType)?.isBlocked == true }
+            requests.count { resolver.decision(forRequestURL: $0.url, topURL: site, type: $0.requestType)?.isBlocked == true }
         }
         let loads = requests.map { Request(url: $0.url, topURL: site, resourceType: $0.resourceType) }
         var deciders = [Throughput(name: "resolver (tds.json)", passes: resolved.0, requestCount: requests.count, blockedCount: resolved.1)]

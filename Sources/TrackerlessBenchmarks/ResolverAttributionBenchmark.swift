@@ -36,7 +36,7 @@ struct ResolverAttributionBenchmark: Sendable {
         let types = requests.map(\.1)
         let sites = ResolverBenchmark.sites.compactMap(CanonicalURL.init)
         func decision(_ index: Int) -> BlockingDecision {
-            resolver.decision(forRequestURL: urls[index], siteURL: sites[index % sites.count], type: types[index])
+            resolver.decision(forRequestURL: urls[index], topURL: sites[index % sites.count], type: types[index])
         }
         let attributed = urls.indices.filter { decision($0).decidingEntry != nil }.count
 

@@ -67,21 +67,21 @@ struct ResolverBenchmark: Sendable {
         // Apart, so that the timed loops pass array elements without copying tuples.
         let urls = requests.map(\.0)
         let types = requests.map(\.1)
-        let siteURLs = sites.compactMap(CanonicalURL.init)
-        let thirdParty = siteURLs[0]
+        let topURLs = sites.compactMap(CanonicalURL.init)
+        let thirdParty = topURLs[0]
 
         var trackers = 0
-        for (url, type) in requests where resolver.decision(forRequestURL: url, siteURL: thirdParty, type: type).isTracker {
+        for (url, type) in requests where resolver.decision(forRequestURL: url, topURL: thirdParty, type: type).isTracker {
             trackers += 1
         }
         let parsedThirdParty = nanosecondsPerCall(runs: runs, count: urls.count) { index in
-            resolver.decision(forRequestURL: urls[index], siteURL: thirdParty, type: types[index]).isBlocked
+            resolver.decision(forRequestURL: urls[index], topURL: thirdParty, type: types[index]).isBlocked
         }
         let parsedMixed = nanosecondsPerCall(runs: runs, count: urls.count) { index in
-            resolver.decision(forRequestURL: urls[index], siteURL: siteURLs[index % siteURLs.count], type: types[index]).isBlocked
+            resolver.decision(forRequestURL: urls[index], topURL: topURLs[index % topURLs.count], type: types[index]).isBlocked
         }
         let strings = nanosecondsPerCall(runs: runs, count: samples.count) { index in
-            resolver.decision(forRequestURL: samples[index].url, siteURL: sites[0], type: samples[index].requestType)?.isBlocked
+            resolver.decision(forRequestURL: samples[index].url, topURL: sites[0], type: samples[index].requestType)?.isBlocked
                 == true
         }
         return ResolverBenchmark(

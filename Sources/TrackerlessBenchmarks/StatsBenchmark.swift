@@ -53,7 +53,7 @@ struct StatsBenchmark: Sendable {
         var events: Int
     }
 
-    static let secret = MessageSecret(hex: "5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e")!
+    static let secret = ScriptSecret(hex: "5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e")!
 
     static func measure(
         trackerDataPath: String, requestsPath: String, runs: Int, pages: Int = 200, eventsPerPage: Int = 500
@@ -74,7 +74,7 @@ struct StatsBenchmark: Sendable {
         var stats: PrivacyStats? = PrivacyStats(resolver: resolver, secrets: [secret])
         for tab in 0..<tabs {
             let url = "https://www.flood\(tab).example/"
-            stats?.didStartNavigation(tab: TabID("\(tab)"), url: url)
+            stats?.didCommitNavigation(tab: TabID("\(tab)"), url: url)
             var sequence = 0
             for start in stride(from: 0, to: limits.maxRequestsPerPage + 1000, by: 200) {
                 let events = (start..<start + 200).map { index -> ObservedEvent in
@@ -82,7 +82,7 @@ struct StatsBenchmark: Sendable {
                     return .request(url: request.url + "?flood=\(index)", type: request.type, state: .loaded)
                 }
                 let message = ScriptMessage(
-                    secret: secret.hex, script: .inference, page: .init(id: "f100d0000000000\(tab % 10)", url: url, frame: url, isTopFrame: true),
+                    secret: secret.value, script: .inference, page: .init(id: "f100d0000000000\(tab % 10)", url: url, frame: url, isTopFrame: true),
                     sequence: sequence, events: events)
                 sequence += 1
                 _ = stats?.receive(message, tab: TabID("\(tab)"))
@@ -96,7 +96,7 @@ struct StatsBenchmark: Sendable {
         let parsed = requests.compactMap { request in CanonicalURL(request.url).map { ($0, request.type) } }
         let site = CanonicalURL("https://news.example/")!
         let resolverTimes = (0..<max(1, runs)).map { _ in
-            cpuTime { for (url, type) in parsed { blackHole(resolver.decision(forRequestURL: url, siteURL: site, type: type).isBlocked) } }
+            cpuTime { for (url, type) in parsed { blackHole(resolver.decision(forRequestURL: url, topURL: site, type: type).isBlocked) } }
         }
         let resolverRate = Double(parsed.count) / (Samples(milliseconds: resolverTimes).median / 1000)
 
@@ -243,7 +243,7 @@ struct StatsBenchmark: Sendable {
             }
             let messages = stride(from: 0, to: events.count, by: 200).enumerated().map { sequence, start in
                 ScriptMessage(
-                    secret: secret.hex, script: .inference,
+                    secret: secret.value, script: .inference,
                     page: .init(id: document, url: url, frame: url, isTopFrame: true), sequence: sequence,
                     events: Array(events[start..<min(start + 200, events.count)]))
             }
@@ -266,7 +266,7 @@ struct StatsBenchmark: Sendable {
                 return .request(url: request.url, type: request.type, state: .failed)
             }
             let message = ScriptMessage(
-                secret: secret.hex, script: .inference,
+                secret: secret.value, script: .inference,
                 page: .init(id: String(format: "%016llx", UInt64(tab)), url: page(tab), frame: page(tab), isTopFrame: true),
                 sequence: 0, events: events)
             lines.append(JSONValue.object(JSONObject([("tab", .string("\(tab)")), ("message", message.jsonValue())])).jsonString())
@@ -282,7 +282,7 @@ struct StatsBenchmark: Sendable {
             return cpuTime {
                 for (index, page) in pages.enumerated() {
                     let tab = TabID("\(index % 8)")
-                    stats.didStartNavigation(tab: tab, url: page.url)
+                    stats.didCommitNavigation(tab: tab, url: page.url)
                     if json {
                         for body in page.bodies { blackHole(stats.receive(.json(body), tab: tab).isAccepted) }
                     } else {

@@ -39,18 +39,18 @@ public func tl_resolver_new(
 
 @_cdecl("tl_resolver_classify")
 public func tl_resolver_classify(
-    _ resolver: OpaquePointer?, _ requestURL: UnsafePointer<CChar>?, _ siteURL: UnsafePointer<CChar>?,
+    _ resolver: OpaquePointer?, _ requestURL: UnsafePointer<CChar>?, _ topURL: UnsafePointer<CChar>?,
     _ type: UnsafePointer<CChar>?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    guard let resolver, let requestURL, let siteURL, let type, let json else {
-        return CStatus.invalidArgument("resolver, request_url, site_url, type or json is NULL", error)
+    guard let resolver, let requestURL, let topURL, let type, let json else {
+        return CStatus.invalidArgument("resolver, request_url, top_url, type or json is NULL", error)
     }
     let handle = Unmanaged<ResolverHandle>.fromOpaque(UnsafeRawPointer(resolver)).takeUnretainedValue()
     let request = String(cString: requestURL)
-    let site = String(cString: siteURL)
+    let site = String(cString: topURL)
     guard let decision = handle.resolver.decision(
-        forRequestURL: request, siteURL: site, type: RequestType(rawValue: String(cString: type)))
+        forRequestURL: request, topURL: site, type: RequestType(rawValue: String(cString: type)))
     else {
         let which = CanonicalURL(request) == nil ? "request_url" : "site_url"
         return CStatus.invalidInput("\(which) is not a valid URL", error: error)

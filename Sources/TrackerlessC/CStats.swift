@@ -21,18 +21,18 @@ public func tl_stats_new(
     _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     guard let resolver, let secret, let stats else { return CStatus.invalidArgument("resolver, secret or stats is NULL", error) }
-    guard let messageSecret = MessageSecret(hex: String(cString: secret)) else {
+    guard let scriptSecret = ScriptSecret(hex: String(cString: secret)) else {
         return CStatus.invalidArgument("secret is not the hex secret tl_scripts_render gave", error)
     }
     let classifier = Unmanaged<ResolverHandle>.fromOpaque(UnsafeRawPointer(resolver)).takeUnretainedValue().resolver
-    stats.pointee = OpaquePointer(Unmanaged.passRetained(StatsHandle(PrivacyStats(resolver: classifier, secrets: [messageSecret]))).toOpaque())
+    stats.pointee = OpaquePointer(Unmanaged.passRetained(StatsHandle(PrivacyStats(resolver: classifier, secrets: [scriptSecret]))).toOpaque())
     return CStatus.ok
 }
 
-@_cdecl("tl_stats_navigate")
-public func tl_stats_navigate(_ stats: OpaquePointer?, _ tab: UnsafePointer<CChar>?, _ url: UnsafePointer<CChar>?) -> Int32 {
+@_cdecl("tl_stats_commit_navigation")
+public func tl_stats_commit_navigation(_ stats: OpaquePointer?, _ tab: UnsafePointer<CChar>?, _ url: UnsafePointer<CChar>?) -> Int32 {
     guard let stats, let tab, let url else { return CStatus.invalidArgument("stats, tab or url is NULL", nil) }
-    StatsHandle.borrow(stats).didStartNavigation(tab: TabID(String(cString: tab)), url: String(cString: url))
+    StatsHandle.borrow(stats).didCommitNavigation(tab: TabID(String(cString: tab)), url: String(cString: url))
     return CStatus.ok
 }
 
@@ -59,7 +59,7 @@ public func tl_stats_observe(
     let observation = NativeObservation(
         url: String(cString: url), type: type.map { RequestType(rawValue: String(cString: $0)) },
         outcome: blocked != 0 ? .blocked : .allowed)
-    // false: the tab has no page yet (no tl_stats_navigate).
+    // false: the tab has no page yet (no tl_stats_commit_navigation).
     return StatsHandle.borrow(stats).observe(observation, tab: TabID(String(cString: tab)))
         ? CStatus.ok : CStatus.invalidInput("the tab has no page", error: nil)
 }

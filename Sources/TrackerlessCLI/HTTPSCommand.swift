@@ -9,12 +9,13 @@ enum HTTPSCommand {
     Usage: trackerless https --bloom-filter FILE --spec FILE [--allowlist FILE]
                              [--negative-bloom-filter FILE --negative-allowlist FILE] [--privacy-config FILE]
 
-    Reads JSON lines {"url", "site"} on standard input and writes one JSON line per request:
+    Reads JSON lines {"url", "top"} on standard input and writes one JSON line per request:
     {"url": the URL to load, "upgraded": bool}. An http:// (or ws://) URL without a port becomes
     https:// (wss://) when its host, exactly, is in the Bloom filter of hosts that serve HTTPS, not
     in the allowlist of its false positives, not local (localhost, .test, .example, private and
     loopback addresses), and the configuration's https feature is on for the site and the host.
-    site is the page's URL as in the address bar; for a navigation, the URL itself.
+    top is the top page's URL as in the address bar; for a navigation, the URL itself ("site"
+    before, now refused).
       --bloom-filter FILE           DuckDuckGo's https_bloomfilter.bin (its Apple and Android apps)
       --spec FILE                   its https_bloomfilter_spec.json (bitCount, totalEntries, sha256)
       --allowlist FILE              https_allowlist.json: hosts never upgraded ({"data": [host, ...]})
@@ -50,8 +51,7 @@ enum HTTPSCommand {
         }
         return JSONLines.process { line throws(InputError) in
             let url = try line.required("url")
-            let site = try line.required("site")
-            let upgraded = upgrade.upgradedURL(forRequestURL: url, siteURL: site)
+            let upgraded = upgrade.upgradedURL(forRequestURL: url, topURL: try line.topURL())
             return .object(JSONObject([("url", .string(upgraded ?? url)), ("upgraded", .bool(upgraded != nil))]))
         }
     }

@@ -97,6 +97,27 @@ extension JSONStringMembers {
         }
     }
 
+    /// The top page's URL, `"top"` in every command. A line that names it `"site"`, as `resolve`
+    /// and `https` read it before, is refused saying so: a renamed key must not pass for a
+    /// missing one.
+    func topURL() throws(InputError) -> String {
+        if self["site"] != nil { throw InputError(Self.siteIsTop) }
+        return try required("top")
+    }
+
+    /// The top page's URL of a frame's navigation (`navigate`), nil for a main frame's. A line
+    /// with `"frame"`, which named the top page here before and names the requesting frame in
+    /// `decide`, is refused saying so.
+    func optionalTopURL() throws(InputError) -> String? {
+        if self["site"] != nil { throw InputError(Self.siteIsTop) }
+        if self["frame"] != nil {
+            throw InputError("\"frame\" is a requesting frame's URL, which navigate does not read; give the top page's URL as \"top\"")
+        }
+        return try optional("top")
+    }
+
+    private static let siteIsTop = "\"site\" is now \"top\": the top page's URL, as in the address bar"
+
     /// An optional string member; null counts as absent.
     func optional(_ key: StaticString) throws(InputError) -> String? {
         do throws(JSONDecodingError) {

@@ -11,14 +11,15 @@ enum NavigateCommand {
     Usage: trackerless navigate --privacy-config FILE [--tds FILE] [--allowlist FILE]
                                 [--https-filter DIR] [--gpc on|off] [--gpc-header enabled-sites|every-request]
 
-    Reads JSON lines {"url", "initiator"?, "referrer"?, "frame"?} on standard input and writes one
+    Reads JSON lines {"url", "initiator"?, "referrer"?, "top"?} on standard input and writes one
     JSON line per navigation: {"url": the URL to load (the same when nothing applies),
     "ampDetected": bool, "headers": {"Sec-GPC"?, "Referer"?}, "reasons": [...]}.
     The URL is resolved from an AMP cache link (ampLinks), stripped of tracking parameters
     (trackingParameters), then upgraded to https (with --https-filter); Sec-GPC is set (gpc) and
     Referer trimmed to its origin when it would cross to another owner (referrer). initiator is the
-    page that started the navigation; referrer the Referer the browser would send; frame, for a
-    frame's navigation, the top page's URL. "ampDetected": the URL still looks like an AMP page by
+    page that started the navigation; referrer the Referer the browser would send; top, for a
+    frame's navigation, the top page's URL ("frame" before; as in decide, "frame" now names only
+    a requesting frame, which navigate refuses). "ampDetected": the URL still looks like an AMP page by
     the configuration's keywords. Each protection follows its feature's state and exceptions,
     unprotectedTemporary and the user allowlist.
       --privacy-config FILE   DuckDuckGo privacy configuration (the protections' settings)
@@ -65,7 +66,7 @@ enum NavigateCommand {
         return JSONLines.process { line throws(InputError) in
             let navigation = Navigation(
                 url: try line.required("url"), initiator: try line.optional("initiator"),
-                referrer: try line.optional("referrer"), topURL: try line.optional("frame"))
+                referrer: try line.optional("referrer"), topURL: try line.optionalTopURL())
             let decision = protector.decision(for: navigation)
             var headers = JSONObject()
             if let gpc = decision.gpcHeader { headers.append("Sec-GPC", .string(gpc)) }

@@ -6,8 +6,8 @@ enum ResolveCommand {
     static let help = """
     Usage: trackerless resolve [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--surrogates DIR|FILE]
 
-    Reads JSON lines {"url", "site", "type", "unblocked"?} on standard input and writes one JSON line
-    per request:
+    Reads JSON lines {"url", "top", "type", "unblocked"?} on standard input and writes one JSON line
+    per request (top: the top page's URL, as in the address bar; "site" before, now refused):
     {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?, "entity"?,
      "decidedBy"?}
     with the meaning of DuckDuckGo's reference tests (null: not a tracker). decidedBy names the
@@ -43,10 +43,10 @@ enum ResolveCommand {
         for warning in inputs.warnings + resolver.warnings { Output.standardError("warning: \(warning)") }
         return JSONLines.process { line throws(InputError) in
             let url = try line.required("url")
-            let site = try line.required("site")
+            let top = try line.topURL()
             let type = RequestType(rawValue: try line.required("type"))
             guard let request = CanonicalURL(url) else { throw InputError(invalidURL("url", url)) }
-            guard let siteURL = CanonicalURL(site) else { throw InputError(invalidURL("site", site)) }
+            guard let topURL = CanonicalURL(top) else { throw InputError(invalidURL("top", top)) }
             var unblocked: Set<String> = []
             do throws(JSONDecodingError) {
                 unblocked = Set(try line.optionalStringArray("unblocked") ?? [])
@@ -54,11 +54,11 @@ enum ResolveCommand {
                 throw InputError("\(error)")
             }
             return resolver.decision(
-                forRequestURL: request, siteURL: siteURL, type: type, userUnblockedRuleActions: unblocked).jsonValue()
+                forRequestURL: request, topURL: topURL, type: type, userUnblockedRuleActions: unblocked).jsonValue()
         }
     }
 
-    /// `"site": "not a url" is not a valid URL`, the value cut to a readable length.
+    /// `"top": "not a url" is not a valid URL`, the value cut to a readable length.
     static func invalidURL(_ member: String, _ value: String) -> String {
         "\"\(member)\": \(JSONValue.string(value.excerpt()).jsonString()) is not a valid URL"
     }

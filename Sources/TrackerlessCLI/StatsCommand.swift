@@ -76,9 +76,9 @@ enum StatsCommand {
             guard options["store"] != nil else { throw UsageError("--flush-every needs --store") }
             flushEvery = number
         }
-        var secrets: [MessageSecret] = []
+        var secrets: [ScriptSecret] = []
         for text in options.repeatedOptions["secret"] ?? [] {
-            guard let secret = MessageSecret(hex: text) else { throw UsageError("--secret needs 32 hexadecimal digits") }
+            guard let secret = ScriptSecret(hex: text) else { throw UsageError("--secret needs 32 hexadecimal digits") }
             secrets.append(secret)
         }
 

@@ -43,6 +43,23 @@ public enum DomainName {
         return true
     }
 
+    /// The domain a protections toggle names for `host`, as DuckDuckGo's toggle sees it: the
+    /// normal form (``normalized(_:)``) without one leading `www.`. `www.example.com` and
+    /// `example.com` are one domain; `shop.example.com` is another, and `www.www.example.com` is
+    /// `www.example.com`'s. The one rule for what a toggle covers: the user allowlist, the
+    /// runtime's toggles and every list built from them go through it.
+    public static func toggleDomain(_ host: String) -> String {
+        let name = normalized(host)
+        guard name.utf8.count > 4, name.utf8.starts(with: "www.".utf8) else { return name }
+        return String(name.dropFirst(4))
+    }
+
+    /// The exact hosts a toggle of `domain` (a ``toggleDomain(_:)``) covers, for what matches
+    /// exact hosts only (a rule list's `if-top-url`, the scripts' data): `domain` and `www.domain`.
+    public static func toggleHosts(_ domain: String) -> [String] {
+        [domain, "www." + domain]
+    }
+
     /// A domain in the normal form: lowercase ASCII, non-ASCII labels in Punycode, without a
     /// final dot (`Bücher.Example.` → `xn--bcher-kva.example`).
     ///

@@ -1,5 +1,6 @@
 import Dispatch
 public import PrivacyStatsKit
+public import TrackerlessCore
 public import UserScripts
 
 extension ProtectionRuntime {

@@ -38,9 +38,10 @@ public import UserScripts
 /// per run does neither, and a page learns no more from an update than before it.
 ///
 /// ## Site toggles
-/// ``setProtection(_:forSite:)`` turns protection off or on for one site (an exact host, as the
-/// user allowlist: `www.example.com` and `example.com` are two sites, as in DuckDuckGo's browsers),
-/// persisted atomically in the cache directory. It rebuilds no rule list: in WebKit an
+/// ``setProtection(_:forSite:)`` turns protection off or on for one site as DuckDuckGo's
+/// protections toggle does: a domain of the user allowlist (`DomainName.toggleDomain(_:)`), the
+/// host without a leading `www.`, so `www.example.com` and `example.com` are one site and
+/// `shop.example.com` another. The toggle is persisted atomically in the cache directory. It rebuilds no rule list: in WebKit an
 /// `ignore-previous-rules` rule undoes only the blocks of its own list, so a small allowlist list
 /// beside the big one could not unprotect a site, and folding the site into the big list means
 /// recompiling it (seconds in WebKit). Instead the toggle decides what a navigation gets
@@ -156,7 +157,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
         }
         self.storeOpeningError = storeOpeningError
         state = State(inputs: inputs, set: loaded.set, sitesOff: sitesOff)
-        let secrets = [MessageSecret(hex: secret.value)].compactMap { $0 }
+        let secrets = [secret]
         statsSlot = StatsSlot(resolver: { [set = loaded.set, sitesOff] in Self.classifyingResolver(set: set, sitesOff: sitesOff) }) { resolver in
             PrivacyStats(resolver: resolver, secrets: secrets, limits: statsLimits, store: store)
         }
@@ -286,12 +287,12 @@ public final class ProtectionRuntime: @unchecked Sendable {
 
     // MARK: - Site toggles
 
-    /// Whether protection is on for pages of `host` (an exact host; see the type's "Site toggles").
+    /// Whether protection is on for pages of `host` (`www.` or not; see the type's "Site toggles").
     public func isProtectionEnabled(forSite host: String) -> Bool {
         withLock { !state.isOff(host) }
     }
 
-    /// The sites the user turned protection off for, sorted.
+    /// The sites the user turned protection off for, sorted, each as a toggle domain (no `www.`).
     public var sitesWithProtectionOff: [String] { withLock { state.sitesOff.domains.sorted() } }
 
     /// Turns protection on or off for `host` from its next navigation, and saves the choice.
@@ -347,7 +348,7 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// A main-frame navigation committed in `tab`: a new page in its statistics (a tab the
     /// statistics have not seen opens with it).
     public func didCommitNavigation(tab: TabID, url: String) {
-        stats.didStartNavigation(tab: tab, url: url)
+        stats.didCommitNavigation(tab: tab, url: url)
     }
 
     /// The host closed `tab`: its page leaves the statistics (its counts stay in the totals).

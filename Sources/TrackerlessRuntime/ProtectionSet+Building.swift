@@ -2,6 +2,7 @@ import ContentRuleList
 import RuleBuilder
 import RuleEngineKit
 import TrackerDataKit
+import TrackerlessCore
 import UserScripts
 
 extension ProtectionSet {

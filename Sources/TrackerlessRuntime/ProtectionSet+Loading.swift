@@ -1,3 +1,4 @@
+public import TrackerlessCore
 public import UserScripts
 
 extension ProtectionSet {

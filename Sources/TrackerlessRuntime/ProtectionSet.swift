@@ -36,7 +36,7 @@ public final class ProtectionSet: Sendable {
     /// The version of the code that builds a set, part of ``identifier``: a release that builds
     /// different artifacts from the same inputs changes it, so that no cache of an older build is
     /// loaded.
-    public static let sdkVersion = "trackerless-runtime 2"
+    public static let sdkVersion = "trackerless-runtime 3"
     /// The name of the blocking script (page world).
     public static let blockingScriptName = "blocking.js"
     /// The name of the inference script (isolated world).

@@ -1,8 +1,8 @@
 import TrackerDataKit
 
 /// A site the user toggles: a host name (labels of letters, digits, `-` and `_`, at most 253
-/// bytes, an internationalized name in its punycode form) or an IP address, lowercased, as
-/// navigations name their sites.
+/// bytes, an internationalized name in its punycode form) or an IP address, lowercased and
+/// without a leading `www.` (`DomainName.toggleDomain(_:)`, through the user allowlist).
 struct SiteHost: Hashable {
     /// The normalized host.
     let name: String

@@ -18,7 +18,7 @@ import TrackerlessCore
 ///
 /// ```swift
 /// let upgrade = HTTPSUpgrade(bloomFilter: filter, allowlist: ["broken.example"], privacyConfiguration: config)
-/// upgrade.upgradedURL(forRequestURL: "http://secure.example/a", siteURL: "http://secure.example/")
+/// upgrade.upgradedURL(forRequestURL: "http://secure.example/a", topURL: "http://secure.example/")
 /// // "https://secure.example/a"
 /// ```
 public struct HTTPSUpgrade: Sendable {
@@ -55,8 +55,8 @@ public struct HTTPSUpgrade: Sendable {
     /// - Parameters:
     ///   - requestURL: the request; only `http` and `ws` URLs without an explicit port are
     ///     upgraded, to `https` and `wss`.
-    ///   - siteURL: the page's URL as in the address bar; for a navigation, the request itself.
-    public func upgradedURL(forRequestURL requestURL: String, siteURL: String) -> String? {
+    ///   - topURL: the page's URL as in the address bar; for a navigation, the request itself.
+    public func upgradedURL(forRequestURL requestURL: String, topURL: String) -> String? {
         guard let request = CanonicalURL(requestURL) else { return nil }
         let secureScheme: String
         switch request.scheme {
@@ -64,7 +64,7 @@ public struct HTTPSUpgrade: Sendable {
         case "ws": secureScheme = "wss"
         default: return nil
         }
-        guard request.port == nil, shouldUpgrade(host: request.host, siteHost: CanonicalURL(siteURL)?.host) else {
+        guard request.port == nil, shouldUpgrade(host: request.host, siteHost: CanonicalURL(topURL)?.host) else {
             return nil
         }
         return secureScheme + request.string.dropFirst(request.scheme.utf8.count)

@@ -223,7 +223,7 @@ extension CompactTrackerData {
             writer.writeRaw(",\"trackers\":")
             writer.writeString(trackersText)
             writer.writeRaw(",\"userAllowlist\":")
-            writer.write(.array(userAllowlist.domains.sorted().map(JSONValue.string)))
+            writer.write(.array(userAllowlist.hosts.map(JSONValue.string)))
             writer.writeRaw(",\"version\":")
             writer.writeNumber(Double(CompactTrackerData.formatVersion))
             writer.writeRaw("}")

@@ -15,7 +15,7 @@ import TrackerlessCore
 /// ```swift
 /// let policy = FirstPartyCookiePolicy(configuration: config, trackerData: tds)
 /// policy.documentCookie("id=1; Max-Age=900000", scriptURL: "https://tracker.example/t.js",
-///                       siteURL: "https://news.example/", now: now)   // "id=1; Max-Age=86400"
+///                       topURL: "https://news.example/", now: now)   // "id=1; Max-Age=86400"
 /// ```
 public struct FirstPartyCookiePolicy: Sendable {
     /// The privacy-configuration feature.
@@ -72,9 +72,9 @@ public struct FirstPartyCookiePolicy: Sendable {
         self.userAllowlist = userAllowlist
     }
 
-    /// Whether the cookies the script at `scriptURL` writes on a page at `siteURL` are capped.
-    public func caps(scriptURL: String, siteURL: String) -> Bool {
-        guard let settings, let site = CanonicalURL(siteURL)?.host, let script = CanonicalURL(scriptURL)?.host else { return false }
+    /// Whether the cookies the script at `scriptURL` writes on a page at `topURL` are capped.
+    public func caps(scriptURL: String, topURL: String) -> Bool {
+        guard let settings, let site = CanonicalURL(topURL)?.host, let script = CanonicalURL(scriptURL)?.host else { return false }
         let siteHost = CanonicalURL.removingFinalDot(fromHost: site)
         guard configuration.isFeatureEnabled(Self.feature, forSiteHost: siteHost), !userAllowlist.contains(host: siteHost) else {
             return false
@@ -86,10 +86,10 @@ public struct FirstPartyCookiePolicy: Sendable {
     }
 
     /// What the script at `scriptURL` writes instead of `cookie` (the text it assigns to
-    /// `document.cookie`) on a page at `siteURL`, at `now` (seconds since 1970): `cookie` itself
+    /// `document.cookie`) on a page at `topURL`, at `now` (seconds since 1970): `cookie` itself
     /// unless the policy caps it.
-    public func documentCookie(_ cookie: String, scriptURL: String, siteURL: String, now: Double) -> String {
-        guard let settings, caps(scriptURL: scriptURL, siteURL: siteURL) else { return cookie }
+    public func documentCookie(_ cookie: String, scriptURL: String, topURL: String, now: Double) -> String {
+        guard let settings, caps(scriptURL: scriptURL, topURL: topURL) else { return cookie }
         let parsed = DocumentCookie(cookie)
         guard let lifetime = parsed.lifetime(now: now), lifetime > Double(settings.threshold) else { return cookie }
         return parsed.withMaxAge(settings.maxAge)

@@ -1,4 +1,5 @@
 public import TrackerDataKit
+public import TrackerlessCore
 
 /// The scripts of one render: the blocking script (page world) and the inference script
 /// (isolated world), sharing one secret, with the problems found in the inputs.

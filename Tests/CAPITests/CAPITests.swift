@@ -149,7 +149,7 @@ extension CAPITests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("cases.tsv")
-        try Data(cases.map { "\($0.requestURL)\t\($0.siteURL)\t\($0.requestType)" }.joined(separator: "\n").utf8).write(to: file)
+        try Data(cases.map { "\($0.requestURL)\t\($0.topURL)\t\($0.requestType)" }.joined(separator: "\n").utf8).write(to: file)
         let folder = SharedData.domainMatching
         let run = try ChildProcess.run(program, [
             SharedData.path("\(folder)/tracker_radar_reference.json"), SharedData.path("\(folder)/surrogates.txt"), file.path,
@@ -164,7 +164,7 @@ extension CAPITests {
             let answer = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(test): \(line)")
             #expect(answer["action"] as? String == test.expectAction, "\(test): \(line)")
             let decision = try #require(fixture.resolver.decision(
-                forRequestURL: test.requestURL, siteURL: test.siteURL, type: RequestType(rawValue: test.requestType)))
+                forRequestURL: test.requestURL, topURL: test.topURL, type: RequestType(rawValue: test.requestType)))
             let decidedBy = answer["decidedBy"] as? [String: Any]
             #expect((decidedBy != nil) == decision.isTracker, "\(test): \(line)")
             if let entry = decision.decidingEntry {

@@ -23,7 +23,7 @@ extension CAPITests {
     /// One case as the C host gets it.
     struct SuiteCase {
         var requestURL: String
-        var siteURL: String
+        var topURL: String
         var type: String
     }
 
@@ -51,8 +51,8 @@ extension CAPITests {
             // WebKit resource type, as the engine's reference-suite tests do.
             let isNavigation = type == .mainFrame
             let resourceType = try #require(isNavigation ? .topDocument : type.webKitResourceTypes.first, "\(test.type)")
-            let top = isNavigation ? test.requestURL : test.siteURL
-            return [test.requestURL, top, test.siteURL, test.type, "\(try #require(resourceTypeIndex[resourceType]))"]
+            let top = isNavigation ? test.requestURL : test.topURL
+            return [test.requestURL, top, test.topURL, test.type, "\(try #require(resourceTypeIndex[resourceType]))"]
                 .joined(separator: "\t")
         }
         let file = directory.appendingPathComponent("cases.tsv")
@@ -78,7 +78,7 @@ extension CAPITests {
         let folder = SharedData.domainMatching
         let answers = try Self.runSuite(
             tds: SharedData.path("\(folder)/tracker_radar_reference.json"), surrogates: SharedData.path("\(folder)/surrogates.txt"),
-            cases: cases.map { SuiteCase(requestURL: $0.requestURL, siteURL: $0.siteURL, type: $0.requestType) })
+            cases: cases.map { SuiteCase(requestURL: $0.requestURL, topURL: $0.topURL, type: $0.requestType) })
         for (test, answer) in zip(cases, answers) {
             #expect(answer.engineBlocks == test.expectsBlocked, "\(test): engine flags \(answer.flags)")
             #expect(answer.classification["action"] as? String == test.expectAction, "\(test): \(answer.classification)")
@@ -106,7 +106,7 @@ extension CAPITests {
         try JSONSerialization.data(withJSONObject: configuration).write(to: configurationFile)
         let answers = try Self.runSuite(
             tds: SharedData.path("\(folder)/tracker_allowlist_tds_reference.json"), configuration: configurationFile.path,
-            cases: cases.map { SuiteCase(requestURL: $0.request, siteURL: $0.site, type: "script") })
+            cases: cases.map { SuiteCase(requestURL: $0.request, topURL: $0.site, type: "script") })
         for (test, answer) in zip(cases, answers) {
             if test.isAllowlisted {
                 #expect(!answer.engineBlocks, "\(test.description): allowlisted, but the engine blocks it")
@@ -128,7 +128,7 @@ extension CAPITests {
             tds: SharedData.path("\(folder)/tds-reference.json"), configuration: SharedData.path("\(folder)/config-reference.json"),
             userAllowlist: SharedData.path("\(folder)/user-allowlist-reference.json"),
             surrogates: SharedData.path("\(folder)/surrogates-reference.txt"),
-            cases: cases.map { SuiteCase(requestURL: $0.requestURL, siteURL: $0.websiteURL, type: $0.requestType) })
+            cases: cases.map { SuiteCase(requestURL: $0.requestURL, topURL: $0.websiteURL, type: $0.requestType) })
         for (test, answer) in zip(cases, answers) {
             #expect(answer.engineBlocks == test.expectsBlocked, "\(test.testDescription): engine flags \(answer.flags)")
             #expect(answer.resolverBlocks == test.expectsBlocked, "\(test.testDescription): \(answer.classification)")
@@ -172,13 +172,13 @@ extension CAPITests {
             }
             let answers = try Self.runSuite(
                 tds: tds.path, configuration: configurationPath,
-                cases: group.map { SuiteCase(requestURL: trackerURL, siteURL: $0.siteURL, type: "image") })
+                cases: group.map { SuiteCase(requestURL: trackerURL, topURL: $0.topURL, type: "image") })
             for (test, answer) in zip(group, answers) {
-                let site = try #require(CanonicalURL(test.siteURL))
+                let site = try #require(CanonicalURL(test.topURL))
                 // The allowlist cases: the tracker loads exactly when the allowlist is on (and
                 // tracker blocking would block it otherwise).
                 let expectsBlocked = isAllowlistCase
-                    ? configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.contentBlocking, forSiteURL: site) && !test.expectFeatureEnabled
+                    ? configuration.isFeatureEnabled(PrivacyConfiguration.FeatureName.contentBlocking, forTopURL: site) && !test.expectFeatureEnabled
                     : test.expectFeatureEnabled
                 #expect(answer.engineBlocks == expectsBlocked, "\(test.testDescription): engine flags \(answer.flags)")
                 #expect(answer.resolverBlocks == expectsBlocked, "\(test.testDescription): \(answer.classification)")

@@ -15,10 +15,10 @@ struct SiteAllowlistTests {
     @Test("pages of an allowlisted site and its subdomains get no lists; others get the level's")
     func blocklists() {
         let allowlist = SiteAllowlist(["example.com"])
-        #expect(allowlist.blocklists(for: .strict, onPage: "https://news.example.com/a").isEmpty)
-        #expect(allowlist.blocklists(for: .strict, onPage: "https://example.com/").isEmpty)
-        #expect(allowlist.blocklists(for: .strict, onPage: "https://notexample.com/") == ProtectionLevel.strict.blocklists)
-        #expect(allowlist.blocklists(for: .standard, onPage: "https://example.com.evil.net/") == ProtectionLevel.standard.blocklists)
+        #expect(allowlist.blocklists(for: .strict, topURL: "https://news.example.com/a").isEmpty)
+        #expect(allowlist.blocklists(for: .strict, topURL: "https://example.com/").isEmpty)
+        #expect(allowlist.blocklists(for: .strict, topURL: "https://notexample.com/") == ProtectionLevel.strict.blocklists)
+        #expect(allowlist.blocklists(for: .standard, topURL: "https://example.com.evil.net/") == ProtectionLevel.standard.blocklists)
     }
 
     @Test("Firefox's in-list form is one ignore-previous-rules rule with if-domain, in real JSON")

@@ -33,7 +33,7 @@ struct TrackerCategoryClassifierTests {
     func classification(_ testCase: Case) throws {
         let lists = CategoryLists(try ExampleLists.parsedDisconnectList())
         let classifier = TrackerCategoryClassifier(categoryLists: lists, entityList: try ExampleLists.parsedEntityList())
-        #expect(classifier.category(of: testCase.url, onPage: testCase.page) == testCase.category)
+        #expect(classifier.category(of: testCase.url, topURL: testCase.page) == testCase.category)
     }
 
     @Test("the classifier agrees with the strict and content block lists on the examples", arguments: cases)

@@ -13,9 +13,9 @@ struct GlobalPrivacyControlSiteTests {
         let configuration = try PrivacyConfiguration(parsing: Array(json.utf8), file: "test config")
         let gpc = GlobalPrivacyControl(configuration: configuration, isOnForUser: true, headerScope: .enabledSites)
         #expect(gpc.headerEnabledSites == ["xn--bcher-kva.example", "news.example", ""])
-        #expect(gpc.headerValue(siteURL: "https://shop.bücher.example/") == "1")
-        #expect(gpc.headerValue(siteURL: "https://www.news.example./") == "1")
-        #expect(gpc.headerValue(siteURL: "https://badnews.example/") == nil)
-        #expect(gpc.headerValue(siteURL: "https://other.example/") == nil)
+        #expect(gpc.headerValue(topURL: "https://shop.bücher.example/") == "1")
+        #expect(gpc.headerValue(topURL: "https://www.news.example./") == "1")
+        #expect(gpc.headerValue(topURL: "https://badnews.example/") == nil)
+        #expect(gpc.headerValue(topURL: "https://other.example/") == nil)
     }
 }

@@ -29,11 +29,11 @@ struct GlobalPrivacyControlTests {
             let gpc = GlobalPrivacyControl(configuration: configuration, isOnForUser: test.bool("gpcUserSettingOn") ?? true, headerScope: scope)
             if let expectHeader = test.bool("expectGPCHeader") {
                 #expect(test.string("requestURL") != nil)
-                let value = gpc.headerValue(siteURL: site)
+                let value = gpc.headerValue(topURL: site)
                 #expect((value != nil) == expectHeader, "\(scope)")
                 if let expected = test.string("expectGPCHeaderValue") { #expect(value == expected, "\(scope)") }
             } else {
-                let api = gpc.javaScriptValue(siteURL: site)
+                let api = gpc.javaScriptValue(topURL: site)
                 #expect((api != nil) == (try #require(test.bool("expectGPCAPI"))))
                 if let expected = test.string("expectGPCAPIValue") {
                     #expect((api.map { $0 ? "true" : "false" } ?? "undefined") == expected)

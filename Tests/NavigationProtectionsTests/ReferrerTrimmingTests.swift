@@ -21,11 +21,11 @@ struct ReferrerTrimmingTests {
             #expect(trimming.navigationReferrer(referrer, from: from, to: to) == test.string("expectReferrerHeaderValue"))
         } else if let request = test.string("requestURL") {
             let site = try #require(test.string("siteURL"))
-            #expect(trimming.subrequestReferrer(referrer, siteURL: site, requestURL: request) == test.string("expectReferrerHeaderValue"))
+            #expect(trimming.subrequestReferrer(referrer, topURL: site, requestURL: request) == test.string("expectReferrerHeaderValue"))
         } else {
             let site = try #require(test.string("siteURL"))
             let expected = try #require(test.string("expectReferrerAPIValue"))
-            #expect(trimming.documentReferrer(referrer ?? "", siteURL: site, frameURL: test.string("frameURL")) == expected)
+            #expect(trimming.documentReferrer(referrer ?? "", topURL: site, frameURL: test.string("frameURL")) == expected)
         }
     }
 }

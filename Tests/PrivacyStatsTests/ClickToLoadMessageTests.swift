@@ -12,7 +12,7 @@ struct ClickToLoadMessageTests {
         url: "https://www.youtube.com/embed/abc", action: "block-ctl-yt", token: "0123456789abcdef")
 
     func decode(_ text: String) -> Result<ScriptMessage, MessageRejection> {
-        ScriptMessage.decode(.json(text), limits: .default) { StatsFixture.secret.hex == $0 }
+        ScriptMessage.decode(.json(text), limits: .default) { StatsFixture.secret.value == $0 }
     }
 
     @Test("the click event round-trips through its JSON: url, action and token")
@@ -36,7 +36,7 @@ struct ClickToLoadMessageTests {
     @Test("the statistics accept it and count no request for it")
     func statistics() {
         let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret])
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let message = StatsFixture.message([Self.click], script: .blocking)
         #expect(stats.receive(StatsFixture.body(message), tab: "1") == .accepted(events: 1))
         #expect(stats.snapshot(tab: "1").requests.observed == 0)
@@ -63,7 +63,7 @@ struct ClickToLoadMessageTests {
     /// clicked (or not) and the embed loaded.
     func reasons(clicked: Bool) -> (PageSnapshot.TrackerCounts, [String]) {
         let stats = PrivacyStats(resolver: Self.clickToLoadResolver, secrets: [StatsFixture.secret])
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let embed = "https://www.youtube.com/embed/abc"
         let placeholder = StatsFixture.message([StatsFixture.request(embed, .subdocument, .blocked)], script: .blocking)
         #expect(stats.receive(StatsFixture.body(placeholder), tab: "1") == .accepted(events: 1))
@@ -90,7 +90,7 @@ struct ClickToLoadMessageTests {
     @Test("a click on one action leaves another action's loaded embeds under protections off")
     func otherActionIsNotAllowedByTheClick() {
         let stats = PrivacyStats(resolver: Self.clickToLoadResolver, secrets: [StatsFixture.secret])
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let click = ObservedEvent.clickToLoad(url: "https://www.facebook.com/plugins/post", action: "block-ctl-fb", token: "0123456789abcdef")
         #expect(stats.receive(StatsFixture.body(StatsFixture.message([click], script: .blocking)), tab: "1") == .accepted(events: 1))
         #expect(stats.observe(NativeObservation(url: "https://www.youtube.com/embed/abc", outcome: .allowed), tab: "1"))

@@ -23,7 +23,7 @@ struct HostShortcutTests {
     @Test("host and parse failure equal CanonicalURL's, first learnt and then cached")
     func hostsMatchParsing() {
         let cache = ClassificationCache()
-        let classifier = RequestClassifier(resolver: StatsFixture.resolver, siteURL: "https://site.test/", cache: cache)
+        let classifier = RequestClassifier(resolver: StatsFixture.resolver, topURL: "https://site.test/", cache: cache)
         for pass in 0..<2 {
             for authority in Self.authorities {
                 for prefix in Self.prefixes {
@@ -46,20 +46,20 @@ struct HostShortcutTests {
         "http://e\u{301}xample.com/", "http://\u{e9}xample.com/",
     ])
     func fallback(url: String) {
-        let classifier = RequestClassifier(resolver: StatsFixture.resolver, siteURL: "https://site.test/", cache: ClassificationCache())
+        let classifier = RequestClassifier(resolver: StatsFixture.resolver, topURL: "https://site.test/", cache: ClassificationCache())
         #expect(classifier.classify(RequestKey(url: url, type: .image)).host
             == (CanonicalURL(url).map { CanonicalURL.removingFinalDot(fromHost: $0.host) } ?? ""))
     }
 
     @Test("the shortcut leaves trackers to the resolver")
     func trackersStillResolve() {
-        let classifier = RequestClassifier(resolver: StatsFixture.resolver, siteURL: "https://news.example/", cache: ClassificationCache())
+        let classifier = RequestClassifier(resolver: StatsFixture.resolver, topURL: "https://news.example/", cache: ClassificationCache())
         for url in [
             "https://tracker.test/t.js", "https://TRACKER.test:443/t.js", "https://x@sub.tracker.test/t.js",
             "https://tracker.test./t.js", "https://a:b@TRACKER.test%2e/t.js",
         ] {
             let classification = classifier.classify(RequestKey(url: url, type: .script))
-            let decision = StatsFixture.resolver.decision(forRequestURL: url, siteURL: "https://news.example/", type: .script)
+            let decision = StatsFixture.resolver.decision(forRequestURL: url, topURL: "https://news.example/", type: .script)
             #expect(classification.company == "Tracker Inc", "\(url)")
             #expect(classification.blocks == decision?.isBlocked, "\(url)")
         }

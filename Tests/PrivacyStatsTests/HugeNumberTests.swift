@@ -7,7 +7,7 @@ import TrackerlessCore
 /// arrives in: a rejection or a bounded count, never an arithmetic trap.
 @Suite("Message decoding: huge numbers in every form")
 struct HugeNumberTests {
-    static let secret = StatsFixture.secret.hex
+    static let secret = StatsFixture.secret.value
 
     func decode(_ body: MessageBody) -> Result<ScriptMessage, MessageRejection> {
         ScriptMessage.decode(body) { $0 == Self.secret }
@@ -105,7 +105,7 @@ struct HugeNumberTests {
     @Test("scripts' dropped counts add up to at most 2^53 - 1, however many messages claim the most")
     func droppedSaturates() {
         let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret])
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         for sequence in 0..<1100 {
             let body = Self.text("seq", "\(sequence)").replacingOccurrences(of: "\"dropped\":3", with: "\"dropped\":9007199254740991")
             #expect(stats.receive(.json(body), tab: "1").isAccepted)

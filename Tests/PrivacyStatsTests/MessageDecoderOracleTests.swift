@@ -9,7 +9,7 @@ import TrackerlessTestSupport
 /// checked on valid messages and on thousands of damaged ones, in both body forms.
 @Suite("Message decoding: the reader agrees with the tree decoder")
 struct MessageDecoderOracleTests {
-    static let secret = StatsFixture.secret.hex
+    static let secret = StatsFixture.secret.value
 
     static func oracle(_ bytes: [UInt8]) -> Result<ScriptMessage, MessageRejection> {
         TreeScriptMessageDecoder.decode(bytes) { $0 == secret }

@@ -12,7 +12,7 @@ struct MessageDecodingTests {
     ], dropped: 3)
 
     func decode(_ body: MessageBody, limits: PrivacyStats.Limits = .default) -> Result<ScriptMessage, MessageRejection> {
-        ScriptMessage.decode(body, limits: limits) { StatsFixture.secret.hex == $0 }
+        ScriptMessage.decode(body, limits: limits) { StatsFixture.secret.value == $0 }
     }
 
     func decode(_ text: String) -> Result<ScriptMessage, MessageRejection> { decode(.json(text)) }
@@ -85,7 +85,7 @@ struct MessageDecodingTests {
     @Test("a web view's decoded object (dictionary body) is accepted; booleans and numbers keep their types")
     func foundationObject() {
         let body: [String: Any] = [
-            "trackerless": 1, "secret": StatsFixture.secret.hex, "script": "inference",
+            "trackerless": 1, "secret": StatsFixture.secret.value, "script": "inference",
             "page": ["id": "aaaaaaaaaaaaaaaa", "url": "https://site.test/", "frame": "https://site.test/", "isTopFrame": true],
             "seq": 0, "dropped": 3,
             "events": [
@@ -114,9 +114,20 @@ struct MessageDecodingTests {
 
     @Test("secrets: 32 hex digits, either case; the ahead-of-time marker is not a secret")
     func secrets() {
-        #expect(MessageSecret(hex: "0123456789ABCDEF0123456789abcdef")?.hex == "0123456789abcdef0123456789abcdef")
-        #expect(MessageSecret(hex: "TRACKERLESS-RENDER-SECRET-MARKER") == nil)
-        #expect(MessageSecret(hex: "0123") == nil)
-        #expect(!StatsFixture.secret.description.contains(StatsFixture.secret.hex))
+        #expect(ScriptSecret(hex: "0123456789ABCDEF0123456789abcdef")?.value == "0123456789abcdef0123456789abcdef")
+        #expect(ScriptSecret(hex: "TRACKERLESS-RENDER-SECRET-MARKER") == nil)
+        #expect(ScriptSecret(hex: "0123") == nil)
+        #expect(!StatsFixture.secret.description.contains(StatsFixture.secret.value))
+    }
+
+    @Test("the marker given as a secret accepts nothing: a message carrying it is rejected as a wrong secret")
+    func markerIsNeverAccepted() {
+        let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [.marker, StatsFixture.secret])
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
+        let request = StatsFixture.request("https://ads.tracker.test/x.js")
+        let marked = StatsFixture.message([request], secret: ScriptSecret.marker.value)
+        #expect(stats.receive(StatsFixture.body(marked), tab: "1") == .rejected(.wrongSecret))
+        #expect(stats.receive(marked, tab: "1") == .rejected(.wrongSecret))
+        #expect(stats.receive(StatsFixture.message([request]), tab: "1") == .accepted(events: 1))
     }
 }

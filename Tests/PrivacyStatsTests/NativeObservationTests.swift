@@ -148,7 +148,7 @@ struct NativeObservationTests {
     func privacyStatsObserve() {
         let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret])
         #expect(stats.observe(NativeObservation(url: Self.pixel, outcome: .allowed), tab: "1") == false)
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let failed = StatsFixture.message([.request(url: Self.pixel, type: .image, state: .failed)])
         #expect(stats.receive(StatsFixture.body(failed), tab: "1").isAccepted)
         #expect(stats.totals().lifetime.trackersBlocked == 1)

@@ -17,7 +17,7 @@ struct PrivacyStatsTests {
         let stats = stats()
         let message = StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")])
         #expect(stats.receive(StatsFixture.body(message), tab: "1") == .rejected(.unknownTab))
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let forged = StatsFixture.message(
             [StatsFixture.request("https://ads.tracker.test/x.js")], secret: "ffffffffffffffffffffffffffffffff")
         #expect(stats.receive(StatsFixture.body(forged), tab: "1") == .rejected(.wrongSecret))
@@ -34,12 +34,12 @@ struct PrivacyStatsTests {
     @Test("a main-frame navigation resets the page; late messages of the old document count on the page that ended, not the new one")
     func navigationResets() {
         let stats = stats()
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let first = StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")], document: "1111111111111111")
         #expect(stats.receive(StatsFixture.body(first), tab: "1").isAccepted)
         #expect(stats.snapshot(tab: "1").trackers.blocked == 1)
 
-        stats.didStartNavigation(tab: "1", url: "https://site.test/next")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/next")
         #expect(stats.snapshot(tab: "1").trackers.blocked == 0)
         #expect(stats.snapshot(tab: "1").url == "https://site.test/next")
         let late = StatsFixture.message(
@@ -65,16 +65,16 @@ struct PrivacyStatsTests {
     @Test("back/forward cache: the earlier page's own document reporting again brings its counts back")
     func backForwardCache() {
         let stats = stats()
-        stats.didStartNavigation(tab: "1", url: "https://site.test/a")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/a")
         let first = StatsFixture.message(
             [StatsFixture.request("https://ads.tracker.test/x.js")], page: "https://site.test/a", document: "1111111111111111")
         #expect(stats.receive(StatsFixture.body(first), tab: "1").isAccepted)
-        stats.didStartNavigation(tab: "1", url: "https://site.test/b")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/b")
         let second = StatsFixture.message(
             [StatsFixture.request("https://social.test/s.js")], page: "https://site.test/b", document: "2222222222222222")
         #expect(stats.receive(StatsFixture.body(second), tab: "1").isAccepted)
 
-        stats.didStartNavigation(tab: "1", url: "https://site.test/a")  // back, from the page cache
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/a")  // back, from the page cache
         let again = StatsFixture.message(
             [StatsFixture.request("https://fp.test/f.js")], page: "https://site.test/a", document: "1111111111111111",
             sequence: 1)
@@ -82,7 +82,7 @@ struct PrivacyStatsTests {
         #expect(stats.snapshot(tab: "1").companies.map(\.company.name).sorted() == ["FP Ltd", "Tracker Inc"])
         #expect(stats.receive(StatsFixture.body(again), tab: "1").isAccepted)
         // Page b's document is not brought back on page a's URL: it counts on page b, which ended.
-        stats.didStartNavigation(tab: "1", url: "https://site.test/a")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/a")
         #expect(stats.receive(StatsFixture.body(second), tab: "1").isAccepted)
         #expect(stats.snapshot(tab: "1").requests.observed == 0)
         #expect(stats.snapshot(tab: "1", page: 2)?.url == "https://site.test/b")
@@ -95,7 +95,7 @@ struct PrivacyStatsTests {
     @Test("the blocking and inference scripts of one document have their own ids; both count")
     func twoScripts() {
         let stats = stats()
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let inference = StatsFixture.message(
             [StatsFixture.request("https://ads.tracker.test/x.js")], document: "1111111111111111", script: .inference)
         let blocking = StatsFixture.message(
@@ -118,7 +118,7 @@ struct PrivacyStatsTests {
             [StatsFixture.request(url, .script, .loaded)], document: "1111111111111111", script: .inference))
         for (order, bodies) in [("surrogate first", [blocking, inference]), ("load first", [inference, blocking])] {
             let stats = stats()
-            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            stats.didCommitNavigation(tab: "1", url: "https://site.test/")
             for body in bodies { #expect(stats.receive(body, tab: "1").isAccepted, "\(order)") }
             let snapshot = stats.snapshot(tab: "1")
             #expect(snapshot.trackers.blocked == 0, "\(order)")
@@ -132,7 +132,7 @@ struct PrivacyStatsTests {
     @Test("a top-frame document of another site cannot claim the page")
     func otherSite() {
         let stats = stats()
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let previous = StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")], page: "https://old.test/")
         #expect(stats.receive(StatsFixture.body(previous), tab: "1") == .rejected(.stalePage))
     }
@@ -140,7 +140,7 @@ struct PrivacyStatsTests {
     @Test("iframes count towards the page that holds them, classified against the top site")
     func iframes() {
         let stats = stats()
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let frame = StatsFixture.message(
             [StatsFixture.request("https://ads.tracker.test/x.js"), .navigation(url: "https://frame.test/#x")],
             page: "https://site.test/", frame: "https://frame.test/", isTopFrame: false, document: "ffffffffffffffff")
@@ -163,7 +163,7 @@ struct PrivacyStatsTests {
     @Test("same-document navigations keep the page and update its URL")
     func sameDocumentNavigation() {
         let stats = stats()
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let message = StatsFixture.message([
             StatsFixture.request("https://ads.tracker.test/x.js"), .navigation(url: "https://site.test/page/2"),
         ])
@@ -175,8 +175,8 @@ struct PrivacyStatsTests {
     @Test("tabs are separate; closing one forgets its page")
     func tabs() {
         let stats = stats()
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
-        stats.didStartNavigation(tab: "2", url: "https://other.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "2", url: "https://other.test/")
         _ = stats.receive(StatsFixture.body(StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")])), tab: "1")
         #expect(stats.snapshot(tab: "1").trackers.blocked == 1)
         #expect(stats.snapshot(tab: "2").trackers.blocked == 0)
@@ -189,13 +189,13 @@ struct PrivacyStatsTests {
     @Test("totals: pages and first-seen trackers, per site, per ISO week and lifetime; repeats do not add")
     func totals() {
         let stats = stats()
-        stats.didStartNavigation(tab: "1", url: "https://www.site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://www.site.test/")
         let message = StatsFixture.message(
             [StatsFixture.request("https://ads.tracker.test/x.js"), StatsFixture.request("https://analytics.test/other.js", .script, .loaded)],
             page: "https://www.site.test/")
         _ = stats.receive(StatsFixture.body(message), tab: "1")
         _ = stats.receive(StatsFixture.body(message), tab: "1")
-        stats.didStartNavigation(tab: "1", url: "https://www.site.test/2")
+        stats.didCommitNavigation(tab: "1", url: "https://www.site.test/2")
         let totals = stats.totals()
         #expect(totals.lifetime.pages == 2)
         #expect(totals.lifetime.trackersBlocked == 1)
@@ -216,7 +216,7 @@ struct PrivacyStatsTests {
             let stats = PrivacyStats(
                 resolver: StatsFixture.resolver, secrets: [StatsFixture.secret], store: try StatsStore(path: path),
                 clock: clock.read)
-            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            stats.didCommitNavigation(tab: "1", url: "https://site.test/")
             let surrogate = StatsFixture.message(
                 [.surrogate(url: url, surrogate: "analytics.js")], document: "2222222222222222", script: .blocking)
             #expect(stats.receive(StatsFixture.body(surrogate), tab: "1").isAccepted)
@@ -251,7 +251,7 @@ struct PrivacyStatsTests {
     func isoWeeks(date: String, week: String) throws {
         let seconds = try #require(ISO8601DateFormatter().date(from: date)).timeIntervalSince1970
         let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: []) { seconds }
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         #expect(stats.totals().weeks.keys.sorted() == [week])
     }
 
@@ -259,7 +259,7 @@ struct PrivacyStatsTests {
     func concurrency() async {
         let stats = stats()
         let tabs: [TabID] = (0..<8).map { TabID("\($0)") }
-        for tab in tabs { stats.didStartNavigation(tab: tab, url: "https://site.test/") }
+        for tab in tabs { stats.didCommitNavigation(tab: tab, url: "https://site.test/") }
         let hosts = ["ads.tracker.test", "pixel.tracker.test", "social.test", "fp.test", "analytics.test", "cdn.example"]
         await withTaskGroup(of: Void.self) { group in
             for tab in tabs {
@@ -275,7 +275,7 @@ struct PrivacyStatsTests {
             }
         }
         let sequential = self.stats()
-        sequential.didStartNavigation(tab: "0", url: "https://site.test/")
+        sequential.didCommitNavigation(tab: "0", url: "https://site.test/")
         for part in 0..<10 {
             let events = (0..<50).map { index in
                 StatsFixture.request("https://\(hosts[(part + index) % hosts.count])/\(part)-\(index).js")

@@ -33,11 +33,11 @@ struct RealBlocklistTests {
         let cache = ClassificationCache()
         var trackers = 0
         for site in Self.sites {
-            let classifier = RequestClassifier(resolver: resolver, siteURL: site, cache: cache)
+            let classifier = RequestClassifier(resolver: resolver, topURL: site, cache: cache)
             for pass in 0..<2 {
                 for (url, type) in requests {
                     let classification = classifier.classify(RequestKey(url: url, type: type))
-                    guard let decision = resolver.decision(forRequestURL: url, siteURL: site, type: type) else {
+                    guard let decision = resolver.decision(forRequestURL: url, topURL: site, type: type) else {
                         #expect(classification.host.isEmpty, "\(url) does not parse, yet has a host")
                         continue
                     }

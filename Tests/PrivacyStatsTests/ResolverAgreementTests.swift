@@ -50,12 +50,12 @@ struct ResolverAgreementTests {
         var reasons: [BlockingDecision.Reason: Int] = [:]
         var cloaked = 0
         for site in Self.sites {
-            let classifier = RequestClassifier(resolver: resolver, siteURL: site, cache: cache)
+            let classifier = RequestClassifier(resolver: resolver, topURL: site, cache: cache)
             let siteHost = try #require(classifier.site?.host)
             let siteEntityName = tds.entityName(forHost: siteHost)
             for (url, type) in requests {
                 let classification = classifier.classify(RequestKey(url: url, type: type))
-                guard let decision = resolver.decision(forRequestURL: url, siteURL: site, type: type) else {
+                guard let decision = resolver.decision(forRequestURL: url, topURL: site, type: type) else {
                     #expect(classification.host.isEmpty, "\(url) does not parse, yet has a host")
                     continue
                 }

@@ -7,7 +7,7 @@ struct ResolverReplacementTests {
     @Test("open pages keep their counts and resolver; the next page is classified by the new one")
     func replaceResolver() throws {
         let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [StatsFixture.secret])
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         let newcomer = StatsFixture.request("https://newcomer.test/n.js")
         _ = stats.receive(StatsFixture.message([newcomer]), tab: "1")
         #expect(stats.snapshot(tab: "1").trackers.blocked == 0)   // not a tracker of the fixture
@@ -25,7 +25,7 @@ struct ResolverReplacementTests {
         #expect(stats.snapshot(tab: "1").requests.observed == 1)
         #expect(stats.snapshot(tab: "1").trackers.blocked == 0)
         // The next page: the new resolver.
-        stats.didStartNavigation(tab: "1", url: "https://site.test/")
+        stats.didCommitNavigation(tab: "1", url: "https://site.test/")
         _ = stats.receive(StatsFixture.message([newcomer], document: "bbbbbbbbbbbbbbbb"), tab: "1")
         #expect(stats.snapshot(tab: "1").trackers.blocked == 1)
         #expect(stats.totals().lifetime.pages == 2)

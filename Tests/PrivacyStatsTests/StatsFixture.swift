@@ -66,12 +66,12 @@ enum StatsFixture {
             userAllowlist: UserAllowlist(domains: ["mine.test"]))
     }()
 
-    static let secret = MessageSecret(hex: "0123456789abcdef0123456789abcdef")!
+    static let secret = ScriptSecret(hex: "0123456789abcdef0123456789abcdef")!
 
     static func message(
         _ events: [ObservedEvent], page: String = "https://site.test/", frame: String? = nil, isTopFrame: Bool = true,
         document: String = "aaaaaaaaaaaaaaaa", sequence: Int = 0, script: ScriptMessage.Script = .inference,
-        dropped: Int = 0, secret: String = StatsFixture.secret.hex
+        dropped: Int = 0, secret: String = StatsFixture.secret.value
     ) -> ScriptMessage {
         ScriptMessage(
             secret: secret, script: script,

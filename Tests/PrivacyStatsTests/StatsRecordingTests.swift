@@ -51,7 +51,7 @@ struct StatsRecordingTests {
     }
 
     /// A message record from `tab`, on `page`, carrying `secret`.
-    static func message(_ tab: String, _ page: String, secret: String = StatsFixture.secret.hex, sequence: Int = 0) -> String {
+    static func message(_ tab: String, _ page: String, secret: String = StatsFixture.secret.value, sequence: Int = 0) -> String {
         let body = StatsFixture.message(
             [StatsFixture.request("https://ads.tracker.test/\(tab).js")], page: page, document: "aaaaaaaaaaaaaa" + tab + tab,
             sequence: sequence, secret: secret)
@@ -72,7 +72,7 @@ struct StatsRecordingTests {
             #"{"tab": "1", "navigate": "https://site.test/1b"}"#,
         ]
         let recording = try StatsRecording(parsing: Array(lines.joined(separator: "\n").utf8), file: "r.jsonl")
-        #expect(recording.secrets().map(\.hex) == [StatsFixture.secret.hex])
+        #expect(recording.secrets().map(\.value) == [StatsFixture.secret.value])
         let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: recording.secrets())
         var done: [Int] = []
         let replay = recording.replay(into: stats) { done.append($0) }

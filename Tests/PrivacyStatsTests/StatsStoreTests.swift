@@ -20,7 +20,7 @@ struct StatsStoreTests {
             1_795_003_200
         }
         for page in 0..<pages {
-            stats.didStartNavigation(tab: "1", url: "https://site.test/\(page)")
+            stats.didCommitNavigation(tab: "1", url: "https://site.test/\(page)")
             _ = stats.receive(
                 StatsFixture.body(StatsFixture.message([StatsFixture.request("https://ads.tracker.test/x.js")],
                     page: "https://site.test/\(page)", document: String(repeating: "\(page % 10)", count: 16))),
@@ -141,7 +141,7 @@ struct StatsStoreTests {
             let stats = PrivacyStats(
                 resolver: StatsFixture.resolver, secrets: [StatsFixture.secret],
                 store: try StatsStore(path: path, compactAfterRecords: 100)) { 1_795_003_200 }
-            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            stats.didCommitNavigation(tab: "1", url: "https://site.test/")
             _ = stats.receive(StatsFixture.body(StatsFixture.message(
                 [.surrogate(url: url, surrogate: "analytics.js")], document: "2222222222222222", script: .blocking)), tab: "1")
             try stats.flush()  // journal line 1: +1 page, +1 blocked
@@ -167,13 +167,13 @@ struct StatsStoreTests {
         let path = try Self.directory() + "/totals"
         do {
             let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [], store: try StatsStore(path: path))
-            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            stats.didCommitNavigation(tab: "1", url: "https://site.test/")
             #expect(stats.totals().lifetime.pages == 1)
         }
         #expect(try StatsStore(path: path).totals.lifetime.pages == 0)
         do {
             let stats = PrivacyStats(resolver: StatsFixture.resolver, secrets: [], store: try StatsStore(path: path))
-            stats.didStartNavigation(tab: "1", url: "https://site.test/")
+            stats.didCommitNavigation(tab: "1", url: "https://site.test/")
             try stats.flush()
         }
         #expect(try StatsStore(path: path).totals.lifetime.pages == 1)

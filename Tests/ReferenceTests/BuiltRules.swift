@@ -50,20 +50,20 @@ struct BuiltRules: Sendable {
     /// The load WebKit sees for a Tracker Radar request: a `main_frame` request is the page's own
     /// navigation; other types take their first WebKit resource type. Nil for a type WebKit's
     /// loader never produces.
-    static func load(requestURL: String, siteURL: String, type: RequestType) -> Request? {
+    static func load(requestURL: String, topURL: String, type: RequestType) -> Request? {
         if type == .mainFrame { return .mainDocument(requestURL) }
         guard let resourceType = type.webKitResourceTypes.first else { return nil }
-        return Request(url: requestURL, topURL: siteURL, resourceType: resourceType)
+        return Request(url: requestURL, topURL: topURL, resourceType: resourceType)
     }
 
     /// Whether the evaluated rules block the request; nil for a type WebKit cannot load.
-    func isBlockedByRules(requestURL: String, siteURL: String, type: RequestType) -> Bool? {
-        Self.load(requestURL: requestURL, siteURL: siteURL, type: type).map { evaluator.actions(for: $0).isBlocked }
+    func isBlockedByRules(requestURL: String, topURL: String, type: RequestType) -> Bool? {
+        Self.load(requestURL: requestURL, topURL: topURL, type: type).map { evaluator.actions(for: $0).isBlocked }
     }
 
     /// The targets whose WebKit blocks the request otherwise than the target's own does.
-    func disagreeingTargets(requestURL: String, siteURL: String, type: RequestType) -> [String] {
-        guard let load = Self.load(requestURL: requestURL, siteURL: siteURL, type: type) else { return [] }
+    func disagreeingTargets(requestURL: String, topURL: String, type: RequestType) -> [String] {
+        guard let load = Self.load(requestURL: requestURL, topURL: topURL, type: type) else { return [] }
         let blocked = evaluator.actions(for: load).isBlocked
         return otherEvaluators.filter { $0.actions(for: load).isBlocked != blocked }.map(\.target.name)
     }
@@ -93,10 +93,10 @@ struct BuiltRules: Sendable {
     }
 
     /// Both answers for one request.
-    func outcome(requestURL: String, siteURL: String, type: RequestType) -> Outcome {
+    func outcome(requestURL: String, topURL: String, type: RequestType) -> Outcome {
         Outcome(
-            isBlockedByRules: isBlockedByRules(requestURL: requestURL, siteURL: siteURL, type: type),
-            decision: resolver.decision(forRequestURL: requestURL, siteURL: siteURL, type: type),
-            disagreeingTargets: disagreeingTargets(requestURL: requestURL, siteURL: siteURL, type: type))
+            isBlockedByRules: isBlockedByRules(requestURL: requestURL, topURL: topURL, type: type),
+            decision: resolver.decision(forRequestURL: requestURL, topURL: topURL, type: type),
+            disagreeingTargets: disagreeingTargets(requestURL: requestURL, topURL: topURL, type: type))
     }
 }

@@ -14,7 +14,7 @@ struct DifferentialPairs: Sendable {
     /// One request on one page.
     struct Pair: Sendable {
         var request: MatchingTestRequest
-        var siteURL: String
+        var topURL: String
     }
 
     static let unrelatedSites = [
@@ -57,7 +57,7 @@ struct DifferentialPairs: Sendable {
             }
             var seen: Set<String> = []
             for site in sites where seen.insert(site).inserted {
-                pairs.append(Pair(request: request, siteURL: site))
+                pairs.append(Pair(request: request, topURL: site))
             }
         }
         self.pairs = pairs

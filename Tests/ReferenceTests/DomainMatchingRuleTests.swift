@@ -22,7 +22,7 @@ struct DomainMatchingRuleTests {
     @Test("rules, resolver and expectation agree", arguments: DomainMatchingCase.all)
     func decision(_ test: DomainMatchingCase) throws {
         let rules = try Self.rules.get()
-        let outcome = rules.outcome(requestURL: test.requestURL, siteURL: test.siteURL, type: test.type)
+        let outcome = rules.outcome(requestURL: test.requestURL, topURL: test.topURL, type: test.type)
         let decision = try #require(outcome.decision, "unparsable URL")
         let isBlocked = try #require(outcome.isBlockedByRules as Bool?, "no WebKit load for type \(test.requestType)")
 

@@ -34,7 +34,7 @@ struct PrivacyConfigurationRuleTests {
     @Test("a default-block tracker is blocked iff tracker blocking is on", arguments: cases)
     func blocking(_ test: PrivacyConfigurationCase) throws {
         var configuration = try PrivacyConfiguration(contentsOfFile: test.referenceConfigPath)
-        let site = try #require(CanonicalURL(test.siteURL))
+        let site = try #require(CanonicalURL(test.topURL))
         let expectsBlocked: Bool
         switch test.featureName {
         case PrivacyConfiguration.FeatureName.trackerAllowlist:
@@ -44,13 +44,13 @@ struct PrivacyConfigurationRuleTests {
                 .init(trackerDomain: "tracker.example", rules: [.init(rule: "tracker.example/", domains: ["<all>"])])
             ])
             let blocking = configuration.isFeatureEnabled(
-                PrivacyConfiguration.FeatureName.contentBlocking, forSiteURL: site)
+                PrivacyConfiguration.FeatureName.contentBlocking, forTopURL: site)
             expectsBlocked = blocking && !test.expectFeatureEnabled
         default:
             expectsBlocked = test.expectFeatureEnabled
         }
         let rules = try BuiltRules(trackerData: Self.trackerData.get(), configuration: configuration)
-        let outcome = rules.outcome(requestURL: Self.trackerURL, siteURL: test.siteURL, type: .image)
+        let outcome = rules.outcome(requestURL: Self.trackerURL, topURL: test.topURL, type: .image)
         let decision = try #require(outcome.decision, "unparsable URL")
         #expect(decision.isBlocked == expectsBlocked, "resolver: \(outcome)")
         #expect(outcome.isBlockedByRules == expectsBlocked, "rules: \(outcome)")

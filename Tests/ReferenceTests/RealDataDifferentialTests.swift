@@ -68,7 +68,7 @@ struct RealDataDifferentialTests {
         var blocked = 0
         var unparsable = 0
         for pair in pairs.pairs {
-            let outcome = rules.outcome(requestURL: pair.request.url, siteURL: pair.siteURL, type: pair.request.type)
+            let outcome = rules.outcome(requestURL: pair.request.url, topURL: pair.topURL, type: pair.request.type)
             guard let decision = outcome.decision else {
                 unparsable += 1
                 continue
@@ -77,7 +77,7 @@ struct RealDataDifferentialTests {
             if !outcome.agrees {
                 mismatchCount += 1
                 if mismatches.count < 25 {
-                    mismatches.append("\(pair.request.rawType) \(pair.request.url) on \(pair.siteURL): \(outcome)")
+                    mismatches.append("\(pair.request.rawType) \(pair.request.url) on \(pair.topURL): \(outcome)")
                 }
             }
         }

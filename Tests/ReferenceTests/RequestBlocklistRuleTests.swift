@@ -22,7 +22,7 @@ struct RequestBlocklistRuleTests {
     @Test("rules, resolver and expectation agree", arguments: RequestBlocklistCase.all)
     func decision(_ test: RequestBlocklistCase) throws {
         let rules = try Self.rules.get()
-        let outcome = rules.outcome(requestURL: test.requestURL, siteURL: test.websiteURL, type: test.type)
+        let outcome = rules.outcome(requestURL: test.requestURL, topURL: test.websiteURL, type: test.type)
         let decision = try #require(outcome.decision, "unparsable URL")
         let isBlocked = try #require(outcome.isBlockedByRules as Bool?, "no WebKit load for type \(test.requestType)")
         #expect(decision.isBlocked == test.expectsBlocked, "resolver: \(outcome)")
@@ -37,9 +37,9 @@ struct RequestBlocklistRuleTests {
         let withoutConfiguration = try BuiltRules(trackerData: fixture.trackerData, surrogates: fixture.surrogates)
         let disagreements = RequestBlocklistCase.all.filter { test in
             let isBlocked = withoutConfiguration.isBlockedByRules(
-                requestURL: test.requestURL, siteURL: test.websiteURL, type: test.type)
+                requestURL: test.requestURL, topURL: test.websiteURL, type: test.type)
             let decision = fixture.resolver.decision(
-                forRequestURL: test.requestURL, siteURL: test.websiteURL, type: test.type)
+                forRequestURL: test.requestURL, topURL: test.websiteURL, type: test.type)
             return isBlocked != decision?.isBlocked
         }
         #expect(disagreements.count >= 10, "only \(disagreements.count) of \(RequestBlocklistCase.all.count) differ")

@@ -22,7 +22,7 @@ struct TrackerAllowlistRuleTests {
     @Test("rules, resolver and expectation agree", arguments: TrackerAllowlistCase.all)
     func allowlisted(_ test: TrackerAllowlistCase) throws {
         let rules = try Self.rules.get()
-        let outcome = rules.outcome(requestURL: test.request, siteURL: test.site, type: .script)
+        let outcome = rules.outcome(requestURL: test.request, topURL: test.site, type: .script)
         let decision = try #require(outcome.decision, "unparsable URL")
         let isBlocked = try #require(outcome.isBlockedByRules as Bool?)
 

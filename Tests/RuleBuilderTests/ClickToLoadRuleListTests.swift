@@ -64,7 +64,7 @@ struct ClickToLoadRuleListTests {
             for (url, page) in requests {
                 let webKit = evaluator.actions(for: Request(url: url, topURL: page, resourceType: .childDocument)).isBlocked
                 let resolved = rules.resolver.decision(
-                    forRequestURL: url, siteURL: page, type: .subdocument, userUnblockedRuleActions: unblocked)?.isBlocked ?? false
+                    forRequestURL: url, topURL: page, type: .subdocument, userUnblockedRuleActions: unblocked)?.isBlocked ?? false
                 #expect(webKit == resolved, "\(url) on \(page), unblocked \(unblocked.sorted()): WebKit \(webKit), resolver \(resolved)",
                         sourceLocation: sourceLocation)
             }

@@ -48,8 +48,8 @@ private struct CookieRulesFixture {
                     sourceLocation: sourceLocation)
         }
         let decision = type == .childDocument
-            ? protection.decision(forFrameURL: url, siteURL: site)
-            : protection.decision(forRequestURL: url, siteURL: type == .topDocument ? url : site)
+            ? protection.decision(forFrameURL: url, topURL: site)
+            : protection.decision(forRequestURL: url, topURL: type == .topDocument ? url : site)
         let expected = decision?.blocksCookies ?? false
         #expect(webKit == expected, "WebKit \(webKit) but CookieProtection \(expected) (\(decision?.reason.rawValue ?? "nil")) for \(url) on \(site)",
                 sourceLocation: sourceLocation)
@@ -145,7 +145,8 @@ struct CookieRulesTests {
         #expect(!rules.blocksCookies("https://a.cdn.tracker.example/p", on: "https://x.example/"))
         #expect(rules.blocksCookies("https://xcdn.tracker.example/p", on: "https://x.example/"))
         #expect(!rules.blocksCookies("https://tracker.example/p", on: "https://shop.example/"))
-        #expect(rules.blocksCookies("https://tracker.example/p", on: "https://www.shop.example/"))
+        #expect(!rules.blocksCookies("https://tracker.example/p", on: "https://www.shop.example/"))   // www. is the same domain
+        #expect(rules.blocksCookies("https://tracker.example/p", on: "https://m.shop.example/"))
     }
 
     @Test("both site-condition styles agree with CookieProtection on every pair of a grid",
@@ -205,7 +206,7 @@ struct CookieRulesReferenceTests {
         let trackerData = try TrackerData(contentsOfFile: CookieSuite.path("tracker_radar_reference.json"))
         let configuration = try PrivacyConfiguration(contentsOfFile: CookieSuite.path("config_reference.json"))
         let rules = try CookieRulesFixture(trackerData: trackerData, configuration: configuration)
-        #expect(rules.blocksCookies(test.url, on: test.siteURL, test.isFrame ? .childDocument : .image) == test.expectsBlocked)
+        #expect(rules.blocksCookies(test.url, on: test.topURL, test.isFrame ? .childDocument : .image) == test.expectsBlocked)
     }
 }
 
@@ -213,7 +214,7 @@ struct CookieRulesReferenceTests {
 struct CookieSuite {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
-        var siteURL: String
+        var topURL: String
         /// The request URL, or the frame URL of a `document.cookie` case.
         var url: String
         var isFrame: Bool
@@ -248,10 +249,10 @@ struct CookieSuite {
                 let site = (try? test.required("siteURL").string()) ?? ""
                 if let removed = (try? test["expectCookieHeadersRemoved"]?.bool()) ?? (try? test["expectSetCookieHeadersRemoved"]?.bool()) {
                     let url = (try? test.required("requestURL").string()) ?? ""
-                    cases.append(Case(name: name, siteURL: site, url: url, isFrame: false, expectsBlocked: removed))
+                    cases.append(Case(name: name, topURL: site, url: url, isFrame: false, expectsBlocked: removed))
                 } else if let stored = try? test["expectDocumentCookieSet"]?.bool() {
                     let url = (try? test["frameURL"]?.string()) ?? site
-                    cases.append(Case(name: name, siteURL: site, url: url, isFrame: true, expectsBlocked: !stored))
+                    cases.append(Case(name: name, topURL: site, url: url, isFrame: true, expectsBlocked: !stored))
                 }
             }
         }

@@ -196,7 +196,7 @@ struct EntityListTests {
             for page in Self.pages + ["https://www.t.test/"] {
                 let request = Request(url: url, topURL: page, resourceType: .image)
                 let answers = evaluators.map { $0.actions(for: request).blocksCookies }
-                let expected = protection.decision(forRequestURL: url, siteURL: page)?.blocksCookies ?? false
+                let expected = protection.decision(forRequestURL: url, topURL: page)?.blocksCookies ?? false
                 #expect(answers == [expected, expected], "\(url) on \(page): entity lists, one list: \(answers), CookieProtection \(expected)")
             }
         }

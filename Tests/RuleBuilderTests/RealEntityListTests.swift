@@ -68,13 +68,13 @@ struct RealEntityListTests {
         var mismatches: [String] = []
         for test in MatchingTestRequest.all {
             var pages = everyRequestPages
-            if let owner = resolver.decision(forRequestURL: test.url, siteURL: "https://example.com/", type: test.type)?.tracker?.owner?.name,
+            if let owner = resolver.decision(forRequestURL: test.url, topURL: "https://example.com/", type: test.type)?.tracker?.owner?.name,
                 let own = spread[owner]
             {
                 pages += own
             }
             for page in pages {
-                guard let decision = resolver.decision(forRequestURL: test.url, siteURL: page, type: test.type) else { continue }
+                guard let decision = resolver.decision(forRequestURL: test.url, topURL: page, type: test.type) else { continue }
                 let load: Request = test.type == .mainFrame
                     ? .mainDocument(test.url)
                     : Request(url: test.url, topURL: page, resourceType: test.type.webKitResourceTypes.first ?? .other)

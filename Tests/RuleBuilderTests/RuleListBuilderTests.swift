@@ -42,7 +42,7 @@ struct BuiltRules {
             #expect(otherWebKit == webKit, "\(other.target) \(otherWebKit) but \(evaluator.target) \(webKit) for \(url) on \(page)",
                     sourceLocation: sourceLocation)
         }
-        let resolved = resolver.decision(forRequestURL: url, siteURL: page, type: RequestType(webKitResourceType: type))?.isBlocked ?? false
+        let resolved = resolver.decision(forRequestURL: url, topURL: page, type: RequestType(webKitResourceType: type))?.isBlocked ?? false
         #expect(webKit == resolved, "WebKit \(webKit) but resolver \(resolved) for \(url) on \(page)", sourceLocation: sourceLocation)
         return webKit
     }
@@ -230,16 +230,20 @@ struct RuleListBuilderTests {
 struct RuleListBuilderConfigurationTests {
     static let trackers = tds([tracker("t.example")])
 
-    @Test("unprotected sites, content-blocking exceptions and the user allowlist turn blocking off")
+    @Test("unprotected sites, content-blocking exceptions and the user allowlist turn blocking off; a user allowlist domain with www. or without is one domain")
     func unprotectedSites() throws {
         let rules = try BuiltRules(Self.trackers, configuration: #"""
             {"features": {"contentBlocking": {"state": "enabled", "exceptions": [{"domain": "broken.example"}]}},
              "unprotectedTemporary": [{"domain": "temp.example"}]}
-            """#, userAllowlist: ["mine.example"])
+            """#, userAllowlist: ["mine.example", "www.own.example"])
         #expect(!rules.blocks("https://t.example/a.js", on: "https://www.broken.example/"))
         #expect(!rules.blocks("https://t.example/a.js", on: "https://temp.example/"))
         #expect(!rules.blocks("https://t.example/a.js", on: "https://mine.example/"))
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://www.mine.example/"))
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://own.example/"))
+        #expect(!rules.blocks("https://t.example/a.js", on: "https://www.own.example/"))
         #expect(rules.blocks("https://t.example/a.js", on: "https://sub.mine.example/"))
+        #expect(rules.blocks("https://t.example/a.js", on: "https://www.www.own.example/"))
         #expect(rules.blocks("https://t.example/a.js", on: "https://other.example/"))
     }
 

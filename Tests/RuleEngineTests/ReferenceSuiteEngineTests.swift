@@ -39,16 +39,16 @@ struct SuiteEngine: Sendable {
     /// The load WebKit sees for a Tracker Radar request (as the reference tests build it): a
     /// `main_frame` request is the page's own navigation, other types take their first WebKit
     /// resource type. Nil for a type WebKit's loader never produces.
-    static func request(url: String, siteURL: String, type: RequestType) -> Request? {
+    static func request(url: String, topURL: String, type: RequestType) -> Request? {
         if type == .mainFrame { return .mainDocument(url) }
         guard let resourceType = type.webKitResourceTypes.first else { return nil }
-        return Request(url: url, topURL: siteURL, resourceType: resourceType)
+        return Request(url: url, topURL: topURL, resourceType: resourceType)
     }
 
     /// Checks that the engine, the compiled engine and the reference agree on the load, and
     /// returns the engine's answer: blocked or not.
-    func isBlocked(url: String, siteURL: String, type: RequestType) throws -> Bool {
-        let request = try #require(Self.request(url: url, siteURL: siteURL, type: type), "no WebKit load for type \(type)")
+    func isBlocked(url: String, topURL: String, type: RequestType) throws -> Bool {
+        let request = try #require(Self.request(url: url, topURL: topURL, type: type), "no WebKit load for type \(type)")
         let expected = reference.actions(for: request)
         var cache = RuleEngine.PageCache()
         let decision = engine.decision(for: request, cache: &cache)
@@ -56,7 +56,7 @@ struct SuiteEngine: Sendable {
         #expect(Engines.problem(decision, expected) == nil, "decision(for:cache:): \(Engines.problem(decision, expected) ?? "")")
         #expect(loaded.actions(for: request) == expected, "compiled engine \(describe(loaded.actions(for: request)))")
         if decision.isBlocked {
-            let problems = try namedRuleProblems(engine.actions(for: request, cache: &cache), request: request, siteURL: siteURL, type: type)
+            let problems = try namedRuleProblems(engine.actions(for: request, cache: &cache), request: request, topURL: topURL, type: type)
             #expect(problems.isEmpty, "\(problems.joined(separator: "; "))")
         }
         return decision.isBlocked
@@ -65,9 +65,9 @@ struct SuiteEngine: Sendable {
     /// What is wrong with the rules a blocked load's actions name: each must apply its action
     /// alone, and a block's source must be what the resolver blocks the request for (its
     /// tracker, a CNAME cloaking it, or the request blocklist).
-    func namedRuleProblems(_ actions: AppliedActions, request: Request, siteURL: String, type: RequestType) throws -> [String] {
+    func namedRuleProblems(_ actions: AppliedActions, request: Request, topURL: String, type: RequestType) throws -> [String] {
         var problems = try AppliedRuleTests.unreproduced(actions, request: request, lists: lists)
-        let resolved = resolver.decision(forRequestURL: request.url, siteURL: siteURL, type: type)
+        let resolved = resolver.decision(forRequestURL: request.url, topURL: topURL, type: type)
         let host = CanonicalURL(request.url)?.host ?? ""
         var blocks = 0
         for (listIndex, list) in actions.lists.enumerated() {
@@ -115,8 +115,8 @@ struct DomainMatchingEngineTests {
     @Test("engine decides as expected", arguments: DomainMatchingCase.all)
     func decision(_ test: DomainMatchingCase) throws {
         let rules = try Self.rules.get()
-        let isBlocked = try rules.isBlocked(url: test.requestURL, siteURL: test.siteURL, type: test.type)
-        let resolved = rules.resolver.decision(forRequestURL: test.requestURL, siteURL: test.siteURL, type: test.type)
+        let isBlocked = try rules.isBlocked(url: test.requestURL, topURL: test.topURL, type: test.type)
+        let resolved = rules.resolver.decision(forRequestURL: test.requestURL, topURL: test.topURL, type: test.type)
         #expect(isBlocked == test.expectsBlocked, "expected \(test.expectAction ?? "no action"), engine blocked: \(isBlocked)")
         #expect(isBlocked == resolved?.isBlocked, "resolver: \(String(describing: resolved))")
     }
@@ -142,8 +142,8 @@ struct TrackerAllowlistEngineTests {
     @Test("engine decides as expected", arguments: TrackerAllowlistCase.all)
     func allowlisted(_ test: TrackerAllowlistCase) throws {
         let rules = try Self.rules.get()
-        let isBlocked = try rules.isBlocked(url: test.request, siteURL: test.site, type: .script)
-        let resolved = try #require(rules.resolver.decision(forRequestURL: test.request, siteURL: test.site, type: .script))
+        let isBlocked = try rules.isBlocked(url: test.request, topURL: test.site, type: .script)
+        let resolved = try #require(rules.resolver.decision(forRequestURL: test.request, topURL: test.site, type: .script))
         if test.isAllowlisted {
             #expect(!isBlocked, "allowlisted, but the engine blocks it")
             #expect(resolved.reason == .trackerAllowlist, "resolver: \(resolved)")
@@ -173,7 +173,7 @@ struct RequestBlocklistEngineTests {
     @Test("engine decides as expected", arguments: RequestBlocklistCase.all)
     func decision(_ test: RequestBlocklistCase) throws {
         let rules = try Self.rules.get()
-        let isBlocked = try rules.isBlocked(url: test.requestURL, siteURL: test.websiteURL, type: test.type)
+        let isBlocked = try rules.isBlocked(url: test.requestURL, topURL: test.websiteURL, type: test.type)
         #expect(isBlocked == test.expectsBlocked, "expected \(test.expectAction), engine blocked: \(isBlocked)")
     }
 }

@@ -9,7 +9,7 @@ public struct ClickToLoadCase: Sendable, CustomTestStringConvertible {
     /// The case's name in the file.
     public var name: String
     /// The top-level page.
-    public var siteURL: String
+    public var topURL: String
     /// The request.
     public var requestURL: String
     /// The Click-to-Load rule actions the user allowed on the page.
@@ -42,7 +42,7 @@ public struct ClickToLoadCase: Sendable, CustomTestStringConvertible {
             for test in (try? set.required("tests").array()) ?? [] {
                 cases.append(ClickToLoadCase(
                     name: (try? test.required("name").string()) ?? "?",
-                    siteURL: (try? test.required("siteUrl").string()) ?? "",
+                    topURL: (try? test.required("siteUrl").string()) ?? "",
                     requestURL: (try? test.required("requestUrl").string()) ?? "",
                     userUnblockedRuleActions: (try? test["userUnblockedRuleActions"]?.stringArray()) ?? [],
                     expectedOutcome: (try? test.required("expectedOutcome").string()) ?? "",

@@ -30,7 +30,7 @@ public struct CookieProtectionCase: Sendable, CustomTestStringConvertible {
     /// The case's name in the file.
     public var name: String
     /// The top-level page.
-    public var siteURL: String
+    public var topURL: String
     /// The frame the case is about, for `document.cookie` cases.
     public var frameURL: String?
     /// The request, for header cases.
@@ -80,7 +80,7 @@ public struct CookieProtectionCase: Sendable, CustomTestStringConvertible {
                 cases.append(CookieProtectionCase(
                     set: setKey,
                     name: (try? test.required("name").string()) ?? "?",
-                    siteURL: (try? test.required("siteURL").string()) ?? "",
+                    topURL: (try? test.required("siteURL").string()) ?? "",
                     frameURL: try? test["frameURL"]?.string(),
                     requestURL: try? test["requestURL"]?.string(),
                     requestHeaders: headers(test["requestHeaders"]),

@@ -11,7 +11,7 @@ public struct DomainMatchingCase: Sendable, CustomTestStringConvertible {
     /// The case's name in the file.
     public var name: String
     /// The top-level page.
-    public var siteURL: String
+    public var topURL: String
     /// The request made by the page.
     public var requestURL: String
     /// The Tracker Radar request type (`script`, `image`, `main_frame`, …).
@@ -42,7 +42,7 @@ public struct DomainMatchingCase: Sendable, CustomTestStringConvertible {
                 cases.append(DomainMatchingCase(
                     set: setKey,
                     name: (try? test.required("name").string()) ?? "?",
-                    siteURL: (try? test.required("siteURL").string()) ?? "",
+                    topURL: (try? test.required("siteURL").string()) ?? "",
                     requestURL: (try? test.required("requestURL").string()) ?? "",
                     requestType: (try? test.required("requestType").string()) ?? "",
                     expectAction: try? test["expectAction"]?.string(),

@@ -13,7 +13,7 @@ public struct PrivacyConfigurationCase: Sendable, CustomTestStringConvertible {
     /// The feature, for example `contentBlocking`.
     public var featureName: String
     /// The top-level page.
-    public var siteURL: String
+    public var topURL: String
     /// The frame's URL, when the case is about a frame (`about:blank`).
     public var frameURL: String?
     /// The script's URL, when the case is about a script.
@@ -42,7 +42,7 @@ public struct PrivacyConfigurationCase: Sendable, CustomTestStringConvertible {
                     set: setKey, referenceConfig: config,
                     name: (try? test.required("name").string()) ?? "?",
                     featureName: (try? test.required("featureName").string()) ?? "",
-                    siteURL: (try? test.required("siteURL").string()) ?? "",
+                    topURL: (try? test.required("siteURL").string()) ?? "",
                     frameURL: try? test["frameURL"]?.string(),
                     scriptURL: try? test["scriptURL"]?.string(),
                     expectFeatureEnabled: (try? test.required("expectFeatureEnabled").bool()) ?? false))

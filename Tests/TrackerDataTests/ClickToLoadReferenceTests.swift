@@ -21,7 +21,7 @@ struct ClickToLoadReferenceTests {
     @Test("blocked, redirected or ignored", arguments: ClickToLoadCase.all)
     func referenceCase(_ test: ClickToLoadCase) throws {
         let decision = try #require(try Self.resolver.get().decision(
-            forRequestURL: test.requestURL, siteURL: test.siteURL, type: .script,
+            forRequestURL: test.requestURL, topURL: test.topURL, type: .script,
             userUnblockedRuleActions: Set(test.userUnblockedRuleActions)))
         let outcome = switch decision.action {
         case .block?: "block"
@@ -63,7 +63,7 @@ struct ClickToLoadResolverTests {
     ) throws -> BlockingDecision.Action? {
         let resolver = TrackerResolver(trackerData: Self.trackerData, privacyConfiguration: configuration)
         return try #require(resolver.decision(
-            forRequestURL: url, siteURL: site, type: .subdocument, userUnblockedRuleActions: unblocked)).action
+            forRequestURL: url, topURL: site, type: .subdocument, userUnblockedRuleActions: unblocked)).action
     }
 
     @Test("a CTL rule blocks until its action is unblocked; then it is skipped and the next rule decides")

@@ -27,20 +27,20 @@ struct CookieProtectionReferenceTests {
         switch try #require(test.expectation) {
         case .cookieHeadersRemoved(let removed):
             let requestURL = try #require(test.requestURL)
-            let decision = try #require(protection.decision(forRequestURL: requestURL, siteURL: test.siteURL))
+            let decision = try #require(protection.decision(forRequestURL: requestURL, topURL: test.topURL))
             let output = decision.removingCookieHeaders(from: test.requestHeaders.map { ($0.name, $0.value) })
             let remaining = output.count { $0.name.lowercased() == "cookie" }
             #expect(removed ? remaining == 0 : remaining > 0, "reason: \(decision.reason.rawValue)")
             #expect(output.count == test.requestHeaders.count - (removed ? test.requestHeaders.count : 0))
         case .setCookieHeadersRemoved(let removed):
             let requestURL = try #require(test.requestURL)
-            let decision = try #require(protection.decision(forRequestURL: requestURL, siteURL: test.siteURL))
+            let decision = try #require(protection.decision(forRequestURL: requestURL, topURL: test.topURL))
             let output = decision.removingSetCookieHeaders(from: test.responseHeaders.map { ($0.name, $0.value) })
             let remaining = output.count { $0.name.lowercased() == "set-cookie" }
             #expect(removed ? remaining == 0 : remaining > 0, "reason: \(decision.reason.rawValue)")
         case .documentCookieSet(let stored, let value):
             let decision = try #require(
-                protection.decision(forFrameURL: test.frameURL ?? test.siteURL, siteURL: test.siteURL))
+                protection.decision(forFrameURL: test.frameURL ?? test.topURL, topURL: test.topURL))
             var page = FramePage(blocksDocumentCookie: decision.blocksCookies)
             page.setDocumentCookie(value)
             #expect(page.documentCookie == (stored ? value : ""), "reason: \(decision.reason.rawValue)")
@@ -52,7 +52,7 @@ struct CookieProtectionReferenceTests {
         let (trackerData, configuration) = try Self.fixture.get()
         let protection = CookieProtection(trackerData: trackerData, configuration: configuration)
         func reason(_ url: String, on site: String) -> CookieDecision.Reason? {
-            protection.decision(forRequestURL: url, siteURL: site)?.reason
+            protection.decision(forRequestURL: url, topURL: site)?.reason
         }
         #expect(reason("https://all.good.site/love", on: "https://example.com/") == .noMatch)
         #expect(reason("https://tracker.com/track", on: "https://example.com/") == .thirdPartyTracker)
@@ -61,7 +61,7 @@ struct CookieProtectionReferenceTests {
         #expect(reason("https://tracker.com/track", on: "https://exception.global.site/") == .unprotectedDomain)
         #expect(reason("https://tracker.com/track", on: "https://tracker.com/some-page.html") == .firstParty)
         #expect(reason("https://sub.excluded-cookie-tracker.com/t", on: "https://example.com/") == .excludedCookieDomain)
-        let cloaked = try #require(protection.decision(forRequestURL: "https://tracker.cname.com/track", siteURL: "https://example.com/"))
+        let cloaked = try #require(protection.decision(forRequestURL: "https://tracker.cname.com/track", topURL: "https://example.com/"))
         #expect(cloaked.reason == .thirdPartyTracker)
         #expect(cloaked.cnameTarget == "bad.tracker.com")
         #expect(cloaked.tracker?.domain == "tracker.com")
@@ -101,7 +101,7 @@ struct CookieProtectionConfigurationTests {
     func featureState(_ test: PrivacyConfigurationCase) throws {
         let configuration = try PrivacyConfiguration(contentsOfFile: test.referenceConfigPath)
         let protection = CookieProtection(trackerData: CookieProtectionExamples.trackerData, configuration: configuration)
-        let decision = try #require(protection.decision(forRequestURL: "https://tracker.example/p", siteURL: test.siteURL))
+        let decision = try #require(protection.decision(forRequestURL: "https://tracker.example/p", topURL: test.topURL))
         #expect(decision.blocksCookies == test.expectFeatureEnabled, "reason: \(decision.reason.rawValue)")
     }
 }
@@ -131,7 +131,7 @@ struct CookieProtectionExamples {
     ) -> CookieDecision.Reason? {
         CookieProtection(trackerData: trackerData, configuration: configuration,
                          userAllowlist: UserAllowlist(domains: userAllowlist))
-            .decision(forRequestURL: url, siteURL: site)?.reason
+            .decision(forRequestURL: url, topURL: site)?.reason
     }
 
     @Test("without a configuration every third-party tracker loses its cookies, whatever its default")
@@ -154,7 +154,7 @@ struct CookieProtectionExamples {
     @Test("a cloaked host is third party on its own site, but not on its own host, and only the exact host")
     func cloaked() throws {
         let protection = CookieProtection(trackerData: Self.trackerData)
-        let decision = try #require(protection.decision(forRequestURL: "https://metrics.news.example/c", siteURL: "https://www.news.example/"))
+        let decision = try #require(protection.decision(forRequestURL: "https://metrics.news.example/c", topURL: "https://www.news.example/"))
         #expect(decision.reason == .thirdPartyTracker)
         #expect(decision.cnameTarget == "t.tracker.example")
         #expect(Self.reason("https://metrics.news.example/c", on: "https://metrics.news.example/") == .firstParty)
@@ -204,7 +204,7 @@ struct CookieProtectionExamples {
               "settings": {"excludedCookieDomains": [{"domain": "cdn.tracker.example", "reason": "breakage"}]}}}}
             """#)
         let protection = CookieProtection(trackerData: Self.trackerData, configuration: config)
-        let decision = try #require(protection.decision(forRequestURL: "https://a.cdn.tracker.example/p", siteURL: "https://news.example/"))
+        let decision = try #require(protection.decision(forRequestURL: "https://a.cdn.tracker.example/p", topURL: "https://news.example/"))
         #expect(decision.reason == .excludedCookieDomain)
         #expect(decision.excludedCookieDomain == "cdn.tracker.example")
         #expect(Self.reason("https://xcdn.tracker.example/p", on: "https://news.example/", configuration: config) == .thirdPartyTracker)
@@ -214,17 +214,17 @@ struct CookieProtectionExamples {
     @Test("frames: a tracker frame has document.cookie blocked; the main frame and about:blank never")
     func frames() throws {
         let protection = CookieProtection(trackerData: Self.trackerData)
-        #expect(protection.decision(forFrameURL: "https://tracker.example/f", siteURL: "https://news.example/")?.blocksCookies == true)
-        #expect(protection.decision(forFrameURL: "https://news.example/", siteURL: "https://news.example/")?.blocksCookies == false)
-        #expect(protection.decision(forFrameURL: "about:blank", siteURL: "https://news.example/")?.reason == .noMatch)
-        #expect(protection.decision(forFrameURL: "not a url", siteURL: "https://news.example/") == nil)
+        #expect(protection.decision(forFrameURL: "https://tracker.example/f", topURL: "https://news.example/")?.blocksCookies == true)
+        #expect(protection.decision(forFrameURL: "https://news.example/", topURL: "https://news.example/")?.blocksCookies == false)
+        #expect(protection.decision(forFrameURL: "about:blank", topURL: "https://news.example/")?.reason == .noMatch)
+        #expect(protection.decision(forFrameURL: "not a url", topURL: "https://news.example/") == nil)
     }
 
     @Test("headers: every Cookie or Set-Cookie goes, in any spelling; the rest stays in order")
     func headers() throws {
         let protection = CookieProtection(trackerData: Self.trackerData)
-        let blocked = try #require(protection.decision(forRequestURL: "https://tracker.example/p", siteURL: "https://news.example/"))
-        let kept = try #require(protection.decision(forRequestURL: "https://news.example/p", siteURL: "https://news.example/"))
+        let blocked = try #require(protection.decision(forRequestURL: "https://tracker.example/p", topURL: "https://news.example/"))
+        let kept = try #require(protection.decision(forRequestURL: "https://news.example/p", topURL: "https://news.example/"))
         let request: [(name: String, value: String)] = [("Accept", "*/*"), ("Cookie", "a=1"), ("COOKIE", "b=2"), ("cookie2", "c"), ("X-Cookie", "d")]
         #expect(blocked.removingCookieHeaders(from: request).map(\.name) == ["Accept", "cookie2", "X-Cookie"])
         #expect(kept.removingCookieHeaders(from: request).map(\.name) == request.map(\.name))

@@ -43,7 +43,7 @@ struct DecidingEntryCheck {
         let alone: BlockingDecision.Action?
         switch entry {
         case .userAllowlist(let domain):
-            guard userAllowlist.domains.contains(domain), domain == siteHost else { return "\(domain) is not the site's toggle" }
+            guard userAllowlist.domain(covering: siteHost) == domain else { return "\(domain) is not the site's toggle" }
             alone = trackerAction
         case .unprotectedSite(let off):
             guard let configuration else { return "unprotected without a configuration" }

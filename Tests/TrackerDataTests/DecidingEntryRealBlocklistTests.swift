@@ -27,15 +27,15 @@ struct DecidingEntryRealBlocklistTests {
         var failures = 0
         let unprotected = ["https://unprotected-temporary.example/", "https://www.content-blocking-exception.example/"]
         for site in ResolverOracleTests.sites + unprotected {
-            let siteURL = try #require(CanonicalURL(site))
+            let topURL = try #require(CanonicalURL(site))
             for (url, requestType) in requests {
                 guard let requestURL = CanonicalURL(url) else { continue }
                 for type in [requestType, .mainFrame] {
-                    let decision = resolver.decision(forRequestURL: requestURL, siteURL: siteURL, type: type)
+                    let decision = resolver.decision(forRequestURL: requestURL, topURL: topURL, type: type)
                     if decision.isTracker || decision.action != nil {
                         #expect(decision.decidingEntry != nil, "\(url) from \(site): \(decision.reason.rawValue)")
                     }
-                    if let problem = check.problem(with: decision, request: requestURL, site: siteURL, type: type) {
+                    if let problem = check.problem(with: decision, request: requestURL, site: topURL, type: type) {
                         failures += 1
                         if failures <= 20 { Issue.record("\(url) from \(site) as \(type.rawValue): \(problem)") }
                     }

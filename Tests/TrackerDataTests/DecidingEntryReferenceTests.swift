@@ -11,9 +11,9 @@ struct DecidingEntryReferenceTests {
     @Test("TR-domain-matching: every tracker decision names a tds rule or default that re-checks", arguments: DomainMatchingCase.all)
     func domainMatching(_ test: DomainMatchingCase) throws {
         let fixture = try DomainMatchingFixture.loaded.get()
-        let (request, site) = (try #require(CanonicalURL(test.requestURL)), try #require(CanonicalURL(test.siteURL)))
+        let (request, site) = (try #require(CanonicalURL(test.requestURL)), try #require(CanonicalURL(test.topURL)))
         let type = RequestType(rawValue: test.requestType)
-        let decision = fixture.resolver.decision(forRequestURL: request, siteURL: site, type: type)
+        let decision = fixture.resolver.decision(forRequestURL: request, topURL: site, type: type)
         let check = DecidingEntryCheck(trackerData: fixture.trackerData, surrogates: fixture.surrogates)
         #expect(check.problem(with: decision, request: request, site: site, type: type) == nil)
         #expect((decision.decidingEntry == nil) == (test.expectAction == nil), "\(String(describing: decision.decidingEntry))")
@@ -29,7 +29,7 @@ struct DecidingEntryReferenceTests {
     func requestBlocklist(_ test: RequestBlocklistCase) throws {
         let fixture = try RequestBlocklistFixture.loaded.get()
         let (request, site) = (try #require(CanonicalURL(test.requestURL)), try #require(CanonicalURL(test.websiteURL)))
-        let decision = fixture.resolver.decision(forRequestURL: request, siteURL: site, type: test.type)
+        let decision = fixture.resolver.decision(forRequestURL: request, topURL: site, type: test.type)
         let check = DecidingEntryCheck(
             trackerData: fixture.trackerData, surrogates: fixture.surrogates, configuration: fixture.configuration,
             userAllowlist: fixture.userAllowlist)
@@ -45,7 +45,7 @@ struct DecidingEntryReferenceTests {
     func trackerAllowlist(_ test: TrackerAllowlistCase) throws {
         let fixture = try TrackerAllowlistFixture.loaded.get()
         let (request, site) = (try #require(CanonicalURL(test.request)), try #require(CanonicalURL(test.site)))
-        let decision = fixture.resolver.decision(forRequestURL: request, siteURL: site, type: .script)
+        let decision = fixture.resolver.decision(forRequestURL: request, topURL: site, type: .script)
         let check = DecidingEntryCheck(trackerData: fixture.trackerData, configuration: fixture.configuration)
         #expect(check.problem(with: decision, request: request, site: site, type: .script) == nil)
         let named = decision.decidingEntry?.kind == "trackerAllowlist"
@@ -61,9 +61,9 @@ struct DecidingEntryReferenceTests {
     func clickToLoad(_ test: ClickToLoadCase) throws {
         let (trackerData, configuration, surrogates) = try ClickToLoadCase.loadFixture()
         let resolver = TrackerResolver(trackerData: trackerData, surrogates: surrogates, privacyConfiguration: configuration)
-        let (request, site) = (try #require(CanonicalURL(test.requestURL)), try #require(CanonicalURL(test.siteURL)))
+        let (request, site) = (try #require(CanonicalURL(test.requestURL)), try #require(CanonicalURL(test.topURL)))
         let decision = resolver.decision(
-            forRequestURL: request, siteURL: site, type: .script, userUnblockedRuleActions: Set(test.userUnblockedRuleActions))
+            forRequestURL: request, topURL: site, type: .script, userUnblockedRuleActions: Set(test.userUnblockedRuleActions))
         let check = DecidingEntryCheck(trackerData: trackerData, surrogates: surrogates, configuration: configuration)
         // Click-to-Load rules skipped for the site are rules DecidingEntryCheck does not count.
         #expect(check.problem(with: decision, request: request, site: site, type: .script) == nil)
@@ -77,7 +77,7 @@ struct DecidingEntryReferenceTests {
     @Test("privacy-configuration: featureOff names an entry exactly where the suite says the feature is off", arguments: PrivacyConfigurationCase.all.filter { $0.frameURL == nil && $0.scriptURL == nil })
     func featureOff(_ test: PrivacyConfigurationCase) throws {
         let configuration = try PrivacyConfiguration(contentsOfFile: test.referenceConfigPath)
-        let site = try #require(CanonicalURL(test.siteURL))
+        let site = try #require(CanonicalURL(test.topURL))
         let off = configuration.featureOff(test.featureName, forSiteHost: site.host)
         #expect((off == nil) == test.expectFeatureEnabled, "\(String(describing: off))")
         switch off {

@@ -28,7 +28,7 @@ struct DecidingEntryTests {
         privacyConfiguration: configuration, userAllowlist: UserAllowlist(domains: ["toggled.example"]))
 
     func entry(_ request: String, on site: String = "https://shop.example/", type: RequestType = .script) throws -> Entry? {
-        try #require(resolver.decision(forRequestURL: request, siteURL: site, type: type)).decidingEntry
+        try #require(resolver.decision(forRequestURL: request, topURL: site, type: type)).decidingEntry
     }
 
     @Test("tds rules and defaults: the tracker, the rule's index and the rule itself")
@@ -57,7 +57,7 @@ struct DecidingEntryTests {
         #expect(try entry("https://ads.example/tag.js", on: "https://broken.example/")
             == .unprotectedSite(.featureException(feature: "contentBlocking", index: 1, domain: "broken.example")))
         let off = TrackerResolver(trackerData: TrackerResolverTests.trackerData, privacyConfiguration: PrivacyConfiguration())
-        #expect(off.decision(forRequestURL: "https://ads.example/tag.js", siteURL: "https://shop.example/", type: .script)?.decidingEntry
+        #expect(off.decision(forRequestURL: "https://ads.example/tag.js", topURL: "https://shop.example/", type: .script)?.decidingEntry
             == .unprotectedSite(.featureNotEnabled(feature: "contentBlocking", state: nil)))
     }
 
@@ -69,19 +69,19 @@ struct DecidingEntryTests {
         #expect(try entry("https://plain.example/fine.js") == nil)
         let unowned = TrackerData(trackers: ["solo.example": Tracker(domain: "solo.example", defaultAction: .block)])
         let resolver = TrackerResolver(trackerData: unowned)
-        #expect(resolver.decision(forRequestURL: "https://t.solo.example/a", siteURL: "https://www.solo.example/", type: .image)?
+        #expect(resolver.decision(forRequestURL: "https://t.solo.example/a", topURL: "https://www.solo.example/", type: .image)?
             .decidingEntry == .sameSite(registrableDomain: "solo.example"))
     }
 
     @Test("the JSON names the kind, the position and the text, in the inputs' member names")
     func json() throws {
         let rule = try #require(resolver.decision(
-            forRequestURL: "https://ads.example/pixel", siteURL: "https://shop.example/", type: .image))
+            forRequestURL: "https://ads.example/pixel", topURL: "https://shop.example/", type: .image))
         #expect(rule.jsonValue().jsonString() == #"""
             {"action":"ignore","reason":"matched rule - exception","tracker":"ads.example","entity":"Ads Inc","decidedBy":{"kind":"trackerRule","tracker":"ads.example","index":2,"rule":"ads\\.example/pixel","exceptions":{"domains":["shop.example"],"types":["image"]}}}
             """#)
         let blocked = try #require(resolver.decision(
-            forRequestURL: "https://plain.example/bad/1.js", siteURL: "https://shop.example/", type: .script))
+            forRequestURL: "https://plain.example/bad/1.js", topURL: "https://shop.example/", type: .script))
         #expect(blocked.decidingEntry?.jsonValue().jsonString() == #"""
             {"kind":"requestBlocklist","domain":"plain.example","index":0,"rule":"plain.example/bad/*","domains":["<all>"],"reason":"breaks pages"}
             """#)

@@ -29,7 +29,7 @@ struct DomainMatchingReferenceTests {
         let (resolver, surrogates) = (fixture.resolver, fixture.surrogates)
         let decision = try #require(
             resolver.decision(
-                forRequestURL: test.requestURL, siteURL: test.siteURL, type: RequestType(rawValue: test.requestType)),
+                forRequestURL: test.requestURL, topURL: test.topURL, type: RequestType(rawValue: test.requestType)),
             "unparsable URL")
         switch test.expectAction {
         case nil:

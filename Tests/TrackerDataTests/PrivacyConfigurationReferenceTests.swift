@@ -18,11 +18,11 @@ struct PrivacyConfigurationReferenceTests {
     func featureEnabled(_ test: PrivacyConfigurationCase) throws {
         let configuration = try PrivacyConfiguration(
             contentsOfFile: test.referenceConfigPath)
-        let site = try #require(CanonicalURL(test.siteURL))
+        let site = try #require(CanonicalURL(test.topURL))
         let frame = test.frameURL.flatMap(CanonicalURL.init)
         let script = test.scriptURL.flatMap(CanonicalURL.init)
         #expect(
-            configuration.isFeatureEnabled(test.featureName, forSiteURL: site, frameURL: frame, scriptURL: script)
+            configuration.isFeatureEnabled(test.featureName, forTopURL: site, frameURL: frame, scriptURL: script)
                 == test.expectFeatureEnabled)
     }
 }

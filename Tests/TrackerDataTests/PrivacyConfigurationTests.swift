@@ -61,7 +61,7 @@ struct PrivacyConfigurationTests {
         let config = try PrivacyConfiguration(parsing: Array(json.utf8))
         #expect(config.contentBlocking?.exceptions.first?.domain == "xn--bcher-kva.example")
         let site = try #require(CanonicalURL("https://www.bücher.example/"))
-        #expect(!config.isFeatureEnabled("contentBlocking", forSiteURL: site))
+        #expect(!config.isFeatureEnabled("contentBlocking", forTopURL: site))
     }
 
     @Test("wrong structure is dropped, as DuckDuckGo's clients drop it, with a warning naming the path")
@@ -85,11 +85,19 @@ struct PrivacyConfigurationTests {
         #expect(throws: TrackerDataError.self) { try PrivacyConfiguration(parsing: Array("[]".utf8)) }
     }
 
-    @Test("user allowlist: a JSON array of hosts, matched exactly")
+    @Test("user allowlist: a JSON array of domains, each covering its host with and without www. and no other subdomain")
     func userAllowlist() throws {
-        let allowlist = try UserAllowlist(parsing: Array(#"["Example.com", "b.example"]"#.utf8))
+        let allowlist = try UserAllowlist(parsing: Array(#"["Example.com", "www.b.example", "www.www.c.example"]"#.utf8))
+        #expect(allowlist.domains == ["example.com", "b.example", "www.c.example"])
         #expect(allowlist.contains(host: "example.com"))
-        #expect(!allowlist.contains(host: "www.example.com"))
+        #expect(allowlist.contains(host: "www.example.com"))
+        #expect(allowlist.domain(covering: "WWW.Example.com.") == "example.com")
+        #expect(!allowlist.contains(host: "shop.example.com"))
+        #expect(allowlist.contains(host: "b.example") && allowlist.contains(host: "www.b.example"))
+        #expect(allowlist.contains(host: "www.c.example") && allowlist.contains(host: "www.www.c.example"))
+        #expect(!allowlist.contains(host: "c.example"))
+        for domain in allowlist.domains { #expect(allowlist.domain(covering: domain) == domain) }
+        #expect(allowlist.hosts == ["b.example", "example.com", "www.b.example", "www.c.example", "www.example.com", "www.www.c.example"])
         #expect(throws: TrackerDataError.self) { try UserAllowlist(parsing: Array(#"["a.com", 1]"#.utf8)) }
         #expect(throws: TrackerDataError.self) { try UserAllowlist(parsing: Array(#"["a.com""#.utf8)) }
     }

@@ -37,7 +37,7 @@ struct RealBlocklistTests {
         let tds = try TrackerData(contentsOfFile: SharedData.path("tds/apple-tds.json"))
         let resolver = TrackerResolver(trackerData: tds)
         let analytics = try #require(resolver.decision(
-            forRequestURL: "https://www.google-analytics.com/analytics.js", siteURL: "https://example.com/", type: .script))
+            forRequestURL: "https://www.google-analytics.com/analytics.js", topURL: "https://example.com/", type: .script))
         #expect(analytics.isBlocked)
         #expect(analytics.tracker?.domain == "google-analytics.com")
         #expect(analytics.entity?.name == "Google Analytics")
@@ -46,10 +46,10 @@ struct RealBlocklistTests {
         // Google Analytics on YouTube (entity "Youtube"), but not DoubleClick on another
         // "Google Ads" property.
         let onYouTube = try #require(resolver.decision(
-            forRequestURL: "https://www.google-analytics.com/analytics.js", siteURL: "https://www.youtube.com/", type: .script))
+            forRequestURL: "https://www.google-analytics.com/analytics.js", topURL: "https://www.youtube.com/", type: .script))
         #expect(onYouTube.isBlocked)
         let sameEntity = try #require(resolver.decision(
-            forRequestURL: "https://ad.doubleclick.net/ddm/x", siteURL: "https://www.googleadservices.com/", type: .script))
+            forRequestURL: "https://ad.doubleclick.net/ddm/x", topURL: "https://www.googleadservices.com/", type: .script))
         #expect(sameEntity.action == .ignore)
         #expect(sameEntity.reason == .firstParty)
     }

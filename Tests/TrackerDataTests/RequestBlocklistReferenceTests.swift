@@ -29,7 +29,7 @@ struct RequestBlocklistReferenceTests {
         let resolver = try RequestBlocklistFixture.loaded.get().resolver
         let decision = try #require(
             resolver.decision(
-                forRequestURL: test.requestURL, siteURL: test.websiteURL, type: RequestType(rawValue: test.requestType)),
+                forRequestURL: test.requestURL, topURL: test.websiteURL, type: RequestType(rawValue: test.requestType)),
             "unparsable URL")
         let action = decision.isBlocked ? "block" : "allow"
         #expect(action == test.expectAction, "reason: \(decision.reason.rawValue)")

@@ -35,12 +35,12 @@ struct ResolverOracleTests {
             let reference = ReferenceResolver(
                 trackerData: trackerData, surrogates: surrogates, configuration: configuration, userAllowlist: userAllowlist)
             for site in Self.sites {
-                let siteURL = try #require(CanonicalURL(site))
+                let topURL = try #require(CanonicalURL(site))
                 for (url, type) in requests {
                     guard let requestURL = CanonicalURL(url) else { continue }
                     for type in [type, .mainFrame] {
-                        let expected = reference.decision(requestURL, siteURL, type)
-                        var actual = resolver.decision(forRequestURL: requestURL, siteURL: siteURL, type: type)
+                        let expected = reference.decision(requestURL, topURL, type)
+                        var actual = resolver.decision(forRequestURL: requestURL, topURL: topURL, type: type)
                         // The deciding entry is re-checked by DecidingEntryRealBlocklistTests.
                         actual.decidingEntry = nil
                         #expect(actual == expected, "\(url) from \(site) as \(type.rawValue)")

@@ -26,7 +26,7 @@ struct TrackerAllowlistReferenceTests {
 
         // Through the resolver: every request here is to a default-block tracker, so it is
         // ignored because of the allowlist exactly when allowlisted, and blocked otherwise.
-        let decision = resolver.decision(forRequestURL: request, siteURL: site, type: .script)
+        let decision = resolver.decision(forRequestURL: request, topURL: site, type: .script)
         if test.isAllowlisted {
             #expect(decision.action == .ignore)
             #expect(decision.reason == .trackerAllowlist)

@@ -40,10 +40,10 @@ struct CommandLineTests {
     @Test("resolve classifies requests with the sample blocklist and names the tds rule or default that decided")
     func resolve() throws {
         let input = """
-            {"url":"https://ads.example/tag.js","site":"https://news.example/","type":"script"}
-            {"url":"https://ads.example/consent/cmp.js","site":"https://news.example/","type":"script"}
-            {"url":"https://cdn.news.example/app.js","site":"https://news.example/","type":"script"}
-            {"url":"https://ads.example/other","site":"https://news.example/","type":"image"}
+            {"url":"https://ads.example/tag.js","top":"https://news.example/","type":"script"}
+            {"url":"https://ads.example/consent/cmp.js","top":"https://news.example/","type":"script"}
+            {"url":"https://cdn.news.example/app.js","top":"https://news.example/","type":"script"}
+            {"url":"https://ads.example/other","top":"https://news.example/","type":"image"}
             """
         let result = try CommandRunner.run(["resolve"], input: input)
         #expect(result.status == 0, "\(result.standardError)")
@@ -69,9 +69,9 @@ struct CommandLineTests {
         let allowlist = directory.appendingPathComponent("allowlist.json")
         try Data(#"["toggled.example"]"#.utf8).write(to: allowlist)
         let input = """
-            {"url":"https://ads.example/tag.js","site":"https://shop.example/","type":"script"}
-            {"url":"https://ads.example/tag.js","site":"https://www.broken.example/","type":"script"}
-            {"url":"https://ads.example/tag.js","site":"https://toggled.example/","type":"script"}
+            {"url":"https://ads.example/tag.js","top":"https://shop.example/","type":"script"}
+            {"url":"https://ads.example/tag.js","top":"https://www.broken.example/","type":"script"}
+            {"url":"https://ads.example/tag.js","top":"https://toggled.example/","type":"script"}
             """
         let result = try CommandRunner.run(
             ["resolve", "--privacy-config", configuration.path, "--allowlist", allowlist.path], input: input)
@@ -151,10 +151,10 @@ struct CommandLineTests {
     @Test("bad request lines are answered with an error in their place and exit status 1")
     func badRequestLines() throws {
         let input = """
-            {"url":"https://ads.example/tag.js","site":"https://news.example/","type":"script"}
+            {"url":"https://ads.example/tag.js","top":"https://news.example/","type":"script"}
             {"url": 5}
             [1, 2
-            {"url":"not a url","site":"https://news.example/","type":"script"}
+            {"url":"not a url","top":"https://news.example/","type":"script"}
             """
         let result = try CommandRunner.run(["resolve"], input: input)
         #expect(result.status == 1)

@@ -4,17 +4,19 @@ import Testing
 /// Errors say where and what, and quote inputs cut to a readable length.
 @Suite("trackerless errors: where, and inputs cut", .enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
 struct ErrorPlaceTests {
-    @Test("resolve names the member that is not a URL, with its value")
+    @Test("resolve names the member that is not a URL, with its value, and the top page's old key with its new one")
     func resolveNamesTheURL() throws {
         let result = try CommandRunner.run(["resolve"], input: """
-            {"url": "not a url", "site": "https://news.example/", "type": "script"}
-            {"url": "https://ads.example/a.js", "site": "::", "type": "script"}
+            {"url": "not a url", "top": "https://news.example/", "type": "script"}
+            {"url": "https://ads.example/a.js", "top": "::", "type": "script"}
+            {"url": "https://ads.example/a.js", "site": "https://news.example/", "type": "script"}
             """)
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines == [
             #"{"error":"line 1: \"url\": \"not a url\" is not a valid URL"}"#,
-            #"{"error":"line 2: \"site\": \"::\" is not a valid URL"}"#,
+            #"{"error":"line 2: \"top\": \"::\" is not a valid URL"}"#,
+            #"{"error":"line 3: \"site\" is now \"top\": the top page's URL, as in the address bar"}"#,
         ])
     }
 
@@ -23,7 +25,7 @@ struct ErrorPlaceTests {
         let long = String(repeating: "x", count: 2_000_000)
         // A request line holds 1 MiB at most (a longer one is refused whole): 900,000 bytes of URL.
         let longURL = String(long.prefix(900_000))
-        let resolve = try CommandRunner.run(["resolve"], input: #"{"url": "\#(longURL)", "site": "https://a.example/", "type": "script"}"#)
+        let resolve = try CommandRunner.run(["resolve"], input: #"{"url": "\#(longURL)", "top": "https://a.example/", "type": "script"}"#)
         #expect(resolve.standardOutput.utf8.count < 1_000, "\(resolve.standardOutput.prefix(300))")
         #expect(resolve.standardOutput.contains("(900000 bytes in all)"))
         let directory = try CommandRunner.temporaryDirectory()

@@ -6,7 +6,7 @@ import TrackerlessTestSupport
 @Suite(.enabled(if: CommandRunner.isAvailable, "the trackerless executable was not built next to the tests"))
 struct ExampleDataTests {
     static let configuration = SharedData.packageRoot.appendingPathComponent("Examples/privacy-config.json")
-    static let request = #"{"url":"https://ads.example/pixel?id=1","site":"https://news.example/","type":"image"}"#
+    static let request = #"{"url":"https://ads.example/pixel?id=1","top":"https://news.example/","type":"image"}"#
 
     @Test("the minimal privacy configuration keeps blocking on, and an exception turns it off for that site")
     func minimalConfiguration() throws {

@@ -16,7 +16,7 @@ struct HTTPSAndCookiesCommandTests {
         var expected: [String] = []
         for (_, set) in try root.members() {
             for test in try set.required("tests").array() {
-                let line = ["url": try test.required("requestURL").string(), "site": try test.required("siteURL").string()]
+                let line = ["url": try test.required("requestURL").string(), "top": try test.required("siteURL").string()]
                 input += String(decoding: try JSONSerialization.data(withJSONObject: line), as: UTF8.self) + "\n"
                 expected.append(try test.required("expectURL").string())
             }

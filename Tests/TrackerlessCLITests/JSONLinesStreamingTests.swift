@@ -5,7 +5,7 @@ import Testing
 /// accepted line, and say when a line is too long.
 @Suite(.enabled(if: CommandRunner.isAvailable, "the trackerless executable is not built"))
 struct JSONLinesStreamingTests {
-    static let request = #"{"url":"https://ads.example/pixel?id=1","site":"https://news.example/","type":"image"}"#
+    static let request = #"{"url":"https://ads.example/pixel?id=1","top":"https://news.example/","type":"image"}"#
 
     /// Reads a pipe on its own thread, so that the test can wait for a line with a deadline.
     final class PipeReader: @unchecked Sendable {

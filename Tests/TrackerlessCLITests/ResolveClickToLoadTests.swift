@@ -17,7 +17,7 @@ struct ResolveClickToLoadTests {
         let input = cases.map { test -> String in
             var writer = JSONWriter()
             writer.write(.object(JSONObject([
-                ("url", .string(test.requestURL)), ("site", .string(test.siteURL)), ("type", .string("script")),
+                ("url", .string(test.requestURL)), ("top", .string(test.topURL)), ("type", .string("script")),
                 ("unblocked", .array(test.userUnblockedRuleActions.map(JSONValue.string))),
             ])))
             return String(decoding: writer.bytes, as: UTF8.self)
@@ -47,7 +47,7 @@ struct ResolveClickToLoadTests {
 
     @Test("unblocked must be an array of strings; the error names it")
     func badUnblocked() throws {
-        let result = try CommandRunner.run(["resolve"], input: #"{"url":"https://ads.example/a.js","site":"https://news.example/","type":"script","unblocked":"block-ctl-fb"}"#)
+        let result = try CommandRunner.run(["resolve"], input: #"{"url":"https://ads.example/a.js","top":"https://news.example/","type":"script","unblocked":"block-ctl-fb"}"#)
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("unblocked"), "\(result.standardOutput)")
     }

@@ -3,6 +3,18 @@ import TrackerlessCore
 
 @Suite("DomainName")
 struct DomainNameTests {
+    @Test("a toggle's domain is the host without one leading www., as DuckDuckGo's protections toggle")
+    func toggleDomain() {
+        #expect(DomainName.toggleDomain("www.example.com") == "example.com")
+        #expect(DomainName.toggleDomain("WWW.Example.COM.") == "example.com")
+        #expect(DomainName.toggleDomain("example.com") == "example.com")
+        #expect(DomainName.toggleDomain("shop.example.com") == "shop.example.com")
+        #expect(DomainName.toggleDomain("www.www.example.com") == "www.example.com")
+        #expect(DomainName.toggleDomain("wwwexample.com") == "wwwexample.com")
+        #expect(DomainName.toggleDomain("www.") == "www")
+        #expect(DomainName.toggleHosts("example.com") == ["example.com", "www.example.com"])
+    }
+
     @Test("a host is within a domain on label boundaries only")
     func labelBoundaries() {
         #expect(DomainName.host("example.com", isWithin: "example.com"))

@@ -81,14 +81,14 @@ struct CacheLockTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var first: ProtectionRuntime? = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
         let stats = try #require(first).stats
-        stats.didStartNavigation(tab: "1", url: "https://news.example/")
-        stats.didStartNavigation(tab: "1", url: "https://news.example/2")
+        stats.didCommitNavigation(tab: "1", url: "https://news.example/")
+        stats.didCommitNavigation(tab: "1", url: "https://news.example/2")
         first = nil
 
         let second = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
         #expect(second.stats.totals().lifetime.pages == 2)
         // The old handle counts on, in memory only.
-        stats.didStartNavigation(tab: "1", url: "https://news.example/3")
+        stats.didCommitNavigation(tab: "1", url: "https://news.example/3")
         #expect(stats.totals().lifetime.pages == 3)
         #expect(second.stats.totals().lifetime.pages == 2)
     }

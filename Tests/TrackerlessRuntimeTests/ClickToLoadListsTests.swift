@@ -29,7 +29,7 @@ struct ClickToLoadListsTests {
         #expect(!page.contains { $0.clickToLoadAction == "block-ctl-video" })
         #expect(page.contains { $0.clickToLoadAction == "block-ctl-social" })
         // The engine (hosts without WebKit) holds every list: Click-to-Load embeds stay blocked there.
-        #expect(set.resolver.decision(forRequestURL: "https://video.example/embed/1", siteURL: "https://news.example/", type: .subdocument)?.isBlocked == true)
+        #expect(set.resolver.decision(forRequestURL: "https://video.example/embed/1", topURL: "https://news.example/", type: .subdocument)?.isBlocked == true)
     }
 
     @Test("a navigation plan's lists for a page with unblocked actions; none where protection is off")

@@ -32,7 +32,7 @@ struct ProtectionSetTests {
         #expect(set.scripts.allSatisfy { $0.source.contains(secret.value) })
 
         let tracker = "https://ads.example/banner.png"
-        let decision = set.resolver.decision(forRequestURL: tracker, siteURL: "https://news.example/", type: .image)
+        let decision = set.resolver.decision(forRequestURL: tracker, topURL: "https://news.example/", type: .image)
         #expect(decision?.action == .block)
         #expect(set.engine.decision(for: Request(url: tracker, topURL: "https://news.example/", resourceType: .image)).isBlocked)
         let firstParty = "https://news.example/logo.png"

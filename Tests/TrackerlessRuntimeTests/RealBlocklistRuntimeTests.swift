@@ -23,6 +23,6 @@ struct RealBlocklistRuntimeTests {
         let relaunched = try ProtectionRuntime(inputs: inputs, cacheDirectory: directory)
         #expect(relaunched.currentSet.origin == .cache)
         #expect(relaunched.currentSet.ruleLists == built.ruleLists)
-        #expect(relaunched.sitesWithProtectionOff == ["www.example.com"])
+        #expect(relaunched.sitesWithProtectionOff == ["example.com"])
     }
 }

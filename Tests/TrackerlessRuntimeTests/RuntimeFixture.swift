@@ -1,5 +1,6 @@
 import Foundation
 import TrackerDataKit
+import TrackerlessCore
 import TrackerlessRuntime
 import UserScripts
 

@@ -36,9 +36,12 @@ struct SiteToggleTests {
         #expect(off.scripts.map(\.name) == ["inference.js"])
         #expect(off.messageHandlerName == "trackerless")
         #expect(off.protectionSet === set)   // nothing rebuilt
-        // Another site, and a subdomain (another host), keep protection.
+        // www. is the same site, as in DuckDuckGo's toggle; another site and another subdomain
+        // keep protection.
+        #expect(!runtime.navigationPlan(for: "https://www.news.example/").isProtected)
+        #expect(!runtime.isProtectionEnabled(forSite: "www.news.example"))
         #expect(runtime.navigationPlan(for: "https://shop.example/").isProtected)
-        #expect(runtime.navigationPlan(for: "https://www.news.example/").isProtected)
+        #expect(runtime.navigationPlan(for: "https://m.news.example/").isProtected)
 
         runtime.didCommitNavigation(tab: "1", url: page)
         #expect(runtime.receive(Self.trackerReport(runtime, page: page, state: "loaded", document: "1111111111111111"), tab: "1").isAccepted)
@@ -101,6 +104,23 @@ struct SiteToggleTests {
         let runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: directory)
         #expect(!runtime.navigationPlan(for: "https://blog.example/post").isProtected)
         #expect(!runtime.isProtectionEnabled(forSite: "blog.example"))
+    }
+
+    @Test("a toggle of www.host is the toggle of host, both ways, in the plan, the list and the statistics' resolver")
+    func wwwIsTheBareDomain() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
+        try runtime.setProtection(false, forSite: "www.news.example")
+        #expect(runtime.sitesWithProtectionOff == ["news.example"])
+        #expect(!runtime.navigationPlan(for: "https://news.example/").isProtected)
+        #expect(!runtime.navigationPlan(for: "https://www.news.example/").isProtected)
+        runtime.didCommitNavigation(tab: "1", url: "https://news.example/")
+        #expect(runtime.receive(Self.trackerReport(runtime, page: "https://news.example/", state: "loaded", document: "3333333333333333"), tab: "1").isAccepted)
+        #expect(runtime.stats.snapshot(tab: "1").allowedReasons.filter { $0.trackers > 0 }.map(\.reason) == [.userAllowlist])
+        try runtime.setProtection(true, forSite: "news.example")
+        #expect(runtime.sitesWithProtectionOff.isEmpty)
+        #expect(runtime.navigationPlan(for: "https://www.news.example/").isProtected)
     }
 }
 

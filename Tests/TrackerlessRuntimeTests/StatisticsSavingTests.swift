@@ -66,7 +66,7 @@ struct StatisticsSavingTests {
         let stats = PrivacyStats(
             resolver: resolver, secrets: [], store: try StatsStore(path: directory + "/privacy-totals"),
             saving: SavingSchedule(afterPageEnd: nil, afterCount: 0.2))
-        stats.didStartNavigation(tab: "1", url: "https://news.example/")
+        stats.didCommitNavigation(tab: "1", url: "https://news.example/")
         #expect(Self.waitForRecord(in: directory, seconds: 20), "no record written after a count")
         #expect(stats.lastSavingError == nil)
     }
@@ -77,8 +77,8 @@ struct StatisticsSavingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let resolver = TrackerResolver(trackerData: try TrackerData(parsing: Array(TrackerData.sampleDocument.utf8), file: "tds.json"))
         let stats = PrivacyStats(resolver: resolver, secrets: [], store: try StatsStore(path: directory + "/privacy-totals"), saving: .manual)
-        stats.didStartNavigation(tab: "1", url: "https://news.example/")
-        stats.didStartNavigation(tab: "1", url: "https://news.example/2")
+        stats.didCommitNavigation(tab: "1", url: "https://news.example/")
+        stats.didCommitNavigation(tab: "1", url: "https://news.example/2")
         #expect(!Self.waitForRecord(in: directory, seconds: 1.5))
         #expect(stats.hasUnflushedTotals)
         try stats.flush()

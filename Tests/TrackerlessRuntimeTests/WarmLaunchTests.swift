@@ -17,8 +17,8 @@ struct WarmLaunchTests {
         for (url, type) in [("https://ads.example/banner.png", RequestType.image), ("https://social.example/widget.js", .script),
                             ("https://news.example/logo.png", .image), ("https://cdn.other.example/app.js", .script)] {
             let site = "https://news.example/"
-            #expect(cached.resolver.decision(forRequestURL: url, siteURL: site, type: type)?.action
-                == built.resolver.decision(forRequestURL: url, siteURL: site, type: type)?.action, "\(url)")
+            #expect(cached.resolver.decision(forRequestURL: url, topURL: site, type: type)?.action
+                == built.resolver.decision(forRequestURL: url, topURL: site, type: type)?.action, "\(url)")
         }
         #expect(cached.inputs.hasParsedTrackerData)
         #expect(cached.inputs.failure == nil)

@@ -17,11 +17,11 @@ struct HTTPSUpgradeExampleTests {
     @Test("http and ws become https and wss; the rest of the URL is kept")
     func upgrades() throws {
         let upgrade = try Self.upgrade()
-        #expect(upgrade.upgradedURL(forRequestURL: "http://secure.example.com/a?b#c", siteURL: "http://secure.example.com/")
+        #expect(upgrade.upgradedURL(forRequestURL: "http://secure.example.com/a?b#c", topURL: "http://secure.example.com/")
             == "https://secure.example.com/a?b#c")
-        #expect(upgrade.upgradedURL(forRequestURL: "ws://secure.example.com/socket", siteURL: "https://site.example/")
+        #expect(upgrade.upgradedURL(forRequestURL: "ws://secure.example.com/socket", topURL: "https://site.example/")
             == "wss://secure.example.com/socket")
-        #expect(upgrade.upgradedURL(forRequestURL: "HTTP://SECURE.example.com:80/", siteURL: "http://x.example/")
+        #expect(upgrade.upgradedURL(forRequestURL: "HTTP://SECURE.example.com:80/", topURL: "http://x.example/")
             == "https://secure.example.com/")
     }
 
@@ -32,7 +32,7 @@ struct HTTPSUpgradeExampleTests {
             "https://secure.example.com/", "http://other.example.com/", "http://www.secure.example.com/",
             "http://secure.example.com:8080/", "http://broken.example.com/", "ftp://secure.example.com/", "not a url",
         ] {
-            #expect(upgrade.upgradedURL(forRequestURL: url, siteURL: url) == nil, "\(url)")
+            #expect(upgrade.upgradedURL(forRequestURL: url, topURL: url) == nil, "\(url)")
         }
     }
 
@@ -42,13 +42,13 @@ struct HTTPSUpgradeExampleTests {
             {"features": {"https": {"state": "enabled", "exceptions": [{"domain": "excepted.example.com"}]}},
              "unprotectedTemporary": [{"domain": "unprotected.example"}]}
             """)
-        #expect(excepted.upgradedURL(forRequestURL: "http://excepted.example.com/", siteURL: "http://a.example/") == nil)
-        #expect(excepted.upgradedURL(forRequestURL: "http://secure.example.com/", siteURL: "http://excepted.example.com/") == nil)
-        #expect(excepted.upgradedURL(forRequestURL: "http://secure.example.com/", siteURL: "http://www.unprotected.example/") == nil)
-        #expect(excepted.upgradedURL(forRequestURL: "http://secure.example.com/", siteURL: "http://a.example/")
+        #expect(excepted.upgradedURL(forRequestURL: "http://excepted.example.com/", topURL: "http://a.example/") == nil)
+        #expect(excepted.upgradedURL(forRequestURL: "http://secure.example.com/", topURL: "http://excepted.example.com/") == nil)
+        #expect(excepted.upgradedURL(forRequestURL: "http://secure.example.com/", topURL: "http://www.unprotected.example/") == nil)
+        #expect(excepted.upgradedURL(forRequestURL: "http://secure.example.com/", topURL: "http://a.example/")
             == "https://secure.example.com/")
         let disabled = try Self.upgrade(configuration: #"{"features": {"https": {"state": "disabled"}}}"#)
-        #expect(disabled.upgradedURL(forRequestURL: "http://secure.example.com/", siteURL: "http://a.example/") == nil)
+        #expect(disabled.upgradedURL(forRequestURL: "http://secure.example.com/", topURL: "http://a.example/") == nil)
     }
 
     @Test("The .bin filter's spec: written and read back")

@@ -59,7 +59,7 @@ struct HTTPSUpgradeTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var set: String
         var name: String
-        var siteURL: String
+        var topURL: String
         var requestURL: String
         var expectURL: String
         var exceptPlatforms: [String]
@@ -72,12 +72,12 @@ struct HTTPSUpgradeTests {
         for (setName, set) in sets {
             for test in (try? set.required("tests").array()) ?? [] {
                 guard let name = try? test.required("name").string(),
-                      let siteURL = try? test.required("siteURL").string(),
+                      let topURL = try? test.required("siteURL").string(),
                       let requestURL = try? test.required("requestURL").string(),
                       let expectURL = try? test.required("expectURL").string()
                 else { continue }
                 let except = (try? test["exceptPlatforms"]?.stringArray()) ?? []
-                cases.append(Case(set: setName, name: name, siteURL: siteURL, requestURL: requestURL,
+                cases.append(Case(set: setName, name: name, topURL: topURL, requestURL: requestURL,
                                   expectURL: expectURL, exceptPlatforms: except))
             }
         }
@@ -108,7 +108,7 @@ struct HTTPSUpgradeTests {
                 file: "https_negative_bloomfilter_reference.json")
             upgrade.negativeAllowlist = try HTTPSUpgrade.allowlist(parsing: Self.file("https_negative_allowlist_reference.json"))
         }
-        let result = upgrade.upgradedURL(forRequestURL: testCase.requestURL, siteURL: testCase.siteURL)
+        let result = upgrade.upgradedURL(forRequestURL: testCase.requestURL, topURL: testCase.topURL)
             ?? testCase.requestURL
         #expect(result == testCase.expectURL)
     }

@@ -181,7 +181,7 @@ struct CompactTrackerDataScopeTests {
         let inScope: Set<String> = ["cdn.test", "sub.cdn.test", "ctl.test"]
         var redirects = 0
         for (index, request) in requests.enumerated() {
-            let swift = try #require(resolver.decision(forRequestURL: request.0, siteURL: request.1, type: request.2))
+            let swift = try #require(resolver.decision(forRequestURL: request.0, topURL: request.1, type: request.2))
             let expected = Self.summary(swift)
             if case .redirect? = swift.action { redirects += 1 }
             if let tracker = swift.tracker, inScope.contains(tracker.domain) {

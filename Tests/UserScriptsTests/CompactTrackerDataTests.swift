@@ -156,7 +156,8 @@ struct CompactTrackerDataTests {
         #expect(root["trackerAllowlist"] == .bool(false))
         #expect(root["requestBlocklist"] == .bool(false))
         #expect(root["allowlist"] == .array([.array([.string("tracker.test"), .string("/video"), .number(1)])]))
-        #expect(root["userAllowlist"] == .array([.string("mine.test")]))
+        // The exact hosts the scripts look a page up in: the domain with www. and without.
+        #expect(root["userAllowlist"] == .array([.string("mine.test"), .string("www.mine.test")]))
 
         let unconfigured = try Self.root(CompactTrackerData(trackerData: Self.trackerData([])))
         #expect(unconfigured["contentBlocking"] == .array([]))

@@ -22,7 +22,7 @@ struct FirstPartyCookiePolicyTests {
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
-        var name, siteURL, scriptURL, cookie: String
+        var name, topURL, scriptURL, cookie: String
         var expectSet: Bool
         var expectedLifetime: Double?
         var testDescription: String { name }
@@ -39,7 +39,7 @@ struct FirstPartyCookiePolicyTests {
                 else { continue }
                 let expiry = try? test.required("expectExpiryToBe").double()
                 cases.append(Case(
-                    name: name, siteURL: site, scriptURL: script, cookie: cookie, expectSet: expectSet,
+                    name: name, topURL: site, scriptURL: script, cookie: cookie, expectSet: expectSet,
                     expectedLifetime: expiry == -1 ? nil : expiry))
             }
         }
@@ -52,7 +52,7 @@ struct FirstPartyCookiePolicyTests {
     @Test("every case of the suite", .enabled(if: SharedData.shouldRun, SharedData.skipMessage), arguments: cases)
     func referenceCase(_ test: Case) throws {
         let now = Date().timeIntervalSince1970
-        let written = try Self.policy().documentCookie(test.cookie, scriptURL: test.scriptURL, siteURL: test.siteURL, now: now)
+        let written = try Self.policy().documentCookie(test.cookie, scriptURL: test.scriptURL, topURL: test.topURL, now: now)
         let lifetime = DocumentCookie(written).lifetime(now: now)
         if !test.expectSet {
             #expect((lifetime ?? 1) <= 0, "\(written)")
@@ -68,13 +68,13 @@ struct FirstPartyCookiePolicyTests {
     func scriptsAndSites() throws {
         let policy = try Self.policy()
         #expect(policy.settings == FirstPartyCookiePolicy.Settings(threshold: 604_800, maxAge: 86_400, excludedCookieDomains: ["excluded-cookie-domain.com"]))
-        #expect(policy.caps(scriptURL: "https://tracker.cname.com/t.js", siteURL: "https://example.com/"))
-        #expect(!policy.caps(scriptURL: "https://example.com/app.js", siteURL: "https://example.com/"))
-        #expect(policy.caps(scriptURL: "https://cdn.tracker.com/t.js", siteURL: "https://www.example.com/"))
-        #expect(!policy.caps(scriptURL: "https://tracker.com/t.js", siteURL: "https://sub.local-exception.test/"))
+        #expect(policy.caps(scriptURL: "https://tracker.cname.com/t.js", topURL: "https://example.com/"))
+        #expect(!policy.caps(scriptURL: "https://example.com/app.js", topURL: "https://example.com/"))
+        #expect(policy.caps(scriptURL: "https://cdn.tracker.com/t.js", topURL: "https://www.example.com/"))
+        #expect(!policy.caps(scriptURL: "https://tracker.com/t.js", topURL: "https://sub.local-exception.test/"))
         let allowlisted = try Self.policy(userAllowlist: UserAllowlist(domains: ["example.com"]))
-        #expect(!allowlisted.caps(scriptURL: "https://tracker.com/t.js", siteURL: "https://example.com/"))
-        #expect(allowlisted.caps(scriptURL: "https://tracker.com/t.js", siteURL: "https://www.example.com/"))
+        #expect(!allowlisted.caps(scriptURL: "https://tracker.com/t.js", topURL: "https://example.com/"))
+        #expect(!allowlisted.caps(scriptURL: "https://tracker.com/t.js", topURL: "https://www.example.com/"))   // www. is the same domain
 
         var configuration = try PrivacyConfiguration(contentsOfFile: SharedData.path("\(Self.folder)/config_reference.json"))
         configuration.features["cookie"]?.settingsText = JSONText(.object(JSONObject([
@@ -82,8 +82,8 @@ struct FirstPartyCookiePolicyTests {
             ("excludedCookieDomains", .array([.object(JSONObject([("domain", .string("Tracker.com"))]))])),
         ])))
         let excluding = try Self.policy(configuration: configuration)
-        #expect(!excluding.caps(scriptURL: "https://cdn.tracker.com/t.js", siteURL: "https://example.com/"))
-        #expect(excluding.documentCookie("a=1; Max-Age=11", scriptURL: "https://unblockable-tracker.net/t.js", siteURL: "https://example.com/", now: 0)
+        #expect(!excluding.caps(scriptURL: "https://cdn.tracker.com/t.js", topURL: "https://example.com/"))
+        #expect(excluding.documentCookie("a=1; Max-Age=11", scriptURL: "https://unblockable-tracker.net/t.js", topURL: "https://example.com/", now: 0)
             == "a=1; Max-Age=5")
         configuration.features["cookie"]?.state = .disabled
         #expect(try Self.policy(configuration: configuration).settings == nil)

@@ -110,9 +110,9 @@ struct CookieProbe {
         /// when it is Secure); the rules do not look at the scheme.
         init(_ test: CookieProtectionCase) {
             id = test.testDescription
-            top = Self.http(test.siteURL)
+            top = Self.http(test.topURL)
             if case .documentCookieSet? = test.expectation {
-                url = Self.http(test.frameURL ?? test.siteURL)
+                url = Self.http(test.frameURL ?? test.topURL)
                 isFrame = true
             } else {
                 url = Self.http(test.requestURL ?? "")

@@ -54,7 +54,7 @@ struct FinalDotSiteTests {
         let protection = CookieProtection(trackerData: tds)
         for (page, url, isBlocked) in Self.cases {
             let label = "\(url) on \(page)"
-            let decision = try #require(resolver.decision(forRequestURL: url, siteURL: page, type: .script), "\(label)")
+            let decision = try #require(resolver.decision(forRequestURL: url, topURL: page, type: .script), "\(label)")
             #expect(decision.isBlocked == isBlocked, "resolver: \(label): \(decision.reason)")
             let request = Request(url: url, topURL: page, resourceType: .script)
             #expect(engine.decision(for: request).isBlocked == isBlocked, "engine: \(label)")
@@ -65,7 +65,7 @@ struct FinalDotSiteTests {
             let states = stats.snapshot().companies.flatMap(\.hosts).map(\.state)
             #expect(states.count == 1 && (states.first == .blocked) == isBlocked, "stats classifier: \(label): \(states)")
 
-            let cookies = try #require(protection.decision(forRequestURL: url, siteURL: page), "\(label)")
+            let cookies = try #require(protection.decision(forRequestURL: url, topURL: page), "\(label)")
             #expect(cookies.blocksCookies == isBlocked, "cookie protection: \(label): \(cookies.reason)")
             #expect(cookieEngine.decision(for: request).blocksCookies == isBlocked, "cookie rules: \(label)")
         }

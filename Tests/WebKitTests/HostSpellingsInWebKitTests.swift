@@ -48,7 +48,7 @@ struct HostSpellingsInWebKitTests {
             Self.spellings(of: "google-analytics.com", path: "analytics.js") + Self.spellings(of: "doubleclick.net", path: "x.js"))
         try Self.expectBlocking(cases, lists: lists, harness: harness) { load, request, blocked in
             #expect(engine.decision(for: request).isBlocked == blocked, "engine: \(load.id)")
-            let decision = resolver.decision(forRequestURL: load.requestURL, siteURL: load.topURL, type: .script)
+            let decision = resolver.decision(forRequestURL: load.requestURL, topURL: load.topURL, type: .script)
             #expect(decision?.isBlocked == blocked, "resolver: \(load.id)")
         }
     }

@@ -127,20 +127,20 @@ enum ReferenceSuite: String, Sendable, CaseIterable {
     /// "block" and "redirect" (WebKit cannot serve a surrogate: the request must not load).
     private static let domainMatchingLoads = uniquelyNamed(DomainMatchingCase.all.map { test in
         ReferenceLoad(
-            suite: .domainMatching, name: test.testDescription, siteURL: test.siteURL,
+            suite: .domainMatching, name: test.testDescription, topURL: test.topURL,
             requestURL: test.requestURL, type: test.type, expectsBlocked: test.expectsBlocked)
     })
 
     /// Every request is to a default-block tracker: allowed exactly when allowlisted.
     private static let trackerAllowlistLoads = uniquelyNamed(TrackerAllowlistCase.all.map { test in
         ReferenceLoad(
-            suite: .trackerAllowlist, name: test.testDescription, siteURL: test.site, requestURL: test.request,
+            suite: .trackerAllowlist, name: test.testDescription, topURL: test.site, requestURL: test.request,
             type: .script, expectsBlocked: !test.isAllowlisted)
     })
 
     private static let requestBlocklistLoads = uniquelyNamed(RequestBlocklistCase.all.map { test in
         ReferenceLoad(
-            suite: .requestBlocklist, name: test.testDescription, siteURL: test.websiteURL,
+            suite: .requestBlocklist, name: test.testDescription, topURL: test.websiteURL,
             requestURL: test.requestURL, type: test.type, expectsBlocked: test.expectsBlocked)
     })
 
@@ -200,7 +200,7 @@ struct ReferenceLoad: Sendable, CustomTestStringConvertible {
     /// navigation, the others the first type of ``RequestType/webKitResourceTypes`` (script,
     /// image, style-sheet, font, fetch, child-document, media).
     init(
-        suite: ReferenceSuite, name: String, siteURL: String, requestURL: String, type: RequestType,
+        suite: ReferenceSuite, name: String, topURL: String, requestURL: String, type: RequestType,
         expectsBlocked: Bool
     ) {
         self.suite = suite
@@ -208,7 +208,7 @@ struct ReferenceLoad: Sendable, CustomTestStringConvertible {
         self.resourceType = type.webKitResourceTypes.first ?? .other
         self.expectsBlocked = expectsBlocked
         self.load = WebKitHarness.LoadCase(
-            id: "\(suite.rawValue): \(name)", topURL: Self.pageURL(siteURL, loading: requestURL),
+            id: "\(suite.rawValue): \(name)", topURL: Self.pageURL(topURL, loading: requestURL),
             requestURL: requestURL, type: resourceType.rawValue)
     }
 
@@ -216,10 +216,10 @@ struct ReferenceLoad: Sendable, CustomTestStringConvertible {
     /// script on an https page) before content blockers are consulted, so the harness would see
     /// a block that no rule made. The page's scheme matters to no rule here: site conditions are
     /// scheme-agnostic and first/third party is decided by registrable domain.
-    static func pageURL(_ siteURL: String, loading requestURL: String) -> String {
+    static func pageURL(_ topURL: String, loading requestURL: String) -> String {
         let insecure = ["http://", "ws://"].contains { requestURL.lowercased().hasPrefix($0) }
-        guard insecure, siteURL.lowercased().hasPrefix("https://") else { return siteURL }
-        return "http://" + siteURL.dropFirst("https://".count)
+        guard insecure, topURL.lowercased().hasPrefix("https://") else { return topURL }
+        return "http://" + topURL.dropFirst("https://".count)
     }
 
     /// "URL (type) on page", for failure messages.

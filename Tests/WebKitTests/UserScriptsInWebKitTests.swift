@@ -378,8 +378,8 @@ struct UserScriptsInWebKitTests {
         let scripts = try Self.run.get().scripts
         let trackerData = try TrackerData(parsing: Array(Self.trackerData.utf8), file: "test tds")
         let resolver = TrackerResolver(trackerData: trackerData, surrogates: Surrogates(parsing: scripts.surrogatesIndex))
-        let stats = PrivacyStats(resolver: resolver, secrets: [try #require(MessageSecret(hex: Self.secret))])
-        stats.didStartNavigation(tab: "tab", url: Self.article)
+        let stats = PrivacyStats(resolver: resolver, secrets: [try #require(ScriptSecret(hex: Self.secret))])
+        stats.didCommitNavigation(tab: "tab", url: Self.article)
         var forged = 0
         for message in page.messages {
             let frame = try? JSONNode(message.body)["page"]?["frame"]?.string()

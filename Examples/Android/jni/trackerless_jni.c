@@ -173,11 +173,11 @@ JNIEXPORT void JNICALL JNI_NAME(engineFree)(JNIEnv *env, jclass type, jlong engi
     tl_engine_free((tl_engine *)(intptr_t)engine);
 }
 
-/* void statsNavigate(long stats, String tab, String url): a main-frame navigation committed. */
-JNIEXPORT void JNICALL JNI_NAME(statsNavigate)(JNIEnv *env, jclass type, jlong stats, jstring tab, jstring url) {
+/* void statsCommitNavigation(long stats, String tab, String url): a main-frame navigation committed. */
+JNIEXPORT void JNICALL JNI_NAME(statsCommitNavigation)(JNIEnv *env, jclass type, jlong stats, jstring tab, jstring url) {
     (void)type;
     const char *tab_chars = utf(env, tab), *url_chars = utf(env, url);
-    tl_stats_navigate((tl_stats *)(intptr_t)stats, tab_chars, url_chars);
+    tl_stats_commit_navigation((tl_stats *)(intptr_t)stats, tab_chars, url_chars);
     release_utf(env, tab, tab_chars);
     release_utf(env, url, url_chars);
 }

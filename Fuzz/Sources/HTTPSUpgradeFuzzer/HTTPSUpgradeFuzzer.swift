@@ -42,7 +42,7 @@ private func decideSamples(_ upgrade: HTTPSUpgrade) {
     for url in FuzzRequests.urls {
         let insecure = url.replacingOccurrences(of: "https://", with: "http://")
         for site in FuzzRequests.sites {
-            _ = upgrade.upgradedURL(forRequestURL: insecure, siteURL: site)
+            _ = upgrade.upgradedURL(forRequestURL: insecure, topURL: site)
         }
         _ = upgrade.knowledge(ofHost: FuzzRequests.host(of: url))
     }

@@ -49,18 +49,18 @@ func navigation(_ bytes: [UInt8]) {
     require(decision == protector.decision(for: navigation), "the decision for \(url.prefix(200)) is not deterministic")
     require(decision.url == url || !decision.reasons.isEmpty, "\(url.prefix(200)) became \(decision.url.prefix(200)) with no reason")
     for site in FuzzRequests.sites {
-        _ = protector.referrerTrimming.documentReferrer(url, siteURL: site, frameURL: referrer)
-        _ = protector.referrerTrimming.subrequestReferrer(referrer, siteURL: site, requestURL: url)
-        _ = protector.globalPrivacyControl.headerValue(siteURL: url)
+        _ = protector.referrerTrimming.documentReferrer(url, topURL: site, frameURL: referrer)
+        _ = protector.referrerTrimming.subrequestReferrer(referrer, topURL: site, requestURL: url)
+        _ = protector.globalPrivacyControl.headerValue(topURL: url)
     }
 }
 
 func cookie(_ text: String) {
     let now = 1_800_000_000.0
     let site = "https://site.example/"
-    require(cookiePolicy.documentCookie(text, scriptURL: "https://site.example/app.js", siteURL: site, now: now) == text,
+    require(cookiePolicy.documentCookie(text, scriptURL: "https://site.example/app.js", topURL: site, now: now) == text,
             "a first-party script's cookie was changed: \(text.prefix(200))")
-    let written = cookiePolicy.documentCookie(text, scriptURL: "https://tracker.example/a.js", siteURL: site, now: now)
+    let written = cookiePolicy.documentCookie(text, scriptURL: "https://tracker.example/a.js", topURL: site, now: now)
     if written != text, let lifetime = DocumentCookie(written).lifetime(now: now) {
         require(lifetime <= 604_800, "the capped cookie \(written.prefix(200)) lives \(lifetime) s")
     }

@@ -15,7 +15,7 @@ public func privacyConfigurationFuzzer(_ start: UnsafeRawPointer?, _ count: Int)
     let resolver = TrackerResolver(trackerData: FuzzTrackerData.sample, privacyConfiguration: configuration)
     for url in FuzzRequests.urls {
         for site in FuzzRequests.sites {
-            _ = resolver.decision(forRequestURL: url, siteURL: site, type: .image)
+            _ = resolver.decision(forRequestURL: url, topURL: site, type: .image)
         }
     }
     return 0

@@ -42,7 +42,7 @@ public func requestLinesFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt
         if let url = try? members.requiredString("url"), let site = try? members.requiredString("site"),
             let type = try? members.requiredString("type")
         {
-            _ = RequestLinesFixture.resolver.decision(forRequestURL: url, siteURL: site, type: RequestType(rawValue: type))
+            _ = RequestLinesFixture.resolver.decision(forRequestURL: url, topURL: site, type: RequestType(rawValue: type))
         }
     }
     return 0

@@ -1,11 +1,12 @@
 import FuzzSupport
 import PrivacyStatsKit
 import TrackerDataKit
+import TrackerlessCore
 
 /// The host the messages are posted to: one secret, the fuzzers' sample blocklist.
 enum ScriptMessageFixture {
     /// The secret the seeds carry, so that they reach the schema checks and the statistics.
-    static let secret = MessageSecret(hex: "0123456789abcdef0123456789abcdef")!
+    static let secret = ScriptSecret(hex: "0123456789abcdef0123456789abcdef")!
 
     static let resolver = TrackerResolver(
         trackerData: FuzzTrackerData.sample,

@@ -13,7 +13,7 @@ import TrackerlessCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func scriptMessageFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = FuzzInput.bytes(start, count)
-    let accepts: (String) -> Bool = { $0 == ScriptMessageFixture.secret.hex }
+    let accepts: (String) -> Bool = { $0 == ScriptMessageFixture.secret.value }
     let fromBytes = ScriptMessage.decode(.bytes(bytes), acceptsSecret: accepts)
     if bytes.count <= PrivacyStats.Limits.default.maxMessageBytes {
         let full: Result<ScriptMessage, MessageRejection>
@@ -34,7 +34,7 @@ public func scriptMessageFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CIn
         require(again == .success(message), "\(message) encodes to JSON that decodes to \(again)")
     }
     let stats = ScriptMessageFixture.stats
-    stats.didStartNavigation(tab: "1", url: "https://site.example/")
+    stats.didCommitNavigation(tab: "1", url: "https://site.example/")
     let result = stats.receive(.bytes(bytes), tab: "1")
     if case .failure(let rejection) = fromBytes {
         require(result == .rejected(rejection), "receive answered \(result) for \(fromBytes)")

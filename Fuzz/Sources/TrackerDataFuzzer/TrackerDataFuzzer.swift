@@ -17,7 +17,7 @@ public func trackerDataFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt 
     let urls = FuzzRequests.urls + trackerData.trackers.keys.sorted().prefix(4).map { "https://\($0)/x.js" }
     for url in urls {
         for site in FuzzRequests.sites {
-            _ = resolver.decision(forRequestURL: url, siteURL: site, type: .script)
+            _ = resolver.decision(forRequestURL: url, topURL: site, type: .script)
         }
     }
     let build = RuleListBuilder(trackerData: trackerData).build()

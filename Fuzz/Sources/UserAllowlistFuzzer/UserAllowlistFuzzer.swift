@@ -15,7 +15,7 @@ public func userAllowlistFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CIn
     let resolver = TrackerResolver(trackerData: FuzzTrackerData.sample, userAllowlist: allowlist)
     for url in FuzzRequests.urls {
         for site in FuzzRequests.sites + allowlist.domains.sorted().prefix(2).map({ "https://\($0)/" }) {
-            _ = resolver.decision(forRequestURL: url, siteURL: site, type: .script)
+            _ = resolver.decision(forRequestURL: url, topURL: site, type: .script)
         }
     }
     return 0

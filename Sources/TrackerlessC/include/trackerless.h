@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 /* The version of this API; a change that breaks a caller increments it. */
-#define TL_API_VERSION 1
+#define TL_API_VERSION 2
 
 /* The API version the library implements: compare with TL_API_VERSION. */
 int32_t tl_api_version(void);
@@ -157,9 +157,10 @@ tl_status tl_resolver_new(const char *tds, size_t tds_length, const char *privac
                           size_t surrogates_length, tl_resolver **resolver, char **error);
 
 /*
- * The classification of a request on a site as JSON, in the words of DuckDuckGo's reference
- * tests: {"action": "block" | "ignore" | "redirect" | null, "surrogate"?, "reason", "tracker"?,
- * "entity"?, "decidedBy"?} (action null: not a tracker). "decidedBy" is the input entry that
+ * The classification of a request made on the page at top_url (the top page, as in the address
+ * bar) as JSON, in the words of DuckDuckGo's reference tests: {"action": "block" | "ignore" |
+ * "redirect" | null, "surrogate"?, "reason", "tracker"?, "entity"?, "decidedBy"?} (action null:
+ * not a tracker). "decidedBy" is the input entry that
  * decided, present unless the reason is "no match": {"kind": ..., ...} where kind is
  * "trackerRule" (tds.json trackers[tracker].rules[index]: "tracker", "index", "rule", and as
  * present "action", "surrogate", "options", "exceptions"), "trackerDefault" ("tracker",
@@ -171,7 +172,7 @@ tl_status tl_resolver_new(const char *tds, size_t tds_length, const char *privac
  * "image", "xmlhttprequest", "subdocument", ... An invalid URL: TL_ERROR_INVALID_INPUT.
  * Free *json with tl_string_free. Safe from any thread.
  */
-tl_status tl_resolver_classify(const tl_resolver *resolver, const char *request_url, const char *site_url, const char *type,
+tl_status tl_resolver_classify(const tl_resolver *resolver, const char *request_url, const char *top_url, const char *type,
                                char **json, char **error);
 
 void tl_resolver_free(tl_resolver *resolver);
@@ -203,7 +204,7 @@ typedef struct tl_stats tl_stats;
 tl_status tl_stats_new(const tl_resolver *resolver, const char *secret, tl_stats **stats, char **error);
 
 /* A main-frame navigation committed in `tab` (any string naming the host's tab): a new page. */
-tl_status tl_stats_navigate(tl_stats *stats, const char *tab, const char *url);
+tl_status tl_stats_commit_navigation(tl_stats *stats, const char *tab, const char *url);
 
 /*
  * One message the scripts posted, as its JSON bytes. TL_OK: accepted. TL_ERROR_INVALID_INPUT:
@@ -367,8 +368,9 @@ tl_status tl_runtime_current_set(const tl_runtime *runtime, tl_protection_set **
  */
 tl_status tl_runtime_update(tl_runtime *runtime, const tl_inputs *inputs, tl_protection_set **set, char **error);
 
-/* Turns protection on (enabled nonzero) or off for the site `host` (an exact host name or IP
- * address, "www.example.com", not a URL) from its next navigation, and saves it.
+/* Turns protection on (enabled nonzero) or off for the site `host` (a host name or IP address,
+ * "www.example.com", not a URL; with or without "www." it is one site, as DuckDuckGo's toggle)
+ * from its next navigation, and saves it.
  * TL_ERROR_INVALID_INPUT when `host` is not a host; TL_ERROR_IO when it cannot be saved; nothing
  * changes then. */
 tl_status tl_runtime_set_site_protection(tl_runtime *runtime, const char *host, int enabled, char **error);

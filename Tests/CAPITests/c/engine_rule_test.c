@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
     if (tl_resolver_new(tds, tds_length, NULL, 0, NULL, 0, NULL, 0, &resolver, &error) != TL_OK) fail(error);
     tl_stats *stats = NULL;
     if (tl_stats_new(resolver, "0123456789abcdef0123456789abcdef", &stats, &error) != TL_OK) fail(error);
-    if (tl_stats_navigate(stats, "3", site) != TL_OK) fail("tl_stats_navigate");
+    if (tl_stats_commit_navigation(stats, "3", site) != TL_OK) fail("tl_stats_commit_navigation");
     tl_engine_decide_rule(engine, blocked_url, site, NULL, TL_RESOURCE_IMAGE, NULL, &flags, &list, &rule);
     const char *source = "{\"kind\":\"tracker\",\"name\":\"ads.example\",\"path\":\"trackers[\\\"ads.example\\\"].rules[0]\"}";
     if (tl_stats_observe_rule(stats, "3", blocked_url, "image", 1, list, rule, "{not json") != TL_ERROR_INVALID_INPUT)

@@ -177,7 +177,7 @@ int main(int argc, char **argv) {
     /* The runtime's statistics. */
     tl_stats *stats = NULL;
     if (tl_runtime_stats(runtime, &stats) != TL_OK) fail("tl_runtime_stats", NULL);
-    tl_stats_navigate(stats, "1", site);
+    tl_stats_commit_navigation(stats, "1", site);
     if (tl_stats_observe(stats, "1", blocked_url, "script", 1) != TL_OK) fail("tl_stats_observe", NULL);
     tl_stats_snapshot(stats, "1", &json);
     printf("snapshot: %s\n", json);

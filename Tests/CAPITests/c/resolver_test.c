@@ -3,7 +3,7 @@
  * library by CAPITests, which checks its answers against a reference suite.
  *
  * usage: resolver_test TDS.json SURROGATES.txt|- CASES.tsv
- *   CASES.tsv: "request_url<TAB>site_url<TAB>type" a line. Prints the classification JSON a line,
+ *   CASES.tsv: "request_url<TAB>top_url<TAB>type" a line. Prints the classification JSON a line,
  *   and fails when one about a tracker has no "decidedBy".
  * Then checks that a refused tds gives TL_ERROR_INVALID_INPUT with a message, and prints "ok: ...".
  */

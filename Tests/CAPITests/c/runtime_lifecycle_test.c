@@ -103,9 +103,9 @@ int main(int argc, char **argv) {
     if (tl_runtime_new(before, cache, &runtime, &error) != TL_OK) fail("tl_runtime_new", error);
     tl_stats *stats = NULL;
     if (tl_runtime_stats(runtime, &stats) != TL_OK) fail("tl_runtime_stats", NULL);
-    tl_stats_navigate(stats, "1", "https://news.example/");
+    tl_stats_commit_navigation(stats, "1", "https://news.example/");
     if (tl_stats_observe(stats, "1", blocked_url, "script", 1) != TL_OK) fail("tl_stats_observe", NULL);
-    tl_stats_navigate(stats, "1", "https://news.example/next");
+    tl_stats_commit_navigation(stats, "1", "https://news.example/next");
     if (tl_runtime_save_stats(runtime, &error) != TL_OK) fail("tl_runtime_save_stats", error);
     printf("ok: saved\n");
     print_totals("totals", stats);
@@ -119,7 +119,7 @@ int main(int argc, char **argv) {
     runtime = NULL;
     if (tl_runtime_new(before, cache, &runtime, &error) != TL_OK) fail("a new runtime while a freed one's statistics live", error);
     printf("ok: new runtime while the freed runtime's statistics live\n");
-    tl_stats_navigate(stats, "1", "https://news.example/third");
+    tl_stats_commit_navigation(stats, "1", "https://news.example/third");
     print_totals("old handle", stats);
     tl_stats *relaunched = NULL;
     tl_runtime_stats(runtime, &relaunched);

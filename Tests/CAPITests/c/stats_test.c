@@ -56,7 +56,7 @@ int main(int argc, char **argv) {
     if (tl_resolver_new(tds, tds_length, NULL, 0, NULL, 0, NULL, 0, &resolver, &error) != TL_OK) fail(error);
     tl_stats *stats = NULL;
     if (tl_stats_new(resolver, secret, &stats, &error) != TL_OK) fail(error);
-    if (tl_stats_navigate(stats, "7", "https://news.example/") != TL_OK) fail("tl_stats_navigate");
+    if (tl_stats_commit_navigation(stats, "7", "https://news.example/") != TL_OK) fail("tl_stats_commit_navigation");
 
     char message[1024];
     snprintf(message, sizeof message,

@@ -91,9 +91,9 @@ int main(int argc, char **argv) {
         /* A page, a tracker blocked on it, and the host going to the background. */
         tl_stats *stats = NULL;
         if (tl_runtime_stats(runtime, &stats) != TL_OK) fail("tl_runtime_stats", NULL);
-        tl_stats_navigate(stats, "1", page);
+        tl_stats_commit_navigation(stats, "1", page);
         if (tl_stats_observe(stats, "1", blocked_url, "script", 1) != TL_OK) fail("tl_stats_observe", NULL);
-        tl_stats_navigate(stats, "1", "https://news.example/");
+        tl_stats_commit_navigation(stats, "1", "https://news.example/");
         if (tl_runtime_save_stats(runtime, &error) == TL_OK) {
             printf("save: ok\n");
         } else {

@@ -14,12 +14,12 @@ func snippet_PrivacyStatsKit_PrivacyStatsKit_1() throws {
     let applicationSupport = "/path/to/app/support"   // the host's own data folder
     let stats = PrivacyStats(
         resolver: resolver,
-        secrets: [MessageSecret(hex: renderedScripts.secret.value)].compactMap { $0 },
+        secrets: [renderedScripts.secret],
         store: try StatsStore(path: applicationSupport + "/privacy-totals"))
 
     // A main-frame navigation committed in a tab (WKNavigationDelegate didCommit, WebKitGTK
     // load-changed COMMITTED): a new page.
-    stats.didStartNavigation(tab: "tab-1", url: "https://news.example/")
+    stats.didCommitNavigation(tab: "tab-1", url: "https://news.example/")
 
     // Every script message, from any thread. `body` is the message as the handler got it: a JSON
     // string here (Android, WebView2); WebKit hands over an object, MessageBody(foundationObject:).

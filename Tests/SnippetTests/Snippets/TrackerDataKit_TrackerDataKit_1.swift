@@ -16,7 +16,7 @@ func snippet_TrackerDataKit_TrackerDataKit_1() throws {
 
     if let decision = resolver.decision(
         forRequestURL: "https://www.google-analytics.com/analytics.js",
-        siteURL: "https://news.example/", type: .script)
+        topURL: "https://news.example/", type: .script)
     {
         print(decision.action as Any, decision.reason.rawValue, decision.tracker?.domain ?? "-")
     }

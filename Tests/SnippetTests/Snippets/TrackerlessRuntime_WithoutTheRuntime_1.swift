@@ -27,7 +27,7 @@ func snippet_TrackerlessRuntime_WithoutTheRuntime_1() throws {
 
     let resolver = TrackerResolver(trackerData: tds, privacyConfiguration: configuration)
     let decision = resolver.decision(forRequestURL: "https://tracker.example/a.js",
-                                     siteURL: "https://news.example/", type: .script)
+                                     topURL: "https://news.example/", type: .script)
     print(decision?.action as Any, decision?.reason.rawValue ?? "invalid URL")
 
     // The JavaScript layer and the dashboard statistics.
@@ -35,9 +35,9 @@ func snippet_TrackerlessRuntime_WithoutTheRuntime_1() throws {
         trackerData: tds, privacyConfiguration: configuration)        // bundled surrogates, fresh secret
     // scripts.blocking.source: page world; scripts.inference.source: isolated world "trackerless";
     // a script message handler "trackerless" in both worlds hands each message body to `stats`.
-    let stats = PrivacyStats(resolver: resolver, secrets: [MessageSecret(hex: scripts.secret.value)].compactMap { $0 },
+    let stats = PrivacyStats(resolver: resolver, secrets: [scripts.secret],
                              store: try StatsStore(path: "privacy-totals"))   // + privacy-totals.journal
-    stats.didStartNavigation(tab: "1", url: "https://news.example/")     // main-frame commit
+    stats.didCommitNavigation(tab: "1", url: "https://news.example/")     // main-frame commit
 
     // In the message handler: the message's body as WebKit hands it over (WKScriptMessage.body, a
     // dictionary). A placeholder here, so that the snippet compiles:

@@ -4,6 +4,7 @@
 // The lines from `import TrackerDataKit` to the resolver are UserScripts' article "Rendering at
 // build time"'s, word for word (a test checks it).
 import Foundation
+import TrackerlessCore  // ScriptSecret.marker, for the check below; before the article's lines
 import TrackerDataKit
 import UserScripts
 
@@ -53,12 +54,12 @@ do {
         ("https://cdn.news.example/app.js", .script),
     ]
     for request in requests {
-        let decision = configured.decision(forRequestURL: request.url, siteURL: "https://news.example/", type: request.type)
+        let decision = configured.decision(forRequestURL: request.url, topURL: "https://news.example/", type: request.type)
         let action = decision?.action.map { "\($0)" } ?? "none"
         print("\(request.url) on news.example: \(action) (\(decision?.reason.rawValue ?? "invalid URL"))")
     }
     // tds.json blocks tracker.example by default: if the resolver does not, the data is not ours.
-    let check = configured.decision(forRequestURL: "https://tracker.example/pixel.gif", siteURL: "https://news.example/", type: .image)
+    let check = configured.decision(forRequestURL: "https://tracker.example/pixel.gif", topURL: "https://news.example/", type: .image)
     guard check?.action == .block else {
         print("HostApp: https://tracker.example/pixel.gif is not blocked on news.example")
         exit(1)

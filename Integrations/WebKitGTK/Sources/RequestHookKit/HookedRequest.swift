@@ -36,8 +36,8 @@ public struct HookedRequest: Sendable, Equatable {
     public var url: String
     /// The HTTP method.
     public var method: String
-    /// The page's URL (`webkit_web_page_get_uri`); nil when the page has none yet.
-    public var pageURL: String?
+    /// The top page's URL (`webkit_web_page_get_uri`); nil when the page has none yet.
+    public var topURL: String?
     /// `Sec-Fetch-Dest`.
     public var fetchDestination: String?
     /// `Sec-Fetch-Mode`.
@@ -53,12 +53,12 @@ public struct HookedRequest: Sendable, Equatable {
 
     /// A request as `send-request` gives it.
     public init(
-        url: String, method: String = "GET", pageURL: String?, fetchDestination: String? = nil, fetchMode: String? = nil,
+        url: String, method: String = "GET", topURL: String?, fetchDestination: String? = nil, fetchMode: String? = nil,
         accept: String? = nil, referrer: String? = nil, isPing: Bool = false, isRedirect: Bool = false
     ) {
         self.url = url
         self.method = method
-        self.pageURL = pageURL
+        self.topURL = topURL
         self.fetchDestination = fetchDestination
         self.fetchMode = fetchMode
         self.accept = accept
@@ -89,7 +89,7 @@ public struct HookedRequest: Sendable, Equatable {
         if isPing { return .ping }
         let accept = (self.accept ?? "").lowercased()
         if accept.hasPrefix("text/html") || accept.hasPrefix("application/xhtml") {
-            return pageURL == nil || pageURL == url ? .topDocument : .childDocument
+            return topURL == nil || topURL == url ? .topDocument : .childDocument
         }
         if accept.hasPrefix("image/") { return .image }
         if accept.hasPrefix("text/css") { return .styleSheet }
@@ -105,7 +105,7 @@ public struct HookedRequest: Sendable, Equatable {
     public var engineRequest: Request {
         let type = resourceType
         if type == .topDocument { return .mainDocument(url, method: RequestMethod(rawValue: method.lowercased())) }
-        return Request(url: url, topURL: pageURL ?? url, resourceType: type)
+        return Request(url: url, topURL: topURL ?? url, resourceType: type)
     }
 
     /// The type the statistics classify it with (DuckDuckGo's names).

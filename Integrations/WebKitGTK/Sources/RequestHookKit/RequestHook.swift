@@ -85,8 +85,8 @@ public final class RequestHook {
     public func verdict(for request: HookedRequest) -> RequestVerdict {
         let isMainDocument = request.isMainDocument
         // The page whose protection applies: a navigation's destination, else the page's.
-        let siteURL = isMainDocument ? request.url : (request.pageURL ?? request.url)
-        if let host = CanonicalURL(siteURL)?.host, !host.isEmpty, sitesOff.contains(host: host) {
+        let topURL = isMainDocument ? request.url : (request.topURL ?? request.url)
+        if let host = CanonicalURL(topURL)?.host, !host.isEmpty, sitesOff.contains(host: host) {
             return RequestVerdict(isBlocked: false)
         }
         if let engine {
@@ -96,11 +96,11 @@ public final class RequestHook {
             }
         }
         var verdict = RequestVerdict(isBlocked: false)
-        verdict.globalPrivacyControl = globalPrivacyControl?.headerValue(siteURL: siteURL)
+        verdict.globalPrivacyControl = globalPrivacyControl?.headerValue(topURL: topURL)
         if let referrerTrimming, let referrer = request.referrer {
             let trimmed = isMainDocument
                 ? referrerTrimming.navigationReferrer(referrer, from: referrer, to: request.url)
-                : referrerTrimming.subrequestReferrer(referrer, siteURL: siteURL, requestURL: request.url)
+                : referrerTrimming.subrequestReferrer(referrer, topURL: topURL, requestURL: request.url)
             if let trimmed, trimmed != referrer { verdict.trimmedReferrer = trimmed }
         }
         return verdict

@@ -73,7 +73,7 @@ final class PageHandler {
         let hooked = HookedRequest(
             url: String(cString: uri),
             method: webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET",
-            pageURL: webkit_web_page_get_uri(page).map { String(cString: $0) },
+            topURL: webkit_web_page_get_uri(page).map { String(cString: $0) },
             fetchDestination: header("Sec-Fetch-Dest"), fetchMode: header("Sec-Fetch-Mode"), accept: header("Accept"),
             referrer: header("Referer"), isPing: header("Ping-To") != nil || header("Ping-From") != nil, isRedirect: isRedirect)
         let hook = holder.hook

@@ -29,7 +29,7 @@ struct BrowserCacheTests {
         let relaunch = try BrowserProcess.runHeadless(urls: [page], proxy: proxy, cache: cache)
         #expect(relaunch.status == 0, "\(relaunch.standardError)")
         for url in proxy.takeURLs() {
-            let decision = resolver.decision(forRequestURL: url, siteURL: page, type: BrowserTests.requestType(of: url))
+            let decision = resolver.decision(forRequestURL: url, topURL: page, type: BrowserTests.requestType(of: url))
             #expect(decision?.isBlocked != true, "\(url) reached the server after the cache was cut")
         }
         let rewritten = cache.appendingPathComponent("set").resolvingSymlinksInPath().appendingPathComponent(largest.lastPathComponent)

@@ -46,7 +46,7 @@ struct BrowserTests {
         let seen = proxy.takeURLs()
         #expect(seen.contains(Self.page))
         for url in seen {
-            let decision = resolver.decision(forRequestURL: url, siteURL: Self.page, type: Self.requestType(of: url))
+            let decision = resolver.decision(forRequestURL: url, topURL: Self.page, type: Self.requestType(of: url))
             #expect(decision?.isBlocked != true, "\(url) reached the server: \(String(describing: decision?.reason))")
         }
         #expect(seen.contains("https://news.example/report.gif?callbacks=ga%2Cgpt"), "the page reported: \(seen.filter { $0.contains("report") })")
@@ -85,7 +85,7 @@ struct BrowserTests {
         #expect(run.status == 0, "\(run.standardError)")
         let seen = proxy.takeURLs()
         let blockedButSeen = seen.filter {
-            resolver.decision(forRequestURL: $0, siteURL: Self.page, type: Self.requestType(of: $0))?.isBlocked == true
+            resolver.decision(forRequestURL: $0, topURL: Self.page, type: Self.requestType(of: $0))?.isBlocked == true
         }
         #expect(blockedButSeen.count >= 5, "\(blockedButSeen)")
         // Everything loaded, the trackers' own requests too: the dashboard counts each of them

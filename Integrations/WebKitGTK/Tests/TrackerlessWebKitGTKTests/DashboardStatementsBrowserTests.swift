@@ -46,7 +46,7 @@ struct DashboardStatementsBrowserTests {
         // The audio, object and base pages' trackers are blocked, or no test above could fail.
         for page in [Self.pages[0], Self.pages[1], Self.pages[3]] {
             for request in try PageRequests(page: page).requests {
-                let decision = resolver.decision(forRequestURL: request.url, siteURL: page, type: RequestType(rawValue: request.type))
+                let decision = resolver.decision(forRequestURL: request.url, topURL: page, type: RequestType(rawValue: request.type))
                 #expect(decision?.isBlocked == true, "\(request.url)")
             }
         }
@@ -60,7 +60,7 @@ struct DashboardStatementsBrowserTests {
         let redirects = try PageRequests(page: Self.pages[4]).requests
         let targets = redirects.filter { $0.url.hasPrefix("https://www.hotjar.com/") }.map(\.url)
         #expect(targets.count == 3, "\(redirects.map(\.url))")
-        #expect(resolver.decision(forRequestURL: "https://disqus.com/widget.gif", siteURL: Self.pages[4], type: .image)?.tracker != nil)
+        #expect(resolver.decision(forRequestURL: "https://disqus.com/widget.gif", topURL: Self.pages[4], type: .image)?.tracker != nil)
         for mode in Self.modes {
             let served = runs[mode]?.served[Self.pages[4]] ?? []
             for first in [

@@ -25,7 +25,7 @@ struct EngineConnectionsBrowserTests {
 
     /// Whether the resolver blocks `host` on the site's pages: what must never be connected to.
     static func isBlocked(host: String, resolver: TrackerResolver) -> Bool {
-        resolver.decision(forRequestURL: "https://\(host)/", siteURL: site, type: .other)?.isBlocked == true
+        resolver.decision(forRequestURL: "https://\(host)/", topURL: site, type: .other)?.isBlocked == true
     }
 
     @Test("no tunnel to a tracker is opened: no WebSocket handshake, no worker's request, no preconnect", arguments: modes)

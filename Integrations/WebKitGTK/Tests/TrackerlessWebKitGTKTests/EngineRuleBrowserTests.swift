@@ -17,13 +17,13 @@ struct EngineRuleBrowserTests {
     /// its type); an `xmlhttprequest` may be a fetch or a beacon, so both.
     static func hookedRequests(_ request: PageRequests.Request, page: String) -> [HookedRequest] {
         switch request.type {
-        case "script": [HookedRequest(url: request.url, pageURL: page, fetchDestination: "script")]
-        case "image": [HookedRequest(url: request.url, pageURL: page, fetchDestination: "image")]
-        case "subdocument": [HookedRequest(url: request.url, pageURL: page, fetchDestination: "iframe")]
-        case "ping": [HookedRequest(url: request.url, method: "POST", pageURL: page, fetchDestination: "empty", isPing: true)]
+        case "script": [HookedRequest(url: request.url, topURL: page, fetchDestination: "script")]
+        case "image": [HookedRequest(url: request.url, topURL: page, fetchDestination: "image")]
+        case "subdocument": [HookedRequest(url: request.url, topURL: page, fetchDestination: "iframe")]
+        case "ping": [HookedRequest(url: request.url, method: "POST", topURL: page, fetchDestination: "empty", isPing: true)]
         default: [
-            HookedRequest(url: request.url, pageURL: page, fetchDestination: "empty", fetchMode: "cors"),
-            HookedRequest(url: request.url, method: "POST", pageURL: page, fetchDestination: "empty", fetchMode: "no-cors"),
+            HookedRequest(url: request.url, topURL: page, fetchDestination: "empty", fetchMode: "cors"),
+            HookedRequest(url: request.url, method: "POST", topURL: page, fetchDestination: "empty", fetchMode: "no-cors"),
         ]
         }
     }

@@ -64,7 +64,7 @@ struct ModeEquivalenceTests {
         let script = try Self.run("script", urls: [page], proxy: proxy)
         #expect(script.status == 0, "\(script.standardError)")
         let leaked = Set(script.requests.map(\.url)).filter {
-            resolver.decision(forRequestURL: $0, siteURL: page, type: BrowserTests.requestType(of: $0))?.isBlocked == true
+            resolver.decision(forRequestURL: $0, topURL: page, type: BrowserTests.requestType(of: $0))?.isBlocked == true
         }
         #expect(leaked.sorted() == [
             // <iframe src> of the ad slot, and the image its document loads.
@@ -93,7 +93,7 @@ struct ModeEquivalenceTests {
         let loads = SiteToggleBrowserTests.loads(run.requests.map(\.url), pages: pages)
         try #require(loads.count == 3, "page loads seen by the server: \(loads.count)")
         func blocked(_ load: [String], page: String) -> [String] {
-            load.filter { resolver.decision(forRequestURL: $0, siteURL: page, type: BrowserTests.requestType(of: $0))?.isBlocked == true }
+            load.filter { resolver.decision(forRequestURL: $0, topURL: page, type: BrowserTests.requestType(of: $0))?.isBlocked == true }
         }
         #expect(blocked(loads[0], page: pages[0]).isEmpty, "protected: \(blocked(loads[0], page: pages[0]))")
         #expect(blocked(loads[1], page: pages[1]).count >= 5, "protection off: \(loads[1])")

@@ -85,7 +85,7 @@ struct PageRequests {
         var allowedButNotServed: [String] = []
         var companies: (blocked: Set<String>, allowed: Set<String>) = ([], [])
         for request in all {
-            guard let decision = resolver.decision(forRequestURL: request.url, siteURL: page, type: request.type) else { continue }
+            guard let decision = resolver.decision(forRequestURL: request.url, topURL: page, type: request.type) else { continue }
             let wasServed = servedSet.contains(request.url)
             if decision.isBlocked, wasServed { blockedButServed.append(request.url) }
             if !decision.isBlocked, !wasServed { allowedButNotServed.append(request.url) }

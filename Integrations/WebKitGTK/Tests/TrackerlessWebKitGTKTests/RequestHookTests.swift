@@ -12,24 +12,24 @@ struct RequestHookTests {
 
     @Test("the type comes from Sec-Fetch-Dest (WebKitGTK 2.50 sends it to the extension), else from Accept",
           arguments: [
-            (HookedRequest(url: page, pageURL: page, fetchDestination: "document"), ResourceType.topDocument),
-            (HookedRequest(url: "https://ads.example/f", pageURL: page, fetchDestination: "iframe"), .childDocument),
-            (HookedRequest(url: "https://t.example/p.gif", pageURL: page, fetchDestination: "image"), .image),
-            (HookedRequest(url: "https://t.example/a.js", pageURL: page, fetchDestination: "script"), .script),
-            (HookedRequest(url: "https://t.example/w.js", pageURL: page, fetchDestination: "worker"), .script),
-            (HookedRequest(url: "https://t.example/s.css", pageURL: page, fetchDestination: "style"), .styleSheet),
-            (HookedRequest(url: "https://t.example/f.woff", pageURL: page, fetchDestination: "font"), .font),
-            (HookedRequest(url: "https://t.example/v.mp4", pageURL: page, fetchDestination: "video"), .media),
-            (HookedRequest(url: "https://t.example/x", pageURL: page, fetchDestination: "empty", fetchMode: "cors"), .fetch),
-            (HookedRequest(url: "https://t.example/b", method: "POST", pageURL: page, fetchDestination: "empty", fetchMode: "no-cors"), .other),
-            (HookedRequest(url: "https://t.example/ping", method: "POST", pageURL: page, fetchDestination: "empty", fetchMode: "no-cors", isPing: true), .ping),
-            (HookedRequest(url: "https://t.example/r", pageURL: page, fetchDestination: "report"), .cspReport),
-            (HookedRequest(url: "https://t.example/m.json", pageURL: page, fetchDestination: "manifest"), .other),
-            (HookedRequest(url: page, pageURL: page, accept: "text/html,application/xhtml+xml"), .topDocument),
-            (HookedRequest(url: "https://ads.example/f", pageURL: page, accept: "text/html,application/xhtml+xml"), .childDocument),
-            (HookedRequest(url: "https://t.example/p.gif", pageURL: page, accept: "image/webp,*/*;q=0.5"), .image),
-            (HookedRequest(url: "https://t.example/s.css", pageURL: page, accept: "text/css,*/*;q=0.1"), .styleSheet),
-            (HookedRequest(url: "https://t.example/a.js", pageURL: page, accept: "*/*"), .other),
+            (HookedRequest(url: page, topURL: page, fetchDestination: "document"), ResourceType.topDocument),
+            (HookedRequest(url: "https://ads.example/f", topURL: page, fetchDestination: "iframe"), .childDocument),
+            (HookedRequest(url: "https://t.example/p.gif", topURL: page, fetchDestination: "image"), .image),
+            (HookedRequest(url: "https://t.example/a.js", topURL: page, fetchDestination: "script"), .script),
+            (HookedRequest(url: "https://t.example/w.js", topURL: page, fetchDestination: "worker"), .script),
+            (HookedRequest(url: "https://t.example/s.css", topURL: page, fetchDestination: "style"), .styleSheet),
+            (HookedRequest(url: "https://t.example/f.woff", topURL: page, fetchDestination: "font"), .font),
+            (HookedRequest(url: "https://t.example/v.mp4", topURL: page, fetchDestination: "video"), .media),
+            (HookedRequest(url: "https://t.example/x", topURL: page, fetchDestination: "empty", fetchMode: "cors"), .fetch),
+            (HookedRequest(url: "https://t.example/b", method: "POST", topURL: page, fetchDestination: "empty", fetchMode: "no-cors"), .other),
+            (HookedRequest(url: "https://t.example/ping", method: "POST", topURL: page, fetchDestination: "empty", fetchMode: "no-cors", isPing: true), .ping),
+            (HookedRequest(url: "https://t.example/r", topURL: page, fetchDestination: "report"), .cspReport),
+            (HookedRequest(url: "https://t.example/m.json", topURL: page, fetchDestination: "manifest"), .other),
+            (HookedRequest(url: page, topURL: page, accept: "text/html,application/xhtml+xml"), .topDocument),
+            (HookedRequest(url: "https://ads.example/f", topURL: page, accept: "text/html,application/xhtml+xml"), .childDocument),
+            (HookedRequest(url: "https://t.example/p.gif", topURL: page, accept: "image/webp,*/*;q=0.5"), .image),
+            (HookedRequest(url: "https://t.example/s.css", topURL: page, accept: "text/css,*/*;q=0.1"), .styleSheet),
+            (HookedRequest(url: "https://t.example/a.js", topURL: page, accept: "*/*"), .other),
           ])
     func resourceType(request: HookedRequest, expected: ResourceType) {
         #expect(request.resourceType == expected)
@@ -37,9 +37,9 @@ struct RequestHookTests {
 
     @Test("the engine matches a subresource against the page's URL, a navigation against its own")
     func engineRequest() {
-        let image = HookedRequest(url: "https://t.example/p.gif", method: "GET", pageURL: Self.page, fetchDestination: "image")
+        let image = HookedRequest(url: "https://t.example/p.gif", method: "GET", topURL: Self.page, fetchDestination: "image")
         #expect(image.engineRequest == Request(url: "https://t.example/p.gif", topURL: Self.page, resourceType: .image))
-        let navigation = HookedRequest(url: "https://other.example/", method: "POST", pageURL: Self.page, fetchDestination: "document")
+        let navigation = HookedRequest(url: "https://other.example/", method: "POST", topURL: Self.page, fetchDestination: "document")
         #expect(navigation.engineRequest == .mainDocument("https://other.example/", method: .post))
         #expect(image.requestType == .image && navigation.requestType == .mainFrame)
     }
@@ -74,12 +74,12 @@ struct RequestHookTests {
     func blocking() throws {
         let (hook, directory) = try Self.hook(rules: Self.imageRule, sitesOff: ["off.example"])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let image = HookedRequest(url: "https://t.example/p.gif", pageURL: Self.page, fetchDestination: "image")
-        let script = HookedRequest(url: "https://t.example/a.js", pageURL: Self.page, fetchDestination: "script")
+        let image = HookedRequest(url: "https://t.example/p.gif", topURL: Self.page, fetchDestination: "image")
+        let script = HookedRequest(url: "https://t.example/a.js", topURL: Self.page, fetchDestination: "script")
         #expect(hook.verdict(for: image).isBlocked)
         #expect(!hook.verdict(for: script).isBlocked)
         var onSiteOff = image
-        onSiteOff.pageURL = "https://off.example/"
+        onSiteOff.topURL = "https://off.example/"
         #expect(!hook.verdict(for: onSiteOff).isBlocked)
     }
 
@@ -99,7 +99,7 @@ struct RequestHookTests {
             ("https://t.example/keep/but.js", BlockingRule(list: 0, rule: 3)),
         ]
         for (url, expected) in cases {
-            let request = HookedRequest(url: url, pageURL: Self.page, fetchDestination: "script")
+            let request = HookedRequest(url: url, topURL: Self.page, fetchDestination: "script")
             let verdict = hook.verdict(for: request)
             #expect(verdict.blockingRule == expected, "\(url)")
             #expect(verdict.isBlocked == (expected != nil), "\(url)")
@@ -121,11 +121,11 @@ struct RequestHookTests {
             """#
         let (hook, directory) = try Self.hook(rules: Self.imageRule, configuration: configuration, trackerData: trackerData)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let script = HookedRequest(url: "https://t.example/a.js", pageURL: Self.page, fetchDestination: "script", referrer: Self.page)
+        let script = HookedRequest(url: "https://t.example/a.js", topURL: Self.page, fetchDestination: "script", referrer: Self.page)
         #expect(hook.verdict(for: script) == RequestVerdict(isBlocked: false, globalPrivacyControl: "1", trimmedReferrer: "https://news.example/"))
-        let sameSite = HookedRequest(url: "https://news.example/x.js", pageURL: Self.page, fetchDestination: "script", referrer: Self.page)
+        let sameSite = HookedRequest(url: "https://news.example/x.js", topURL: Self.page, fetchDestination: "script", referrer: Self.page)
         #expect(hook.verdict(for: sameSite) == RequestVerdict(isBlocked: false, globalPrivacyControl: "1", trimmedReferrer: nil))
-        let excepted = HookedRequest(url: "https://excepted.example/", pageURL: Self.page, fetchDestination: "document")
+        let excepted = HookedRequest(url: "https://excepted.example/", topURL: Self.page, fetchDestination: "document")
         #expect(hook.verdict(for: excepted).globalPrivacyControl == nil)
     }
 
@@ -135,7 +135,7 @@ struct RequestHookTests {
         for isOn in [true, false] {
             let (hook, directory) = try Self.hook(rules: Self.imageRule, configuration: configuration, globalPrivacyControl: isOn)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let document = HookedRequest(url: Self.page, pageURL: Self.page, fetchDestination: "document")
+            let document = HookedRequest(url: Self.page, topURL: Self.page, fetchDestination: "document")
             #expect(hook.verdict(for: document).globalPrivacyControl == (isOn ? "1" : nil))
         }
     }

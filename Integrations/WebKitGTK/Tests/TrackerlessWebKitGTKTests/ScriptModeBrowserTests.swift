@@ -94,7 +94,7 @@ struct ScriptModeBrowserTests {
         let page = Self.pages[index]
         for url in page.blocked {
             // The page's list must name trackers the resolver blocks, or the test could not fail.
-            let decision = resolver.decision(forRequestURL: url, siteURL: page.url, type: .other)
+            let decision = resolver.decision(forRequestURL: url, topURL: page.url, type: .other)
             #expect(decision?.isBlocked == true, "\(url) is not blocked on \(page.url): \(String(describing: decision?.reason))")
             let reached = served.contains(url)
             #expect(!reached, "\(url) reached the network from \(page.url)")
@@ -115,7 +115,7 @@ struct ScriptModeBrowserTests {
         let trackers = Set(served.filter { $0.hasPrefix("https://www.hotjar.com/") })
         #expect(trackers == Set(Self.left), "\(trackers.sorted())")
         for url in Self.left {
-            #expect(resolver.decision(forRequestURL: url, siteURL: page, type: .other)?.isBlocked == true, "\(url)")
+            #expect(resolver.decision(forRequestURL: url, topURL: page, type: .other)?.isBlocked == true, "\(url)")
         }
         #expect(served.contains(Self.site + "report.gif?page=left"))
     }

@@ -32,7 +32,7 @@ struct SiteToggleBrowserTests {
         let loads = Self.loads(proxy.takeURLs(), pages: pages)
         try #require(loads.count == 3, "page loads seen by the server: \(loads.count)")
         func blockedReachingServer(_ load: [String], page: String) -> [String] {
-            load.filter { resolver.decision(forRequestURL: $0, siteURL: page, type: BrowserTests.requestType(of: $0))?.isBlocked == true }
+            load.filter { resolver.decision(forRequestURL: $0, topURL: page, type: BrowserTests.requestType(of: $0))?.isBlocked == true }
         }
         #expect(blockedReachingServer(loads[0], page: pages[0]).isEmpty, "protected: \(blockedReachingServer(loads[0], page: pages[0]))")
         #expect(blockedReachingServer(loads[1], page: pages[1]).count >= 5, "protection off: \(loads[1])")

@@ -92,7 +92,7 @@ struct UnloadBrowserTests {
             let requests = try PageRequests(page: page).requests
             #expect(requests.count == 3)
             for request in requests {
-                let decision = resolver.decision(forRequestURL: request.url, siteURL: page, type: RequestType(rawValue: request.type))
+                let decision = resolver.decision(forRequestURL: request.url, topURL: page, type: RequestType(rawValue: request.type))
                 #expect(decision?.isBlocked == true, "\(request.url)")
             }
         }

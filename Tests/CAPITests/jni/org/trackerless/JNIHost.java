@@ -20,7 +20,7 @@ public final class JNIHost {
         System.out.println("scripts: " + (scripts.contains("\"handler\":\"trackerless\"") && scripts.contains("handler.postMessage")));
         System.out.println("navigation: " + TrackerlessNative.runtimeNavigation(runtime, site));
         long stats = TrackerlessNative.runtimeStats(runtime);
-        TrackerlessNative.statsNavigate(stats, "tab-1", site);
+        TrackerlessNative.statsCommitNavigation(stats, "tab-1", site);
         System.out.println("forged message accepted: " + TrackerlessNative.statsReceive(stats, "tab-1", "{\"secret\":\"00\"}"));
         TrackerlessNative.statsObserve(stats, "tab-1", blocked, "script", true);
         System.out.println("snapshot: " + TrackerlessNative.statsSnapshot(stats, "tab-1"));

@@ -18,7 +18,7 @@ public final class TrackerlessNative {
     public static native void runtimeFree(long runtime);
     public static native int decide(long engine, String url, String topUrl, String frameUrl, int resourceType, String method);
     public static native void engineFree(long engine);
-    public static native void statsNavigate(long stats, String tab, String url);
+    public static native void statsCommitNavigation(long stats, String tab, String url);
     public static native boolean statsReceive(long stats, String tab, String message);
     public static native void statsObserve(long stats, String tab, String url, String type, boolean blocked);
     public static native String statsSnapshot(long stats, String tab);

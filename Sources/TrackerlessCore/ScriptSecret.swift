@@ -3,16 +3,19 @@
 ///
 /// A page script cannot read the source of a user script, so it cannot learn the secret; it can
 /// call `window.webkit.messageHandlers.<handler>.postMessage` itself, which is why the host checks
-/// the secret of every message. A secret should be new for each run of the app:
+/// the secret of every message. The renderer (UserScripts) puts a secret into the scripts, and the
+/// host gives the same value to the statistics (PrivacyStatsKit), which reject messages without
+/// it. A secret should be new for each run of the app:
 ///
 /// ```swift
 /// let scripts = try renderer.render(trackerData: compact, surrogates: .bundled)   // random secret
 /// let atLaunch = buildTimeScripts.withSecret(.random())                          // fresh per run
+/// let stats = PrivacyStats(resolver: resolver, secrets: [atLaunch.secret])
 /// ```
 ///
 /// Scripts rendered ahead of time (by `trackerless scripts` or the build plugin) carry
 /// ``marker`` instead of a secret; the host puts a fresh secret in place of it at launch with
-/// ``RenderedScript/withSecret(_:)`` or ``inserted(into:)``.
+/// `RenderedScript.withSecret(_:)` (UserScripts) or ``inserted(into:)``.
 public struct ScriptSecret: Sendable, Hashable, CustomStringConvertible {
     /// The secret's text: 32 lowercase hexadecimal digits (128 bits), or the text of ``marker``.
     public let value: String
@@ -61,6 +64,16 @@ public struct ScriptSecret: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether this is ``marker`` rather than a secret.
     public var isMarker: Bool { self == Self.marker }
+
+    /// Whether a message's secret is this one, compared in time independent of where they differ
+    /// so that a page cannot guess the secret digit by digit from how long a rejection takes.
+    /// The marker matches nothing: every page knows it.
+    package func matches(_ candidate: String) -> Bool {
+        guard !isMarker else { return false }
+        var difference = candidate.utf8.count == value.utf8.count ? 0 : 1
+        for (expected, given) in zip(value.utf8, candidate.utf8) { difference |= Int(expected ^ given) }
+        return difference == 0
+    }
 
     /// `source` with every occurrence of ``marker`` replaced by this secret: for scripts rendered
     /// ahead of time and loaded as text (for example the build plugin's generated source).

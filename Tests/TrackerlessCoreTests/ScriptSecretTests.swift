@@ -1,5 +1,5 @@
 import Testing
-import UserScripts
+import TrackerlessCore
 
 @Suite("Script secrets")
 struct ScriptSecretTests {
@@ -27,6 +27,16 @@ struct ScriptSecretTests {
         let secret = try #require(ScriptSecret(hex: "00112233445566778899aabbccddeeff"))
         let source = "var a = \"\(ScriptSecret.marker.value)\"; var b = \"\(ScriptSecret.marker.value)\";"
         #expect(secret.inserted(into: source) == "var a = \"00112233445566778899aabbccddeeff\"; var b = \"00112233445566778899aabbccddeeff\";")
+    }
+
+    @Test("A secret matches its own text only; the marker matches nothing, not even itself")
+    func matches() throws {
+        let secret = try #require(ScriptSecret(hex: "00112233445566778899aabbccddeeff"))
+        #expect(secret.matches("00112233445566778899aabbccddeeff"))
+        #expect(!secret.matches("00112233445566778899aabbccddeefe"))
+        #expect(!secret.matches("00112233445566778899aabbccddeef"))
+        #expect(!secret.matches(""))
+        #expect(!ScriptSecret.marker.matches(ScriptSecret.marker.value))
     }
 
     @Test("Descriptions do not give the secret away")
