@@ -1,6 +1,6 @@
 public import Foundation
 public import TrackerDataKit
-import TrackerlessCore
+public import TrackerlessCore
 
 /// The host side of the scripts' messages: checks each message, classifies every observed
 /// request with the host's `TrackerResolver`, and keeps the privacy dashboard's statistics per

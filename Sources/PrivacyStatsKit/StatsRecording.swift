@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// A recording of what a host received (<doc:RecordingFormat>): JSON lines of navigations,
 /// messages and tab closes, which `trackerless stats --messages` replays through a

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 public import UserScripts
 
 /// The one build of everything a host installs: inputs and a WebKit target in, every artifact out.

@@ -1,7 +1,7 @@
 import Foundation
 public import PrivacyStatsKit
 import TrackerDataKit
-import TrackerlessCore
+public import TrackerlessCore
 public import UserScripts
 
 /// What a host app embeds: the current ``ProtectionSet``, its updates, the sites where the user

@@ -1,4 +1,4 @@
-import TrackerlessCore
+public import TrackerlessCore
 
 /// One rendered script, ready to inject: its source, the secret it carries and its content hash.
 ///

@@ -1,5 +1,5 @@
 public import TrackerDataKit
-import TrackerlessCore
+public import TrackerlessCore
 
 /// Fills the JavaScript templates with the tracker data, the surrogates, the settings and a
 /// secret: the scripts a host injects into its web views.
