@@ -52,7 +52,7 @@ struct ContentBlockerCountBrowserTests {
         for page in Self.pages {
             for request in try PageRequests(page: page).requests {
                 #expect(files.contains(request.url), "\(request.url) is in none of the site's files")
-                let decision = resolver.decision(forRequestURL: request.url, siteURL: page, type: RequestType(rawValue: request.type))
+                let decision = resolver.decision(forRequestURL: request.url, topURL: page, type: RequestType(rawValue: request.type))
                 #expect(decision?.isBlocked == true, "\(request.url)")
                 companies.insert(decision?.tracker?.owner?.name ?? request.url)
                 count += 1
@@ -60,7 +60,7 @@ struct ContentBlockerCountBrowserTests {
         }
         #expect(count == 12 && companies.count == 12, "\(count) requests of \(companies.count) companies")
         // The hostile page's forged tracker is one the resolver blocks: counting it would show.
-        let forged = resolver.decision(forRequestURL: "https://forged.adroll.com/info.gif", siteURL: Self.pages[4], type: .image)
+        let forged = resolver.decision(forRequestURL: "https://forged.adroll.com/info.gif", topURL: Self.pages[4], type: .image)
         #expect(forged?.isBlocked == true)
     }
 
