@@ -8,7 +8,7 @@
 /// flipped bit, a file from another generation, the runtime's names of its inputs and rule
 /// lists, where whoever chooses the content chooses the protection anyway), never where a
 /// collision an adversary makes would gain them something: the prefilter's tag, the checksums
-/// of downloaded filter files and the scripts' content hashes stay ``SHA256``.
+/// of downloaded filter files and the scripts' content hashes stay `SHA256`.
 ///
 /// ```swift
 /// XXH64.digest(Array("abc".utf8))      // 0x44BC2CF5AD770999

@@ -10,7 +10,7 @@ import UserScripts
 /// directory switched by one `rename(2)`, so a reader sees one complete write or the one
 /// before, never a mix. The generation holds `manifest.json` (the set's identifier, its rule
 /// lists, scripts and notes), one JSON file per rule list, the two scripts with the marker
-/// (``UserScripts/ScriptSecret/marker``) where the secret goes, `engine.bin`, the compiled
+/// (`ScriptSecret.marker`) where the secret goes, `engine.bin`, the compiled
 /// engine (checksummed again by its own format), and `engine.sources.json`, the input each engine
 /// rule was built from (``ProtectionSet/ruleSource(list:rule:)``). The generation's name is a hash of every
 /// file's name and contents (``TrackerlessCore/XXH64``, at memory speed); a load reads the

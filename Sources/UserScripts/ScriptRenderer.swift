@@ -55,7 +55,7 @@ public struct ScriptRenderer: Sendable {
     /// - Parameters:
     ///   - trackerData: the blocking script's data, built for the same surrogates.
     ///   - surrogates: the surrogates the blocking script can run in place of a tracker script.
-    ///   - secret: the secret the messages carry; random by default. Pass ``ScriptSecret/marker``
+    ///   - secret: the secret the messages carry; random by default. Pass `ScriptSecret.marker`
     ///     to render ahead of time and put a secret in at launch with ``RenderedScripts/withSecret(_:)``.
     /// - Returns: the scripts, with the warnings of `trackerData` and `surrogates`.
     public func render(
