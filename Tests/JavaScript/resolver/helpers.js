@@ -112,7 +112,8 @@ function readJSON(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-// Runs `trackerless resolve` on requests [{url, site, type}] and returns its decisions, without
+// Runs `trackerless resolve` on requests [{url, site, type}] (each `site` sent as the top page,
+// `top`, the key resolve reads) and returns its decisions, without
 // the entry that decided each (`decidedBy`): the JavaScript resolvers decide the same but do not
 // say why, and the Swift tests check the entries (DecidingEntry*Tests).
 function resolveWithSwift(requests, options) {
@@ -121,7 +122,7 @@ function resolveWithSwift(requests, options) {
   if (options.surrogates) { args.push('--surrogates', options.surrogates); }
   if (options.privacyConfig) { args.push('--privacy-config', options.privacyConfig); }
   if (options.allowlist) { args.push('--allowlist', options.allowlist); }
-  const input = requests.map((request) => JSON.stringify(request)).join('\n') + '\n';
+  const input = requests.map((request) => JSON.stringify({ url: request.url, top: request.site, type: request.type })).join('\n') + '\n';
   const output = execFileSync(binary(), args, { input, maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'pipe'] });
   return output.toString('utf8').split('\n').filter((line) => line !== '').map((line) => {
     const decision = JSON.parse(line);
