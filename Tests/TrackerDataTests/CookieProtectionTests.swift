@@ -184,7 +184,7 @@ struct CookieProtectionExamples {
         #expect(Self.reason("https://tracker.example/p", on: "https://news.example/", configuration: none) == .featureDisabled)
     }
 
-    @Test("exceptions and unprotectedTemporary cover subdomains; the user allowlist is exact")
+    @Test("exceptions and unprotectedTemporary cover subdomains; the user allowlist is DuckDuckGo's toggle: its domain and www. of it, no other subdomain")
     func siteExceptions() throws {
         let config = try Self.configuration(#"""
             {"features": {"trackingCookies3p": {"state": "enabled", "exceptions": [{"domain": "news.example"}]}},
@@ -194,7 +194,8 @@ struct CookieProtectionExamples {
         #expect(Self.reason("https://tracker.example/p", on: "https://blog.example/", configuration: config) == .unprotectedDomain)
         #expect(Self.reason("https://tracker.example/p", on: "https://badnews.example/", configuration: config) == .thirdPartyTracker)
         #expect(Self.reason("https://tracker.example/p", on: "https://shop.example/", userAllowlist: ["shop.example"]) == .userAllowlist)
-        #expect(Self.reason("https://tracker.example/p", on: "https://www.shop.example/", userAllowlist: ["shop.example"]) == .thirdPartyTracker)
+        #expect(Self.reason("https://tracker.example/p", on: "https://www.shop.example/", userAllowlist: ["shop.example"]) == .userAllowlist)
+        #expect(Self.reason("https://tracker.example/p", on: "https://m.shop.example/", userAllowlist: ["shop.example"]) == .thirdPartyTracker)
     }
 
     @Test("excludedCookieDomains cover subdomains, by the host as requested")

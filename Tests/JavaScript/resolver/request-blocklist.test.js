@@ -48,8 +48,10 @@ test('request-blocklist reference tests: the same answers as trackerless resolve
     for (const type of [testCase.requestType, 'script', 'main_frame']) {
       requests.push({ url: testCase.requestUrl, site: testCase.websiteUrl, type });
     }
-    // The user-allowlisted site and a subdomain of it (the user allowlist is exact).
+    // The user-allowlisted site, www. of it and another subdomain (the user allowlist is
+    // DuckDuckGo's toggle: the domain and www. of it only).
     requests.push({ url: testCase.requestUrl, site: 'https://user-allowlisted.example/', type: testCase.requestType });
+    requests.push({ url: testCase.requestUrl, site: 'https://www.user-allowlisted.example/', type: testCase.requestType });
     requests.push({ url: testCase.requestUrl, site: 'https://sub.user-allowlisted.example/', type: testCase.requestType });
   }
   const { api } = helpers.runBlocking(helpers.renderBlocking(inputs));
