@@ -3,7 +3,7 @@ import RuleBuilder
 import Testing
 import TrackerDataKit
 
-/// Inputs far larger than today's blocklists (issue 25, item 3), generated so that the tests stay
+/// Inputs far larger than today's blocklists, generated so that the tests stay
 /// fast: what must hold is that the lists are made and valid, or that what cannot fit is refused
 /// with a message naming it and no list. How long they take and how much memory is in
 /// BENCHMARKS.md (`--build-scaling-only`), not here.

@@ -27,6 +27,12 @@ let usage = """
       --warm-up N   rounds run first and not counted (default 5)
     """
 
+/// Says why on standard error and ends the process with `status` (2: bad arguments, 1: a failure).
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(status)
+}
+
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let repositoryRoot = packageRoot.deletingLastPathComponent().deletingLastPathComponent()
 var tdsPath: String? = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/tds/apple-tds.json").path
@@ -39,14 +45,13 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     func number() -> Int {
         guard let text = arguments.popFirst(), let value = Int(text), value >= 0 else {
-            FileHandle.standardError.write(Data("\(argument) needs a number\n\n\(usage)\n".utf8))
-            exit(2)
+            fail("\(argument) needs a number\n\n\(usage)", status: 2)
         }
         return value
     }
     switch argument {
     case "--tds":
-        guard let path = arguments.popFirst() else { FileHandle.standardError.write(Data("--tds needs a file\n".utf8)); exit(2) }
+        guard let path = arguments.popFirst() else { fail("--tds needs a file", status: 2) }
         tdsPath = path
     case "--modes": modes = true
     case "--launch": launch = true
@@ -56,8 +61,7 @@ while let argument = arguments.popFirst() {
         print(usage)
         exit(0)
     default:
-        FileHandle.standardError.write(Data("unknown argument \(argument.prefix(200))\n\n\(usage)\n".utf8))
-        exit(2)
+        fail("unknown argument \(argument.prefix(200))\n\n\(usage)", status: 2)
     }
 }
 
@@ -72,10 +76,7 @@ let proxyInput = Pipe()
 proxy.standardOutput = proxyOutput
 proxy.standardInput = proxyInput
 proxy.standardError = FileHandle.nullDevice
-do { try proxy.run() } catch {
-    FileHandle.standardError.write(Data("could not start the site proxy: \(error)\n".utf8))
-    exit(1)
-}
+do { try proxy.run() } catch { fail("could not start the site proxy: \(error)") }
 var firstLine = Data()
 while !firstLine.contains(UInt8(ascii: "\n")) {
     let chunk = proxyOutput.fileHandleForReading.availableData
@@ -84,10 +85,7 @@ while !firstLine.contains(UInt8(ascii: "\n")) {
 }
 guard let object = try? JSONSerialization.jsonObject(with: firstLine.prefix(while: { $0 != UInt8(ascii: "\n") })) as? [String: Any],
     let port = object["port"] as? Int
-else {
-    FileHandle.standardError.write(Data("the site proxy did not say its port\n".utf8))
-    exit(1)
-}
+else { fail("the site proxy did not say its port") }
 // Its request log is not needed: read and drop it, so that the pipe never fills.
 proxyOutput.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
 
@@ -96,11 +94,11 @@ defer { try? FileManager.default.removeItem(atPath: cache) }
 var inputs = ProtectionInputs.sample
 if let tdsPath { inputs.trackerData = .file(tdsPath) }
 inputs.webKit = .runningWebKitGTK
-let runtime: ProtectionRuntime
-do { runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: cache) } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
+/// A runtime for `inputs` with its cache in `directory`; the process ends if it cannot be made.
+func makeRuntime(_ inputs: ProtectionInputs, cacheDirectory directory: String) -> ProtectionRuntime {
+    do { return try ProtectionRuntime(inputs: inputs, cacheDirectory: directory) } catch { fail("\(error)") }
 }
+let runtime = makeRuntime(inputs, cacheDirectory: cache)
 
 setenv("GTK_A11Y", "none", 0)   // no accessibility bus under Xvfb
 gtk_init()
@@ -175,8 +173,7 @@ if modes {
             g_main_loop_quit(loop)
         }
     } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(1)
+        fail("\(error)")
     }
     let windows = present(benchmark.widgets)
     benchmark.start()
@@ -190,11 +187,7 @@ let protected = ProtectedWebView(runtime: runtime, store: store, tab: "bench", s
 // The same protection with unload beacons decided in the blocking script: its own runtime.
 var keepaliveInputs = inputs
 keepaliveInputs.scriptSettings.blockKeepalive = true
-let keepaliveRuntime: ProtectionRuntime
-do { keepaliveRuntime = try ProtectionRuntime(inputs: keepaliveInputs, cacheDirectory: cache + "-keepalive") } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
-}
+let keepaliveRuntime = makeRuntime(keepaliveInputs, cacheDirectory: cache + "-keepalive")
 defer { try? FileManager.default.removeItem(atPath: cache + "-keepalive") }
 let protectedKeepalive = ProtectedWebView(runtime: keepaliveRuntime, store: store, tab: "bench-keepalive", session: session())
 let listsOnly = WebView(session: session())

@@ -3,7 +3,7 @@ import Testing
 import TrackerDataKit
 
 /// `trackerless-browser --mode engine` on pages that reach trackers the ways WebKitGTK's
-/// `send-request` never sees (issue 23, items 2, 4 and 9; Tests/Sites/connections.example): a
+/// `send-request` never sees (Tests/Sites/connections.example): a
 /// tracker's WebSocket, a SharedWorker and a service worker of the site's own that each fetch a
 /// tracker, and `<link rel=preconnect>` and `dns-prefetch` hints to trackers (in the markup and
 /// added by script). One browser run a mode loads them all, in engine mode and in rules mode

@@ -3,7 +3,7 @@ import Testing
 import TrackerDataKit
 
 /// `trackerless-browser` in each mode on pages that send their last hits as they go away
-/// (issue 23, items 1 and 10; Tests/Sites/unload.example): in `pagehide`, a `sendBeacon` and a
+/// (Tests/Sites/unload.example): in `pagehide`, a `sendBeacon` and a
 /// `fetch(…, {keepalive: true})` to trackers. One run a mode leaves such a page three ways: for
 /// another site, by navigating itself away (`location.href`), and for a site whose protection
 /// is off. No tracker request may reach the server, and each page has its own snapshot, written
