@@ -8,7 +8,7 @@
   // any page script ran; it never throws into the page. What it sends, and every object it
   // writes to, has no prototype: a page's setters, getters and toJSON on Object.prototype or
   // Array.prototype never see the message (and the secret in it).
-  var captured, settings, secret, post, data;
+  var captured, settings, secret, post, messages, data;
   try {
     var w = window;
     var urlPrototype = w.URL.prototype;
@@ -30,6 +30,9 @@
       ArrayIsArray: Array.isArray,
       hasOwnProperty: Object.prototype.hasOwnProperty,
       setTimeout: w.setTimeout,
+      clearTimeout: w.clearTimeout,
+      performance: w.performance || null,
+      performanceNow: w.performance && typeof w.performance.now === 'function' ? w.performance.now : null,
       MathRandom: Math.random,
       MathFloor: Math.floor,
       crypto: w.crypto || null,
@@ -133,6 +136,11 @@
     secret = $SECRET$;
     data = $TRACKER_DATA$;
     post = ($BRIDGE$)(settings, captured);
+    // Its reports come from page script's own calls: from pagehide (or the document hidden) on,
+    // each is posted at once, so that the unload beacons of the page's own handlers reach the host.
+    messages = ($MESSAGE_QUEUE$)(settings, captured, secret, post, {
+      __proto__: null, script: 'blocking', postWhileLeaving: true, beforeFlush: null, problem: debugLog
+    });
   } catch (e) {
     return;
   }
@@ -974,19 +982,8 @@
     return decideParsed(request, lastSite, type, captured.ArrayIsArray(unblocked) ? unblocked : unblockedActions);
   }
 
-  // --- Messages to the host ----------------------------------------------------------------
+  // --- Messages to the host (JSTemplates/parts/message-queue.js) -----------------------------
 
-  function setting(name, fallback, min, max) {
-    var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
-    if (typeof value !== 'number' || value !== value) { return fallback; }
-    if (value < min) { return min; }
-    if (value > max) { return max; }
-    return captured.MathFloor(value);
-  }
-  var BATCH_INTERVAL = setting('batchInterval', 100, 10, 60000);
-  var MAX_EVENTS_PER_MESSAGE = setting('maxEventsPerMessage', 200, 1, 500);
-  var MAX_QUEUED_EVENTS = 2000;
-  var MAX_URL_LENGTH = 8192;
   var BLOCK_IN_SCRIPT = settings !== null && typeof settings === 'object' && settings.blockInScript === true;
   // Requests that outlive their document (sendBeacon, fetch with keepalive) are decided here too
   // where the host's native blocking misses them (WebKitGTK's send-request never sees them; rule
@@ -996,124 +993,17 @@
 
   var win = captured.window;
   var doc = captured.document;
-  var queue = list();
-  var queueStart = 0;
-  var dropped = 0;
-  var seq = 0;
-  var timer = null;
-  // A timer set before a pagehide flush must not post a second message right after it.
-  var timerGeneration = 0;
-  // From pagehide (or the document hidden) to pageshow: the document may be going away, and no
-  // timer of it may run again, so each report is posted at once (the page's unload beacons).
-  var leaving = false;
   var reported = captured.ObjectCreate(null);
   // The Click-to-Load rule actions the user allowed in this document, by clicking a placeholder
   // that the host then answered.
   var unblockedActions = list();
-
-  function randomId() {
-    var hex = '0123456789abcdef';
-    var id = '';
-    var bytes = null;
-    try {
-      if (captured.getRandomValues !== null && captured.Uint8Array !== null) {
-        bytes = new captured.Uint8Array(8);
-        apply(captured.getRandomValues, captured.crypto, [bytes]);
-      }
-    } catch (e) {
-      bytes = null;
-    }
-    for (var i = 0; i < 8; i++) {
-      var byte = bytes !== null ? bytes[i] : captured.MathFloor(captured.MathRandom() * 256);
-      id += hex[byte >> 4] + hex[byte & 15];
-    }
-    return id;
-  }
-  var pageId = randomId();
-
-  function locationHref() {
-    try { return '' + win.location.href; } catch (e) { return ''; }
-  }
-
-  function isTopFrame() {
-    try { return win.top === win; } catch (e) { return false; }
-  }
-
-  // The page the user sees: this document in the top frame; in a frame the top document's URL
-  // when readable (same origin), else the top origin, else the referrer.
-  function topURL() {
-    if (isTopFrame()) { return locationHref(); }
-    try {
-      var href = win.top.location.href;
-      if (typeof href === 'string' && href !== '') { return href; }
-    } catch (e) { /* cross-origin top */ }
-    try {
-      var origins = win.location.ancestorOrigins;
-      if (origins && origins.length > 0) { return '' + origins[origins.length - 1]; }
-    } catch (e) { /* not WebKit or Chromium */ }
-    try { return doc !== null ? '' + doc.referrer : ''; } catch (e) { return ''; }
-  }
-
-  function flush(force) {
-    timer = null;
-    timerGeneration += 1;
-    if (queue.length - queueStart === 0 && dropped === 0) { return; }
-    var events = list();
-    var count = 0;
-    while (queueStart < queue.length && count < MAX_EVENTS_PER_MESSAGE) {
-      events[count] = queue[queueStart];
-      queue[queueStart] = undefined;
-      queueStart += 1;
-      count += 1;
-    }
-    if (queueStart === queue.length) {
-      queue = list();
-      queueStart = 0;
-    }
-    if (count === 0) { return; }
-    var url = topURL();
-    var frame = locationHref();
-    var message = {
-      __proto__: null,
-      trackerless: 1,
-      secret: secret,
-      script: 'blocking',
-      page: { __proto__: null, id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
-      seq: seq,
-      events: events
-    };
-    if (dropped > 0) {
-      message.dropped = dropped;
-      dropped = 0;
-    }
-    seq += 1;
-    try { post(message); } catch (e) { /* the bridge never throws; a broken one must not either */ }
-    if (!force) { schedule(); }
-  }
-
-  function schedule() {
-    if (timer !== null || queue.length - queueStart === 0) { return; }
-    var generation = timerGeneration;
-    try {
-      timer = apply(captured.setTimeout, win, [function () {
-        if (generation === timerGeneration) { flush(false); }
-      }, BATCH_INTERVAL]);
-    } catch (e) {
-      timer = null;
-    }
-  }
-
+  // Each event once per document: `key` names it (null for one that is never a repeat).
   function enqueue(event, key) {
     if (key !== null) {
       if (reported[key] === true) { return; }
       reported[key] = true;
     }
-    if (queue.length - queueStart >= MAX_QUEUED_EVENTS) {
-      dropped += 1;
-      return;
-    }
-    queue[queue.length] = event;
-    if (leaving) { flush(true); } else { schedule(); }
+    messages.enqueue(event);
   }
 
   function reportable(url) {
@@ -1121,16 +1011,14 @@
       startsWith(url, 'ws:') || startsWith(url, 'wss:'));
   }
 
-  function cut(url) { return url.length > MAX_URL_LENGTH ? slice(url, 0, MAX_URL_LENGTH) : url; }
-
   function reportSurrogate(url, name) {
-    url = cut(url);
+    url = messages.cut(url);
     enqueue({ __proto__: null, kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
   }
 
   function reportBlocked(url, type) {
     if (!reportable(url)) { return; }
-    url = cut(url);
+    url = messages.cut(url);
     enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
   }
 
@@ -1165,7 +1053,7 @@
   function baseURL(node) {
     var base = baseURIOf(node);
     if (base === null && node !== doc) { base = baseURIOf(doc); }
-    return base === null ? locationHref() : base;
+    return base === null ? messages.frameURL() : base;
   }
 
   function baseURIOf(node) {
@@ -1217,7 +1105,7 @@
     var url = absoluteURL(src, element);
     if (url === null || !reportable(url)) { return; }
     if (handledScripts !== null && apply(captured.weakMapGet, handledScripts, [element]) === url) { return; }
-    var result = decide(url, topURL(), 'script');
+    var result = decide(url, messages.topURL(), 'script');
     if (result !== null && result.clickToLoad !== undefined && (result.action === 'block' || result.action === 'redirect')) {
       scriptBlockedByClickToLoad(url, result);
     }
@@ -1303,7 +1191,7 @@
     var url = absoluteURL(src, element);
     if (url === null || !reportable(url)) { return; }
     if (handledFrames !== null && apply(captured.weakMapGet, handledFrames, [element]) === url) { return; }
-    var result = decide(url, topURL(), 'subdocument');
+    var result = decide(url, messages.topURL(), 'subdocument');
     if (result === null || result.clickToLoad === undefined || (result.action !== 'block' && result.action !== 'redirect')) {
       return;
     }
@@ -1334,7 +1222,7 @@
       (owner !== undefined ? owner : host) + ' see that you visit this page.');
     apply(captured.appendChild, box, [button]);
     apply(captured.appendChild, box, [note]);
-    var record = { __proto__: null, element: element, box: box, button: button, url: cut(url),
+    var record = { __proto__: null, element: element, box: box, button: button, url: messages.cut(url),
       action: action, token: null, restored: false, isWidget: isWidget };
     apply(captured.addEventListener, button, ['click', function (event) { clickPlaceholder(record, event); }, false]);
     apply(captured.replaceChild, parent, [box, element]);
@@ -1398,7 +1286,7 @@
   // A script element that a Click-to-Load rule blocks: for the Facebook SDK, its widgets go.
   function scriptBlockedByClickToLoad(url, result) {
     if (result.clickToLoad !== FB_ACTION || facebookSDK !== null) { return; }
-    facebookSDK = { __proto__: null, url: cut(url), owner: result.owner, reloaded: false };
+    facebookSDK = { __proto__: null, url: messages.cut(url), owner: result.owner, reloaded: false };
     if (captured.documentQuerySelectorAll !== null) { handleWidgetsIn(doc, true); }
   }
 
@@ -1414,13 +1302,12 @@
   function clickPlaceholder(record, event) {
     // A page may click for the user: only the user's own click loads the embed.
     if (event === null || typeof event !== 'object' || event.isTrusted !== true || record.token !== null) { return; }
-    record.token = randomId();
+    record.token = messages.randomId();
     clickTokens[record.token] = record.action;
     setText(record.button, 'Loading\u2026');
     enqueue({ __proto__: null, kind: 'clickToLoad', url: record.url, action: record.action, token: record.token }, null);
     // The user waits for it: posted now, not at the next interval.
-    flush(true);
-    schedule();
+    messages.send();
   }
 
   function hostAnswered(event) {
@@ -1490,7 +1377,7 @@
   }
 
   function reportAttempt(url, type) {
-    url = cut(url);
+    url = messages.cut(url);
     enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'pending' }, 'r\n' + url + '\n' + type + '\npending');
   }
 
@@ -1500,7 +1387,7 @@
   function shouldBlock(value, type, node, blocks) {
     var url = absoluteURL(value, node);
     if (url === null || !reportable(url)) { return null; }
-    var top = topURL();
+    var top = messages.topURL();
     if (BLOCK_IN_SCRIPT || blocks === true) {
       var result = decide(url, top, type);
       if (result !== null && result.action === 'block') {
@@ -2062,7 +1949,7 @@
   // The decision of the resolver for a URL it blocks (or redirects to a surrogate), else null.
   function blockedURL(url, type) {
     if (url === null || !reportable(url)) { return null; }
-    var result = decide(url, topURL(), type);
+    var result = decide(url, messages.topURL(), type);
     return result !== null && (result.action === 'block' || result.action === 'redirect') ? result : null;
   }
 
@@ -2831,7 +2718,7 @@
       if (bases.length > 0) { target = attributeOf(bases[0], 'target'); }
     }
     var name = target === null ? '' : lower(target);
-    if (name === '' || name === '_self' || name === '_parent') { return !isTopFrame(); }
+    if (name === '' || name === '_self' || name === '_parent') { return !messages.isTopFrame; }
     if (name === '_top' || name === '_blank') { return false; }
     if (captured.documentQuerySelectorAll !== null) {
       var frames = apply(captured.documentQuerySelectorAll, doc, ['iframe[name],frame[name]']);
@@ -2839,7 +2726,7 @@
         if (attributeOf(frames[i], 'name') === target) { return true; }
       }
     }
-    return !isTopFrame();
+    return !messages.isTopFrame;
   }
 
   // A submission of `form` the resolver blocks (reported), or null.
@@ -2848,7 +2735,7 @@
     var action = submitter !== null && isElementNamed(submitter, ['BUTTON', 'INPUT']) ? attributeOf(submitter, 'formaction') : null;
     if (action === null) { action = attributeOf(form, 'action'); }
     // No action: the form's document.
-    var url = action === null || action === '' ? locationHref() : absoluteURL(action, form);
+    var url = action === null || action === '' ? messages.frameURL() : absoluteURL(action, form);
     var result = blockedURL(url, 'subdocument');
     if (result !== null) { reportBlocked(url, 'subdocument'); }
     return result;
@@ -2990,7 +2877,7 @@
   // the user's setting, where the gpc feature applies to the top page's site; absent elsewhere.
   function installGlobalPrivacyControl() {
     if (gpcExceptions === false || captured.NavigatorPrototype === null) { return; }
-    var site = hostOf(topURL());
+    var site = hostOf(messages.topURL());
     if (site === null || !protects(gpcExceptions, site)) { return; }
     var value = !(settings !== null && typeof settings === 'object' && settings.gpc === false);
     var accessors = { __proto__: null, get globalPrivacyControl() { return value; } };
@@ -3003,7 +2890,7 @@
     if (referrerExceptions === false || captured.referrerGet === null || captured.DocumentPrototype === null) { return; }
     var original = captured.referrerGet;
     var referrer = apply(original, doc, []);
-    var trimmed = documentReferrer(referrer, topURL(), isTopFrame() ? null : locationHref());
+    var trimmed = documentReferrer(referrer, messages.topURL(), messages.isTopFrame ? null : messages.frameURL());
     if (trimmed === referrer) { return; }
     var accessors = { __proto__: null, get referrer() { return this === doc ? trimmed : apply(original, this, []); } };
     defineGetter(captured.DocumentPrototype, 'referrer', captured.ObjectGetOwnPropertyDescriptor(accessors, 'referrer').get);
@@ -3208,7 +3095,7 @@
   // document.cookie's setter, where the cookie feature applies to the top page's site.
   function installCookiePolicy() {
     if (cookiePolicy === null || captured.cookieSet === null || captured.DocumentPrototype === null) { return; }
-    var site = hostOf(topURL());
+    var site = hostOf(messages.topURL());
     if (site === null || !protects(cookiePolicy.exceptions, site)) { return; }
     var originalSet = captured.cookieSet;
     var accessors = {
@@ -3247,7 +3134,7 @@
     parseURL: parseURL,
     parseWithURL: parseWithURL,
     quickParse: quickParse,
-    topURL: topURL,
+    topURL: messages.topURL,
     runSurrogate: runSurrogate,
     // Whether rule `index` of tracker `key` matches the URL, as a decision matches it; null when
     // the tracker has no such rule.
@@ -3260,7 +3147,7 @@
       var program = ruleProgram(text);
       return function (url) { return program !== null && programMatches(program, url); };
     },
-    flush: function () { flush(true); }
+    flush: function () { messages.send(); }
   };
   try {
     if (typeof __trackerlessTestHook === 'function') { __trackerlessTestHook(api); }
@@ -3297,29 +3184,6 @@
     try { patchPings(); } catch (error) { debugLog('ping', error); }
     try { patchFormSubmission(); } catch (error) { debugLog('form', error); }
   }
-  try {
-    // The document may be going away: what does not fit in this message waits for a pageshow
-    // (back-forward cache) or is lost.
-    // Added before any page script's, so that what the page's own pagehide and visibilitychange
-    // handlers send (unload beacons) is reported while leaving (each report posted at once).
-    apply(captured.addEventListener, win, ['pagehide', function () { leaving = true; flush(true); }, false]);
-    apply(captured.addEventListener, win, ['pageshow', function () { leaving = false; schedule(); }, false]);
-    apply(captured.addEventListener, doc, ['visibilitychange', function () {
-      var hidden = false;
-      // Read with the getter captured at start: a page redefining visibilityState cannot keep
-      // its unload beacons out of the report.
-      try {
-        hidden = captured.visibilityStateGet !== null && apply(captured.visibilityStateGet, doc, []) === 'hidden';
-      } catch (e) { hidden = false; }
-      if (hidden) {
-        leaving = true;
-        flush(true);
-      } else if (leaving) {
-        leaving = false;
-        schedule();
-      }
-    }, false]);
-  } catch (error) { debugLog('pagehide', error); }
   try {
     if (captured.customEventDetail !== null) {
       apply(captured.addEventListener, win, ['trackerless-click-to-load', function (event) {

@@ -5,7 +5,7 @@
   // isolated world on WebKit, where patching fetch or XMLHttpRequest would patch only this
   // world's copies, so it watches the shared DOM and the performance timeline instead.
   // Everything it calls after start-up was captured before any page script ran.
-  var captured, settings, secret, post;
+  var captured, settings, secret, post, messages;
   // The getter of a DOM attribute (`Element.prototype.tagName`), taken from its descriptor so
   // that a page redefining the attribute later is never asked; null where the engine has none.
   function getterOf(type, name) {
@@ -47,12 +47,16 @@
       getRandomValues: crypto && typeof crypto.getRandomValues === 'function' ? crypto.getRandomValues : null,
       Uint8Array: w.Uint8Array || null,
       PerformanceObserver: w.PerformanceObserver || null,
+      visibilityStateGet: getterOf(w.Document, 'visibilityState'),
       console: w.console || null,
       consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
     settings = $SETTINGS$;
     secret = $SECRET$;
     post = ($BRIDGE$)(settings, captured);
+    messages = ($MESSAGE_QUEUE$)(settings, captured, secret, post, {
+      __proto__: null, script: 'inference', postWhileLeaving: false, beforeFlush: beforeFlush, problem: problem
+    });
   } catch (e) {
     return;
   }
@@ -70,26 +74,9 @@
     } catch (e) {}
   }
 
-  function setting(name, fallback, min, max) {
-    var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
-    if (typeof value !== 'number' || value !== value) { return fallback; }
-    if (value < min) { return min; }
-    if (value > max) { return max; }
-    return captured.MathFloor(value);
-  }
-
-  var BATCH_INTERVAL = setting('batchInterval', 100, 10, 60000);
-  var MAX_EVENTS_PER_MESSAGE = setting('maxEventsPerMessage', 200, 1, 500);
-  var MAX_QUEUED_EVENTS = 2000;
   // Keys kept for deduplication per document; past this a page with endless distinct URLs gets
   // its new requests counted as dropped instead of growing this script's memory.
   var MAX_KNOWN_REQUESTS = 20000;
-  // The host refuses a message with a URL longer than this many UTF-8 bytes.
-  var MAX_URL_BYTES = 8192;
-  // The host refuses a message of more than 256 KiB: the events of one message stay within this
-  // estimate (3 bytes per UTF-16 unit of a URL, 100 for the rest of an event), leaving room
-  // for the envelope and its two page URLs.
-  var MAX_EVENT_BYTES = 200 * 1024;
 
   // An array without a prototype: writing an index never reaches a setter of Array.prototype,
   // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
@@ -129,33 +116,7 @@
           startsWith(head, 'ws://') || startsWith(head, 'wss://'))) {
       return null;
     }
-    return bounded(url);
-  }
-
-  function bounded(url) {
-    // Three UTF-8 bytes at most per UTF-16 unit: shorter URLs need no count.
-    return url.length * 3 > MAX_URL_BYTES ? cutToBytes(url, MAX_URL_BYTES) : url;
-  }
-
-  // The longest start of `s` of at most `limit` UTF-8 bytes, not splitting a surrogate pair.
-  function cutToBytes(s, limit) {
-    var bytes = 0;
-    for (var i = 0; i < s.length; i++) {
-      var unit = apply(captured.stringCharCodeAt, s, [i]);
-      var size = unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
-      if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < s.length) {
-        var next = apply(captured.stringCharCodeAt, s, [i + 1]);
-        if (next >= 0xDC00 && next <= 0xDFFF) {
-          if (bytes + 4 > limit) { return slice(s, 0, i); }
-          bytes += 4;
-          i += 1;
-          continue;
-        }
-      }
-      if (bytes + size > limit) { return slice(s, 0, i); }
-      bytes += size;
-    }
-    return s;
+    return messages.cut(url);
   }
 
   // The lowercase extension of the URL's path ("css", "woff2"), or "".
@@ -342,76 +303,10 @@
     return [type, url];
   }
 
-  // --- Page -----------------------------------------------------------------------------------
+  // --- Requests and navigations, queued (JSTemplates/parts/message-queue.js) ------------------
 
-  function randomId() {
-    var hex = '0123456789abcdef';
-    var id = '';
-    var bytes = null;
-    try {
-      if (captured.getRandomValues !== null && captured.Uint8Array !== null) {
-        bytes = new captured.Uint8Array(8);
-        apply(captured.getRandomValues, captured.crypto, [bytes]);
-      }
-    } catch (e) {
-      bytes = null;
-    }
-    for (var i = 0; i < 8; i++) {
-      var byte = bytes !== null ? bytes[i] : captured.MathFloor(captured.MathRandom() * 256);
-      id += hex[(byte >> 4) & 15] + hex[byte & 15];
-    }
-    return id;
-  }
-
-  var isTopFrame = true;
-  try {
-    isTopFrame = win.top === win;
-  } catch (e) {
-    isTopFrame = false;
-  }
-  var location = win.location;
-  var pageId = randomId();
-
-  function frameURL() {
-    try {
-      var href = location.href;
-      return typeof href === 'string' ? bounded(href) : '';
-    } catch (e) {
-      return '';
-    }
-  }
-
-  // The top-level page as well as a frame can know it: the top's URL when same-origin, else
-  // the top's origin (the last ancestor origin), else the referrer.
-  function pageURL() {
-    if (isTopFrame) { return frameURL(); }
-    try {
-      var top = win.top.location.href;
-      if (typeof top === 'string' && top.length > 0) { return bounded(top); }
-    } catch (e) {}
-    try {
-      var ancestors = location.ancestorOrigins;
-      if (ancestors && ancestors.length > 0) {
-        var origin = ancestors[ancestors.length - 1];
-        if (typeof origin === 'string' && origin.length > 0) { return bounded(origin); }
-      }
-    } catch (e) {}
-    try {
-      var referrer = doc.referrer;
-      if (typeof referrer === 'string') { return bounded(referrer); }
-    } catch (e) {}
-    return '';
-  }
-
-  // --- Queue and messages -------------------------------------------------------------------
-
-  var queue = list();
-  var queueHead = 0;
-  var dropped = 0;
-  var seq = 0;
-  var timer = null;
-  var lastPost = -Infinity;
-  var lastHref = isTopFrame ? frameURL() : '';
+  var isTopFrame = messages.isTopFrame;
+  var lastHref = isTopFrame ? messages.frameURL() : '';
 
   // What is known of each request, by "type url": the states already queued (bits of
   // STATE_BITS), its first outcome, and whether it waits to be reported pending.
@@ -420,49 +315,13 @@
   var pendingRequests = list();
   var STATE_BITS = table({ loaded: 1, failed: 2, blocked: 4, pending: 8 });
 
-  function enqueue(event) {
-    if (queue.length - queueHead >= MAX_QUEUED_EVENTS) {
-      dropped += 1;
-      return false;
-    }
-    queue[queue.length] = event;
-    schedule();
-    return true;
-  }
-
-  function schedule() {
-    if (timer !== null) { return; }
-    try {
-      timer = apply(captured.setTimeout, win, [onTimer, BATCH_INTERVAL]);
-    } catch (e) {
-      timer = null;
-    }
-  }
-
-  function cancel() {
-    if (timer === null) { return; }
-    try {
-      apply(captured.clearTimeout, win, [timer]);
-    } catch (e) {}
-    timer = null;
-  }
-
-  function onTimer() {
-    timer = null;
-    try {
-      flush(false);
-    } catch (e) {
-      problem('flush', e);
-    }
-  }
-
   // `fromTiming`: a resource timing entry, which an error event seen for the request outweighs.
   function report(url, type, state, fromTiming) {
     var key = type + ' ' + url;
     var known = requests[key];
     if (known === undefined) {
       if (knownRequests >= MAX_KNOWN_REQUESTS) {
-        dropped += 1;
+        messages.countDropped();
         return;
       }
       knownRequests += 1;
@@ -481,18 +340,18 @@
     if (fromTiming && (known.outcome === 'failed' || known.outcome === 'blocked')) { return; }
     if (known.outcome === null) { known.outcome = state; }
     known.pending = false;
-    if (enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: state })) {
+    if (messages.enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: state })) {
       known.reported |= bit;
     }
   }
 
   function checkNavigation() {
     if (!isTopFrame) { return; }
-    var href = frameURL();
+    var href = messages.frameURL();
     if (href !== lastHref) {
       lastHref = href;
       var url = reportableURL(href);
-      if (url !== null) { enqueue({ __proto__: null, kind: 'navigation', url: url }); }
+      if (url !== null) { messages.enqueue({ __proto__: null, kind: 'navigation', url: url }); }
     }
   }
 
@@ -502,67 +361,20 @@
     for (var i = 0; i < waiting.length; i++) {
       var known = waiting[i];
       if (!known.pending || known.outcome !== null) { continue; }
-      if (enqueue({ __proto__: null, kind: 'request', url: known.url, type: known.type, state: 'pending' })) {
+      if (messages.enqueue({ __proto__: null, kind: 'request', url: known.url, type: known.type, state: 'pending' })) {
         known.pending = false;
         known.reported |= STATE_BITS.pending;
       }
     }
   }
 
-  function flush(final) {
+  // Before each message: a same-document navigation since the last one; at pagehide, the
+  // elements whose outcome was never seen, reported pending.
+  function beforeFlush(final) {
     checkNavigation();
     if (final) {
       scanPending();
       queuePending();
-    }
-    var available = queue.length - queueHead;
-    if (available === 0) { return; }
-    var count = 0;
-    var bytes = 0;
-    while (count < available && count < MAX_EVENTS_PER_MESSAGE) {
-      bytes += queue[queueHead + count].url.length * 3 + 100;
-      if (count > 0 && bytes > MAX_EVENT_BYTES) { break; }
-      count += 1;
-    }
-    var events = list();
-    for (var i = 0; i < count; i++) {
-      events[i] = queue[queueHead + i];
-      queue[queueHead + i] = undefined;
-    }
-    queueHead += count;
-    if (queueHead === queue.length) {
-      queue = list();
-      queueHead = 0;
-    } else if (queueHead > MAX_QUEUED_EVENTS) {
-      var rest = list();
-      for (var j = queueHead; j < queue.length; j++) { rest[j - queueHead] = queue[j]; }
-      queue = rest;
-      queueHead = 0;
-    }
-    // What the script sends has no prototype: a page's setters on Object.prototype would
-    // otherwise see the message as it is written, and its Object.prototype.toJSON or
-    // Array.prototype.toJSON (Prototype.js defines the latter) rewrite it wherever the message is
-    // written as JSON (the Android bridge, WebView2).
-    var message = {
-      __proto__: null,
-      trackerless: 1,
-      secret: secret,
-      script: 'inference',
-      page: { __proto__: null, id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame },
-      seq: seq,
-      events: events
-    };
-    if (dropped > 0) {
-      message.dropped = dropped;
-      dropped = 0;
-    }
-    seq += 1;
-    lastPost = now();
-    post(message);
-    if (queue.length - queueHead > 0) {
-      schedule();
-    } else {
-      cancel();
     }
   }
 
@@ -703,42 +515,6 @@
     }
   }
 
-  function onPageHide() {
-    try {
-      cancel();
-      flush(true);
-    } catch (e) {
-      problem('pagehide', e);
-    }
-  }
-
-  function now() {
-    try {
-      return apply(captured.performanceNow, captured.performance, []);
-    } catch (e) {
-      return -Infinity;
-    }
-  }
-
-  // A hidden page (an app sent to the background) may be suspended or killed without a
-  // pagehide: what is queued goes now, unless a message went less than an interval ago.
-  function onVisibilityChange() {
-    try {
-      if (doc.visibilityState !== 'hidden' || timer === null) { return; }
-      if (now() - lastPost < BATCH_INTERVAL) { return; }
-      cancel();
-      flush(false);
-    } catch (e) {
-      problem('visibilitychange', e);
-    }
-  }
-
-  function onPageShow() {
-    try {
-      if (queue.length - queueHead > 0) { schedule(); }
-    } catch (e) {}
-  }
-
   function onNavigation() {
     try {
       checkNavigation();
@@ -764,9 +540,6 @@
     listen(doc, 'load', onLoad);
     listen(doc, 'error', onError);
     listen(win, 'load', onWindowLoad);
-    listen(win, 'pagehide', onPageHide);
-    listen(win, 'pageshow', onPageShow);
-    listen(doc, 'visibilitychange', onVisibilityChange);
     if (isTopFrame) {
       listen(win, 'popstate', onNavigation);
       listen(win, 'hashchange', onNavigation);

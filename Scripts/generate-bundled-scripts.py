@@ -26,11 +26,14 @@ BRIDGES = ["webkit", "android", "webview2", "none"]
 STAND_INS = {
     "blocking.js": "(function () {\n  'use strict';\n  // Stand-in: JSTemplates/blocking.js is not written yet.\n"
     "  var data = $TRACKER_DATA$;\n  var surrogates = $SURROGATES$;\n  var settings = $SETTINGS$;\n"
-    "  var secret = $SECRET$;\n  var bridge = $BRIDGE$;\n  void data; void surrogates; void settings; void secret; void bridge;\n})();\n",
+    "  var secret = $SECRET$;\n  var bridge = $BRIDGE$;\n  var queue = $MESSAGE_QUEUE$;\n"
+    "  void data; void surrogates; void settings; void secret; void bridge; void queue;\n})();\n",
     "inference.js": "(function () {\n  'use strict';\n  // Stand-in: JSTemplates/inference.js is not written yet.\n"
-    "  var settings = $SETTINGS$;\n  var secret = $SECRET$;\n  var bridge = $BRIDGE$;\n"
-    "  void settings; void secret; void bridge;\n})();\n",
+    "  var settings = $SETTINGS$;\n  var secret = $SECRET$;\n  var bridge = $BRIDGE$;\n  var queue = $MESSAGE_QUEUE$;\n"
+    "  void settings; void secret; void bridge; void queue;\n})();\n",
 }
+# The message queue both templates take for $MESSAGE_QUEUE$ (one function expression).
+MESSAGE_QUEUE = "parts/message-queue.js"
 
 
 COMMITTED = "--committed" in sys.argv[1:]
@@ -90,6 +93,12 @@ def main():
         "/// TrackerData's `Surrogates.bundled`).",
         "enum BundledTemplates {",
     ]
+    queue = os.path.join(templates, MESSAGE_QUEUE)
+    if not exists(queue):
+        raise SystemExit(f"JSTemplates/{MESSAGE_QUEUE} is missing: both templates take it for $MESSAGE_QUEUE$")
+    out.append(f"    /// JSTemplates/{MESSAGE_QUEUE}: the message queue of both templates.")
+    out.append("    static let messageQueue = " + literal(read_text(queue)))
+    out.append("")
     for name, identifier in (("blocking.js", "blocking"), ("inference.js", "inference")):
         path = os.path.join(templates, name)
         text = read_text(path) if exists(path) else STAND_INS[name]

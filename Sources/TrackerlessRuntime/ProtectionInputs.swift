@@ -115,6 +115,7 @@ struct InputBytes: Sendable {
         let templates = inputs.templates
         add("template blocking", Array(templates.blocking.utf8))
         add("template inference", Array(templates.inference.utf8))
+        add("template message queue", Array(templates.messageQueue.utf8))
         for (bridge, text) in templates.bridges.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             add("bridge \(bridge.rawValue)", Array(text.utf8))
         }

@@ -10,4 +10,7 @@ enum Placeholder: String, Sendable, CaseIterable {
     case secret = "SECRET"
     /// The bridge: one JS function expression (code).
     case bridge = "BRIDGE"
+    /// The message queue both scripts share: one JS function expression (code),
+    /// `parts/message-queue.js`.
+    case messageQueue = "MESSAGE_QUEUE"
 }

@@ -11,7 +11,7 @@ public import TrackerlessCore
 public struct RenderedScript: Sendable, Hashable {
     /// The bytes each part of a script takes.
     public struct Sizes: Sendable, Hashable {
-        /// The template's own text.
+        /// The template's own text, with the message queue it shares with the other script.
         public var template: Int
         /// The compact tracker data (`$TRACKER_DATA$`), escaped.
         public var trackerData: Int

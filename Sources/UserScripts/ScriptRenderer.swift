@@ -17,7 +17,8 @@ public import TrackerlessCore
 ///
 /// Each placeholder is filled by its kind: JSON (`$TRACKER_DATA$`, `$SETTINGS$`, `$SECRET$`) is
 /// escaped for script context (`<`, `>`, U+2028, U+2029 as `\u` escapes); code (`$BRIDGE$`,
-/// `$SURROGATES$`) goes in verbatim, after checking it holds no `</script` and no U+2028/U+2029.
+/// `$MESSAGE_QUEUE$`, `$SURROGATES$`) goes in verbatim, after checking it holds no `</script` and
+/// no U+2028/U+2029.
 /// The same inputs and secret always give the same bytes.
 public struct ScriptRenderer: Sendable {
     /// The settings written into the scripts.
@@ -25,13 +26,15 @@ public struct ScriptRenderer: Sendable {
     private let blockingTemplate: ParsedTemplate
     private let inferenceTemplate: ParsedTemplate
     private let bridgeCode: [UInt8]
+    private let messageQueueCode: [UInt8]
     private let settingsJSON: [UInt8]
 
     /// A renderer for `templates` (the bundled ones by default) and `settings`; the templates
     /// are checked here, once.
     ///
     /// - Throws: ``ScriptRenderError`` naming the template file and line of an unknown or
-    ///   missing placeholder or unsafe text, a missing bridge, or a setting out of range.
+    ///   missing placeholder or unsafe text (in a template, the bridge or the message queue), a
+    ///   missing bridge, or a setting out of range.
     public init(templates: ScriptTemplates = .bundled, settings: ScriptSettings = ScriptSettings()) throws(ScriptRenderError) {
         try settings.validate()
         self.settings = settings
@@ -44,6 +47,11 @@ public struct ScriptRenderer: Sendable {
         bridgeCode = Array(bridge.trimmingTrailingWhitespace.utf8)
         if let problem = UnsafeCode.firstProblem(inFunctionBody: bridgeCode) {
             throw .unsafeCode(file: bridgePath, line: problem.line, reason: problem.reason)
+        }
+        messageQueueCode = Array(templates.messageQueue.trimmingTrailingWhitespace.utf8)
+        if let problem = UnsafeCode.firstProblem(inFunctionBody: messageQueueCode) {
+            throw .unsafeCode(
+                file: templates.path(of: ScriptTemplates.messageQueuePath), line: problem.line, reason: problem.reason)
         }
         var json: [UInt8] = []
         ScriptContextEscaping.appendJSON(settings.json.jsonString(), to: &json)
@@ -64,7 +72,8 @@ public struct ScriptRenderer: Sendable {
         var trackerJSON: [UInt8] = []
         ScriptContextEscaping.appendJSON(trackerData.json, to: &trackerJSON)
         let values = Values(
-            trackerData: trackerJSON, surrogates: surrogates.objectLiteral, settings: settingsJSON, bridge: bridgeCode)
+            trackerData: trackerJSON, surrogates: surrogates.objectLiteral, settings: settingsJSON, bridge: bridgeCode,
+            messageQueue: messageQueueCode)
         return RenderedScripts(
             blocking: fill(blockingTemplate, name: TemplateKind.blocking.rawValue, with: values, secret: secret),
             inference: fill(inferenceTemplate, name: TemplateKind.inference.rawValue, with: values, secret: secret),
@@ -98,6 +107,7 @@ public struct ScriptRenderer: Sendable {
         var surrogates: [UInt8]
         var settings: [UInt8]
         var bridge: [UInt8]
+        var messageQueue: [UInt8]
     }
 
     private func fill(_ template: ParsedTemplate, name: String, with values: Values, secret: ScriptSecret) -> RenderedScript {
@@ -130,6 +140,10 @@ public struct ScriptRenderer: Sendable {
             case .placeholder(.bridge):
                 output.append(contentsOf: values.bridge)
                 sizes.bridge += values.bridge.count
+            case .placeholder(.messageQueue):
+                // Template code, shared by both scripts.
+                output.append(contentsOf: values.messageQueue)
+                sizes.template += values.messageQueue.count
             }
         }
         return RenderedScript(name: name, bytes: output, secret: secret, sizes: sizes, secretOffsets: secretOffsets)
@@ -137,8 +151,8 @@ public struct ScriptRenderer: Sendable {
 }
 
 extension String {
-    /// Without trailing spaces and line breaks, so that a bridge file's final newline does not
-    /// land inside the template's expression.
+    /// Without trailing spaces and line breaks, so that a bridge's or the message queue's final
+    /// newline does not land inside the template's expression.
     var trimmingTrailingWhitespace: String {
         var text = Substring(self)
         while let last = text.last, last.isWhitespace { text = text.dropLast() }

@@ -5,8 +5,8 @@ enum TemplateKind: String, Sendable, CaseIterable {
 
     var placeholders: [Placeholder] {
         switch self {
-        case .blocking: [.trackerData, .surrogates, .settings, .secret, .bridge]
-        case .inference: [.settings, .secret, .bridge]
+        case .blocking: [.trackerData, .surrogates, .settings, .secret, .bridge, .messageQueue]
+        case .inference: [.settings, .secret, .bridge, .messageQueue]
         }
     }
 }

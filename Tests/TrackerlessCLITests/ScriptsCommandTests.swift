@@ -176,18 +176,20 @@ struct ScriptsCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let templates = directory.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates.appendingPathComponent("bridges"), withIntermediateDirectories: true)
-        try Data("(function () {\n  var d = $TRACKER_DATA$, s = $SURROGATES$, c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$;\n})();\n".utf8)
+        try Data("(function () {\n  var d = $TRACKER_DATA$, s = $SURROGATES$, c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$, q = $MESSAGE_QUEUE$;\n})();\n".utf8)
             .write(to: templates.appendingPathComponent("blocking.js"))
-        try Data("(function () {\n  var c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$;\n  // inference\n})();\n".utf8)
+        try Data("(function () {\n  var c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$, q = $MESSAGE_QUEUE$;\n  // inference\n})();\n".utf8)
             .write(to: templates.appendingPathComponent("inference.js"))
         try Data("function (settings, captured) {\n  return function post() { return false; };\n}\n".utf8)
             .write(to: templates.appendingPathComponent("bridges/webkit.js"))
         let (result, output) = try Self.render(["--templates", templates.path], in: directory)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try Self.text(output + "/inference.js").contains("// inference"))
+        // No parts/message-queue.js in the directory: the SDK's queue takes $MESSAGE_QUEUE$.
+        #expect(try Self.text(output + "/inference.js").contains("function (settings, captured, secret, post, options) {"))
         #expect((try Self.json(output + "/manifest.json")["inputs"] as? [String: Any])?["templates"] as? String == templates.path)
 
-        try Data("(function () {\n  var c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$;\n  var x = $PAGE$;\n})();\n".utf8)
+        try Data("(function () {\n  var c = $SETTINGS$, k = $SECRET$, b = $BRIDGE$, q = $MESSAGE_QUEUE$;\n  var x = $PAGE$;\n})();\n".utf8)
             .write(to: templates.appendingPathComponent("inference.js"))
         let bad = try CommandRunner.run(["scripts", "--templates", templates.path, "--output", directory.appendingPathComponent("bad").path])
         #expect(bad.status == 1)

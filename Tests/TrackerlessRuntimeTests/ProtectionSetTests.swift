@@ -67,6 +67,10 @@ struct ProtectionSetTests {
         let renamed = try ProtectionSet.build(otherHandler)
         #expect(renamed.identifier != first.identifier)
         #expect(renamed.messageHandlerName == "other")
+
+        var otherQueue = RuntimeFixture.inputs
+        otherQueue.templates.messageQueue = "// another queue\n" + otherQueue.templates.messageQueue
+        #expect(try ProtectionSet.build(otherQueue).identifier != first.identifier)
     }
 
     @Test("stale identifiers: the runtime's own that the set does not use")

@@ -44,6 +44,13 @@ struct BundledTemplatesTests {
         }
     }
 
+    @Test("The message queue is the repository's")
+    func messageQueue() {
+        if BundledTemplates.messageQueue != Self.text("JSTemplates/" + ScriptTemplates.messageQueuePath) {
+            Issue.record("JSTemplates/\(ScriptTemplates.messageQueuePath) differs from the bundled copy: \(Self.regenerate)")
+        }
+    }
+
     @Test("The surrogates are the repository's")
     func surrogates() throws {
         let directory = Self.packageRoot.appendingPathComponent("Surrogates").path

@@ -10,16 +10,18 @@ struct ScriptRendererTests {
         blocking: """
             (function () {
               'use strict';
-              var given = {data: $TRACKER_DATA$, surrogates: $SURROGATES$, settings: $SETTINGS$, secret: $SECRET$, bridge: $BRIDGE$};
+              var given = {data: $TRACKER_DATA$, surrogates: $SURROGATES$, settings: $SETTINGS$, secret: $SECRET$, bridge: $BRIDGE$,
+                queue: $MESSAGE_QUEUE$};
               console.log(JSON.stringify({data: given.data, settings: given.settings, secret: given.secret,
-                surrogates: Object.keys(given.surrogates), bridge: typeof given.bridge}));
+                surrogates: Object.keys(given.surrogates), bridge: typeof given.bridge, queue: typeof given.queue}));
             })();
             """,
         inference: """
             (function () {
               'use strict';
               var post = ($BRIDGE$)($SETTINGS$, {});
-              console.log(JSON.stringify({secret: $SECRET$, post: post({})}));
+              var queue = $MESSAGE_QUEUE$;
+              console.log(JSON.stringify({secret: $SECRET$, post: post({}), queue: typeof queue}));
             })();
             """,
         bridges: [.webkit: "function (settings, captured) {\n  return function post(message) { return false; };\n}\n"],
@@ -82,6 +84,7 @@ struct ScriptRendererTests {
         #expect(printed["secret"] == .string(ScriptSecret.marker.value))
         #expect(printed["surrogates"] == .array([.string("noop.js")]))
         #expect(printed["bridge"] == .string("function"))
+        #expect(printed["queue"] == .string("function"))
         guard case .object(let settings)? = printed["settings"] else {
             Issue.record("no settings")
             return
@@ -186,7 +189,7 @@ struct ScriptRendererTests {
     @Test("Dollar signs that are not placeholders stay as they are")
     func dollars() throws {
         var templates = Self.echoTemplates
-        templates.inference = "var a = $SETTINGS$, b = $SECRET$, c = $BRIDGE$; var $ = 1, $a$ = '$', x = '$$', y = '$NOT';"
+        templates.inference = "var a = $SETTINGS$, b = $SECRET$, c = $BRIDGE$, d = $MESSAGE_QUEUE$; var $ = 1, $a$ = '$', x = '$$', y = '$NOT';"
         let (scripts, _) = try Self.render(templates: templates)
         #expect(scripts.inference.source.hasSuffix("var $ = 1, $a$ = '$', x = '$$', y = '$NOT';"))
     }

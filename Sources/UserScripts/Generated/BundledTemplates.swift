@@ -5,6 +5,398 @@
 /// The templates compiled into the SDK (see ``ScriptTemplates/bundled``; the surrogates are
 /// TrackerData's `Surrogates.bundled`).
 enum BundledTemplates {
+    /// JSTemplates/parts/message-queue.js: the message queue of both templates.
+    static let messageQueue = #"""
+function (settings, captured, secret, post, options) {
+  'use strict';
+  // The message queue of blocking.js and inference.js (protocol v1): events wait in one queue per
+  // document and script, and at most one message per batchInterval carries them to the host,
+  // within the host's limits. Called once at document start, before any page script runs: every
+  // key of `captured` and `options` is read now, so a page's getter on Object.prototype is never
+  // asked for one later.
+  //
+  // options.script: the message's `script`. options.postWhileLeaving: from pagehide, or the
+  // document hidden, to pageshow or visible again, each event is posted at once (blocking.js:
+  // its events come from page script's own calls, the unload beacons of the page's pagehide and
+  // visibilitychange handlers among them, which must reach the host before the document goes).
+  // Without it (inference.js: its events come from observers the browser calls later), a hidden
+  // document posts what is queued if the last message went an interval or more ago, and batching
+  // goes on. options.beforeFlush(final): called before each message is made (final at pagehide).
+  // options.problem(where, error): what the queue caught.
+  var apply = captured.apply;
+  var win = captured.window;
+  var doc = captured.document || null;
+  var setTimeout = captured.setTimeout;
+  var clearTimeout = captured.clearTimeout || null;
+  var addEventListener = captured.addEventListener || null;
+  var visibilityStateGet = captured.visibilityStateGet || null;
+  var performance = captured.performance || null;
+  var performanceNow = captured.performanceNow || null;
+  var setPrototypeOf = captured.ObjectSetPrototypeOf;
+  var floor = captured.MathFloor;
+  var random = captured.MathRandom;
+  var charCodeAt = captured.stringCharCodeAt;
+  var stringSlice = captured.stringSlice;
+  var crypto = captured.crypto || null;
+  var getRandomValues = captured.getRandomValues || null;
+  var Uint8Array = captured.Uint8Array || null;
+  var script = options.script;
+  var postWhileLeaving = options.postWhileLeaving === true;
+  var beforeFlush = typeof options.beforeFlush === 'function' ? options.beforeFlush : null;
+  var problem = typeof options.problem === 'function' ? options.problem : null;
+
+  function setting(name, fallback, min, max) {
+    var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
+    if (typeof value !== 'number' || value !== value) { return fallback; }
+    if (value < min) { return min; }
+    if (value > max) { return max; }
+    return floor(value);
+  }
+
+  var BATCH_INTERVAL = setting('batchInterval', 100, 10, 60000);
+  var MAX_EVENTS_PER_MESSAGE = setting('maxEventsPerMessage', 200, 1, 500);
+  var MAX_QUEUED_EVENTS = 2000;
+  // The host refuses a URL longer than this many UTF-8 bytes.
+  var MAX_URL_BYTES = 8192;
+  // The host refuses a message of more than 256 KiB: the events of one message stay within this
+  // estimate (3 bytes per UTF-16 unit of a URL, 100 for the rest of an event), leaving room for
+  // the envelope and its two page URLs.
+  var MAX_EVENT_BYTES = 200 * 1024;
+
+  function caught(where, error) {
+    if (problem === null) { return; }
+    try { problem(where, error); } catch (e) { /* a broken reporter must not throw either */ }
+  }
+
+  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
+  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
+  function list() {
+    var result = [];
+    setPrototypeOf(result, null);
+    return result;
+  }
+
+  // --- URLs ---------------------------------------------------------------------------------
+
+  // The URL as the host takes it: cut to the last whole character within MAX_URL_BYTES.
+  function cut(url) {
+    // Three UTF-8 bytes at most per UTF-16 unit: shorter URLs need no count.
+    return url.length * 3 > MAX_URL_BYTES ? cutToBytes(url, MAX_URL_BYTES) : url;
+  }
+
+  // The longest start of `s` of at most `limit` UTF-8 bytes, not splitting a surrogate pair.
+  function cutToBytes(s, limit) {
+    var bytes = 0;
+    for (var i = 0; i < s.length; i++) {
+      var unit = apply(charCodeAt, s, [i]);
+      var size = unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+      if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < s.length) {
+        var next = apply(charCodeAt, s, [i + 1]);
+        if (next >= 0xDC00 && next <= 0xDFFF) {
+          if (bytes + 4 > limit) { return apply(stringSlice, s, [0, i]); }
+          bytes += 4;
+          i += 1;
+          continue;
+        }
+      }
+      if (bytes + size > limit) { return apply(stringSlice, s, [0, i]); }
+      bytes += size;
+    }
+    return s;
+  }
+
+  // --- The page -------------------------------------------------------------------------------
+
+  // 16 lowercase hex characters, from the browser's random source where there is one.
+  function randomId() {
+    var hex = '0123456789abcdef';
+    var id = '';
+    var bytes = null;
+    try {
+      if (getRandomValues !== null && Uint8Array !== null) {
+        bytes = new Uint8Array(8);
+        apply(getRandomValues, crypto, [bytes]);
+      }
+    } catch (e) {
+      bytes = null;
+    }
+    for (var i = 0; i < 8; i++) {
+      var byte = bytes !== null ? bytes[i] : floor(random() * 256);
+      id += hex[(byte >> 4) & 15] + hex[byte & 15];
+    }
+    return id;
+  }
+
+  var isTopFrame = true;
+  try {
+    isTopFrame = win.top === win;
+  } catch (e) {
+    isTopFrame = false;
+  }
+  var pageId = randomId();
+
+  // This document's URL.
+  function frameURL() {
+    try {
+      var href = win.location.href;
+      return typeof href === 'string' ? href : '';
+    } catch (e) {
+      return '';
+    }
+  }
+
+  // The page the user sees: this document in the top frame; in a frame the top document's URL
+  // when readable (same origin), else the top's origin (the last ancestor origin), else the
+  // referrer.
+  function topURL() {
+    if (isTopFrame) { return frameURL(); }
+    try {
+      var top = win.top.location.href;
+      if (typeof top === 'string' && top.length > 0) { return top; }
+    } catch (e) { /* cross-origin top */ }
+    try {
+      var ancestors = win.location.ancestorOrigins;
+      if (ancestors && ancestors.length > 0) {
+        var origin = ancestors[ancestors.length - 1];
+        if (typeof origin === 'string' && origin.length > 0) { return origin; }
+      }
+    } catch (e) { /* not WebKit or Chromium */ }
+    try {
+      var referrer = doc !== null ? doc.referrer : undefined;
+      if (typeof referrer === 'string') { return referrer; }
+    } catch (e) { /* no document */ }
+    return '';
+  }
+
+  // --- The queue ----------------------------------------------------------------------------
+
+  var queue = list();
+  var queueHead = 0;
+  var dropped = 0;
+  var seq = 0;
+  var timer = null;
+  // A timer set before a flush that cancelled it must not post a second message right after it,
+  // where clearTimeout is missing or late.
+  var timerGeneration = 0;
+  var lastPost = -Infinity;
+  // From pagehide (or, with postWhileLeaving, the document hidden) to pageshow or visible: the
+  // document may be going away, and no timer of it may run again.
+  var leaving = false;
+  // While beforeFlush runs: what it queues goes in the message being made.
+  var flushing = false;
+
+  // Queues an event (an object without a prototype); false when the queue is full, and the
+  // event counted as dropped.
+  function enqueue(event) {
+    if (queue.length - queueHead >= MAX_QUEUED_EVENTS) {
+      dropped += 1;
+      return false;
+    }
+    queue[queue.length] = event;
+    if (flushing) { return true; }
+    if (leaving && postWhileLeaving) {
+      flush(false);
+    } else {
+      schedule();
+    }
+    return true;
+  }
+
+  // An event the script left out (its own memory is full): the next message says so.
+  function countDropped() {
+    dropped += 1;
+  }
+
+  function schedule() {
+    if (timer !== null || leaving || queue.length - queueHead === 0) { return; }
+    var generation = timerGeneration;
+    try {
+      timer = apply(setTimeout, win, [function () { onTimer(generation); }, BATCH_INTERVAL]);
+    } catch (e) {
+      timer = null;
+    }
+  }
+
+  function cancel() {
+    timerGeneration += 1;
+    if (timer === null) { return; }
+    try {
+      if (clearTimeout !== null) { apply(clearTimeout, win, [timer]); }
+    } catch (e) { /* the generation keeps it from posting */ }
+    timer = null;
+  }
+
+  function onTimer(generation) {
+    if (generation !== timerGeneration) { return; }
+    timer = null;
+    try {
+      flush(false);
+    } catch (e) {
+      caught('flush', e);
+    }
+  }
+
+  function now() {
+    try {
+      return apply(performanceNow, performance, []);
+    } catch (e) {
+      return -Infinity;
+    }
+  }
+
+  // Posts one message of what is queued: at most MAX_EVENTS_PER_MESSAGE events within
+  // MAX_EVENT_BYTES; the rest waits for the next interval (while leaving, for the next event
+  // posted at once or for pageshow).
+  function flush(final) {
+    cancel();
+    if (beforeFlush !== null) {
+      flushing = true;
+      try {
+        beforeFlush(final);
+      } catch (e) {
+        caught('flush', e);
+      }
+      flushing = false;
+    }
+    var available = queue.length - queueHead;
+    if (available === 0) { return; }
+    var count = 0;
+    var bytes = 0;
+    while (count < available && count < MAX_EVENTS_PER_MESSAGE) {
+      var url = queue[queueHead + count].url;
+      bytes += (typeof url === 'string' ? url.length * 3 : 0) + 100;
+      if (count > 0 && bytes > MAX_EVENT_BYTES) { break; }
+      count += 1;
+    }
+    var events = list();
+    for (var i = 0; i < count; i++) {
+      events[i] = queue[queueHead + i];
+      queue[queueHead + i] = undefined;
+    }
+    queueHead += count;
+    if (queueHead === queue.length) {
+      queue = list();
+      queueHead = 0;
+    } else if (queueHead > MAX_QUEUED_EVENTS) {
+      var rest = list();
+      for (var j = queueHead; j < queue.length; j++) { rest[j - queueHead] = queue[j]; }
+      queue = rest;
+      queueHead = 0;
+    }
+    // What the script sends has no prototype: a page's setters on Object.prototype would
+    // otherwise see the message as it is written, and its Object.prototype.toJSON or
+    // Array.prototype.toJSON (Prototype.js defines the latter) rewrite it wherever the message is
+    // written as JSON (the Android bridge, WebView2).
+    var message = {
+      __proto__: null,
+      trackerless: 1,
+      secret: secret,
+      script: script,
+      page: { __proto__: null, id: pageId, url: cut(topURL()), frame: cut(frameURL()), isTopFrame: isTopFrame },
+      seq: seq,
+      events: events
+    };
+    if (dropped > 0) {
+      message.dropped = dropped;
+      dropped = 0;
+    }
+    seq += 1;
+    lastPost = now();
+    try {
+      post(message);
+    } catch (e) {
+      caught('post', e);
+    }
+    schedule();
+  }
+
+  // Posts what fits in one message now (an event the user waits for), then batches again.
+  function send() {
+    flush(false);
+  }
+
+  // --- Leaving ------------------------------------------------------------------------------
+
+  function isHidden() {
+    if (doc === null) { return false; }
+    // Read with the getter captured at start where there is one: a page redefining
+    // visibilityState cannot keep what it sends on the way out from the host.
+    var state = visibilityStateGet !== null ? apply(visibilityStateGet, doc, []) : doc.visibilityState;
+    return state === 'hidden';
+  }
+
+  // The document is going away: one message at once, even inside the interval; what does not
+  // fit waits for a pageshow (back-forward cache) or is lost.
+  function onPageHide() {
+    try {
+      leaving = true;
+      flush(true);
+    } catch (e) {
+      caught('pagehide', e);
+    }
+  }
+
+  function onPageShow() {
+    try {
+      leaving = false;
+      schedule();
+    } catch (e) {
+      caught('pageshow', e);
+    }
+  }
+
+  // A hidden page (an app sent to the background) may be suspended or killed without a pagehide.
+  function onVisibilityChange() {
+    try {
+      if (isHidden()) {
+        if (postWhileLeaving) {
+          leaving = true;
+          flush(false);
+        } else if (timer !== null && !(now() - lastPost < BATCH_INTERVAL)) {
+          // What is queued goes now, unless a message went less than an interval ago (without a
+          // clock, it goes).
+          flush(false);
+        }
+      } else if (leaving) {
+        leaving = false;
+        schedule();
+      }
+    } catch (e) {
+      caught('visibilitychange', e);
+    }
+  }
+
+  // Capture listeners, added before any page script's: what the page's own handlers of these
+  // events queue comes after the queue knows the document is leaving.
+  function listen(target, type, listener) {
+    try {
+      apply(addEventListener, target, [type, listener, true]);
+    } catch (e) {
+      caught(type, e);
+    }
+  }
+
+  if (addEventListener !== null) {
+    listen(win, 'pagehide', onPageHide);
+    listen(win, 'pageshow', onPageShow);
+    if (doc !== null) { listen(doc, 'visibilitychange', onVisibilityChange); }
+  }
+
+  return {
+    __proto__: null,
+    enqueue: enqueue,
+    countDropped: countDropped,
+    send: send,
+    cut: cut,
+    randomId: randomId,
+    isTopFrame: isTopFrame,
+    frameURL: frameURL,
+    topURL: topURL
+  };
+}
+
+"""#
+
     /// JSTemplates/blocking.js
     static let blocking = ##"""
 (function (surrogates) {
@@ -17,7 +409,7 @@ enum BundledTemplates {
   // any page script ran; it never throws into the page. What it sends, and every object it
   // writes to, has no prototype: a page's setters, getters and toJSON on Object.prototype or
   // Array.prototype never see the message (and the secret in it).
-  var captured, settings, secret, post, data;
+  var captured, settings, secret, post, messages, data;
   try {
     var w = window;
     var urlPrototype = w.URL.prototype;
@@ -39,6 +431,9 @@ enum BundledTemplates {
       ArrayIsArray: Array.isArray,
       hasOwnProperty: Object.prototype.hasOwnProperty,
       setTimeout: w.setTimeout,
+      clearTimeout: w.clearTimeout,
+      performance: w.performance || null,
+      performanceNow: w.performance && typeof w.performance.now === 'function' ? w.performance.now : null,
       MathRandom: Math.random,
       MathFloor: Math.floor,
       crypto: w.crypto || null,
@@ -142,6 +537,11 @@ enum BundledTemplates {
     secret = $SECRET$;
     data = $TRACKER_DATA$;
     post = ($BRIDGE$)(settings, captured);
+    // Its reports come from page script's own calls: from pagehide (or the document hidden) on,
+    // each is posted at once, so that the unload beacons of the page's own handlers reach the host.
+    messages = ($MESSAGE_QUEUE$)(settings, captured, secret, post, {
+      __proto__: null, script: 'blocking', postWhileLeaving: true, beforeFlush: null, problem: debugLog
+    });
   } catch (e) {
     return;
   }
@@ -983,19 +1383,8 @@ enum BundledTemplates {
     return decideParsed(request, lastSite, type, captured.ArrayIsArray(unblocked) ? unblocked : unblockedActions);
   }
 
-  // --- Messages to the host ----------------------------------------------------------------
+  // --- Messages to the host (JSTemplates/parts/message-queue.js) -----------------------------
 
-  function setting(name, fallback, min, max) {
-    var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
-    if (typeof value !== 'number' || value !== value) { return fallback; }
-    if (value < min) { return min; }
-    if (value > max) { return max; }
-    return captured.MathFloor(value);
-  }
-  var BATCH_INTERVAL = setting('batchInterval', 100, 10, 60000);
-  var MAX_EVENTS_PER_MESSAGE = setting('maxEventsPerMessage', 200, 1, 500);
-  var MAX_QUEUED_EVENTS = 2000;
-  var MAX_URL_LENGTH = 8192;
   var BLOCK_IN_SCRIPT = settings !== null && typeof settings === 'object' && settings.blockInScript === true;
   // Requests that outlive their document (sendBeacon, fetch with keepalive) are decided here too
   // where the host's native blocking misses them (WebKitGTK's send-request never sees them; rule
@@ -1005,124 +1394,17 @@ enum BundledTemplates {
 
   var win = captured.window;
   var doc = captured.document;
-  var queue = list();
-  var queueStart = 0;
-  var dropped = 0;
-  var seq = 0;
-  var timer = null;
-  // A timer set before a pagehide flush must not post a second message right after it.
-  var timerGeneration = 0;
-  // From pagehide (or the document hidden) to pageshow: the document may be going away, and no
-  // timer of it may run again, so each report is posted at once (the page's unload beacons).
-  var leaving = false;
   var reported = captured.ObjectCreate(null);
   // The Click-to-Load rule actions the user allowed in this document, by clicking a placeholder
   // that the host then answered.
   var unblockedActions = list();
-
-  function randomId() {
-    var hex = '0123456789abcdef';
-    var id = '';
-    var bytes = null;
-    try {
-      if (captured.getRandomValues !== null && captured.Uint8Array !== null) {
-        bytes = new captured.Uint8Array(8);
-        apply(captured.getRandomValues, captured.crypto, [bytes]);
-      }
-    } catch (e) {
-      bytes = null;
-    }
-    for (var i = 0; i < 8; i++) {
-      var byte = bytes !== null ? bytes[i] : captured.MathFloor(captured.MathRandom() * 256);
-      id += hex[byte >> 4] + hex[byte & 15];
-    }
-    return id;
-  }
-  var pageId = randomId();
-
-  function locationHref() {
-    try { return '' + win.location.href; } catch (e) { return ''; }
-  }
-
-  function isTopFrame() {
-    try { return win.top === win; } catch (e) { return false; }
-  }
-
-  // The page the user sees: this document in the top frame; in a frame the top document's URL
-  // when readable (same origin), else the top origin, else the referrer.
-  function topURL() {
-    if (isTopFrame()) { return locationHref(); }
-    try {
-      var href = win.top.location.href;
-      if (typeof href === 'string' && href !== '') { return href; }
-    } catch (e) { /* cross-origin top */ }
-    try {
-      var origins = win.location.ancestorOrigins;
-      if (origins && origins.length > 0) { return '' + origins[origins.length - 1]; }
-    } catch (e) { /* not WebKit or Chromium */ }
-    try { return doc !== null ? '' + doc.referrer : ''; } catch (e) { return ''; }
-  }
-
-  function flush(force) {
-    timer = null;
-    timerGeneration += 1;
-    if (queue.length - queueStart === 0 && dropped === 0) { return; }
-    var events = list();
-    var count = 0;
-    while (queueStart < queue.length && count < MAX_EVENTS_PER_MESSAGE) {
-      events[count] = queue[queueStart];
-      queue[queueStart] = undefined;
-      queueStart += 1;
-      count += 1;
-    }
-    if (queueStart === queue.length) {
-      queue = list();
-      queueStart = 0;
-    }
-    if (count === 0) { return; }
-    var url = topURL();
-    var frame = locationHref();
-    var message = {
-      __proto__: null,
-      trackerless: 1,
-      secret: secret,
-      script: 'blocking',
-      page: { __proto__: null, id: pageId, url: url, frame: frame, isTopFrame: isTopFrame() },
-      seq: seq,
-      events: events
-    };
-    if (dropped > 0) {
-      message.dropped = dropped;
-      dropped = 0;
-    }
-    seq += 1;
-    try { post(message); } catch (e) { /* the bridge never throws; a broken one must not either */ }
-    if (!force) { schedule(); }
-  }
-
-  function schedule() {
-    if (timer !== null || queue.length - queueStart === 0) { return; }
-    var generation = timerGeneration;
-    try {
-      timer = apply(captured.setTimeout, win, [function () {
-        if (generation === timerGeneration) { flush(false); }
-      }, BATCH_INTERVAL]);
-    } catch (e) {
-      timer = null;
-    }
-  }
-
+  // Each event once per document: `key` names it (null for one that is never a repeat).
   function enqueue(event, key) {
     if (key !== null) {
       if (reported[key] === true) { return; }
       reported[key] = true;
     }
-    if (queue.length - queueStart >= MAX_QUEUED_EVENTS) {
-      dropped += 1;
-      return;
-    }
-    queue[queue.length] = event;
-    if (leaving) { flush(true); } else { schedule(); }
+    messages.enqueue(event);
   }
 
   function reportable(url) {
@@ -1130,16 +1412,14 @@ enum BundledTemplates {
       startsWith(url, 'ws:') || startsWith(url, 'wss:'));
   }
 
-  function cut(url) { return url.length > MAX_URL_LENGTH ? slice(url, 0, MAX_URL_LENGTH) : url; }
-
   function reportSurrogate(url, name) {
-    url = cut(url);
+    url = messages.cut(url);
     enqueue({ __proto__: null, kind: 'surrogate', url: url, surrogate: name }, 's\n' + url + '\n' + name);
   }
 
   function reportBlocked(url, type) {
     if (!reportable(url)) { return; }
-    url = cut(url);
+    url = messages.cut(url);
     enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'blocked' }, 'r\n' + url + '\n' + type + '\nblocked');
   }
 
@@ -1174,7 +1454,7 @@ enum BundledTemplates {
   function baseURL(node) {
     var base = baseURIOf(node);
     if (base === null && node !== doc) { base = baseURIOf(doc); }
-    return base === null ? locationHref() : base;
+    return base === null ? messages.frameURL() : base;
   }
 
   function baseURIOf(node) {
@@ -1226,7 +1506,7 @@ enum BundledTemplates {
     var url = absoluteURL(src, element);
     if (url === null || !reportable(url)) { return; }
     if (handledScripts !== null && apply(captured.weakMapGet, handledScripts, [element]) === url) { return; }
-    var result = decide(url, topURL(), 'script');
+    var result = decide(url, messages.topURL(), 'script');
     if (result !== null && result.clickToLoad !== undefined && (result.action === 'block' || result.action === 'redirect')) {
       scriptBlockedByClickToLoad(url, result);
     }
@@ -1312,7 +1592,7 @@ enum BundledTemplates {
     var url = absoluteURL(src, element);
     if (url === null || !reportable(url)) { return; }
     if (handledFrames !== null && apply(captured.weakMapGet, handledFrames, [element]) === url) { return; }
-    var result = decide(url, topURL(), 'subdocument');
+    var result = decide(url, messages.topURL(), 'subdocument');
     if (result === null || result.clickToLoad === undefined || (result.action !== 'block' && result.action !== 'redirect')) {
       return;
     }
@@ -1343,7 +1623,7 @@ enum BundledTemplates {
       (owner !== undefined ? owner : host) + ' see that you visit this page.');
     apply(captured.appendChild, box, [button]);
     apply(captured.appendChild, box, [note]);
-    var record = { __proto__: null, element: element, box: box, button: button, url: cut(url),
+    var record = { __proto__: null, element: element, box: box, button: button, url: messages.cut(url),
       action: action, token: null, restored: false, isWidget: isWidget };
     apply(captured.addEventListener, button, ['click', function (event) { clickPlaceholder(record, event); }, false]);
     apply(captured.replaceChild, parent, [box, element]);
@@ -1407,7 +1687,7 @@ enum BundledTemplates {
   // A script element that a Click-to-Load rule blocks: for the Facebook SDK, its widgets go.
   function scriptBlockedByClickToLoad(url, result) {
     if (result.clickToLoad !== FB_ACTION || facebookSDK !== null) { return; }
-    facebookSDK = { __proto__: null, url: cut(url), owner: result.owner, reloaded: false };
+    facebookSDK = { __proto__: null, url: messages.cut(url), owner: result.owner, reloaded: false };
     if (captured.documentQuerySelectorAll !== null) { handleWidgetsIn(doc, true); }
   }
 
@@ -1423,13 +1703,12 @@ enum BundledTemplates {
   function clickPlaceholder(record, event) {
     // A page may click for the user: only the user's own click loads the embed.
     if (event === null || typeof event !== 'object' || event.isTrusted !== true || record.token !== null) { return; }
-    record.token = randomId();
+    record.token = messages.randomId();
     clickTokens[record.token] = record.action;
     setText(record.button, 'Loading\u2026');
     enqueue({ __proto__: null, kind: 'clickToLoad', url: record.url, action: record.action, token: record.token }, null);
     // The user waits for it: posted now, not at the next interval.
-    flush(true);
-    schedule();
+    messages.send();
   }
 
   function hostAnswered(event) {
@@ -1499,7 +1778,7 @@ enum BundledTemplates {
   }
 
   function reportAttempt(url, type) {
-    url = cut(url);
+    url = messages.cut(url);
     enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: 'pending' }, 'r\n' + url + '\n' + type + '\npending');
   }
 
@@ -1509,7 +1788,7 @@ enum BundledTemplates {
   function shouldBlock(value, type, node, blocks) {
     var url = absoluteURL(value, node);
     if (url === null || !reportable(url)) { return null; }
-    var top = topURL();
+    var top = messages.topURL();
     if (BLOCK_IN_SCRIPT || blocks === true) {
       var result = decide(url, top, type);
       if (result !== null && result.action === 'block') {
@@ -2071,7 +2350,7 @@ enum BundledTemplates {
   // The decision of the resolver for a URL it blocks (or redirects to a surrogate), else null.
   function blockedURL(url, type) {
     if (url === null || !reportable(url)) { return null; }
-    var result = decide(url, topURL(), type);
+    var result = decide(url, messages.topURL(), type);
     return result !== null && (result.action === 'block' || result.action === 'redirect') ? result : null;
   }
 
@@ -2840,7 +3119,7 @@ enum BundledTemplates {
       if (bases.length > 0) { target = attributeOf(bases[0], 'target'); }
     }
     var name = target === null ? '' : lower(target);
-    if (name === '' || name === '_self' || name === '_parent') { return !isTopFrame(); }
+    if (name === '' || name === '_self' || name === '_parent') { return !messages.isTopFrame; }
     if (name === '_top' || name === '_blank') { return false; }
     if (captured.documentQuerySelectorAll !== null) {
       var frames = apply(captured.documentQuerySelectorAll, doc, ['iframe[name],frame[name]']);
@@ -2848,7 +3127,7 @@ enum BundledTemplates {
         if (attributeOf(frames[i], 'name') === target) { return true; }
       }
     }
-    return !isTopFrame();
+    return !messages.isTopFrame;
   }
 
   // A submission of `form` the resolver blocks (reported), or null.
@@ -2857,7 +3136,7 @@ enum BundledTemplates {
     var action = submitter !== null && isElementNamed(submitter, ['BUTTON', 'INPUT']) ? attributeOf(submitter, 'formaction') : null;
     if (action === null) { action = attributeOf(form, 'action'); }
     // No action: the form's document.
-    var url = action === null || action === '' ? locationHref() : absoluteURL(action, form);
+    var url = action === null || action === '' ? messages.frameURL() : absoluteURL(action, form);
     var result = blockedURL(url, 'subdocument');
     if (result !== null) { reportBlocked(url, 'subdocument'); }
     return result;
@@ -2999,7 +3278,7 @@ enum BundledTemplates {
   // the user's setting, where the gpc feature applies to the top page's site; absent elsewhere.
   function installGlobalPrivacyControl() {
     if (gpcExceptions === false || captured.NavigatorPrototype === null) { return; }
-    var site = hostOf(topURL());
+    var site = hostOf(messages.topURL());
     if (site === null || !protects(gpcExceptions, site)) { return; }
     var value = !(settings !== null && typeof settings === 'object' && settings.gpc === false);
     var accessors = { __proto__: null, get globalPrivacyControl() { return value; } };
@@ -3012,7 +3291,7 @@ enum BundledTemplates {
     if (referrerExceptions === false || captured.referrerGet === null || captured.DocumentPrototype === null) { return; }
     var original = captured.referrerGet;
     var referrer = apply(original, doc, []);
-    var trimmed = documentReferrer(referrer, topURL(), isTopFrame() ? null : locationHref());
+    var trimmed = documentReferrer(referrer, messages.topURL(), messages.isTopFrame ? null : messages.frameURL());
     if (trimmed === referrer) { return; }
     var accessors = { __proto__: null, get referrer() { return this === doc ? trimmed : apply(original, this, []); } };
     defineGetter(captured.DocumentPrototype, 'referrer', captured.ObjectGetOwnPropertyDescriptor(accessors, 'referrer').get);
@@ -3217,7 +3496,7 @@ enum BundledTemplates {
   // document.cookie's setter, where the cookie feature applies to the top page's site.
   function installCookiePolicy() {
     if (cookiePolicy === null || captured.cookieSet === null || captured.DocumentPrototype === null) { return; }
-    var site = hostOf(topURL());
+    var site = hostOf(messages.topURL());
     if (site === null || !protects(cookiePolicy.exceptions, site)) { return; }
     var originalSet = captured.cookieSet;
     var accessors = {
@@ -3256,7 +3535,7 @@ enum BundledTemplates {
     parseURL: parseURL,
     parseWithURL: parseWithURL,
     quickParse: quickParse,
-    topURL: topURL,
+    topURL: messages.topURL,
     runSurrogate: runSurrogate,
     // Whether rule `index` of tracker `key` matches the URL, as a decision matches it; null when
     // the tracker has no such rule.
@@ -3269,7 +3548,7 @@ enum BundledTemplates {
       var program = ruleProgram(text);
       return function (url) { return program !== null && programMatches(program, url); };
     },
-    flush: function () { flush(true); }
+    flush: function () { messages.send(); }
   };
   try {
     if (typeof __trackerlessTestHook === 'function') { __trackerlessTestHook(api); }
@@ -3307,29 +3586,6 @@ enum BundledTemplates {
     try { patchFormSubmission(); } catch (error) { debugLog('form', error); }
   }
   try {
-    // The document may be going away: what does not fit in this message waits for a pageshow
-    // (back-forward cache) or is lost.
-    // Added before any page script's, so that what the page's own pagehide and visibilitychange
-    // handlers send (unload beacons) is reported while leaving (each report posted at once).
-    apply(captured.addEventListener, win, ['pagehide', function () { leaving = true; flush(true); }, false]);
-    apply(captured.addEventListener, win, ['pageshow', function () { leaving = false; schedule(); }, false]);
-    apply(captured.addEventListener, doc, ['visibilitychange', function () {
-      var hidden = false;
-      // Read with the getter captured at start: a page redefining visibilityState cannot keep
-      // its unload beacons out of the report.
-      try {
-        hidden = captured.visibilityStateGet !== null && apply(captured.visibilityStateGet, doc, []) === 'hidden';
-      } catch (e) { hidden = false; }
-      if (hidden) {
-        leaving = true;
-        flush(true);
-      } else if (leaving) {
-        leaving = false;
-        schedule();
-      }
-    }, false]);
-  } catch (error) { debugLog('pagehide', error); }
-  try {
     if (captured.customEventDetail !== null) {
       apply(captured.addEventListener, win, ['trackerless-click-to-load', function (event) {
         try { hostAnswered(event); } catch (error) { debugLog('click to load', error); }
@@ -3355,7 +3611,7 @@ enum BundledTemplates {
   // isolated world on WebKit, where patching fetch or XMLHttpRequest would patch only this
   // world's copies, so it watches the shared DOM and the performance timeline instead.
   // Everything it calls after start-up was captured before any page script ran.
-  var captured, settings, secret, post;
+  var captured, settings, secret, post, messages;
   // The getter of a DOM attribute (`Element.prototype.tagName`), taken from its descriptor so
   // that a page redefining the attribute later is never asked; null where the engine has none.
   function getterOf(type, name) {
@@ -3397,12 +3653,16 @@ enum BundledTemplates {
       getRandomValues: crypto && typeof crypto.getRandomValues === 'function' ? crypto.getRandomValues : null,
       Uint8Array: w.Uint8Array || null,
       PerformanceObserver: w.PerformanceObserver || null,
+      visibilityStateGet: getterOf(w.Document, 'visibilityState'),
       console: w.console || null,
       consoleWarn: w.console && typeof w.console.warn === 'function' ? w.console.warn : null
     };
     settings = $SETTINGS$;
     secret = $SECRET$;
     post = ($BRIDGE$)(settings, captured);
+    messages = ($MESSAGE_QUEUE$)(settings, captured, secret, post, {
+      __proto__: null, script: 'inference', postWhileLeaving: false, beforeFlush: beforeFlush, problem: problem
+    });
   } catch (e) {
     return;
   }
@@ -3420,26 +3680,9 @@ enum BundledTemplates {
     } catch (e) {}
   }
 
-  function setting(name, fallback, min, max) {
-    var value = settings !== null && typeof settings === 'object' ? settings[name] : undefined;
-    if (typeof value !== 'number' || value !== value) { return fallback; }
-    if (value < min) { return min; }
-    if (value > max) { return max; }
-    return captured.MathFloor(value);
-  }
-
-  var BATCH_INTERVAL = setting('batchInterval', 100, 10, 60000);
-  var MAX_EVENTS_PER_MESSAGE = setting('maxEventsPerMessage', 200, 1, 500);
-  var MAX_QUEUED_EVENTS = 2000;
   // Keys kept for deduplication per document; past this a page with endless distinct URLs gets
   // its new requests counted as dropped instead of growing this script's memory.
   var MAX_KNOWN_REQUESTS = 20000;
-  // The host refuses a message with a URL longer than this many UTF-8 bytes.
-  var MAX_URL_BYTES = 8192;
-  // The host refuses a message of more than 256 KiB: the events of one message stay within this
-  // estimate (3 bytes per UTF-16 unit of a URL, 100 for the rest of an event), leaving room
-  // for the envelope and its two page URLs.
-  var MAX_EVENT_BYTES = 200 * 1024;
 
   // An array without a prototype: writing an index never reaches a setter of Array.prototype,
   // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
@@ -3479,33 +3722,7 @@ enum BundledTemplates {
           startsWith(head, 'ws://') || startsWith(head, 'wss://'))) {
       return null;
     }
-    return bounded(url);
-  }
-
-  function bounded(url) {
-    // Three UTF-8 bytes at most per UTF-16 unit: shorter URLs need no count.
-    return url.length * 3 > MAX_URL_BYTES ? cutToBytes(url, MAX_URL_BYTES) : url;
-  }
-
-  // The longest start of `s` of at most `limit` UTF-8 bytes, not splitting a surrogate pair.
-  function cutToBytes(s, limit) {
-    var bytes = 0;
-    for (var i = 0; i < s.length; i++) {
-      var unit = apply(captured.stringCharCodeAt, s, [i]);
-      var size = unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
-      if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < s.length) {
-        var next = apply(captured.stringCharCodeAt, s, [i + 1]);
-        if (next >= 0xDC00 && next <= 0xDFFF) {
-          if (bytes + 4 > limit) { return slice(s, 0, i); }
-          bytes += 4;
-          i += 1;
-          continue;
-        }
-      }
-      if (bytes + size > limit) { return slice(s, 0, i); }
-      bytes += size;
-    }
-    return s;
+    return messages.cut(url);
   }
 
   // The lowercase extension of the URL's path ("css", "woff2"), or "".
@@ -3692,76 +3909,10 @@ enum BundledTemplates {
     return [type, url];
   }
 
-  // --- Page -----------------------------------------------------------------------------------
+  // --- Requests and navigations, queued (JSTemplates/parts/message-queue.js) ------------------
 
-  function randomId() {
-    var hex = '0123456789abcdef';
-    var id = '';
-    var bytes = null;
-    try {
-      if (captured.getRandomValues !== null && captured.Uint8Array !== null) {
-        bytes = new captured.Uint8Array(8);
-        apply(captured.getRandomValues, captured.crypto, [bytes]);
-      }
-    } catch (e) {
-      bytes = null;
-    }
-    for (var i = 0; i < 8; i++) {
-      var byte = bytes !== null ? bytes[i] : captured.MathFloor(captured.MathRandom() * 256);
-      id += hex[(byte >> 4) & 15] + hex[byte & 15];
-    }
-    return id;
-  }
-
-  var isTopFrame = true;
-  try {
-    isTopFrame = win.top === win;
-  } catch (e) {
-    isTopFrame = false;
-  }
-  var location = win.location;
-  var pageId = randomId();
-
-  function frameURL() {
-    try {
-      var href = location.href;
-      return typeof href === 'string' ? bounded(href) : '';
-    } catch (e) {
-      return '';
-    }
-  }
-
-  // The top-level page as well as a frame can know it: the top's URL when same-origin, else
-  // the top's origin (the last ancestor origin), else the referrer.
-  function pageURL() {
-    if (isTopFrame) { return frameURL(); }
-    try {
-      var top = win.top.location.href;
-      if (typeof top === 'string' && top.length > 0) { return bounded(top); }
-    } catch (e) {}
-    try {
-      var ancestors = location.ancestorOrigins;
-      if (ancestors && ancestors.length > 0) {
-        var origin = ancestors[ancestors.length - 1];
-        if (typeof origin === 'string' && origin.length > 0) { return bounded(origin); }
-      }
-    } catch (e) {}
-    try {
-      var referrer = doc.referrer;
-      if (typeof referrer === 'string') { return bounded(referrer); }
-    } catch (e) {}
-    return '';
-  }
-
-  // --- Queue and messages -------------------------------------------------------------------
-
-  var queue = list();
-  var queueHead = 0;
-  var dropped = 0;
-  var seq = 0;
-  var timer = null;
-  var lastPost = -Infinity;
-  var lastHref = isTopFrame ? frameURL() : '';
+  var isTopFrame = messages.isTopFrame;
+  var lastHref = isTopFrame ? messages.frameURL() : '';
 
   // What is known of each request, by "type url": the states already queued (bits of
   // STATE_BITS), its first outcome, and whether it waits to be reported pending.
@@ -3770,49 +3921,13 @@ enum BundledTemplates {
   var pendingRequests = list();
   var STATE_BITS = table({ loaded: 1, failed: 2, blocked: 4, pending: 8 });
 
-  function enqueue(event) {
-    if (queue.length - queueHead >= MAX_QUEUED_EVENTS) {
-      dropped += 1;
-      return false;
-    }
-    queue[queue.length] = event;
-    schedule();
-    return true;
-  }
-
-  function schedule() {
-    if (timer !== null) { return; }
-    try {
-      timer = apply(captured.setTimeout, win, [onTimer, BATCH_INTERVAL]);
-    } catch (e) {
-      timer = null;
-    }
-  }
-
-  function cancel() {
-    if (timer === null) { return; }
-    try {
-      apply(captured.clearTimeout, win, [timer]);
-    } catch (e) {}
-    timer = null;
-  }
-
-  function onTimer() {
-    timer = null;
-    try {
-      flush(false);
-    } catch (e) {
-      problem('flush', e);
-    }
-  }
-
   // `fromTiming`: a resource timing entry, which an error event seen for the request outweighs.
   function report(url, type, state, fromTiming) {
     var key = type + ' ' + url;
     var known = requests[key];
     if (known === undefined) {
       if (knownRequests >= MAX_KNOWN_REQUESTS) {
-        dropped += 1;
+        messages.countDropped();
         return;
       }
       knownRequests += 1;
@@ -3831,18 +3946,18 @@ enum BundledTemplates {
     if (fromTiming && (known.outcome === 'failed' || known.outcome === 'blocked')) { return; }
     if (known.outcome === null) { known.outcome = state; }
     known.pending = false;
-    if (enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: state })) {
+    if (messages.enqueue({ __proto__: null, kind: 'request', url: url, type: type, state: state })) {
       known.reported |= bit;
     }
   }
 
   function checkNavigation() {
     if (!isTopFrame) { return; }
-    var href = frameURL();
+    var href = messages.frameURL();
     if (href !== lastHref) {
       lastHref = href;
       var url = reportableURL(href);
-      if (url !== null) { enqueue({ __proto__: null, kind: 'navigation', url: url }); }
+      if (url !== null) { messages.enqueue({ __proto__: null, kind: 'navigation', url: url }); }
     }
   }
 
@@ -3852,67 +3967,20 @@ enum BundledTemplates {
     for (var i = 0; i < waiting.length; i++) {
       var known = waiting[i];
       if (!known.pending || known.outcome !== null) { continue; }
-      if (enqueue({ __proto__: null, kind: 'request', url: known.url, type: known.type, state: 'pending' })) {
+      if (messages.enqueue({ __proto__: null, kind: 'request', url: known.url, type: known.type, state: 'pending' })) {
         known.pending = false;
         known.reported |= STATE_BITS.pending;
       }
     }
   }
 
-  function flush(final) {
+  // Before each message: a same-document navigation since the last one; at pagehide, the
+  // elements whose outcome was never seen, reported pending.
+  function beforeFlush(final) {
     checkNavigation();
     if (final) {
       scanPending();
       queuePending();
-    }
-    var available = queue.length - queueHead;
-    if (available === 0) { return; }
-    var count = 0;
-    var bytes = 0;
-    while (count < available && count < MAX_EVENTS_PER_MESSAGE) {
-      bytes += queue[queueHead + count].url.length * 3 + 100;
-      if (count > 0 && bytes > MAX_EVENT_BYTES) { break; }
-      count += 1;
-    }
-    var events = list();
-    for (var i = 0; i < count; i++) {
-      events[i] = queue[queueHead + i];
-      queue[queueHead + i] = undefined;
-    }
-    queueHead += count;
-    if (queueHead === queue.length) {
-      queue = list();
-      queueHead = 0;
-    } else if (queueHead > MAX_QUEUED_EVENTS) {
-      var rest = list();
-      for (var j = queueHead; j < queue.length; j++) { rest[j - queueHead] = queue[j]; }
-      queue = rest;
-      queueHead = 0;
-    }
-    // What the script sends has no prototype: a page's setters on Object.prototype would
-    // otherwise see the message as it is written, and its Object.prototype.toJSON or
-    // Array.prototype.toJSON (Prototype.js defines the latter) rewrite it wherever the message is
-    // written as JSON (the Android bridge, WebView2).
-    var message = {
-      __proto__: null,
-      trackerless: 1,
-      secret: secret,
-      script: 'inference',
-      page: { __proto__: null, id: pageId, url: pageURL(), frame: frameURL(), isTopFrame: isTopFrame },
-      seq: seq,
-      events: events
-    };
-    if (dropped > 0) {
-      message.dropped = dropped;
-      dropped = 0;
-    }
-    seq += 1;
-    lastPost = now();
-    post(message);
-    if (queue.length - queueHead > 0) {
-      schedule();
-    } else {
-      cancel();
     }
   }
 
@@ -4053,42 +4121,6 @@ enum BundledTemplates {
     }
   }
 
-  function onPageHide() {
-    try {
-      cancel();
-      flush(true);
-    } catch (e) {
-      problem('pagehide', e);
-    }
-  }
-
-  function now() {
-    try {
-      return apply(captured.performanceNow, captured.performance, []);
-    } catch (e) {
-      return -Infinity;
-    }
-  }
-
-  // A hidden page (an app sent to the background) may be suspended or killed without a
-  // pagehide: what is queued goes now, unless a message went less than an interval ago.
-  function onVisibilityChange() {
-    try {
-      if (doc.visibilityState !== 'hidden' || timer === null) { return; }
-      if (now() - lastPost < BATCH_INTERVAL) { return; }
-      cancel();
-      flush(false);
-    } catch (e) {
-      problem('visibilitychange', e);
-    }
-  }
-
-  function onPageShow() {
-    try {
-      if (queue.length - queueHead > 0) { schedule(); }
-    } catch (e) {}
-  }
-
   function onNavigation() {
     try {
       checkNavigation();
@@ -4114,9 +4146,6 @@ enum BundledTemplates {
     listen(doc, 'load', onLoad);
     listen(doc, 'error', onError);
     listen(win, 'load', onWindowLoad);
-    listen(win, 'pagehide', onPageHide);
-    listen(win, 'pageshow', onPageShow);
-    listen(doc, 'visibilitychange', onVisibilityChange);
     if (isTopFrame) {
       listen(win, 'popstate', onNavigation);
       listen(win, 'hashchange', onNavigation);

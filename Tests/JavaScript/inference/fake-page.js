@@ -20,7 +20,8 @@ function fillInference({ settings = {}, secret = SECRET, bridge = 'webkit' } = {
   const values = {
     SETTINGS: JSON.stringify(settings),
     SECRET: JSON.stringify(secret),
-    BRIDGE: readTemplate(path.join('bridges', bridge + '.js')).trim()
+    BRIDGE: readTemplate(path.join('bridges', bridge + '.js')).trim(),
+    MESSAGE_QUEUE: readTemplate(path.join('parts', 'message-queue.js')).trim()
   };
   const filled = readTemplate('inference.js').replace(/\$([A-Z_]+)\$/g, (whole, name) => {
     if (!(name in values)) { throw new Error('unknown placeholder ' + whole); }

@@ -13,12 +13,15 @@ const { createPage, repoRoot } = require('./fake-page.js');
 
 const BLOCKING_STAND_IN = "(function () {\n  'use strict';\n  var data = $TRACKER_DATA$;\n" +
   "  var surrogates = $SURROGATES$;\n  var settings = $SETTINGS$;\n  var secret = $SECRET$;\n" +
-  "  var bridge = $BRIDGE$;\n  void data; void surrogates; void settings; void secret; void bridge;\n})();\n";
+  "  var bridge = $BRIDGE$;\n  var queue = $MESSAGE_QUEUE$;\n" +
+  "  void data; void surrogates; void settings; void secret; void bridge; void queue;\n})();\n";
 
 function templatesDirectory(dir) {
   const templates = path.join(dir, 'templates');
   fs.mkdirSync(path.join(templates, 'bridges'), { recursive: true });
+  fs.mkdirSync(path.join(templates, 'parts'), { recursive: true });
   fs.copyFileSync(path.join(repoRoot, 'JSTemplates', 'inference.js'), path.join(templates, 'inference.js'));
+  fs.copyFileSync(path.join(repoRoot, 'JSTemplates', 'parts', 'message-queue.js'), path.join(templates, 'parts', 'message-queue.js'));
   for (const bridge of fs.readdirSync(path.join(repoRoot, 'JSTemplates', 'bridges'))) {
     fs.copyFileSync(path.join(repoRoot, 'JSTemplates', 'bridges', bridge), path.join(templates, 'bridges', bridge));
   }
@@ -67,7 +70,7 @@ for (const bridge of ['webkit', 'android', 'webview2']) {
   test(`rendered inference.js, ${bridge} bridge: parses, fills every placeholder, posts protocol v1 with the secret`,
     { skip: reason || false }, () => {
       const page = rendered(bridge, { url: 'https://site.example/' });
-      assert.doesNotMatch(page.source, /\$(SETTINGS|SECRET|BRIDGE)\$/);
+      assert.doesNotMatch(page.source, /\$(SETTINGS|SECRET|BRIDGE|MESSAGE_QUEUE)\$/);
       page.fire(page.append('script', { src: 'https://tracker.example/t.js' }), 'error');
       page.append('iframe', { src: 'https://frames.example/f' });
       page.entries([{ name: 'https://cdn.example/a.png', initiatorType: 'img' }]);

@@ -18,9 +18,9 @@ const NEWER_SYNTAX = [
   [/\.\.\./, 'spread or rest']
 ];
 
-test('inference.js names only $SETTINGS$, $SECRET$ and $BRIDGE$', () => {
+test('inference.js names only $SETTINGS$, $SECRET$, $BRIDGE$ and $MESSAGE_QUEUE$', () => {
   const names = readTemplate('inference.js').match(/\$[A-Z_]+\$/g);
-  assert.deepEqual([...new Set(names)].sort(), ['$BRIDGE$', '$SECRET$', '$SETTINGS$']);
+  assert.deepEqual([...new Set(names)].sort(), ['$BRIDGE$', '$MESSAGE_QUEUE$', '$SECRET$', '$SETTINGS$']);
 });
 
 for (const bridge of BRIDGES) {

@@ -224,6 +224,32 @@ test('a queue past 2,000 events drops the excess and says how many', { skip: ski
   assert.equal(page.posted[1].dropped, undefined);
 });
 
+test('the host\'s limits, as for inference.js: URLs cut to 8,192 UTF-8 bytes, each message under 256 KiB', { skip: skip || false }, async () => {
+  const top = 'https://site.example/page?' + 'q'.repeat(20000);
+  const { dom, page } = openPage({ url: top });
+  const urls = [];
+  for (let i = 0; i < 30; i++) { urls.push(`https://tracker.test/analytics.js?n=${i}&` + 'x'.repeat(8000)); }
+  // The element's URL as the browser serializes it: each é as %C3%A9, past 8,192 bytes.
+  for (let i = 0; i < 30; i++) { urls.push(new URL(`https://tracker.test/analytics.js?w=${i}&` + '\u00e9'.repeat(2000)).href); }
+  for (const url of urls) { addScript(dom, url); }
+  await tick();
+  const count = () => page.posted.reduce((sum, message) => sum + message.events.length, 0);
+  await until(() => count() >= urls.length);
+  const sizes = page.posted.map((message) => Buffer.byteLength(JSON.stringify(message)));
+  assert.ok(sizes.every((size) => size <= 256 * 1024), `${sizes}`);
+  // 3 bytes a URL character and 100 an event, 200 KiB of events a message: 8 or 13 events.
+  assert.ok(page.posted.length >= 5, `${page.posted.length} messages`);
+  const events = page.posted.flatMap((message) => message.events);
+  assert.equal(events.length, urls.length);
+  for (const event of events) {
+    assert.ok(Buffer.byteLength(event.url) <= 8192, event.url.slice(0, 60));
+    assert.ok(urls.some((url) => url.startsWith(event.url)));
+  }
+  assert.equal(events.find((event) => event.url.includes('?w=0&')).url, urls[30].slice(0, 8192));
+  assert.equal(page.posted[0].page.url, top.slice(0, 8192));
+  assert.equal(page.posted[0].page.frame, top.slice(0, 8192));
+});
+
 test('pagehide posts at once; the rest waits for a pageshow', { skip: skip || false }, async () => {
   const { dom, page, global } = openPage();
   for (let i = 0; i < 250; i++) { addScript(dom, `https://tracker.test/analytics.js?n=${i}`); }
