@@ -31,7 +31,8 @@ enum ScriptsCommand {
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
       --surrogates DIR|FILE   a directory of <name>.js surrogates (first line "// <domain>/<name> <type>")
                               or a surrogates.txt file; without it, the bundled surrogates
-      --templates DIR         a JSTemplates directory instead of the bundled templates
+      --templates DIR         a JSTemplates directory instead of the bundled templates (its
+                              parts/message-queue.js, else the bundled queue)
       --bridge B              the host's message channel (default webkit)
       --handler NAME          message handler (WebKit) or injected object (Android); default trackerless
       --batch-interval MS     milliseconds between two messages of a script (default 100)
