@@ -2979,7 +2979,7 @@ enum BundledTemplates {
         : match[4] !== undefined ? match[4] : match[5];
       var url = resolveURL(cssUnescape(raw), base);
       var loads = type !== undefined ? type : isImport ? 'stylesheet' : cssURLType(css, match.index, brace);
-      if (blockedURL(url, loads) === null) { continue; }
+      if (!cssURLBlocked(url, loads, silent)) { continue; }
       if (silent !== true) { reportBlocked(url, loads); }
       // A quoted url()'s `)` is not in its match: what follows its string stays and closes it.
       var replacement = isImport ? '@import ' + BLOCKED_CSS_STRING
@@ -2989,6 +2989,27 @@ enum BundledTemplates {
     }
     if (last === 0) { return strings; }
     return result + slice(css, last);
+  }
+
+  // Whether the resolver blocks `url` as `type`. The checks of a <style>'s whole text (`silent`)
+  // read the same URLs again at each change of it: their decisions are kept (a decision only
+  // goes from blocked to allowed, by a Click-to-Load click, and a stale one then rewrites the
+  // style's text with nothing taken out).
+  var styleDecisions = captured.ObjectCreate(null);
+  var styleDecisionCount = 0;
+  function cssURLBlocked(url, type, silent) {
+    if (silent !== true || url === null) { return blockedURL(url, type) !== null; }
+    var key = type + ' ' + topURL() + ' ' + url;
+    var known = styleDecisions[key];
+    if (known === true || known === false) { return known; }
+    if (styleDecisionCount >= 2000) {
+      styleDecisions = captured.ObjectCreate(null);
+      styleDecisionCount = 0;
+    }
+    known = blockedURL(url, type) !== null;
+    styleDecisions[key] = known;
+    styleDecisionCount += 1;
+    return known;
   }
 
   // `css` with each string option of its image-set()s that the resolver blocks replaced by
@@ -3008,7 +3029,7 @@ enum BundledTemplates {
           var end = stringEnd(css, position);
           if (depth === 1) {
             var url = resolveURL(cssUnescape(slice(css, position + 1, end.close)), base);
-            if (blockedURL(url, 'image') !== null) {
+            if (cssURLBlocked(url, 'image', silent)) {
               if (silent !== true) { reportBlocked(url, 'image'); }
               result += slice(css, last, position) + BLOCKED_CSS_STRING;
               last = end.next;
