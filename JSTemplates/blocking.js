@@ -2775,7 +2775,7 @@
         }
       }.splitText;
     });
-    // Insertions: `place(self, args)` answers [parent, items, reference, removed] of a call on
+    // Insertions: `place(self, args)` answers [parent, items, reference, removed, start] of a call on
     // parent; `answer(args)` what the call answers when the style's text was replaced instead.
     var insertion = function (owner, name, strings, place, answer) {
       replaceMethod(owner, name, function (original) {
@@ -2784,11 +2784,16 @@
           call() {
             var self = this;
             var args = arguments;
-            var where = null;
-            try { where = place(self, arguments); } catch (e) { where = null; }
+            // Not caught: what throws here (a `this` that is no node, a page's toString) throws
+            // as the built-in would.
+            var where = place(self, arguments);
             if (where !== null) {
-              args = styleInsertion(where[0], where[1], where[2], where[3], strings);
-              if (args === STYLE_REPLACED) { return answer(arguments); }
+              var items = styleInsertion(where[0], where[1], where[2], where[3], strings);
+              if (items === STYLE_REPLACED) { return answer(arguments); }
+              // The call's own arguments, the items (from where[4] on) as converted.
+              args = list();
+              for (var i = 0; i < arguments.length; i++) { args[i] = arguments[i]; }
+              for (var j = 0; j < items.length; j++) { args[where[4] + j] = items[j]; }
             }
             return apply(original, self, args);
           }
@@ -2803,12 +2808,14 @@
       if (value !== undefined) { made[0] = value; }
       return made;
     };
-    var on = function (parent, items, reference, removed) {
+    // `start`: the index of the first item among the call's arguments (0 when absent).
+    var on = function (parent, items, reference, removed, start) {
       var where = list();
       where[0] = parent;
       where[1] = items;
       where[2] = reference;
       where[3] = removed;
+      where[4] = start === undefined ? 0 : start;
       return where;
     };
     insertion(node, 'appendChild', false, function (self, args) { return on(self, only(args[0]), null, only()); }, first);
@@ -2828,6 +2835,18 @@
       var child = apply(captured.firstChildGet, self, []);
       for (; child !== null; child = apply(captured.nextSiblingGet, child, [])) { removed[removed.length] = child; }
       return on(self, args, null, removed);
+    }, nothing);
+    // insertAdjacentText(position, text): into the element, or beside it.
+    insertion(element, 'insertAdjacentText', true, function (self, args) {
+      // Converted once: the call gets the position that was checked.
+      args[0] = '' + args[0];
+      var position = lower(args[0]);
+      var items = only(args[1]);
+      if (position === 'afterbegin') { return on(self, items, apply(captured.firstChildGet, self, []), only(), 1); }
+      if (position === 'beforeend') { return on(self, items, null, only(), 1); }
+      if (position === 'beforebegin') { return on(parentOf(self), items, self, only(), 1); }
+      if (position === 'afterend') { return on(parentOf(self), items, apply(captured.nextSiblingGet, self, []), only(), 1); }
+      return null;
     }, nothing);
     var childOwners = [characterData, element];
     for (var i = 0; i < childOwners.length; i++) {

@@ -338,13 +338,19 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
     return child;
   }
   Node.prototype.appendChild = function appendChild(child) { return insert(this, child, null); };
-  Node.prototype.insertBefore = function insertBefore(child, reference) { return insert(this, child, reference || null); };
+  // insertBefore and replaceChild take two arguments, as WebKit's do.
+  const two = (name, count) => { if (count < 2) { throw new TypeError(`${name}: 2 arguments required`); } };
+  Node.prototype.insertBefore = function insertBefore(child, reference) {
+    two('insertBefore', arguments.length);
+    return insert(this, child, reference || null);
+  };
   Node.prototype.removeChild = function removeChild(child) {
     if (child.parentNode !== this) { throw new Error('fake browser: not a child'); }
     detach(child);
     return child;
   };
   Node.prototype.replaceChild = function replaceChild(child, old) {
+    two('replaceChild', arguments.length);
     const reference = nextOf(old);
     detach(old);
     insertNodes(this, [child], reference);
@@ -355,6 +361,13 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
   Element.prototype.replaceChildren = function replaceChildren(...nodes) {
     for (const child of this.childNodes.slice()) { detach(child); }
     insertNodes(this, nodes, null);
+  };
+  Element.prototype.insertAdjacentText = function insertAdjacentText(position, data) {
+    const where = String(position).toLowerCase();
+    if (where === 'afterbegin') { insertNodes(this, [String(data)], this.childNodes[0] || null); }
+    if (where === 'beforeend') { insertNodes(this, [String(data)], null); }
+    if (where === 'beforebegin' && this.parentNode) { insertNodes(this.parentNode, [String(data)], this); }
+    if (where === 'afterend' && this.parentNode) { insertNodes(this.parentNode, [String(data)], nextOf(this)); }
   };
   for (const name of ['before', 'after', 'replaceWith', 'remove']) {
     Element.prototype[name] = CharacterData.prototype[name];

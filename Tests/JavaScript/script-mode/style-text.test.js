@@ -3,10 +3,10 @@
 // url() can come from appendData, insertData, replaceData or deleteData of its text node, from
 // a node's data joined to its neighbours' (data, nodeValue, splitText's head before its tail
 // comes back, a node taken out), and from several nodes at once (a fragment; append, prepend,
-// before, after, replaceWith, insertBefore, replaceChildren). In script mode none loads a
-// blocked URL: a node's own blocked URLs go first, and a style whose joined text would still
-// load one gets that text whole, without it. With nothing blocked the page's nodes stay as the
-// page put them.
+// before, after, replaceWith, insertBefore, replaceChildren, insertAdjacentText). In script mode
+// none loads a blocked URL: a node's own blocked URLs go first, and a style whose joined text
+// would still load one gets that text whole, without it. With nothing blocked the page's nodes
+// stay as the page put them.
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -93,7 +93,7 @@ test('script mode: a url() joined across a <style>\'s text nodes (data, nodeValu
   ]);
 });
 
-test('script mode: a fragment or several nodes put into a <style> (appendChild, insertBefore, append, prepend, before, after, replaceWith, replaceChildren) load nothing blocked', { skip: skip || false }, async () => {
+test('script mode: a fragment or several nodes put into a <style> (appendChild, insertBefore, append, prepend, before, after, replaceWith, replaceChildren, insertAdjacentText) load nothing blocked; the rest goes where the page put it', { skip: skip || false }, async () => {
   const browser = openBrowser();
   browser.run(setup + `
     styleOf([]).appendChild(fragment(['.a { background: url(' + T + 'fragment.gif) }']));
@@ -106,15 +106,21 @@ test('script mode: a fragment or several nodes put into a <style> (appendChild, 
     styleOf(['.g { background: ur']).firstChild.after(fragment(['l(' + T + 'after.gif) }']));
     styleOf(['.h { background: ur', 'x']).lastChild.replaceWith('l(' + T + 'replace-with.gif) }');
     styleOf(['.z {}']).replaceChildren(fragment(['.i { background: ur', 'l(' + T + 'replace-children.gif) }']));
+    styleOf(['l(' + T + 'adjacent.gif) }']).insertAdjacentText('afterBegin', '.l { background: ur');
     var kept = styleOf(['.j { color: red }']);
     var first = kept.firstChild;
     kept.append(fragment(['.k { background: ur', 'l(' + C + 'kept.gif) }']));
-    var stays = kept.firstChild === first && kept.childNodes.length === 3;
+    kept.insertBefore(text('.m {} '), first);
+    kept.replaceChild(text('.n {} '), kept.firstChild);
+    kept.insertAdjacentText('afterbegin', '.o {} ');
+    var stays = kept.childNodes[2] === first && kept.childNodes.length === 5;
   `);
   const events = await reports(browser);
   assert.deepEqual(network(browser), ['css https://cdn.example/kept.gif']);
   assert.equal(browser.run('stays'), true);
+  assert.equal(browser.run('kept.textContent'), '.o {} .n {} .j { color: red }.k { background: url(https://cdn.example/kept.gif) }');
   assert.deepEqual(stated(events), [
+    'blocked image https://tracker.test/adjacent.gif',
     'blocked image https://tracker.test/after.gif',
     'blocked image https://tracker.test/append.gif',
     'blocked image https://tracker.test/before.gif',
