@@ -2922,11 +2922,16 @@ enum BundledTemplates {
   // url(…), quoted or not, and @import's string: the URLs a style loads. A quoted URL's match
   // ends with its string (what follows, up to the `)`, stays); a string or url() the end of the
   // text cuts loads as a closed one would; a string with a newline is a bad string, which loads
-  // nothing.
-  var CSS_URLS = new captured.RegExp(
-    cssNamePattern('url') + '\\(\\s*(?:"((?:[^"\\\\\\n\\r\\f]|\\\\[\\s\\S])*)(?:"|$)|\'((?:[^\'\\\\\\n\\r\\f]|\\\\[\\s\\S])*)(?:\'|$)' +
-    '|((?:[^)\\s"\'\\\\]|\\\\[\\s\\S])*)\\s*(?:\\)|$))' +
-    '|@' + cssNamePattern('import') + CSS_GAP + '(?:"((?:[^"\\\\\\n\\r\\f]|\\\\[\\s\\S])*)(?:"|$)|\'((?:[^\'\\\\\\n\\r\\f]|\\\\[\\s\\S])*)(?:\'|$))', 'gi');
+  // nothing. Three expressions: JavaScriptCore runs one that holds both url() and @import with
+  // its comments, or the escaped names, a hundred times slower than url() alone, so those run
+  // only on text that has an @import or a backslash.
+  var CSS_STRINGS = '"((?:[^"\\\\\\n\\r\\f]|\\\\[\\s\\S])*)(?:"|$)|\'((?:[^\'\\\\\\n\\r\\f]|\\\\[\\s\\S])*)(?:\'|$)';
+  var CSS_URL_BODY = '\\(\\s*(?:' + CSS_STRINGS + '|((?:[^)\\s"\'\\\\]|\\\\[\\s\\S])*)\\s*(?:\\)|$))';
+  var CSS_URLS = new captured.RegExp('url' + CSS_URL_BODY, 'gi');
+  var CSS_IMPORTS = new captured.RegExp('@import' + CSS_GAP + '(?:' + CSS_STRINGS + ')', 'gi');
+  var CSS_ESCAPED_URLS = new captured.RegExp(
+    cssNamePattern('url') + CSS_URL_BODY + '|@' + cssNamePattern('import') + CSS_GAP + '(?:' + CSS_STRINGS + ')', 'gi');
+  var IMPORT_HINT = new captured.RegExp('@import', 'i');
   // image-set() and -webkit-image-set(), whose options may be bare strings: URLs of images.
   var IMAGE_SET = new captured.RegExp('(?:-' + cssNamePattern('webkit') + '-)?' + cssNamePattern('image-set') + '\\(', 'gi');
   var FONT_FACE = new captured.RegExp('@font-face', 'i');
@@ -2980,54 +2985,79 @@ enum BundledTemplates {
   // resolve against `base`; `type` (when given) is the type of every URL (a FontFace's source).
   function sanitizedCSS(css, base, type, silent) {
     if (typeof css !== 'string' || apply(captured.regExpExec, CSS_HINT, [css]) === null) { return null; }
-    var strings = sanitizedImageSets(css, base, silent);
-    if (strings !== null) { css = strings; }
+    var changed = false;
+    var passes = indexOf(css, '\\') >= 0 ? [CSS_ESCAPED_URLS]
+      : apply(captured.regExpExec, IMPORT_HINT, [css]) !== null ? [CSS_URLS, CSS_IMPORTS] : [CSS_URLS];
+    var step = sanitizedImageSets(css, base, silent);
+    if (step !== null) {
+      css = step;
+      changed = true;
+    }
+    for (var i = 0; i < passes.length; i++) {
+      step = sanitizedMatches(css, base, type, silent, passes[i]);
+      if (step !== null) {
+        css = step;
+        changed = true;
+      }
+    }
+    return changed ? css : null;
+  }
+
+  // `css` with each match of `expression` (url() or @import's string, as sanitizedCSS reads
+  // them) that the resolver blocks replaced; null when it has none.
+  function sanitizedMatches(css, base, type, silent, expression) {
     var result = '';
     var last = 0;
     var match;
     // The last brace before the text read so far: each character is read once.
     var read = 0;
     var brace = -1;
-    CSS_URLS.lastIndex = 0;
-    while ((match = apply(captured.regExpExec, CSS_URLS, [css])) !== null) {
+    expression.lastIndex = 0;
+    while ((match = apply(captured.regExpExec, expression, [css])) !== null) {
       for (; read < match.index; read++) {
         if (css[read] === '{' || css[read] === '}') { brace = read; }
       }
-      var isImport = match[4] !== undefined || match[5] !== undefined;
+      var isImport = css[match.index] === '@';
       var raw = match[1] !== undefined ? match[1] : match[2] !== undefined ? match[2] : match[3] !== undefined ? match[3]
         : match[4] !== undefined ? match[4] : match[5];
-      var url = resolveURL(cssUnescape(raw), base);
       var loads = type !== undefined ? type : isImport ? 'stylesheet' : cssURLType(css, match.index, brace);
-      if (!cssURLBlocked(url, loads, silent)) { continue; }
+      var url = silent === true ? null : resolveURL(cssUnescape(raw), base);
+      if (silent === true ? !silentlyBlocked(raw, loads, base) : blockedURL(url, loads) === null) { continue; }
       if (silent !== true) { reportBlocked(url, loads); }
       // A quoted url()'s `)` is not in its match: what follows its string stays and closes it.
+      var unquoted = !isImport && match[3] !== undefined;
       var replacement = isImport ? '@import ' + BLOCKED_CSS_STRING
-        : match[3] === undefined ? slice(BLOCKED_CSS_URL, 0, BLOCKED_CSS_URL.length - 1) : BLOCKED_CSS_URL;
+        : unquoted ? BLOCKED_CSS_URL : slice(BLOCKED_CSS_URL, 0, BLOCKED_CSS_URL.length - 1);
       result += slice(css, last, match.index) + replacement;
       last = match.index + match[0].length;
     }
-    if (last === 0) { return strings; }
-    return result + slice(css, last);
+    return last === 0 ? null : result + slice(css, last);
   }
 
-  // Whether the resolver blocks `url` as `type`. The checks of a <style>'s whole text (`silent`)
-  // read the same URLs again at each change of it: their decisions are kept (a decision only
-  // goes from blocked to allowed, by a Click-to-Load click, and a stale one then rewrites the
-  // style's text with nothing taken out).
-  var styleDecisions = captured.ObjectCreate(null);
-  var styleDecisionCount = 0;
-  function cssURLBlocked(url, type, silent) {
-    if (silent !== true || url === null) { return blockedURL(url, type) !== null; }
-    var key = type + ' ' + topURL() + ' ' + url;
-    var known = styleDecisions[key];
-    if (known === true || known === false) { return known; }
-    if (styleDecisionCount >= 2000) {
-      styleDecisions = captured.ObjectCreate(null);
-      styleDecisionCount = 0;
+  // Whether the resolver blocks the URL `raw` (as the CSS text has it) as `type`, for the checks
+  // of a <style>'s whole text, which read the same URLs again at each change of it: the answers
+  // are kept, by the text, the base URL and the top page's URL (an answer only goes from blocked
+  // to allowed, by a Click-to-Load click, and a stale one then rewrites the style's text with
+  // nothing taken out).
+  var silentAnswers = captured.ObjectCreate(null);
+  var silentAnswerCount = 0;
+  var silentTop = null;
+  function silentlyBlocked(raw, type, base) {
+    if (silentTop === null) {
+      silentTop = topURL();
+      // Read once per task: the top page's URL costs more than the rest of an answer.
+      later(function () { silentTop = null; });
     }
-    known = blockedURL(url, type) !== null;
-    styleDecisions[key] = known;
-    styleDecisionCount += 1;
+    var key = type + ' ' + silentTop + ' ' + base + ' ' + raw;
+    var known = silentAnswers[key];
+    if (known === true || known === false) { return known; }
+    if (silentAnswerCount >= 5000) {
+      silentAnswers = captured.ObjectCreate(null);
+      silentAnswerCount = 0;
+    }
+    known = blockedURL(resolveURL(cssUnescape(raw), base), type) !== null;
+    silentAnswers[key] = known;
+    silentAnswerCount += 1;
     return known;
   }
 
@@ -3047,8 +3077,9 @@ enum BundledTemplates {
         if (c === '"' || c === '\'') {
           var end = stringEnd(css, position);
           if (depth === 1) {
-            var url = resolveURL(cssUnescape(slice(css, position + 1, end.close)), base);
-            if (cssURLBlocked(url, 'image', silent)) {
+            var raw = slice(css, position + 1, end.close);
+            var url = silent === true ? null : resolveURL(cssUnescape(raw), base);
+            if (silent === true ? silentlyBlocked(raw, 'image', base) : blockedURL(url, 'image') !== null) {
               if (silent !== true) { reportBlocked(url, 'image'); }
               result += slice(css, last, position) + BLOCKED_CSS_STRING;
               last = end.next;
