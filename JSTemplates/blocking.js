@@ -2298,10 +2298,11 @@
   // style a url(): through the element's property, setAttribute, setAttributeNS, an attribute
   // node (its value, nodeValue or textContent, setAttributeNode, the attributes map's
   // setNamedItem), a style declaration (cssText, setProperty, backgroundImage and the other
-  // properties, the `style` attribute), a style sheet (insertRule, replace, replaceSync) or the
-  // text of a <style>. A blocked URL is withheld: the attribute is not written (an element that
-  // would load it gets `error` after the task, as for a load a content blocker stops); a blocked
-  // url() of a style is replaced by BLOCKED_CSS_URL, which loads from no network.
+  // properties, the `style` attribute), a style sheet (insertRule, replace, replaceSync), the
+  // text of a <style>, a FontFace's source or a CSS Typed OM value. A blocked URL is withheld:
+  // the attribute is not written (an element that would load it gets `error` after the task, as
+  // for a load a content blocker stops); a blocked url() of a style is replaced by
+  // BLOCKED_CSS_URL, and an image-set() string by BLOCKED_CSS_STRING, which load from no network.
 
   var WITHHELD = { __proto__: null };
   var BLOCKED_CSS_URL = 'url("data:,")';
