@@ -517,6 +517,13 @@ function (settings, captured, secret, post, options) {
       characterDataGet: accessor(w.CharacterData, 'data', 'get'),
       characterDataSet: accessor(w.CharacterData, 'data', 'set'),
       styleSheetHrefGet: accessor(w.StyleSheet, 'href', 'get'),
+      firstChildGet: accessor(w.Node, 'firstChild', 'get'),
+      nextSiblingGet: accessor(w.Node, 'nextSibling', 'get'),
+      styleValueToString: w.CSSStyleValue && typeof w.CSSStyleValue.prototype.toString === 'function'
+        ? w.CSSStyleValue.prototype.toString : null,
+      ArrayBufferIsView: w.ArrayBuffer ? w.ArrayBuffer.isView : null,
+      arrayBufferByteLengthGet: accessor(w.ArrayBuffer, 'byteLength', 'get'),
+      sharedArrayBufferByteLengthGet: accessor(w.SharedArrayBuffer, 'byteLength', 'get'),
       textContentGet: accessor(w.Node, 'textContent', 'get'),
       StringFromCodePoint: String.fromCodePoint,
       console: w.console || null,
@@ -2579,13 +2586,15 @@ function (settings, captured, secret, post, options) {
   // style a url(): through the element's property, setAttribute, setAttributeNS, an attribute
   // node (its value, nodeValue or textContent, setAttributeNode, the attributes map's
   // setNamedItem), a style declaration (cssText, setProperty, backgroundImage and the other
-  // properties, the `style` attribute), a style sheet (insertRule, replace, replaceSync) or the
-  // text of a <style>. A blocked URL is withheld: the attribute is not written (an element that
-  // would load it gets `error` after the task, as for a load a content blocker stops); a blocked
-  // url() of a style is replaced by BLOCKED_CSS_URL, which loads from no network.
+  // properties, the `style` attribute), a style sheet (insertRule, replace, replaceSync), the
+  // text of a <style>, a FontFace's source or a CSS Typed OM value. A blocked URL is withheld:
+  // the attribute is not written (an element that would load it gets `error` after the task, as
+  // for a load a content blocker stops); a blocked url() of a style is replaced by
+  // BLOCKED_CSS_URL, and an image-set() string by BLOCKED_CSS_STRING, which load from no network.
 
   var WITHHELD = { __proto__: null };
   var BLOCKED_CSS_URL = 'url("data:,")';
+  var BLOCKED_CSS_STRING = '"data:,"';
   var STYLES = ['STYLE', 'style'];
 
   // The type of the load `attribute` (lowercase) of the element named `name` starts: '' for one
@@ -2734,24 +2743,16 @@ function (settings, captured, secret, post, options) {
     return false;
   }
 
-  // The text page script gives `node`: a <style>'s (or its text node's) CSS without its blocked
-  // url()s; an attribute node's value as setAttribute would write it.
+  // The text page script gives `node`: a <style>'s CSS without its blocked url()s; an attribute
+  // node's value as setAttribute would write it. (A text node of a <style> is changeData's.)
   function textWrite(node, value) {
     if (value === null || value === undefined) { return null; }
     var type = nodeTypeOf(node);
     if (type === 2) { return attrWrite(node, value); }
-    var style = type === 1 ? node : (type === 3 && captured.parentNodeGet !== null ? apply(captured.parentNodeGet, node, []) : null);
-    if (!isElementNamed(style, STYLES)) { return null; }
+    if (type !== 1 || !isElementNamed(node, STYLES)) { return null; }
     var text = '' + value;
-    var css = sanitizedCSS(text, baseURL(style));
+    var css = sanitizedCSS(text, baseURL(node));
     return css === null ? text : css;
-  }
-
-  // A text node about to become a <style>'s: its CSS without the blocked url()s.
-  function cleanStyleText(node, style) {
-    if (nodeTypeOf(node) !== 3 || captured.characterDataGet === null || captured.characterDataSet === null) { return; }
-    var css = sanitizedCSS(apply(captured.characterDataGet, node, []), baseURL(style));
-    if (css !== null) { apply(captured.characterDataSet, node, [css]); }
   }
 
   function patchAttributeNodes() {
@@ -2795,58 +2796,380 @@ function (settings, captured, secret, post, options) {
     replaceMethod(prototypeOf('NamedNodeMap'), 'setNamedItemNS', setNamedItem);
   }
 
-  // Text: textContent, nodeValue, data and innerText (of an attribute node, of a <style> and its
-  // text nodes), and the text nodes and strings appendChild, insertBefore, replaceChild, append,
-  // prepend and replaceChildren give a <style>.
-  function patchText() {
-    var node = prototypeOf('Node');
-    guardSetter(node, 'textContent', textWrite);
-    guardSetter(node, 'nodeValue', textWrite);
-    guardSetter(prototypeOf('CharacterData'), 'data', textWrite);
-    guardSetter(prototypeOf('HTMLElement'), 'innerText', textWrite);
-    var insert = function (original) {
-      return {
-        __proto__: null,
-        insert(child) {
-          try {
-            if (isElementNamed(this, STYLES)) { cleanStyleText(child, this); }
-          } catch (e) { /* insert it as it is */ }
-          return apply(original, this, arguments);
+  // --- The text of a <style> (blockInScript) -------------------------------------------------
+
+  // A <style>'s style sheet is the data of its text nodes joined, so a url() may be split across
+  // them, and a change to one node (its data, appendData, splitText, a node taken out) or nodes
+  // put in (a fragment's, several at once) can complete one. Each change page script makes
+  // through the DOM is checked against the text the style would have after it: the blocked URLs
+  // of the text it puts in go first (the text node, or string, loses them); when the style's
+  // text would still load a blocked URL, its text is replaced whole by that text without them
+  // (one text node), and the change is then made to the page's nodes, out of the style.
+
+  var STYLE_REPLACED = { __proto__: null };
+
+  function parentOf(node) {
+    return captured.parentNodeGet !== null ? apply(captured.parentNodeGet, node, []) : null;
+  }
+
+  // Whether `value` is a node (a page's object is not, whatever it claims).
+  function isNode(value) {
+    if (value === null || typeof value !== 'object' || captured.nodeTypeGet === null) { return false; }
+    try {
+      apply(captured.nodeTypeGet, value, []);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function isText(node) {
+    var type = nodeTypeOf(node);
+    return type === 3 || type === 4;
+  }
+
+  // The <style> whose text node `node` is, or null.
+  function styleOf(node) {
+    if (!isNode(node) || !isText(node)) { return null; }
+    var parent = parentOf(node);
+    return isElementNamed(parent, STYLES) ? parent : null;
+  }
+
+  // The text of `style` once changed: its text nodes' data joined, where a node of `edits`
+  // ([node, text] pairs) has that text in place of its own, and `inserted` (a text, or null)
+  // comes before `reference` (null: at the end).
+  function styleTextAfter(style, edits, inserted, reference) {
+    var text = '';
+    var placed = inserted === null;
+    var child = apply(captured.firstChildGet, style, []);
+    for (; child !== null; child = apply(captured.nextSiblingGet, child, [])) {
+      if (!placed && child === reference) {
+        text += inserted;
+        placed = true;
+      }
+      var own = null;
+      for (var i = 0; i < edits.length; i++) {
+        if (edits[i][0] === child) { own = edits[i][1]; }
+      }
+      text += own !== null ? own : (isText(child) ? apply(captured.characterDataGet, child, []) : '');
+    }
+    return placed ? text : text + inserted;
+  }
+
+  // Whether `text`, as the style sheet of `style`, loads a blocked URL (nothing reported).
+  function styleLoadsBlocked(style, text) {
+    return sanitizedCSS(text, baseURL(style), undefined, true) !== null;
+  }
+
+  // Replaces the text of `style` whole by `text` without its blocked URLs.
+  function replaceStyleText(style, text) {
+    var css = sanitizedCSS(text, baseURL(style));
+    apply(captured.textContentSet, style, [css === null ? text : css]);
+  }
+
+  function pair(node, text) {
+    var made = list();
+    made[0] = node;
+    made[1] = text;
+    return made;
+  }
+
+  // Page script changes the data of `node`, a text node of `style`, to `data`; `perform()`
+  // makes the change it asked for.
+  function changeData(style, node, data, perform) {
+    var own = sanitizedCSS(data, baseURL(style));
+    var written = own === null ? data : own;
+    var edits = list();
+    edits[0] = pair(node, written);
+    var after = styleTextAfter(style, edits, null, null);
+    if (styleLoadsBlocked(style, after)) {
+      replaceStyleText(style, after);
+      return perform();
+    }
+    if (own === null) { return perform(); }
+    apply(captured.characterDataSet, node, [written]);
+    return undefined;
+  }
+
+  // Page script takes `node` out of `style` (removeChild, remove, or putting it elsewhere):
+  // whether the style's text was replaced (then the node is out already).
+  function styleRemoval(style, node) {
+    var edits = list();
+    edits[0] = pair(node, '');
+    var after = styleTextAfter(style, edits, null, null);
+    if (!styleLoadsBlocked(style, after)) { return false; }
+    replaceStyleText(style, after);
+    return true;
+  }
+
+  // The text `node` puts into a <style>: a text node's data, a fragment's text nodes' data,
+  // each without its blocked URLs first.
+  function insertedText(node, style) {
+    var type = nodeTypeOf(node);
+    if (type === 3 || type === 4) {
+      cleanStyleText(node, style);
+      return apply(captured.characterDataGet, node, []);
+    }
+    if (type !== 11) { return ''; }
+    var text = '';
+    var child = apply(captured.firstChildGet, node, []);
+    for (; child !== null; child = apply(captured.nextSiblingGet, child, [])) {
+      if (isText(child)) {
+        cleanStyleText(child, style);
+        text += apply(captured.characterDataGet, child, []);
+      }
+    }
+    return text;
+  }
+
+  // Page script inserts `items` (nodes, and strings where `strings`: append and the like) into
+  // `parent` before `reference` (null: at the end), taking the nodes `removed` out: the
+  // arguments to insert with (strings converted once, without their blocked URLs), or
+  // STYLE_REPLACED when the <style>'s text would still load a blocked URL and was replaced
+  // instead. A node taken out of another <style> is that style's removal.
+  function styleInsertion(parent, items, reference, removed, strings) {
+    var isStyle = isElementNamed(parent, STYLES);
+    var args = list();
+    var text = '';
+    var edits = list();
+    for (var r = 0; r < removed.length; r++) { edits[r] = pair(removed[r], ''); }
+    // The node replaceChild and replaceWith take out goes before the new ones come in.
+    if (isStyle && removed.length === 1 && styleRemoval(parent, removed[0])) { return STYLE_REPLACED; }
+    for (var i = 0; i < items.length; i++) {
+      var item = items[i];
+      if (!isNode(item)) {
+        if (strings) {
+          item = '' + item;
+          var css = isStyle ? sanitizedCSS(item, baseURL(parent)) : null;
+          if (css !== null) { item = css; }
+          if (isStyle) { text += item; }
         }
-      }.insert;
+        args[i] = item;
+        continue;
+      }
+      args[i] = item;
+      // A node moves: out of its place (in this style too), then in.
+      var from = parentOf(item);
+      if (from !== null && isElementNamed(from, STYLES) && styleRemoval(from, item)) { from = null; }
+      if (!isStyle) { continue; }
+      if (from === parent) { edits[edits.length] = pair(item, ''); }
+      text += insertedText(item, parent);
+    }
+    if (!isStyle || !styleLoadsBlocked(parent, styleTextAfter(parent, edits, text, reference))) { return args; }
+    replaceStyleText(parent, styleTextAfter(parent, edits, text, reference));
+    return STYLE_REPLACED;
+  }
+
+  // A text node about to become a <style>'s: its CSS without the blocked url()s.
+  function cleanStyleText(node, style) {
+    if (nodeTypeOf(node) !== 3 || captured.characterDataGet === null || captured.characterDataSet === null) { return; }
+    var css = sanitizedCSS(apply(captured.characterDataGet, node, []), baseURL(style));
+    if (css !== null) { apply(captured.characterDataSet, node, [css]); }
+  }
+
+  // Text: textContent, nodeValue, data and innerText (of an attribute node, of a <style> and its
+  // text nodes); appendData, insertData, replaceData, deleteData and splitText of a <style>'s
+  // text node; nodes and strings put into a <style> (appendChild, insertBefore, replaceChild,
+  // append, prepend, replaceChildren; before, after and replaceWith of its child) and taken out
+  // (removeChild, remove, or put elsewhere).
+  function patchText() {
+    if (captured.firstChildGet === null || captured.nextSiblingGet === null || captured.characterDataGet === null ||
+      captured.characterDataSet === null || captured.textContentSet === null || captured.parentNodeGet === null) {
+      return;
+    }
+    var node = prototypeOf('Node');
+    var characterData = prototypeOf('CharacterData');
+    var element = prototypeOf('Element');
+    // null writes '' with each of these setters; undefined is "undefined" for data only.
+    var dataSetter = function (undefinedText) {
+      return function (originalSet) {
+        return {
+          __proto__: null,
+          set(value) {
+            var self = this;
+            var style = null;
+            try { style = styleOf(self); } catch (e) { style = null; }
+            if (style === null) {
+              var written = null;
+              try { written = textWrite(self, value); } catch (e) { written = null; }
+              if (written === WITHHELD) { return undefined; }
+              return apply(originalSet, self, [written === null ? value : written]);
+            }
+            var text = value === null ? '' : value === undefined ? undefinedText : '' + value;
+            return changeData(style, self, text, function () { return apply(originalSet, self, [text]); });
+          }
+        }.set;
+      };
     };
-    replaceMethod(node, 'appendChild', insert);
-    replaceMethod(node, 'insertBefore', insert);
-    replaceMethod(node, 'replaceChild', insert);
-    var insertAll = function (original) {
+    replaceSetter(node, 'textContent', dataSetter(''));
+    replaceSetter(node, 'nodeValue', dataSetter(''));
+    replaceSetter(characterData, 'data', dataSetter('undefined'));
+    guardSetter(prototypeOf('HTMLElement'), 'innerText', textWrite);
+    // appendData(data), insertData(offset, data), replaceData(offset, count, data),
+    // deleteData(offset, count): the data after, or null for an offset past the end (the
+    // built-in throws). Arguments are converted once, as the built-in would, and passed on so.
+    var edit = function (name, count, textAt, change) {
+      replaceMethod(characterData, name, function (original) {
+        return {
+          __proto__: null,
+          call() {
+            var self = this;
+            var style = null;
+            try { style = styleOf(self); } catch (e) { style = null; }
+            if (style === null) { return apply(original, self, arguments); }
+            if (arguments.length < count) { return apply(original, self, arguments); }
+            var args = list();
+            for (var i = 0; i < arguments.length; i++) {
+              args[i] = i >= count ? arguments[i] : i === textAt ? '' + arguments[i] : arguments[i] >>> 0;
+            }
+            var data = apply(captured.characterDataGet, self, []);
+            var after = change(data, args);
+            if (after === null) { return apply(original, self, args); }
+            return changeData(style, self, after, function () { return apply(original, self, args); });
+          }
+        }.call;
+      });
+    };
+    var end = function (data, offset, count) { return offset + count > data.length ? data.length : offset + count; };
+    edit('appendData', 1, 0, function (data, args) { return data + args[0]; });
+    edit('insertData', 2, 1, function (data, args) {
+      return args[0] > data.length ? null : slice(data, 0, args[0]) + args[1] + slice(data, args[0]);
+    });
+    edit('replaceData', 3, 2, function (data, args) {
+      return args[0] > data.length ? null : slice(data, 0, args[0]) + args[2] + slice(data, end(data, args[0], args[1]));
+    });
+    edit('deleteData', 2, -1, function (data, args) {
+      return args[0] > data.length ? null : slice(data, 0, args[0]) + slice(data, end(data, args[0], args[1]));
+    });
+    // splitText leaves the node its head before the tail's node is put after it: the style's
+    // text without the tail, for a moment.
+    replaceMethod(prototypeOf('Text'), 'splitText', function (original) {
       return {
         __proto__: null,
-        append() {
-          var args = arguments;
+        splitText(offset) {
+          var self = this;
           try {
-            if (isElementNamed(this, STYLES)) {
-              args = list();
-              for (var i = 0; i < arguments.length; i++) {
-                var child = arguments[i];
-                if (child !== null && typeof child === 'object') {
-                  cleanStyleText(child, this);
-                } else {
-                  child = '' + child;
-                  var css = sanitizedCSS(child, baseURL(this));
-                  if (css !== null) { child = css; }
-                }
-                args[i] = child;
+            var style = styleOf(self);
+            if (style !== null) {
+              offset = offset >>> 0;
+              var data = apply(captured.characterDataGet, self, []);
+              var edits = list();
+              edits[0] = pair(self, slice(data, 0, offset));
+              if (offset <= data.length && styleLoadsBlocked(style, styleTextAfter(style, edits, null, null))) {
+                replaceStyleText(style, styleTextAfter(style, list(), null, null));
               }
             }
-          } catch (e) { args = arguments; }
-          return apply(original, this, args);
+          } catch (e) { /* split it as it is */ }
+          return apply(original, self, [offset]);
         }
-      }.append;
+      }.splitText;
+    });
+    // Insertions: `place(self, args)` answers [parent, items, reference, removed, start] of a call on
+    // parent; `answer(args)` what the call answers when the style's text was replaced instead.
+    var insertion = function (owner, name, strings, place, answer) {
+      replaceMethod(owner, name, function (original) {
+        return {
+          __proto__: null,
+          call() {
+            var self = this;
+            var args = arguments;
+            // Not caught: what throws here (a `this` that is no node, a page's toString) throws
+            // as the built-in would.
+            var where = place(self, arguments);
+            if (where !== null) {
+              var items = styleInsertion(where[0], where[1], where[2], where[3], strings);
+              if (items === STYLE_REPLACED) { return answer(arguments); }
+              // The call's own arguments, the items (from where[4] on) as converted.
+              args = list();
+              for (var i = 0; i < arguments.length; i++) { args[i] = arguments[i]; }
+              for (var j = 0; j < items.length; j++) { args[where[4] + j] = items[j]; }
+            }
+            return apply(original, self, args);
+          }
+        }.call;
+      });
     };
-    var element = prototypeOf('Element');
-    replaceMethod(element, 'append', insertAll);
-    replaceMethod(element, 'prepend', insertAll);
-    replaceMethod(element, 'replaceChildren', insertAll);
+    var first = function (args) { return args[0]; };
+    var nothing = function () { return undefined; };
+    // One list of the node, or none.
+    var only = function (value) {
+      var made = list();
+      if (value !== undefined) { made[0] = value; }
+      return made;
+    };
+    // `start`: the index of the first item among the call's arguments (0 when absent).
+    var on = function (parent, items, reference, removed, start) {
+      var where = list();
+      where[0] = parent;
+      where[1] = items;
+      where[2] = reference;
+      where[3] = removed;
+      where[4] = start === undefined ? 0 : start;
+      return where;
+    };
+    insertion(node, 'appendChild', false, function (self, args) { return on(self, only(args[0]), null, only()); }, first);
+    insertion(node, 'insertBefore', false, function (self, args) {
+      return on(self, only(args[0]), isNode(args[1]) ? args[1] : null, only());
+    }, first);
+    insertion(node, 'replaceChild', false, function (self, args) {
+      return on(self, only(args[0]), args[1], only(args[1]));
+    }, function (args) { return args[1]; });
+    insertion(element, 'append', true, function (self, args) { return on(self, args, null, only()); }, nothing);
+    insertion(element, 'prepend', true, function (self, args) {
+      return on(self, args, apply(captured.firstChildGet, self, []), only());
+    }, nothing);
+    // Every child goes: the style's text is what comes in.
+    insertion(element, 'replaceChildren', true, function (self, args) {
+      var removed = list();
+      var child = apply(captured.firstChildGet, self, []);
+      for (; child !== null; child = apply(captured.nextSiblingGet, child, [])) { removed[removed.length] = child; }
+      return on(self, args, null, removed);
+    }, nothing);
+    // insertAdjacentText(position, text): into the element, or beside it.
+    insertion(element, 'insertAdjacentText', true, function (self, args) {
+      // Converted once: the call gets the position that was checked.
+      args[0] = '' + args[0];
+      var position = lower(args[0]);
+      var items = only(args[1]);
+      if (position === 'afterbegin') { return on(self, items, apply(captured.firstChildGet, self, []), only(), 1); }
+      if (position === 'beforeend') { return on(self, items, null, only(), 1); }
+      if (position === 'beforebegin') { return on(parentOf(self), items, self, only(), 1); }
+      if (position === 'afterend') { return on(parentOf(self), items, apply(captured.nextSiblingGet, self, []), only(), 1); }
+      return null;
+    }, nothing);
+    var childOwners = [characterData, element];
+    for (var i = 0; i < childOwners.length; i++) {
+      insertion(childOwners[i], 'before', true, function (self, args) { return on(parentOf(self), args, self, only()); }, nothing);
+      insertion(childOwners[i], 'after', true, function (self, args) {
+        return on(parentOf(self), args, apply(captured.nextSiblingGet, self, []), only());
+      }, nothing);
+      insertion(childOwners[i], 'replaceWith', true, function (self, args) {
+        return on(parentOf(self), args, self, only(self));
+      }, nothing);
+      replaceMethod(childOwners[i], 'remove', function (original) {
+        return {
+          __proto__: null,
+          remove() {
+            try {
+              var parent = parentOf(this);
+              if (isElementNamed(parent, STYLES)) { styleRemoval(parent, this); }
+            } catch (e) { /* take it out as it is */ }
+            return apply(original, this, arguments);
+          }
+        }.remove;
+      });
+    }
+    replaceMethod(node, 'removeChild', function (original) {
+      return {
+        __proto__: null,
+        removeChild(child) {
+          try {
+            if (isElementNamed(this, STYLES) && isNode(child) && parentOf(child) === this && styleRemoval(this, child)) { return child; }
+          } catch (e) { /* take it out as it is */ }
+          return apply(original, this, arguments);
+        }
+      }.removeChild;
+    });
   }
 
   // --- CSS url()s (blockInScript) ------------------------------------------------------------
@@ -2855,11 +3178,42 @@ function (settings, captured, secret, post, options) {
   // WebKit's (and a few more, whose values then hold none).
   var URL_STYLE_PROPERTY = new captured.RegExp('^css-?text$|background|image|mask|cursor|content|list-?style|filter|' +
     'clip-?path|marker|shape-?outside|box-?reflect|^src$', 'i');
-  var CSS_HINT = new captured.RegExp('url\\(|@import', 'i');
-  // url(…), quoted or not, and @import's string: the URLs a style loads.
-  var CSS_URLS = new captured.RegExp(
-    'url\\(\\s*(?:"((?:[^"\\\\]|\\\\[\\s\\S])*)"|\'((?:[^\'\\\\]|\\\\[\\s\\S])*)\'|((?:[^)\\s"\'\\\\]|\\\\[\\s\\S])*))\\s*\\)' +
-    '|@import\\s*(?:"((?:[^"\\\\]|\\\\[\\s\\S])*)"|\'((?:[^\'\\\\]|\\\\[\\s\\S])*)\')', 'gi');
+  // A name of CSS as the tokenizer reads an identifier: each character as itself (a letter in
+  // either case) or escaped (`\75`, `\000075 `, or `\u` for a letter that is no hex digit), so
+  // that `\75rl(` is found as the url( it is.
+  function cssNamePattern(name) {
+    var source = '';
+    for (var i = 0; i < name.length; i++) {
+      var c = name[i];
+      var code = apply(captured.stringCharCodeAt, name, [i]);
+      var literal = c === '-' ? '\\-' : c;
+      var hex = '\\\\0{0,4}(?:' + apply(Number.prototype.toString, code, [16]) +
+        (c === '-' ? '' : '|' + apply(Number.prototype.toString, code - 32, [16])) + ')(?:\\r\\n|[ \\t\\r\\n\\f])?';
+      source += '(?:' + literal + '|' + hex + (HEX[c] === undefined ? '|\\\\' + literal : '') + ')';
+    }
+    return source;
+  }
+  // Whatever is no url(), @import or image-set() of a style is written as it is; a backslash may
+  // spell one of them.
+  var CSS_HINT = new captured.RegExp('url\\(|@import|image-set\\(|\\\\', 'i');
+  // Comments and white space, which may stand between @import and its string, and after url()'s
+  // string.
+  var CSS_GAP = '(?:\\s|/\\*[\\s\\S]*?(?:\\*/|$))*';
+  // url(…), quoted or not, and @import's string: the URLs a style loads. A quoted URL's match
+  // ends with its string (what follows, up to the `)`, stays); a string or url() the end of the
+  // text cuts loads as a closed one would; a string with a newline is a bad string, which loads
+  // nothing. Three expressions: JavaScriptCore runs one that holds both url() and @import with
+  // its comments, or the escaped names, a hundred times slower than url() alone, so those run
+  // only on text that has an @import or a backslash.
+  var CSS_STRINGS = '"((?:[^"\\\\\\n\\r\\f]|\\\\[\\s\\S])*)(?:"|$)|\'((?:[^\'\\\\\\n\\r\\f]|\\\\[\\s\\S])*)(?:\'|$)';
+  var CSS_URL_BODY = '\\(\\s*(?:' + CSS_STRINGS + '|((?:[^)\\s"\'\\\\]|\\\\[\\s\\S])*)\\s*(?:\\)|$))';
+  var CSS_URLS = new captured.RegExp('url' + CSS_URL_BODY, 'gi');
+  var CSS_IMPORTS = new captured.RegExp('@import' + CSS_GAP + '(?:' + CSS_STRINGS + ')', 'gi');
+  var CSS_ESCAPED_URLS = new captured.RegExp(
+    cssNamePattern('url') + CSS_URL_BODY + '|@' + cssNamePattern('import') + CSS_GAP + '(?:' + CSS_STRINGS + ')', 'gi');
+  var IMPORT_HINT = new captured.RegExp('@import', 'i');
+  // image-set() and -webkit-image-set(), whose options may be bare strings: URLs of images.
+  var IMAGE_SET = new captured.RegExp('(?:-' + cssNamePattern('webkit') + '-)?' + cssNamePattern('image-set') + '\\(', 'gi');
   var FONT_FACE = new captured.RegExp('@font-face', 'i');
 
   // A CSS string or URL token with its escapes undone: `\` and up to six hex digits (and one
@@ -2905,33 +3259,140 @@ function (settings, captured, secret, post, options) {
     return apply(captured.regExpExec, FONT_FACE, [slice(css, start + 1, open)]) !== null ? 'font' : 'image';
   }
 
-  // `css` (a style sheet, a rule or declarations) with each url() and @import string the resolver
-  // blocks replaced by BLOCKED_CSS_URL, and reported; null when it has none. Relative URLs
-  // resolve against `base`.
-  function sanitizedCSS(css, base) {
+  // `css` (a style sheet, a rule or declarations) with each url(), @import string and
+  // image-set() string the resolver blocks replaced by BLOCKED_CSS_URL (a string by
+  // BLOCKED_CSS_STRING), and reported unless `silent`; null when it has none. Relative URLs
+  // resolve against `base`; `type` (when given) is the type of every URL (a FontFace's source).
+  function sanitizedCSS(css, base, type, silent) {
     if (typeof css !== 'string' || apply(captured.regExpExec, CSS_HINT, [css]) === null) { return null; }
+    var changed = false;
+    var passes = indexOf(css, '\\') >= 0 ? [CSS_ESCAPED_URLS]
+      : apply(captured.regExpExec, IMPORT_HINT, [css]) !== null ? [CSS_URLS, CSS_IMPORTS] : [CSS_URLS];
+    var step = sanitizedImageSets(css, base, silent);
+    if (step !== null) {
+      css = step;
+      changed = true;
+    }
+    for (var i = 0; i < passes.length; i++) {
+      step = sanitizedMatches(css, base, type, silent, passes[i]);
+      if (step !== null) {
+        css = step;
+        changed = true;
+      }
+    }
+    return changed ? css : null;
+  }
+
+  // `css` with each match of `expression` (url() or @import's string, as sanitizedCSS reads
+  // them) that the resolver blocks replaced; null when it has none.
+  function sanitizedMatches(css, base, type, silent, expression) {
     var result = '';
     var last = 0;
     var match;
     // The last brace before the text read so far: each character is read once.
     var read = 0;
     var brace = -1;
-    CSS_URLS.lastIndex = 0;
-    while ((match = apply(captured.regExpExec, CSS_URLS, [css])) !== null) {
+    expression.lastIndex = 0;
+    while ((match = apply(captured.regExpExec, expression, [css])) !== null) {
       for (; read < match.index; read++) {
         if (css[read] === '{' || css[read] === '}') { brace = read; }
       }
-      var isImport = match[4] !== undefined || match[5] !== undefined;
+      var isImport = css[match.index] === '@';
       var raw = match[1] !== undefined ? match[1] : match[2] !== undefined ? match[2] : match[3] !== undefined ? match[3]
         : match[4] !== undefined ? match[4] : match[5];
-      var url = resolveURL(cssUnescape(raw), base);
-      var type = isImport ? 'stylesheet' : cssURLType(css, match.index, brace);
-      if (blockedURL(url, type) === null) { continue; }
-      reportBlocked(url, type);
-      result += slice(css, last, match.index) + (isImport ? '@import ' : '') + BLOCKED_CSS_URL;
+      var loads = type !== undefined ? type : isImport ? 'stylesheet' : cssURLType(css, match.index, brace);
+      var url = silent === true ? null : resolveURL(cssUnescape(raw), base);
+      if (silent === true ? !silentlyBlocked(raw, loads, base) : blockedURL(url, loads) === null) { continue; }
+      if (silent !== true) { reportBlocked(url, loads); }
+      // A quoted url()'s `)` is not in its match: what follows its string stays and closes it.
+      var unquoted = !isImport && match[3] !== undefined;
+      var replacement = isImport ? '@import ' + BLOCKED_CSS_STRING
+        : unquoted ? BLOCKED_CSS_URL : slice(BLOCKED_CSS_URL, 0, BLOCKED_CSS_URL.length - 1);
+      result += slice(css, last, match.index) + replacement;
       last = match.index + match[0].length;
     }
     return last === 0 ? null : result + slice(css, last);
+  }
+
+  // Whether the resolver blocks the URL `raw` (as the CSS text has it) as `type`, for the checks
+  // of a <style>'s whole text, which read the same URLs again at each change of it: the answers
+  // are kept, by the text, the base URL and the top page's URL (an answer only goes from blocked
+  // to allowed, by a Click-to-Load click, and a stale one then rewrites the style's text with
+  // nothing taken out).
+  var silentAnswers = captured.ObjectCreate(null);
+  var silentAnswerCount = 0;
+  var silentTop = null;
+  function silentlyBlocked(raw, type, base) {
+    if (silentTop === null) {
+      silentTop = topURL();
+      // Read once per task: the top page's URL costs more than the rest of an answer.
+      later(function () { silentTop = null; });
+    }
+    var key = type + ' ' + silentTop + ' ' + base + ' ' + raw;
+    var known = silentAnswers[key];
+    if (known === true || known === false) { return known; }
+    if (silentAnswerCount >= 5000) {
+      silentAnswers = captured.ObjectCreate(null);
+      silentAnswerCount = 0;
+    }
+    known = blockedURL(resolveURL(cssUnescape(raw), base), type) !== null;
+    silentAnswers[key] = known;
+    silentAnswerCount += 1;
+    return known;
+  }
+
+  // `css` with each string option of its image-set()s that the resolver blocks replaced by
+  // BLOCKED_CSS_STRING; null when it has none. A string inside a function of the image-set
+  // (`type("image/avif")`, a url()) is no URL of it.
+  function sanitizedImageSets(css, base, silent) {
+    var result = '';
+    var last = 0;
+    var match;
+    IMAGE_SET.lastIndex = 0;
+    while ((match = apply(captured.regExpExec, IMAGE_SET, [css])) !== null) {
+      var depth = 1;
+      var position = match.index + match[0].length;
+      while (position < css.length && depth > 0) {
+        var c = css[position];
+        if (c === '"' || c === '\'') {
+          var end = stringEnd(css, position);
+          if (depth === 1) {
+            var raw = slice(css, position + 1, end.close);
+            var url = silent === true ? null : resolveURL(cssUnescape(raw), base);
+            if (silent === true ? silentlyBlocked(raw, 'image', base) : blockedURL(url, 'image') !== null) {
+              if (silent !== true) { reportBlocked(url, 'image'); }
+              result += slice(css, last, position) + BLOCKED_CSS_STRING;
+              last = end.next;
+            }
+          }
+          position = end.next;
+        } else if (c === '/' && css[position + 1] === '*') {
+          var close = indexOf(css, '*/', position + 2);
+          position = close < 0 ? css.length : close + 2;
+        } else {
+          if (c === '(') { depth += 1; } else if (c === ')') { depth -= 1; }
+          position += c === '\\' ? 2 : 1;
+        }
+      }
+      IMAGE_SET.lastIndex = position;
+    }
+    return last === 0 ? null : result + slice(css, last);
+  }
+
+  // The CSS string that starts with the quote at `start`: `close`, where its text ends, and
+  // `next`, the position after it (its closing quote, a newline that makes it a bad string, or
+  // the end of the text).
+  function stringEnd(css, start) {
+    var quote = css[start];
+    var position = start + 1;
+    while (position < css.length) {
+      var c = css[position];
+      if (c === quote) { return { __proto__: null, close: position, next: position + 1 }; }
+      if (c === '\n' || c === '\r' || c === '\f') { break; }
+      position += c === '\\' ? 2 : 1;
+    }
+    var end = position < css.length ? position : css.length;
+    return { __proto__: null, close: end, next: end };
   }
 
   // Calls `original` with argument `index` (when given) replaced by what `write(this, value)`
@@ -2996,6 +3457,83 @@ function (settings, captured, secret, post, options) {
     replaceCSSArgument(sheet, 'replaceSync', 0, sheetCSS);
     replaceCSSArgument(prototypeOf('CSSGroupingRule'), 'insertRule', 0, declarationCSS);
     replaceCSSArgument(prototypeOf('CSSKeyframesRule'), 'appendRule', 0, declarationCSS);
+    wrapFontFace();
+    // CSS Typed OM: what set and append give a style property map (an element's
+    // attributeStyleMap, a style rule's styleMap), CSSStyleValue.parse's and parseAll's values
+    // included, since a value loads only there.
+    var map = prototypeOf('StylePropertyMap');
+    replaceMethod(map, 'set', styleMapWrite);
+    replaceMethod(map, 'append', styleMapWrite);
+  }
+
+  // `new FontFace(family, source)`: the url()s of a source given as CSS text are fonts; a
+  // buffer's font loads from no network.
+  function wrapFontFace() {
+    var Original = win.FontFace;
+    if (typeof Original !== 'function') { return; }
+    var wrapper = function (family, source) {
+      // Called without `new`: the built-in's own TypeError.
+      if (new.target === undefined) { return apply(Original, this, arguments); }
+      var args = arguments;
+      if (arguments.length > 1 && !isBufferSource(source)) {
+        // Converted once, outside any catch: a page's toString that throws throws as the
+        // built-in's conversion would, and cannot answer a second call otherwise.
+        var text = '' + source;
+        var css = null;
+        try { css = sanitizedCSS(text, baseURL(doc), 'font'); } catch (e) { css = null; }
+        args = list();
+        for (var i = 0; i < arguments.length; i++) { args[i] = i === 1 ? (css === null ? text : css) : arguments[i]; }
+      }
+      return captured.construct(Original, args, new.target);
+    };
+    win.FontFace = shapedLike(wrapper, Original);
+  }
+
+  // Whether `value` is an ArrayBuffer, a SharedArrayBuffer or a view of one, which FontFace
+  // reads as the font itself.
+  function isBufferSource(value) {
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) { return false; }
+    if (captured.ArrayBufferIsView !== null && captured.ArrayBufferIsView(value)) { return true; }
+    var getters = [captured.arrayBufferByteLengthGet, captured.sharedArrayBufferByteLengthGet];
+    for (var i = 0; i < getters.length; i++) {
+      if (getters[i] === null) { continue; }
+      try {
+        apply(getters[i], value, []);
+        return true;
+      } catch (e) { /* not this kind of buffer */ }
+    }
+    return false;
+  }
+
+  // StylePropertyMap's set and append: each value written as styleValueWrite answers.
+  function styleMapWrite(original) {
+    return {
+      __proto__: null,
+      set(property) {
+        var args = list();
+        args[0] = property;
+        for (var i = 1; i < arguments.length; i++) { args[i] = styleValueWrite(arguments[i]); }
+        return apply(original, this, args);
+      }
+    }.set;
+  }
+
+  // A value page script gives a style property map: a CSSStyleValue as it is, unless its CSS
+  // text (read with CSSStyleValue's own toString) loads a blocked URL, then that text without
+  // it; anything else converted to a string once, as the browser would, without its blocked
+  // URLs.
+  function styleValueWrite(value) {
+    if (value !== null && typeof value === 'object' && captured.styleValueToString !== null) {
+      var text = null;
+      try { text = apply(captured.styleValueToString, value, []); } catch (e) { text = null; }
+      if (typeof text === 'string') {
+        var css = sanitizedCSS(text, baseURL(doc));
+        return css === null ? value : css;
+      }
+    }
+    var string = '' + value;
+    var written = sanitizedCSS(string, baseURL(doc));
+    return written === null ? string : written;
   }
 
   // --- Hyperlink auditing and form submissions (blockInScript) -----------------------------------

@@ -46,6 +46,12 @@ function createBrowser(url) {
     enumerable: true, configurable: true
   });
   Object.defineProperty(Node.prototype, 'nodeName', slot('nodeName'));
+  Object.defineProperty(Node.prototype, 'nodeType', slot('nodeType'));
+  for (const node of [dom.document, dom.document.documentElement, dom.document.head]) {
+    const type = node.nodeType;
+    delete node.nodeType;
+    node.nodeType = type;
+  }
   Object.defineProperty(Event.prototype, 'target', slot('target'));
   Object.defineProperty(Event.prototype, 'type', slot('type'));
   Object.defineProperty(Node.prototype, 'isConnected', {

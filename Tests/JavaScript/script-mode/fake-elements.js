@@ -21,7 +21,8 @@
 //
 // data: URLs reach no network and are not recorded.
 
-const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)|@import\s*(?:"([^"]*)"|'([^']*)')/gi;
+const CSS_URL = /url\(\s*(?:"([^"]*)(?:"|$)|'([^']*)(?:'|$)|([^)\s]*)\s*(?:\)|$))|@import(?:\s|\/\*.*?\*\/)*(?:"([^"]*)"|'([^']*)')/gi;
+const IMAGE_SET = /(?:-webkit-)?image-set\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)(?:\)|$)/gi;
 const LOADING_RELS = /(?:^|\s)(?:stylesheet|preload|prefetch|modulepreload|[a-z-]*icon)(?:\s|$)/i;
 const XLINK = 'http://www.w3.org/1999/xlink';
 // The attributes whose writes load, by element name.
@@ -37,12 +38,28 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
     const url = new URL(String(value).trim(), base()).href;
     if (!url.startsWith('data:')) { network.push({ url, type }); }
   };
-  function recordCSS(text) {
+  // `seen`: the URLs recorded already for the same style sheet, which load no more.
+  // The tokenizer reads escapes (`\\75rl(` is url(), `tracker\\2e test` tracker.test); a url()
+  // or string the end of the text cuts loads; image-set()'s own strings are URLs.
+  function recordCSS(text, seen) {
+    const css = String(text).replace(/\\([0-9a-fA-F]{1,6})[ \t\n]?|\\([^\n])/g,
+      (all, hex, other) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : other));
+    const urls = [];
     CSS_URL.lastIndex = 0;
     let match;
-    while ((match = CSS_URL.exec(String(text))) !== null) {
-      const url = [1, 2, 3, 4, 5].map((index) => match[index]).find((value) => value !== undefined);
-      if (url !== '') { record(url.replace(/\\/g, ''), 'css'); }
+    while ((match = CSS_URL.exec(css)) !== null) {
+      urls.push([1, 2, 3, 4, 5].map((index) => match[index]).find((value) => value !== undefined));
+    }
+    IMAGE_SET.lastIndex = 0;
+    while ((match = IMAGE_SET.exec(css)) !== null) {
+      let inside = match[1];
+      while (/\([^()]*\)/.test(inside)) { inside = inside.replace(/\([^()]*\)/g, ''); }
+      for (const string of inside.matchAll(/"([^"]*)"|'([^']*)'/g)) { urls.push(string[1] !== undefined ? string[1] : string[2]); }
+    }
+    for (const url of urls) {
+      if (url === '' || (seen && seen.has(url))) { continue; }
+      if (seen) { seen.add(url); }
+      record(url, 'css');
     }
   }
   const firstCandidates = (srcset) => srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]).filter(Boolean);
@@ -198,14 +215,36 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
   }
 
   // --- Text: a <style>'s text is its style sheet ---------------------------------------------------
+  // The data of its text nodes joined, read again after each change (WebKit parses it again on
+  // each change of its children or their data); a URL loads once per style.
   const inert = (node) => Boolean(node.__owner && node.__owner.__inert);
+  const loadedBy = new WeakMap();
+  function styleChanged(style) {
+    if (!style || style.nodeName !== 'STYLE' || inert(style)) { return; }
+    if (!loadedBy.has(style)) { loadedBy.set(style, new Set()); }
+    recordCSS(style.childNodes.filter((node) => node.nodeType === 3).map((node) => node.data).join(''), loadedBy.get(style));
+  }
   class CharacterData extends Node {
     get data() { return this.__data; }
     set data(value) { setData(this, value); }
+    appendData(data) { setData(this, this.__data + data); }
+    insertData(offset, data) { setData(this, this.__data.slice(0, offset) + data + this.__data.slice(offset)); }
+    replaceData(offset, count, data) { setData(this, this.__data.slice(0, offset) + data + this.__data.slice(offset + count)); }
+    deleteData(offset, count) { setData(this, this.__data.slice(0, offset) + this.__data.slice(offset + count)); }
+    before(...nodes) { if (this.parentNode) { insertNodes(this.parentNode, nodes, this); } }
+    after(...nodes) { if (this.parentNode) { insertNodes(this.parentNode, nodes, nextOf(this)); } }
+    replaceWith(...nodes) {
+      const parent = this.parentNode;
+      if (!parent) { return; }
+      const reference = nextOf(this);
+      detach(this);
+      insertNodes(parent, nodes, reference);
+    }
+    remove() { detach(this); }
   }
   function setData(node, value) {
     node.__data = String(value);
-    if (node.parentNode && node.parentNode.nodeName === 'STYLE' && !inert(node.parentNode)) { recordCSS(node.__data); }
+    styleChanged(node.parentNode);
   }
   class Text extends CharacterData {
     constructor(data) {
@@ -213,15 +252,62 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
       this.nodeType = 3;
       Object.defineProperty(this, '__data', { value: String(data), writable: true });
     }
+    // The head stays, then the tail's node goes after it: two changes.
+    splitText(offset) {
+      const tail = new Text(this.__data.slice(offset));
+      setData(this, this.__data.slice(0, offset));
+      if (this.parentNode) { insertNodes(this.parentNode, [tail], nextOf(this)); }
+      return tail;
+    }
   }
   g.Document.prototype.createTextNode = function createTextNode(data) { return new Text(data); };
+  g.Document.prototype.createDocumentFragment = function createDocumentFragment() { return new g.DocumentFragment(this); };
+  // The tree, as Node.prototype has it: children in order, a node in one place at a time.
+  const nextOf = (node) => {
+    const siblings = node.parentNode ? node.parentNode.childNodes : [];
+    return siblings[siblings.indexOf(node) + 1] || null;
+  };
+  Object.defineProperty(Node.prototype, 'firstChild', { get() { return this.childNodes[0] || null; }, configurable: true });
+  Object.defineProperty(Node.prototype, 'nextSibling', { get() { return nextOf(this); }, configurable: true });
+  Object.defineProperty(Node.prototype, 'lastChild', { get() { return this.childNodes[this.childNodes.length - 1] || null; }, configurable: true });
+  function detach(node) {
+    const parent = node.parentNode;
+    if (!parent) { return; }
+    parent.childNodes = parent.childNodes.filter((child) => child !== node);
+    node.parentNode = null;
+    styleChanged(parent);
+  }
+  // Nodes and strings put before `reference` (null: at the end); a fragment's children, all at once.
+  function insertNodes(parent, items, reference) {
+    const nodes = [];
+    for (const item of items) {
+      const node = typeof item === 'object' && item !== null ? item : new Text(String(item));
+      if (node.nodeType === 11) {
+        nodes.push(...node.childNodes);
+        node.childNodes = [];
+      } else {
+        nodes.push(node);
+      }
+    }
+    for (const node of nodes) { if (node.parentNode && node.parentNode.nodeType !== 11) { detach(node); } }
+    const index = reference === null ? -1 : parent.childNodes.indexOf(reference);
+    parent.childNodes.splice(index < 0 ? parent.childNodes.length : index, 0, ...nodes);
+    for (const node of nodes) { node.parentNode = parent; }
+    styleChanged(parent);
+  }
   // textContent and nodeValue as Node.prototype has them: by the node's type.
   const elementText = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent');
+  function setElementText(node, value) {
+    for (const child of node.childNodes) { child.parentNode = null; }
+    const text = new Text(value === null ? '' : String(value));
+    text.parentNode = node;
+    node.childNodes = [text];
+  }
   function setText(node, value) {
     if (node.nodeType === 2) { node.value = value; return; }
     if (node.nodeType === 3) { setData(node, value); return; }
-    elementText.set.call(node, value);
-    if (node.nodeName === 'STYLE' && !inert(node)) { recordCSS(value); }
+    setElementText(node, value);
+    styleChanged(node);
   }
   Object.defineProperty(Node.prototype, 'textContent', {
     get() {
@@ -243,16 +329,49 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
     enumerable: true, configurable: true
   });
   const appendChild = Node.prototype.appendChild;
-  function insert(parent, child) {
-    const result = appendChild.call(parent, child);
-    if (parent.nodeName === 'STYLE' && child.nodeType === 3 && !inert(parent)) { recordCSS(child.textContent); }
-    return result;
+  // Into a <style>, the tree's own insertion; elsewhere the fake DOM's (its mutation records).
+  function insert(parent, child, reference) {
+    if (parent.nodeName !== 'STYLE' && !(child.parentNode && child.parentNode.nodeName === 'STYLE') && reference === null) {
+      return appendChild.call(parent, child);
+    }
+    insertNodes(parent, [child], reference);
+    return child;
   }
-  Node.prototype.appendChild = function appendChild(child) { return insert(this, child); };
-  Node.prototype.insertBefore = function insertBefore(child) { return insert(this, child); };
-  Element.prototype.append = function append(...nodes) {
-    for (const node of nodes) { insert(this, typeof node === 'string' ? new Text(node) : node); }
+  Node.prototype.appendChild = function appendChild(child) { return insert(this, child, null); };
+  // insertBefore and replaceChild take two arguments, as WebKit's do.
+  const two = (name, count) => { if (count < 2) { throw new TypeError(`${name}: 2 arguments required`); } };
+  Node.prototype.insertBefore = function insertBefore(child, reference) {
+    two('insertBefore', arguments.length);
+    return insert(this, child, reference || null);
   };
+  Node.prototype.removeChild = function removeChild(child) {
+    if (child.parentNode !== this) { throw new Error('fake browser: not a child'); }
+    detach(child);
+    return child;
+  };
+  Node.prototype.replaceChild = function replaceChild(child, old) {
+    two('replaceChild', arguments.length);
+    const reference = nextOf(old);
+    detach(old);
+    insertNodes(this, [child], reference);
+    return old;
+  };
+  Element.prototype.append = function append(...nodes) { insertNodes(this, nodes, null); };
+  Element.prototype.prepend = function prepend(...nodes) { insertNodes(this, nodes, this.childNodes[0] || null); };
+  Element.prototype.replaceChildren = function replaceChildren(...nodes) {
+    for (const child of this.childNodes.slice()) { detach(child); }
+    insertNodes(this, nodes, null);
+  };
+  Element.prototype.insertAdjacentText = function insertAdjacentText(position, data) {
+    const where = String(position).toLowerCase();
+    if (where === 'afterbegin') { insertNodes(this, [String(data)], this.childNodes[0] || null); }
+    if (where === 'beforeend') { insertNodes(this, [String(data)], null); }
+    if (where === 'beforebegin' && this.parentNode) { insertNodes(this.parentNode, [String(data)], this); }
+    if (where === 'afterend' && this.parentNode) { insertNodes(this.parentNode, [String(data)], nextOf(this)); }
+  };
+  for (const name of ['before', 'after', 'replaceWith', 'remove']) {
+    Element.prototype[name] = CharacterData.prototype[name];
+  }
 
   // --- Styles --------------------------------------------------------------------------------------
   // Declarations: a write of any of them loads its url()s.
@@ -289,13 +408,58 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
   }
   class CSSMediaRule extends CSSGroupingRule {}
 
+  // CSS Typed OM: a value loads when a style property map gets it (set, append); parse and
+  // parseAll only read the text. A value's CSS text is its toString's.
+  class CSSStyleValue {
+    constructor(text) { Object.defineProperty(this, '__text', { value: String(text) }); }
+    static parse(property, text) { return new (/url\(|image-set\(/i.test(text) ? CSSImageValue : CSSStyleValue)(text); }
+    static parseAll(property, text) { return String(text).split(/,(?![^(]*\))/).map((one) => CSSStyleValue.parse(property, one.trim())); }
+    toString() {
+      if (!(this instanceof CSSStyleValue) || this.__text === undefined) { throw new TypeError('not a CSSStyleValue'); }
+      return this.__text;
+    }
+  }
+  class CSSImageValue extends CSSStyleValue {}
+  // Values: a CSSStyleValue's text, or anything else converted to a string (each once).
+  const valueText = (value) => (value instanceof CSSStyleValue && value.__text !== undefined ? value.__text : String(value));
+  class StylePropertyMap {
+    set(property, ...values) { for (const value of values) { recordCSS(valueText(value)); } }
+    append(property, ...values) { for (const value of values) { recordCSS(valueText(value)); } }
+  }
+  Object.defineProperty(HTMLElement.prototype, 'attributeStyleMap', {
+    get() {
+      if (!this.__map) { Object.defineProperty(this, '__map', { value: new StylePropertyMap() }); }
+      return this.__map;
+    },
+    enumerable: true, configurable: true
+  });
+  class CSSStyleRule extends CSSRule {
+    get styleMap() { return new StylePropertyMap(); }
+  }
+  // A font face: its source (CSS text, or a buffer that loads nothing) loads when it is made.
+  class FontFace {
+    constructor(family, source) {
+      if (arguments.length < 2) { throw new TypeError('FontFace: 2 arguments required'); }
+      const isBuffer = source instanceof ArrayBuffer || ArrayBuffer.isView(source);
+      Object.defineProperty(this, '__source', { value: isBuffer ? source : String(source) });
+      if (!isBuffer) { recordCSS(this.__source); }
+    }
+    get family() { return 'x'; }
+    load() { return Promise.resolve(this); }
+  }
+  class FontFaceSet {
+    add(face) { this.__faces = (this.__faces || []).concat([face]); return this; }
+  }
+  dom.document.fonts = new FontFaceSet();
+
   Object.assign(g, {
     HTMLLinkElement, HTMLSourceElement, HTMLMediaElement, HTMLVideoElement, HTMLAudioElement, HTMLObjectElement, HTMLEmbedElement,
     HTMLInputElement, HTMLTrackElement, HTMLStyleElement, SVGElement, SVGImageElement, SVGAnimatedString, Attr, NamedNodeMap,
-    CharacterData, Text, CSSStyleDeclaration, StyleSheet, CSSStyleSheet, CSSRule, CSSGroupingRule, CSSMediaRule
+    CharacterData, Text, CSSStyleDeclaration, StyleSheet, CSSStyleSheet, CSSRule, CSSGroupingRule, CSSMediaRule, CSSStyleValue,
+    CSSImageValue, StylePropertyMap, CSSStyleRule, FontFace, FontFaceSet
   });
   // What the HTML parser does: a <style>'s text set without any page-visible setter.
-  const parserSetText = (element, text) => elementText.set.call(element, text);
+  const parserSetText = (element, text) => setElementText(element, text);
   return { recordCSS, parserSetText };
 }
 

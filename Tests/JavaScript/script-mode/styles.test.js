@@ -52,8 +52,9 @@ test('script mode: style declarations, element.style, the style attribute and st
     'blocked image https://tracker.test/style-attribute.gif',
     'blocked image https://tracker.test/rule.gif',
     'blocked stylesheet https://tracker.test/imported.css',
-    'blocked stylesheet https://tracker.test/string.css',
     'blocked font https://tracker.test/font.woff2',
+    // @import's strings are read after the url()s.
+    'blocked stylesheet https://tracker.test/string.css',
     'blocked image https://tracker.test/replace.gif',
     'blocked image https://tracker.test/media.gif'
   ]);

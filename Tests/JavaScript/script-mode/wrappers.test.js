@@ -18,7 +18,9 @@ const { openBrowser, reports, wait, helpers } = require('./fake-browser.js');
 
 const skip = helpers.missing([]);
 
-const constructors = ['WebSocket', 'EventSource', 'Worker', 'SharedWorker'];
+const constructors = ['WebSocket', 'EventSource', 'Worker', 'SharedWorker', 'FontFace'];
+// What each constructor is called with: a URL, or a font face's family and source.
+const argumentsOf = (name) => (name === 'FontFace' ? "'x', 'local(x)'" : "'https://cdn.example/x'");
 // [owner in the page, property, what it is].
 const methods = [
   ['window', 'fetch'], ['navigator', 'sendBeacon'], ['XMLHttpRequest.prototype', 'open'], ['XMLHttpRequest.prototype', 'send'],
@@ -26,7 +28,10 @@ const methods = [
   ['HTMLFormElement.prototype', 'submit'], ['HTMLElement.prototype', 'click'], ['EventTarget.prototype', 'dispatchEvent'],
   ['Document.prototype', 'write'],
   ['Document.prototype', 'writeln'], ['Element.prototype', 'insertAdjacentHTML'], ['Element.prototype', 'setHTMLUnsafe'],
-  ['Range.prototype', 'createContextualFragment']
+  ['Range.prototype', 'createContextualFragment'], ['StylePropertyMap.prototype', 'set'], ['StylePropertyMap.prototype', 'append'],
+  ['CharacterData.prototype', 'appendData'], ['CharacterData.prototype', 'insertData'], ['CharacterData.prototype', 'replaceData'],
+  ['CharacterData.prototype', 'deleteData'], ['CharacterData.prototype', 'before'], ['CharacterData.prototype', 'after'],
+  ['CharacterData.prototype', 'replaceWith'], ['CharacterData.prototype', 'remove'], ['Text.prototype', 'splitText']
 ];
 const setters = [
   ['HTMLImageElement.prototype', 'src'], ['HTMLScriptElement.prototype', 'src'], ['HTMLIFrameElement.prototype', 'src'],
@@ -58,10 +63,10 @@ test('script mode: every wrapper has the shape of the built-in it replaces', { s
     for (const key of Object.getOwnPropertyNames(original).filter((key) => /^[A-Z]+$/.test(key))) {
       expect(JSON.stringify(Object.getOwnPropertyDescriptor(wrapper, key)) === JSON.stringify(Object.getOwnPropertyDescriptor(original, key)), `${name}.${key}`);
     }
-    expect(run(`(function () { try { ${name}('https://cdn.example/x'); return 'called'; } catch (error) { return error !== null && error.name === 'TypeError'; } })()`) === true,
+    expect(run(`(function () { try { ${name}(${argumentsOf(name)}); return 'called'; } catch (error) { return error !== null && error.name === 'TypeError'; } })()`) === true,
       `${name}() without new does not throw a TypeError`);
-    expect(run(`new ${name}('https://cdn.example/x') instanceof ${name}`) === true, `new ${name}() instanceof ${name}`);
-    expect(run(`(function () { class Own extends ${name} {} var made = new Own('https://cdn.example/sub'); return made instanceof Own && made instanceof ${name}; })()`) === true,
+    expect(run(`new ${name}(${argumentsOf(name)}) instanceof ${name}`) === true, `new ${name}() instanceof ${name}`);
+    expect(run(`(function () { class Own extends ${name} {} var made = new Own(${argumentsOf(name)}); return made instanceof Own && made instanceof ${name}; })()`) === true,
       `a subclass of ${name}`);
   }
   const shapeOf = (descriptor) => ({ writable: descriptor.writable, enumerable: descriptor.enumerable, configurable: descriptor.configurable });

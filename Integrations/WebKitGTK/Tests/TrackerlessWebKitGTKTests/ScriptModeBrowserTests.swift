@@ -8,8 +8,10 @@ import TrackerDataKit
 /// writes (into the page and into an about:blank frame), links with `ping` it clicks, forms it
 /// submits into a frame, URLs and styles it gives elements (a link's href, a srcset, a poster, an
 /// object's data, an SVG image's href, attribute nodes; declarations, the style attribute, a
-/// constructed style sheet, a <style>'s text and insertRule) (Tests/Sites/script-mode.example and
-/// media.zoom.com). Each page's tracker URLs reached the server under the blocking script before
+/// constructed style sheet, a <style>'s text and insertRule), and style values and text beyond
+/// url() (image-set() strings, escaped and cut url()s, FontFace sources, CSS Typed OM values, a
+/// <style>'s text changed through its text nodes or joined across them)
+/// (Tests/Sites/script-mode.example and media.zoom.com). Each page's tracker URLs reached the server under the blocking script before
 /// it stopped them. One browser run
 /// loads them all; the proxy's log is what reached the network. UserScripts' article "What the
 /// scripts do" (`WhatTheScriptsDo.md`) lists what is stopped and what is left; a change here must
@@ -53,6 +55,15 @@ struct ScriptModeBrowserTests {
             site + "el-own.css", site + "el-own-bg.gif", site + "el-own-style.gif", site + "report.gif?page=elements&styles="
                 + "url(%22data%3A%2C%22)%20%7C%20url(%22data%3A%2C%22)%20%7C%20rgb(255%2C%200%2C%200)%20%7C%20no-repeat",
         ]),
+        (site + "style-values.html", [
+            "image-set.gif", "webkit-image-set.gif", "escaped.gif", "cut.gif", "commented.css", "font-face.woff2", "fonts-add.woff2",
+            "typed-om.gif", "parse-all.gif", "typed-string.gif", "append-data.gif", "insert-data.gif", "replace-data.gif",
+            "joined.gif", "fragment.gif", "nodes.gif", "before.gif", "replace-children.gif",
+        ].map { "https://www.hotjar.com/sv-" + $0 }, [
+            // The same kinds of value with a URL of the page's own still load: a font among them.
+            site + "sv-own-set.gif", site + "sv-own-font.woff2", site + "sv-own-typed.gif", site + "sv-own-append.gif",
+            site + "report.gif?page=style-values",
+        ]),
     ]
 
     /// What a script in the page cannot stop, by URL (Tests/Sites/script-mode.example/left.html):
@@ -62,16 +73,6 @@ struct ScriptModeBrowserTests {
         "https://www.hotjar.com/module.js",
         // A request of the page's own worker: the blocking script runs in documents only.
         "https://www.hotjar.com/from-worker",
-        // image-set()'s bare strings: of a style, only url() and @import are read.
-        "https://www.hotjar.com/image-set.gif",
-        // A font face made by script: FontFace's source is not wrapped.
-        "https://www.hotjar.com/font-face.woff2",
-        // Text a <style>'s text node gets through appendData: not read.
-        "https://www.hotjar.com/append-data.gif",
-        // A CSS Typed OM value (attributeStyleMap.set): no string to read.
-        "https://www.hotjar.com/typed-om.gif",
-        // A fragment of text nodes appended to a <style>: only a text node or a string is read.
-        "https://www.hotjar.com/fragment.gif",
         // Where a first-party URL redirects (the proxy's to-tracker.js.redirect): a script sees
         // no redirect before the browser follows it.
         "https://www.hotjar.com/redirected.js",
