@@ -85,7 +85,7 @@ let package = Package(
             name: "TrackerlessBenchmarks",
             dependencies: [
                 "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "TrackerlessCore", "DisconnectLists", "URLPrefilter",
-                "UserScripts", "PrivacyStatsKit", "TrackerlessRuntime",
+                "UserScripts", "PrivacyStatsKit", "TrackerlessRuntime", "NavigationProtections",
             ]
         ),
         // Shared test data (../shared/data) and the reference-test loaders every test target uses.
@@ -109,7 +109,7 @@ let package = Package(
             name: "CAPITests",
             dependencies: [
                 "RuleBuilder", "RuleEngineKit", "ContentRuleList", "TrackerDataKit", "PrivacyStatsKit", "TrackerlessCore",
-                "TrackerlessTestSupport",
+                "TrackerlessRuntime", "TrackerlessTestSupport",
             ],
             exclude: ["c", "jni"]
         ),

@@ -70,6 +70,7 @@ let package = Package(
             name: "TrackerlessWebKitGTKTests",
             dependencies: [
                 "TrackerlessBrowser", "RequestHookKit", "TrackerlessWebKitGTK", .product(name: "TrackerDataKit", package: trackerless),
+                .product(name: "NavigationProtections", package: trackerless),
                 .product(name: "ContentRuleList", package: trackerless),
                 .product(name: "RuleEngineKit", package: trackerless),
                 .product(name: "RuleBuilder", package: trackerless),

@@ -30,6 +30,19 @@ public struct NavigationProtector: Sendable {
         self.httpsUpgrade = httpsUpgrade
     }
 
+    /// The protections of the configuration and blocklist parts in `data` (what a set carries
+    /// for a process that did not parse its inputs), with the user's allowlist and GPC setting and
+    /// the HTTPS filter if there is one: the same decisions as ``init(configuration:trackerData:userAllowlist:gpcOnForUser:gpcHeaderScope:httpsUpgrade:)``
+    /// with the whole configuration and blocklist `data` was made from.
+    public init(
+        _ data: NavigationProtectionData, userAllowlist: UserAllowlist = UserAllowlist(), gpcOnForUser: Bool = true,
+        gpcHeaderScope: GlobalPrivacyControl.HeaderScope = .enabledSites, httpsUpgrade: HTTPSUpgrade? = nil
+    ) {
+        self.init(
+            configuration: data.configuration, trackerData: data.trackerData, userAllowlist: userAllowlist,
+            gpcOnForUser: gpcOnForUser, gpcHeaderScope: gpcHeaderScope, httpsUpgrade: httpsUpgrade)
+    }
+
     /// The decision for `navigation`.
     public func decision(for navigation: Navigation) -> NavigationDecision {
         var url = navigation.url

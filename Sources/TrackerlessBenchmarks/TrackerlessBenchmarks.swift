@@ -35,6 +35,12 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
+            // A web process's start: `--web-process-start-only [--tds FILE] [--privacy-config FILE] [--runs N]`.
+            if CommandLine.arguments.dropFirst().first == "--web-process-start-only" {
+                let text = try WebProcessStartBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
             // One 50,000-character url-filter: `--long-filter-only [--runs N]`.
             if CommandLine.arguments.dropFirst().first == "--long-filter-only" {
                 let text = try LongFilterBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))

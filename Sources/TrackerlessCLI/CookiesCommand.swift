@@ -2,6 +2,7 @@ import ContentRuleList
 import RuleBuilder
 import TrackerDataKit
 import TrackerlessCore
+import TrackerlessRuntime
 
 /// `trackerless cookies`: the `block-cookies` rule list of third-party tracking-cookie protection.
 enum CookiesCommand {
@@ -30,7 +31,7 @@ enum CookiesCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
-            arguments, valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules", "webkit"]))
+            arguments, valueOptions: ProtectionInputs.optionNames.union(["output", "site-conditions", "max-rules", "webkit"]))
         if options.has("help") {
             Output.standardOutput(help)
             return 0

@@ -36,7 +36,7 @@ enum NavigateCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
-            arguments, valueOptions: BlocklistInputs.optionNames.union(["https-filter", "gpc", "gpc-header"]))
+            arguments, valueOptions: ProtectionInputs.optionNames.union(["https-filter", "gpc", "gpc-header"]))
         if options.has("help") {
             Output.standardOutput(help)
             return 0
@@ -56,10 +56,7 @@ enum NavigateCommand {
         case let other: throw UsageError("--gpc-header takes enabled-sites or every-request, not \"\(other.excerpt())\"")
         }
         // The runtime's composition of the same inputs (ProtectionInputs), without building a set.
-        var inputs = ProtectionInputs(
-            trackerData: options["tds"].map { InputDocument.file($0) } ?? ProtectionInputs.sample.trackerData,
-            privacyConfiguration: options["privacy-config"].map { InputDocument.file($0) },
-            userAllowlist: options["allowlist"].map { InputDocument.file($0) })
+        var inputs = ProtectionInputs(options)
         inputs.globalPrivacyControl = gpcOn
         inputs.httpsFilterDirectory = options["https-filter"]
         let protector = try inputs.navigationProtector(gpcHeaderScope: headerScope)

@@ -1,5 +1,6 @@
 import TrackerDataKit
 import TrackerlessCore
+import TrackerlessRuntime
 
 /// `trackerless resolve`: how the Tracker Radar resolver classifies each request.
 enum ResolveCommand {
@@ -32,15 +33,17 @@ enum ResolveCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
-            arguments, valueOptions: BlocklistInputs.optionNames.union(["surrogates"]))
+            arguments, valueOptions: ProtectionInputs.optionNames.union(["surrogates"]))
         if options.has("help") {
             Output.standardOutput(help)
             return 0
         }
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0].excerpt())\"") }
-        let inputs = try BlocklistInputs(options)
-        let resolver = try inputs.resolver(surrogatesPath: options["surrogates"])
-        for warning in inputs.warnings + resolver.warnings { Output.standardError("warning: \(warning)") }
+        let inputs = try ProtectionInputs(options, surrogates: try ProtectionInputs.surrogates(options)).parsedForCommand()
+        let resolver = inputs.resolver()
+        for warning in inputs.warnings(configurationFile: options["privacy-config"]) + resolver.warnings {
+            Output.standardError("warning: \(warning)")
+        }
         return JSONLines.process { line throws(InputError) in
             let url = try line.required("url")
             let top = try line.topURL()

@@ -61,7 +61,7 @@ enum RulesCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             arguments,
-            valueOptions: BlocklistInputs.optionNames.union(["output", "site-conditions", "max-rules", "max-bytes", "webkit"]),
+            valueOptions: ProtectionInputs.optionNames.union(["output", "site-conditions", "max-rules", "max-bytes", "webkit"]),
             flagOptions: ["exact-path-matches", "report", "sources"]
         )
         if options.has("help") {
@@ -137,7 +137,7 @@ enum RulesCommand {
     }
 
     static func makeBuilder(_ options: CommandLineArguments) throws -> RuleListBuilder {
-        let inputs = try BlocklistInputs(options)
+        let inputs = try ProtectionInputs(options).parsedForCommand()
         var settings = RuleListBuilder.Settings(target: try WebKitOption.target(options))
         if let style = options["site-conditions"] {
             guard let parsed = RuleListBuilder.Settings.SiteConditionStyle(rawValue: style) else {

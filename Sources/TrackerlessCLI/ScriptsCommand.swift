@@ -67,7 +67,7 @@ enum ScriptsCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             try ScriptOptionsFile.expand(arguments),
-            valueOptions: BlocklistInputs.optionNames.union([
+            valueOptions: ProtectionInputs.optionNames.union([
                 "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output", "gpc",
                 "webkit",
             ]),
@@ -91,13 +91,8 @@ enum ScriptsCommand {
         // output is what a host will inject.
         guard surrogates.refused.isEmpty else { throw ScriptRenderError.refusedSurrogates(surrogates.refused) }
         // The one build the runtime, the C API and the build plugin share (ProtectionBuild).
-        var inputs = ProtectionInputs(
-            trackerData: options["tds"].map { InputDocument.file($0) } ?? ProtectionInputs.sample.trackerData,
-            privacyConfiguration: options["privacy-config"].map { InputDocument.file($0) },
-            userAllowlist: options["allowlist"].map { InputDocument.file($0) },
-            // The surrogates as embedded: their index, whether they came from files or the SDK.
-            surrogates: options["surrogates"].map { InputDocument.bytes(Array(surrogates.index.utf8), name: $0) },
-            scriptSettings: settings)
+        var inputs = ProtectionInputs(options, surrogates: options["surrogates"] != nil ? surrogates : nil)
+        inputs.scriptSettings = settings
         inputs.webKit = try WebKitOption.target(options)
         inputs.templates = templates
         let build: ProtectionBuild

@@ -2,6 +2,7 @@ import Foundation
 import PrivacyStatsKit
 import TrackerDataKit
 import TrackerlessCore
+import TrackerlessRuntime
 
 /// `trackerless stats`: aggregates recorded script messages into privacy-dashboard snapshots.
 enum StatsCommand {
@@ -59,7 +60,7 @@ enum StatsCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             arguments,
-            valueOptions: BlocklistInputs.optionNames.union([
+            valueOptions: ProtectionInputs.optionNames.union([
                 "messages", "surrogates", "secret", "html", "tab", "output", "store", "flush-every",
             ]), flagOptions: ["stream"])
         if options.has("help") {
@@ -82,7 +83,7 @@ enum StatsCommand {
             secrets.append(secret)
         }
 
-        let resolver = try BlocklistInputs(options).resolver(surrogatesPath: options["surrogates"])
+        let resolver = try ProtectionInputs(options, surrogates: try ProtectionInputs.surrogates(options)).parsedForCommand().resolver()
         let store = try options["store"].map { path throws in try StatsStore(path: path) }
         for note in store?.recoveryNotes ?? [] { Output.standardError("warning: \(note)") }
         let stats = PrivacyStats(resolver: resolver, secrets: secrets, store: store)

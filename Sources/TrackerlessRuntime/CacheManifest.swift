@@ -40,6 +40,8 @@ struct CacheManifest {
     var scripts: [Script?]?
     /// The sources file's size and XXH64 (`{"bytes": …, "xxh64": …}`); nil when absent or not an object.
     var sources: File?
+    /// The name of the navigation data's file; nil when absent or not a string.
+    var navigation: String?
     /// The strings of `notes`; empty when it is absent or not an array.
     var notes: [String] = []
 
@@ -76,6 +78,7 @@ struct CacheManifest {
             case "ruleLists": manifest.ruleLists = try array(&reader, ruleList)
             case "scripts": manifest.scripts = try array(&reader, script)
             case "sources": manifest.sources = try file(&reader)
+            case "navigation": manifest.navigation = try reader.readStringIfPresent()
             case "notes":
                 manifest.notes = []
                 guard var elements = try reader.enterArrayIfPresent() else { continue }

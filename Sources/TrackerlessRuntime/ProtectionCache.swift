@@ -12,7 +12,8 @@ import UserScripts
 /// lists, scripts and notes), one JSON file per rule list, the two scripts with the marker
 /// (`ScriptSecret.marker`) where the secret goes, `engine.bin`, the compiled
 /// engine (checksummed again by its own format), and `engine.sources.json`, the input each engine
-/// rule was built from (``ProtectionSet/ruleSource(list:rule:)``). The generation's name is a hash of every
+/// rule was built from (``ProtectionSet/ruleSource(list:rule:)``), and the file the manifest's
+/// `navigation` names, the set's ``ProtectionSet/navigationData``. The generation's name is a hash of every
 /// file's name and contents (``TrackerlessCore/XXH64``, at memory speed); a load reads the
 /// whole generation and checks it against that name (``TrackerlessCore/FileSet/verifiedFiles(of:)``),
 /// so a set any of whose files was cut, altered, added or removed is not loaded (it is built
@@ -30,10 +31,12 @@ struct ProtectionCache: Sendable {
     /// 3: the generation's name checks every file (XXH64), the sources file by the size and
     /// XXH64 the manifest gives (2 had no sources file).
     /// 4: the engine file's own checksum is XXH64 (compiled engine format 4), was FNV-1a.
-    static let formatVersion = 4
+    /// 5: the set's navigation data, in the file the manifest's `navigation` names.
+    static let formatVersion = 5
     private static let manifestName = "manifest.json"
     private static let engineName = "engine.bin"
     static let sourcesName = "engine.sources.json"
+    private static let navigationName = "navigation.json"
 
     /// The set's link.
     var setPath: String { directory + "/set" }
@@ -59,6 +62,8 @@ struct ProtectionCache: Sendable {
         let notes: [String]
         /// The sources file, read on first use.
         let ruleSources: EngineRuleSources
+        /// The navigation data, as stored.
+        let navigationData: [UInt8]
 
         /// The set, carrying `secret`; nil when a script's offsets do not fit.
         func set(secret: ScriptSecret, inputs: DeferredInputs) -> ProtectionSet? {
@@ -70,7 +75,7 @@ struct ProtectionCache: Sendable {
             return ProtectionSet(
                 identifier: identifier, ruleLists: ruleLists, scripts: userScripts, messageHandlerName: handler,
                 secret: secret, inputs: inputs, engine: engine, origin: .cache, notes: notes,
-                ruleSources: ruleSources)
+                ruleSources: ruleSources, navigationData: navigationData)
         }
     }
 
@@ -131,12 +136,14 @@ struct ProtectionCache: Sendable {
         }
         guard !scripts.isEmpty, let engineBytes = files[engineName], let engine = try? RuleEngine(compiled: engineBytes)
         else { return nil }
+        guard let navigationName = manifest.navigation, !navigationName.contains("/"), let navigationData = files[navigationName]
+        else { return nil }
 
         let notes = manifest.notes
         let ruleSources = EngineRuleSources(.stored(path: generation + "/" + sourcesName, claim: (sourcesSize, sourcesDigest)))
         return CachedSet(
             identifier: identifier, handler: handler, ruleLists: lists, scripts: scripts, engine: engine, notes: notes,
-            ruleSources: ruleSources)
+            ruleSources: ruleSources, navigationData: navigationData)
     }
 
     /// Writes a built set as the cache's new generation, whole or not at all.
@@ -171,11 +178,12 @@ struct ProtectionCache: Sendable {
         files.append((Self.engineName, set.engine.compiled()))
         let sources = set.ruleSources.encoded() ?? Array("[]".utf8)
         files.append((Self.sourcesName, sources))
+        files.append((Self.navigationName, set.navigationData))
         let manifest = JSONValue.object(JSONObject([
             ("format", .number(Double(Self.formatVersion))), ("identifier", .string(set.identifier)),
             ("sdk", .string(ProtectionSet.sdkVersion)), ("handler", .string(set.messageHandlerName)),
             ("ruleLists", .array(listEntries)), ("scripts", .array(scriptEntries)),
-            ("notes", .array(set.notes.map(JSONValue.string))),
+            ("notes", .array(set.notes.map(JSONValue.string))), ("navigation", .string(Self.navigationName)),
             ("sources", .object(JSONObject([
                 ("bytes", .number(Double(sources.count))), ("xxh64", .string(XXH64.hexDigest(sources))),
             ]))),

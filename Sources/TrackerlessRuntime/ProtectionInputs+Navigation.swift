@@ -30,4 +30,11 @@ extension ParsedInputs {
             userAllowlist: userAllowlist ?? self.userAllowlist, gpcOnForUser: navigation.gpcOnForUser,
             gpcHeaderScope: gpcHeaderScope, httpsUpgrade: navigation.httpsUpgrade)
     }
+
+    /// What the navigation protections read of these inputs, encoded: a set's
+    /// ``ProtectionSet/navigationData``, from the configuration (an empty one when there is none,
+    /// as ``navigationProtector(userAllowlist:gpcHeaderScope:)`` composes it) and the blocklist.
+    func navigationData() -> [UInt8] {
+        NavigationProtectionData(configuration: configuration ?? PrivacyConfiguration(), trackerData: trackerData).encoded()
+    }
 }

@@ -88,6 +88,16 @@ public struct ProtectionInputs: Sendable, Hashable {
         }
         return InputBytes(inputs: self, bytes: bytes)
     }
+
+    /// Every input read and parsed as ``ProtectionBuild`` reads and parses them, without building
+    /// anything: for a tool that resolves requests or builds one kind of list itself (the
+    /// command line's `rules`, `cookies`, `resolve`, `stats`).
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` naming the input, the file and the
+    ///   JSON path.
+    public func parse() throws(ProtectionError) -> ParsedInputs {
+        try read().parse()
+    }
 }
 
 /// The bytes of each input, and the identifier of the set they make.
@@ -196,35 +206,4 @@ struct OtherInputs: Sendable {
     var webKit: WebKitTarget = .oldest
     /// The script templates.
     var templates: ScriptTemplates = .bundled
-}
-
-/// The inputs, parsed.
-struct ParsedInputs: Sendable {
-    let trackerData: TrackerData
-    let configuration: PrivacyConfiguration?
-    let userAllowlist: UserAllowlist
-    let surrogates: SurrogateLibrary
-    let settings: ScriptSettings
-    let navigation: NavigationSettings
-    let webKit: WebKitTarget
-    let templates: ScriptTemplates
-
-    init(trackerData: TrackerData, others: OtherInputs) {
-        self.trackerData = trackerData
-        configuration = others.configuration
-        userAllowlist = others.userAllowlist
-        surrogates = others.surrogates
-        settings = others.settings
-        navigation = others.navigation
-        webKit = others.webKit
-        templates = others.templates
-    }
-
-    /// The resolver of these inputs: what the rules and the scripts mean, and what the
-    /// statistics classify with.
-    func resolver(userAllowlist: UserAllowlist? = nil) -> TrackerResolver {
-        TrackerResolver(
-            trackerData: trackerData, surrogates: surrogates.surrogates, privacyConfiguration: configuration,
-            userAllowlist: userAllowlist ?? self.userAllowlist)
-    }
 }

@@ -44,8 +44,8 @@ extension ProtectionSet {
             }
             throw .invalidInput(.privacyConfiguration, detail: refusal.description)
         }
-        let ((uncheckedEngine, resolver), (isValid, uncheckedLists, renderedResult, cookieResult)) = Parallel.both(
-            { (compileEngine(unchecked), parsed.resolver()) },
+        let ((uncheckedEngine, resolver, navigationData), (isValid, uncheckedLists, renderedResult, cookieResult)) = Parallel.both(
+            { (compileEngine(unchecked), parsed.resolver(), parsed.navigationData()) },
             {
                 let isValid = unchecked.ruleLists.allSatisfy { (try? $0.validateTriggers(for: parsed.webKit)) != nil }
                 return (isValid, isValid ? Result { () throws(ProtectionError) in try encodeBlockingLists(unchecked) } : nil,
@@ -91,7 +91,7 @@ extension ProtectionSet {
             identifier: identifier, ruleLists: lists + cookieLists, scripts: scripts,
             messageHandlerName: parsed.settings.handler, secret: secret,
             inputs: DeferredInputs(parsed: parsed, resolver: resolver), engine: engine, origin: .built, notes: notes,
-            ruleSources: EngineRuleSources(.built(blocking.sources)))
+            ruleSources: EngineRuleSources(.built(blocking.sources)), navigationData: navigationData)
         return Artifacts(set: set, secretOffsets: offsets, rendered: rendered)
     }
 

@@ -75,11 +75,18 @@ public final class ProtectionSet: Sendable {
     let navigationProtectorSlot = OnceValue<NavigationProtector>()
     /// What each rule of ``engine`` was built from (``ruleSource(list:rule:)``).
     let ruleSources: EngineRuleSources
+    /// What the navigation protections read of the set's privacy configuration and blocklist,
+    /// encoded (NavigationProtections' `NavigationProtectionData`, in its own JSON format): what
+    /// a process that sets the protections' headers loads instead of the inputs (the WebKitGTK
+    /// adapter's web processes), the same decisions as ``navigationProtector``'s. Built with the
+    /// set and kept in its cache beside the engine, so a set loaded from the cache has it without
+    /// parsing the blocklist.
+    public let navigationData: [UInt8]
 
     init(
         identifier: String, ruleLists: [EncodedRuleList], scripts: [UserScript], messageHandlerName: String,
         secret: ScriptSecret, inputs: DeferredInputs, engine: RuleEngine, origin: Origin, notes: [String],
-        ruleSources: EngineRuleSources
+        ruleSources: EngineRuleSources, navigationData: [UInt8]
     ) {
         self.identifier = identifier
         self.ruleLists = ruleLists
@@ -91,6 +98,7 @@ public final class ProtectionSet: Sendable {
         self.origin = origin
         self.notes = notes
         self.ruleSources = ruleSources
+        self.navigationData = navigationData
     }
 
     /// The input that rule `rule` of ``engine``'s list `list` was built from (the tds tracker and

@@ -51,6 +51,17 @@ struct OneBuildTests {
         }
     }
 
+    /// The sample tds, ``configuration`` and an allowlist of news.example, written into `directory`.
+    static func writeInputs(in directory: URL) throws -> (tds: String, configuration: String, allowlist: String) {
+        let tds = directory.appendingPathComponent("tds.json").path
+        let configuration = directory.appendingPathComponent("config.json").path
+        let allowlist = directory.appendingPathComponent("allowlist.json").path
+        try Data(TrackerData.sampleDocument.utf8).write(to: URL(fileURLWithPath: tds))
+        try Data(Self.configuration.utf8).write(to: URL(fileURLWithPath: configuration))
+        try Data(#"["news.example"]"#.utf8).write(to: URL(fileURLWithPath: allowlist))
+        return (tds, configuration, allowlist)
+    }
+
     @Test("the bundled sample with every default: the same scripts, rule list and cookie list")
     func defaults() throws {
         let directory = try CommandRunner.temporaryDirectory()
@@ -62,12 +73,7 @@ struct OneBuildTests {
     func everyInput() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tds = directory.appendingPathComponent("tds.json").path
-        let configuration = directory.appendingPathComponent("config.json").path
-        let allowlist = directory.appendingPathComponent("allowlist.json").path
-        try Data(TrackerData.sampleDocument.utf8).write(to: URL(fileURLWithPath: tds))
-        try Data(Self.configuration.utf8).write(to: URL(fileURLWithPath: configuration))
-        try Data(#"["news.example"]"#.utf8).write(to: URL(fileURLWithPath: allowlist))
+        let (tds, configuration, allowlist) = try Self.writeInputs(in: directory)
 
         var settings = ScriptSettings()
         settings.bridge = .android
@@ -81,5 +87,31 @@ struct OneBuildTests {
             ["--tds", tds, "--privacy-config", configuration, "--allowlist", allowlist, "--webkit", "webkitgtk-2.44",
              "--bridge", "android", "--handler", "host", "--block-in-script"],
             inputs, in: directory)
+    }
+
+    @Test("trackerless rules and cookies write the runtime's blocking, Click-to-Load and cookie lists for the same inputs")
+    func rulesAndCookies() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (tds, configuration, allowlist) = try Self.writeInputs(in: directory)
+        var inputs = ProtectionInputs(trackerData: .file(tds), privacyConfiguration: .file(configuration), userAllowlist: .file(allowlist))
+        inputs.webKit = try #require(WebKitTarget(name: "webkitgtk-2.44"))
+        let set = try ProtectionBuild(inputs, secret: .marker).set
+        let options = ["--tds", tds, "--privacy-config", configuration, "--allowlist", allowlist, "--webkit", "webkitgtk-2.44"]
+
+        let rulesOutput = directory.appendingPathComponent("rules").path
+        let rules = try CommandRunner.run(["rules"] + options + ["--output", rulesOutput + "/"])
+        #expect(rules.status == 0, "\(rules.standardError)")
+        let blocking = set.ruleLists.filter { $0.kind != .cookies }
+        var expected: [String: [UInt8]] = [:]
+        for (name, list) in zip(EncodedRuleList.fileNames(of: blocking), blocking) { expected[name] = list.json }
+        #expect(try Self.files(in: rulesOutput) == expected)
+
+        let cookiesOutput = directory.appendingPathComponent("cookies.json").path
+        let cookies = try CommandRunner.run(["cookies"] + options + ["--output", cookiesOutput])
+        #expect(cookies.status == 0, "\(cookies.standardError)")
+        let cookieLists = set.ruleLists.filter { $0.kind == .cookies }
+        #expect(cookieLists.count == 1)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: cookiesOutput))) == cookieLists.first?.json)
     }
 }

@@ -15,12 +15,14 @@ public final class RequestHook {
     public let configuration: RequestHookConfiguration
     private let engine: RuleEngine?
     private var pageCache = RuleEngine.PageCache()
-    private let globalPrivacyControl: GlobalPrivacyControl?
-    private let referrerTrimming: ReferrerTrimming?
+    /// The navigation protections (their headers); nil without navigation data.
+    private let protector: NavigationProtector?
     private let sitesOff: UserAllowlist
 
-    /// Loads what `configuration` names. The tds is parsed only when the privacy configuration
-    /// turns referrer trimming on (the only protection here that needs its entities).
+    /// Loads what `configuration` names: the engine, and the navigation protections composed
+    /// from the set's navigation data (what they read of its privacy configuration and blocklist,
+    /// written by the one build) as a set composes them, Sec-GPC on every request where GPC
+    /// applies. No tds.json and no configuration is parsed here.
     ///
     /// - Throws: ``RequestHookError`` naming the file that could not be read or parsed.
     public init(configuration: RequestHookConfiguration) throws(RequestHookError) {
@@ -41,31 +43,24 @@ public final class RequestHook {
         } else {
             engine = nil
         }
-        guard !configuration.privacyConfigurationPath.isEmpty else {
-            globalPrivacyControl = nil
-            referrerTrimming = nil
+        guard !configuration.navigationDataPath.isEmpty else {
+            protector = nil
             return
         }
-        let privacyConfiguration: PrivacyConfiguration
+        let data: NavigationProtectionData
         do throws(TrackerDataError) {
-            privacyConfiguration = try PrivacyConfiguration(contentsOfFile: configuration.privacyConfigurationPath)
-        } catch {
-            throw .privacyConfiguration(path: configuration.privacyConfigurationPath, detail: error.description)
-        }
-        globalPrivacyControl = GlobalPrivacyControl(
-            configuration: privacyConfiguration, isOnForUser: configuration.globalPrivacyControl, headerScope: .everyRequest,
-            userAllowlist: sitesOff)
-        let trims = privacyConfiguration.features[ReferrerTrimming.feature]?.state == .enabled
-        if trims, !configuration.trackerDataPath.isEmpty {
-            do throws(TrackerDataError) {
-                let trackerData = try TrackerData(contentsOfFile: configuration.trackerDataPath)
-                referrerTrimming = ReferrerTrimming(configuration: privacyConfiguration, trackerData: trackerData, userAllowlist: sitesOff)
+            let bytes: [UInt8]
+            do throws(FileError) {
+                bytes = try FileIO.read(path: configuration.navigationDataPath)
             } catch {
-                throw .trackerData(path: configuration.trackerDataPath, detail: error.description)
+                throw .unreadable(error)
             }
-        } else {
-            referrerTrimming = nil
+            data = try NavigationProtectionData(parsing: bytes)
+        } catch {
+            throw .navigationData(path: configuration.navigationDataPath, detail: error.description)
         }
+        protector = NavigationProtector(
+            data, userAllowlist: sitesOff, gpcOnForUser: configuration.globalPrivacyControl, gpcHeaderScope: .everyRequest)
     }
 
     /// The rule that blocked `request`: the first list's rule whose action is `block`, as
@@ -96,8 +91,8 @@ public final class RequestHook {
             }
         }
         var verdict = RequestVerdict(isBlocked: false)
-        verdict.globalPrivacyControl = globalPrivacyControl?.headerValue(topURL: topURL)
-        if let referrerTrimming, let referrer = request.referrer {
+        verdict.globalPrivacyControl = protector?.globalPrivacyControl.headerValue(topURL: topURL)
+        if let referrerTrimming = protector?.referrerTrimming, let referrer = request.referrer {
             let trimmed = isMainDocument
                 ? referrerTrimming.navigationReferrer(referrer, from: referrer, to: request.url)
                 : referrerTrimming.subrequestReferrer(referrer, topURL: topURL, requestURL: request.url)

@@ -7,8 +7,8 @@
 /// again in each web process, which would cost more than reading a file. Each path must be
 /// inside the web process's sandbox (`webkit_web_context_add_path_to_sandbox`).
 public struct RequestHookConfiguration: Sendable, Equatable {
-    /// The GVariant type of the user data: (blocks, engine, tds, configuration, allowlist, GPC).
-    public static let variantType = "(bsssasb)"
+    /// The GVariant type of the user data: (blocks, engine, navigation data, allowlist, GPC).
+    public static let variantType = "(bssasb)"
 
     /// Whether the extension blocks requests with the engine (`--mode engine`); when false it
     /// only sets the headers of the navigation protections.
@@ -16,10 +16,11 @@ public struct RequestHookConfiguration: Sendable, Equatable {
     /// The compiled engine of the current protection set (``RuleEngineKit/RuleEngine/compiled()``);
     /// empty when ``blocksRequests`` is false.
     public var enginePath: String
-    /// The tds.json whose entities referrer trimming reads; empty for none (then no trimming).
-    public var trackerDataPath: String
-    /// The privacy configuration; empty for none (then no Sec-GPC header and no trimming).
-    public var privacyConfigurationPath: String
+    /// The current protection set's navigation data (`ProtectionSet.navigationData`: what the
+    /// navigation protections read of its privacy configuration and blocklist, written by the one
+    /// build), which the extension loads instead of parsing tds.json and the configuration; empty
+    /// for none (then no Sec-GPC header and no trimming).
+    public var navigationDataPath: String
     /// Sites (exact hosts) where protection is off: the user allowlist and the sites the user
     /// switched off. No request of their pages is blocked and no header changed.
     public var sitesWithProtectionOff: [String]
@@ -29,13 +30,12 @@ public struct RequestHookConfiguration: Sendable, Equatable {
 
     /// A configuration.
     public init(
-        blocksRequests: Bool, enginePath: String = "", trackerDataPath: String = "", privacyConfigurationPath: String = "",
-        sitesWithProtectionOff: [String] = [], globalPrivacyControl: Bool = true
+        blocksRequests: Bool, enginePath: String = "", navigationDataPath: String = "", sitesWithProtectionOff: [String] = [],
+        globalPrivacyControl: Bool = true
     ) {
         self.blocksRequests = blocksRequests
         self.enginePath = enginePath
-        self.trackerDataPath = trackerDataPath
-        self.privacyConfigurationPath = privacyConfigurationPath
+        self.navigationDataPath = navigationDataPath
         self.sitesWithProtectionOff = sitesWithProtectionOff
         self.globalPrivacyControl = globalPrivacyControl
     }

@@ -2,16 +2,13 @@
 public enum RequestHookError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The compiled engine could not be read or is not a valid engine file.
     case engine(path: String, detail: String)
-    /// The tds.json could not be read or parsed.
-    case trackerData(path: String, detail: String)
-    /// The privacy configuration could not be read or parsed.
-    case privacyConfiguration(path: String, detail: String)
+    /// The navigation data (`ProtectionSet.navigationData`) could not be read or parsed.
+    case navigationData(path: String, detail: String)
 
     public var description: String {
         switch self {
         case .engine(let path, let detail): "\(path): compiled engine: \(detail)"
-        case .trackerData(let path, let detail): "\(path): tds: \(detail)"
-        case .privacyConfiguration(let path, let detail): "\(path): privacy configuration: \(detail)"
+        case .navigationData(let path, let detail): "\(path): navigation data: \(detail)"
         }
     }
 }

@@ -44,7 +44,7 @@ let extensionDirectory = options.cacheDirectory + "/web-process-extension"
 do {
     try WebProcessExtension.install(
         libraryPath: options.extensionPath, directory: extensionDirectory,
-        sandboxPaths: RequestHookConfiguration.sandboxPaths(of: runtime)
+        sandboxPaths: []
     ) {
         RequestHookConfiguration.current(of: runtime, blocksRequests: options.mode == .webProcessExtension, directory: extensionDirectory + "/data")
     }

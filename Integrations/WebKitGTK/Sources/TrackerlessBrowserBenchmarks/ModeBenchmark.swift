@@ -25,7 +25,7 @@ final class ModeBenchmark {
         let engineContext = WebContext.separate()
         for (context, blocks) in [(WebContext.default, false), (engineContext, true)] {
             try WebProcessExtension.install(
-                libraryPath: library, directory: extensionDirectory, sandboxPaths: RequestHookConfiguration.sandboxPaths(of: runtime),
+                libraryPath: library, directory: extensionDirectory, sandboxPaths: [],
                 context: context
             ) { RequestHookConfiguration.current(of: runtime, blocksRequests: blocks, directory: extensionDirectory + "/data") }
         }

@@ -8,12 +8,12 @@ public import RequestHookKit
 ///
 /// WebKitGTK 6.0 runs web processes in a sandbox and swaps processes across sites:
 /// - the library is copied into a directory of its own (WebKit opens every `.so` of the
-///   directory), and that directory, the Swift runtime's and the directories of the
-///   configuration's files are added to the sandbox, read-only, before the first web process
+///   directory), and that directory, the Swift runtime's and any other the host names are
+///   added to the sandbox, read-only, before the first web process
 ///   starts (an extension outside the sandbox is silently ignored; one without the Swift
 ///   runtime fails to load, ../shared/research/webkitgtk-host.md);
 /// - each process gets the configuration of the moment it starts (the current protection set's
-///   engine, the current site toggles); ``broadcast(_:)`` sends a new one to the processes
+///   engine and navigation data, the current site toggles); ``broadcast(_:)`` sends a new one to the processes
 ///   already running.
 ///
 /// Call ``install(libraryPath:directory:sandboxPaths:configuration:)`` on the main context's
@@ -108,7 +108,7 @@ public enum WebProcessExtension {
         }
         var children: [OpaquePointer?] = [
             g_variant_new_boolean(configuration.blocksRequests ? 1 : 0), g_variant_new_string(configuration.enginePath),
-            g_variant_new_string(configuration.trackerDataPath), g_variant_new_string(configuration.privacyConfigurationPath), list,
+            g_variant_new_string(configuration.navigationDataPath), list,
             g_variant_new_boolean(configuration.globalPrivacyControl ? 1 : 0),
         ]
         return g_variant_new_tuple(&children, gsize(children.count))

@@ -3,7 +3,7 @@ import RequestHookKit
 
 /// Reads the extension's initialization user data.
 enum UserData {
-    /// The configuration in a `(bsssasb)` GVariant, or nil when the variant is of another type.
+    /// The configuration in a `(bssasb)` GVariant, or nil when the variant is of another type.
     static func configuration(_ variant: OpaquePointer?) -> RequestHookConfiguration? {
         guard let variant, String(cString: g_variant_get_type_string(variant)) == RequestHookConfiguration.variantType else {
             return nil
@@ -17,10 +17,10 @@ enum UserData {
         let flag = child(0)
         let blocks = g_variant_get_boolean(flag) != 0
         g_variant_unref(flag)
-        let gpcFlag = child(5)
+        let gpcFlag = child(4)
         let gpc = g_variant_get_boolean(gpcFlag) != 0
         g_variant_unref(gpcFlag)
-        let list = child(4)
+        let list = child(3)
         defer { g_variant_unref(list) }
         var count: gsize = 0
         var sites: [String] = []
@@ -29,7 +29,7 @@ enum UserData {
             g_free(UnsafeMutableRawPointer(mutating: strings))
         }
         return RequestHookConfiguration(
-            blocksRequests: blocks, enginePath: string(1), trackerDataPath: string(2), privacyConfigurationPath: string(3),
-            sitesWithProtectionOff: sites, globalPrivacyControl: gpc)
+            blocksRequests: blocks, enginePath: string(1), navigationDataPath: string(2), sitesWithProtectionOff: sites,
+            globalPrivacyControl: gpc)
     }
 }

@@ -17,7 +17,9 @@ struct RequestHookConfigurationTests {
         let first = RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data)
         #expect(first.enginePath == FileSet.generation(of: data + "/set") + "/engine.bin")
         #expect(FileManager.default.contents(atPath: first.enginePath).map { Array($0) } == runtime.currentSet.engine.compiled())
-        #expect(first.privacyConfigurationPath.isEmpty && first.trackerDataPath.isEmpty && first.sitesWithProtectionOff.isEmpty)
+        #expect(first.navigationDataPath == FileSet.generation(of: data + "/set") + "/navigation.json")
+        #expect(FileManager.default.contents(atPath: first.navigationDataPath).map { Array($0) } == runtime.currentSet.navigationData)
+        #expect(first.sitesWithProtectionOff.isEmpty)
         #expect(throws: Never.self) { try RequestHook(configuration: first) }
         #expect(RequestHookConfiguration.current(of: runtime, blocksRequests: true, directory: data) == first)
 

@@ -1,8 +1,10 @@
 import ContentRuleList
 import Foundation
+import NavigationProtections
 import RequestHookKit
 import RuleEngineKit
 import Testing
+import TrackerDataKit
 
 /// What the web-process extension decides, without WebKit: the type read from the headers
 /// `send-request` gives, the engine's answer, the headers it sets.
@@ -44,7 +46,8 @@ struct RequestHookTests {
         #expect(image.requestType == .image && navigation.requestType == .mainFrame)
     }
 
-    /// A hook with an engine compiled from `rules` and the given files.
+    /// A hook with an engine compiled from `rules` and the navigation data of the given
+    /// configuration and tds (the sample's when none), as a set's build writes it.
     static func hook(
         rules: String, configuration: String? = nil, trackerData: String? = nil, sitesOff: [String] = [],
         globalPrivacyControl: Bool = true
@@ -56,14 +59,12 @@ struct RequestHookTests {
         var hookConfiguration = RequestHookConfiguration(
             blocksRequests: true, enginePath: enginePath.path, sitesWithProtectionOff: sitesOff, globalPrivacyControl: globalPrivacyControl)
         if let configuration {
-            let path = directory.appendingPathComponent("config.json")
-            try Data(configuration.utf8).write(to: path)
-            hookConfiguration.privacyConfigurationPath = path.path
-        }
-        if let trackerData {
-            let path = directory.appendingPathComponent("tds.json")
-            try Data(trackerData.utf8).write(to: path)
-            hookConfiguration.trackerDataPath = path.path
+            let data = NavigationProtectionData(
+                configuration: try PrivacyConfiguration(parsing: Array(configuration.utf8)),
+                trackerData: try TrackerData(parsing: Array((trackerData ?? TrackerData.sampleDocument).utf8)))
+            let path = directory.appendingPathComponent("navigation.json")
+            try Data(data.encoded()).write(to: path)
+            hookConfiguration.navigationDataPath = path.path
         }
         return (try RequestHook(configuration: hookConfiguration), directory)
     }

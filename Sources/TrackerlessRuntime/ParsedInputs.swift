@@ -1,0 +1,42 @@
+public import TrackerDataKit
+public import UserScripts
+import ContentRuleList
+
+/// The inputs of a build, parsed (``ProtectionInputs/parse()``): what the one build reads, for a
+/// tool that needs the documents themselves.
+public struct ParsedInputs: Sendable {
+    /// The blocklist.
+    public let trackerData: TrackerData
+    /// The privacy configuration; nil when none was given (tracker blocking on everywhere).
+    public let configuration: PrivacyConfiguration?
+    /// The user allowlist; empty when none was given.
+    public let userAllowlist: UserAllowlist
+    /// The surrogates: the bundled ones unless the inputs name others.
+    public let surrogates: SurrogateLibrary
+    let settings: ScriptSettings
+    let navigation: NavigationSettings
+    let webKit: WebKitTarget
+    let templates: ScriptTemplates
+
+    init(trackerData: TrackerData, others: OtherInputs) {
+        self.trackerData = trackerData
+        configuration = others.configuration
+        userAllowlist = others.userAllowlist
+        surrogates = others.surrogates
+        settings = others.settings
+        navigation = others.navigation
+        webKit = others.webKit
+        templates = others.templates
+    }
+
+    /// The resolver of these inputs: what the rules and the scripts mean, and what the
+    /// statistics classify with.
+    ///
+    /// - Parameter userAllowlist: an allowlist in place of the inputs' (a runtime's, with its
+    ///   site toggles).
+    public func resolver(userAllowlist: UserAllowlist? = nil) -> TrackerResolver {
+        TrackerResolver(
+            trackerData: trackerData, surrogates: surrogates.surrogates, privacyConfiguration: configuration,
+            userAllowlist: userAllowlist ?? self.userAllowlist)
+    }
+}
