@@ -383,9 +383,9 @@ tl_status tl_runtime_site_protection(const tl_runtime *runtime, const char *host
 
 /*
  * What a navigation to `url` gets: {"protected": bool, "setIdentity": the set identity,
- * "ruleLists": [rule list identifiers], "scripts": ["blocking.js", "inference.js"]}. A page whose site has protection
- * off gets no rule list and only the inference script: a host with a request hook then decides
- * none of the page's loads with the engine. Free with tl_string_free.
+ * "ruleLists": [rule list identifiers], "scripts": ["blocking.js", "inference.js"]}. A page whose
+ * site has protection off gets no rule list and only the inference script: a host with a request
+ * hook then decides none of the page's loads with the engine. Free with tl_string_free.
  */
 tl_status tl_runtime_navigation_json(const tl_runtime *runtime, const char *url, char **json);
 
