@@ -1,8 +1,8 @@
 import TrackerlessCore
 import TrackerlessRuntime
 
-// One protection set through the C API (include/trackerless.h): its rule lists with their
-// identifiers, its scripts, its engine and its resolver, all of one generation.
+// One protection set through the C API (include/trackerless.h): its identity, its rule lists
+// with their identifiers, its scripts, its engine and its resolver, all of one generation.
 // `tl_protection_set *` points to the `ProtectionSet` itself.
 
 /// A `tl_protection_set *` that holds `set`.
@@ -34,7 +34,7 @@ public func tl_protection_set_info_json(_ set: OpaquePointer?, _ json: UnsafeMut
     guard let set, let json else { return CStatus.invalidArgument("set or json is NULL", nil) }
     let protection = borrowSet(set)
     let object = JSONValue.object(JSONObject([
-        ("identifier", .string(protection.identifier)), ("origin", .string(protection.origin.rawValue)),
+        ("identity", .string(protection.identity)), ("origin", .string(protection.origin.rawValue)),
         ("ruleLists", .array(protection.ruleLists.map { .object(listFields($0)) })),
         ("notes", .array(protection.notes.map(JSONValue.string))),
     ]))

@@ -79,7 +79,7 @@ public func tl_runtime_navigation_json(
     guard let runtime, let url, let json else { return CStatus.invalidArgument("runtime, url or json is NULL", nil) }
     let plan = borrowRuntime(runtime).navigationPlan(for: String(cString: url))
     let object = JSONValue.object(JSONObject([
-        ("protected", .bool(plan.isProtected)), ("set", .string(plan.protectionSet.identifier)),
+        ("protected", .bool(plan.isProtected)), ("setIdentity", .string(plan.protectionSet.identity)),
         ("ruleLists", .array(plan.ruleLists.map { .string($0.identifier) })),
         ("scripts", .array(plan.scripts.map { .string($0.name) })),
     ]))

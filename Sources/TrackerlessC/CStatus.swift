@@ -57,7 +57,7 @@ enum CStatus {
 }
 
 @_cdecl("tl_api_version")
-public func tl_api_version() -> Int32 { 2 }
+public func tl_api_version() -> Int32 { 3 }
 
 @_cdecl("tl_string_free")
 public func tl_string_free(_ string: UnsafeMutablePointer<CChar>?) { free(string) }

@@ -1,6 +1,7 @@
 import Foundation
 import TrackerDataKit
 import TrackerlessCore
+import TrackerlessRuntime
 
 /// The Swift source that `trackerless scripts --swift-output FILE` writes: what the command
 /// rendered, as string literals of an internal enum `TrackerlessGenerated`.
@@ -105,10 +106,11 @@ struct EmbeddedScriptsSource {
 extension EmbeddedScriptsSource {
     /// The source for what `trackerless scripts` wrote to `outputDirectory`, with the inputs that
     /// `options` name (`--tds`, or the bundled sample; `--privacy-config`; `--allowlist`), which
-    /// a host needs for its own TrackerResolver to classify what the scripts report.
+    /// a host needs for its own TrackerResolver to classify what the scripts report, and the set
+    /// identity and rule list identifiers of `set`, the set the files were written from.
     ///
     /// - Throws: `FileError` naming a file that cannot be read.
-    init(outputDirectory: String, options: CommandLineArguments) throws {
+    init(outputDirectory: String, options: CommandLineArguments, set: ProtectionSet) throws {
         func output(_ name: String) throws -> String {
             String(decoding: try FileIO.read(path: outputDirectory + "/" + name), as: UTF8.self)
         }
@@ -119,23 +121,24 @@ extension EmbeddedScriptsSource {
         let inferenceScript = try output("inference.js")
         // rules.json, then rules.2.json, rules.3.json ... while they exist, then the
         // Click-to-Load lists (rules.block-ctl-fb.json ...) by name.
-        var ruleLists = [try output("rules.json")]
-        while FileManager.default.fileExists(atPath: outputDirectory + "/rules.\(ruleLists.count + 1).json") {
-            ruleLists.append(try output("rules.\(ruleLists.count + 1).json"))
+        var ruleListNames = ["rules.json"]
+        while FileManager.default.fileExists(atPath: outputDirectory + "/rules.\(ruleListNames.count + 1).json") {
+            ruleListNames.append("rules.\(ruleListNames.count + 1).json")
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? []
-        for name in names.filter({ $0.hasPrefix("rules.block-ctl-") && RulesCommand.isRuleListFileName($0) }).sorted() {
-            ruleLists.append(try output(name))
-        }
+        ruleListNames += names.filter({ $0.hasPrefix("rules.block-ctl-") && RulesCommand.isRuleListFileName($0) }).sorted()
+        let ruleLists = try ruleListNames.map(output)
         // cookies.json, cookies.2.json ... while they exist: the tracker-cookie lists.
-        var cookieLists: [String] = []
-        while FileManager.default.fileExists(atPath: outputDirectory + "/" + ScriptsCommand.cookieListFileName(cookieLists.count + 1)) {
-            cookieLists.append(try output(ScriptsCommand.cookieListFileName(cookieLists.count + 1)))
+        var cookieListNames: [String] = []
+        while FileManager.default.fileExists(atPath: outputDirectory + "/" + ScriptsCommand.cookieListFileName(cookieListNames.count + 1)) {
+            cookieListNames.append(ScriptsCommand.cookieListFileName(cookieListNames.count + 1))
         }
-        var hash = SHA256()
-        for part in [blockingScript, inferenceScript] + ruleLists + cookieLists {
-            hash.update(Array("\(part.utf8.count):".utf8))
-            hash.update(part.utf8)
+        let cookieLists = try cookieListNames.map(output)
+        // Each file's rule list identifier: the name the runtime compiles the same list under.
+        let identifiers = Dictionary(uniqueKeysWithValues: zip(EncodedRuleList.fileNames(of: set.ruleLists), set.ruleLists.map(\.identifier)))
+        func identifier(_ name: String) -> String {
+            guard let identifier = identifiers[name] else { preconditionFailure("\(name) is not a file of the set it was written from") }
+            return identifier
         }
         members = [
             Member(name: "blockingScript", documentation: "The blocking script (blocking.js): inject it at document start in every frame, in the page world.",
@@ -148,11 +151,15 @@ extension EmbeddedScriptsSource {
                    value: .strings(members: ["ruleList"], Array(ruleLists.dropFirst()))),
             Member(name: "cookieLists", documentation: "The tracker-cookie rule lists (cookies.json, cookies.2.json ...; none where the privacy configuration turns cookie protection off): install them beside the rule lists.",
                    value: .strings(members: [], cookieLists)),
-            Member(name: "contentHash", documentation: "Hex SHA-256 of the scripts and the rule lists, cookie lists included: it changes exactly when one of them does.",
-                   value: .string(SHA256.hexString(hash.finalize()))),
+            Member(name: "ruleListIdentifiers", documentation: "Each rule list's identifier, in the order of ruleLists: compile and look the list up under it in the content rule list store (the runtime's name for the same list).",
+                   value: .strings(members: [], ruleListNames.map(identifier))),
+            Member(name: "cookieListIdentifiers", documentation: "Each cookie list's identifier, in the order of cookieLists.",
+                   value: .strings(members: [], cookieListNames.map(identifier))),
+            Member(name: "setIdentity", documentation: "The set identity (64 hex digits): equal identities, equal scripts and rule lists; the runtime's ProtectionSet.identity for the same inputs and settings.",
+                   value: .string(set.identity)),
             Member(name: "surrogates", documentation: "The surrogates the blocking script holds, in DuckDuckGo's surrogates.txt format.",
                    value: .string(try output("surrogates.txt"))),
-            Member(name: "manifest", documentation: "The command's manifest.json: content hashes, sizes, settings, the secret scheme, input hashes, warnings.",
+            Member(name: "manifest", documentation: "The command's manifest.json: the set identity, rule list identifiers, content hashes, sizes, settings, the secret scheme, input hashes, warnings.",
                    value: .string(try output("manifest.json"))),
             Member(name: "trackerData", documentation: "The Tracker Radar blocklist (tds.json) everything was rendered from, for the host's TrackerResolver.",
                    value: .string(try input("tds") ?? TrackerData.sampleDocument)),

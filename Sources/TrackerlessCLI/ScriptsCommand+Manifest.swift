@@ -1,18 +1,29 @@
 import TrackerlessCore
+import TrackerlessRuntime
 import UserScripts
 
 extension ScriptsCommand {
-    /// manifest.json: what was written, from what, and how the secret gets in.
+    /// manifest.json, the manifest: what was written (each rule list with its identifier), the
+    /// set identity, from what, and how the secret gets in.
+    ///
+    /// Format 2 has `format` and `setIdentity` and each rule list's `identifier`; format 1 had
+    /// `"trackerless": 1` in place of `format` and neither of the others.
     struct Manifest {
+        /// The version of the manifest's format.
+        static let formatVersion = 2
+
+
         var bytes: [UInt8]
 
         init(
-            scripts: RenderedScripts, settings: ScriptSettings, trackerDataScope: String, ruleCounts: [String: Int],
+            setIdentity: String, scripts: RenderedScripts, settings: ScriptSettings, trackerDataScope: String,
+            ruleLists: [String: EncodedRuleList],
             surrogateCount: Int, templates: String?,
             inputs: [(key: String, path: String, sha256: String)], files: [(name: String, bytes: [UInt8])]
         ) {
             var manifest = JSONObject()
-            manifest.append("trackerless", .number(1))
+            manifest.append("format", .number(Double(Self.formatVersion)))
+            manifest.append("setIdentity", .string(setIdentity))
             manifest.append("secret", .object(Self.secret(scripts.secret)))
             manifest.append("settings", .object(JSONObject([
                 ("bridge", .string(settings.bridge.rawValue)), ("handler", .string(settings.handler)),
@@ -37,8 +48,10 @@ extension ScriptsCommand {
                     if script.name == scripts.blocking.name { entry.append("trackerDataScope", .string(trackerDataScope)) }
                 } else if file.name == "surrogates.txt" {
                     entry.append("surrogates", .number(Double(surrogateCount)))
-                } else if let count = ruleCounts[file.name] {
-                    entry.append("rules", .number(Double(count)))
+                } else if let list = ruleLists[file.name] {
+                    // The name to compile and look the list up under, as the runtime does.
+                    entry.append("identifier", .string(list.identifier))
+                    if list.kind != .clickToLoad { entry.append("rules", .number(Double(list.ruleCount))) }
                 }
                 fileObject.append(file.name, .object(entry))
             }

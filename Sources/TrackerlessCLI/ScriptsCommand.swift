@@ -24,7 +24,8 @@ enum ScriptsCommand {
       cookies.json     the tracker-cookie rule list (as `trackerless cookies`; more: cookies.2.json ...),
                        where the privacy configuration turns cookie protection on
       surrogates.txt   the surrogates as a surrogates.txt index
-      manifest.json    content hashes, sizes, settings, input hashes, warnings, the secret scheme
+      manifest.json    the set identity, each rule list's identifier, content hashes, sizes,
+                       settings, input hashes, warnings, the secret scheme
     Options:
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE   DuckDuckGo privacy configuration
@@ -114,21 +115,19 @@ enum ScriptsCommand {
         files.append(("surrogates.txt", index))
         let surrogateInput = (key: "surrogates", path: options["surrogates"] ?? "bundled", sha256: build.inputSHA256(.surrogates) ?? SHA256.hexDigest(index))
         let blockingLists = build.set.ruleLists.filter { $0.kind != .cookies }
-        // Rule counts by file name: the numbered blocking lists and the cookie lists.
-        var ruleCounts: [String: Int] = [:]
-        for (file, list) in zip(files.dropFirst(2), build.set.ruleLists) where list.kind != .clickToLoad {
-            ruleCounts[file.name] = list.ruleCount
-        }
+        // The lists by file name, for their identifiers and (but Click-to-Load's) rule counts.
+        var ruleLists: [String: EncodedRuleList] = [:]
+        for (file, list) in zip(files.dropFirst(2), build.set.ruleLists) { ruleLists[file.name] = list }
         let trackerDataScope = settings.blockInScript || settings.blockKeepalive ? CompactTrackerData.Scope.all : .surrogateTrackers
         let manifest = Manifest(
-            scripts: scripts, settings: settings, trackerDataScope: trackerDataScope.rawValue,
-            ruleCounts: ruleCounts,
+            setIdentity: build.set.identity, scripts: scripts, settings: settings, trackerDataScope: trackerDataScope.rawValue,
+            ruleLists: ruleLists,
             surrogateCount: surrogates.surrogates.surrogates.count, templates: options["templates"],
             inputs: inputHashes(options, build) + [surrogateInput], files: files)
         files.append(("manifest.json", manifest.bytes))
         let generation = try FileSet.write(files, to: output, isOwnFile: isOutputFileName)
         if let swiftOutput = options["swift-output"] {
-            let source = try EmbeddedScriptsSource(outputDirectory: generation, options: options)
+            let source = try EmbeddedScriptsSource(outputDirectory: generation, options: options, set: build.set)
             try OutputFile.write(Array(source.text.utf8), to: swiftOutput)
         }
 

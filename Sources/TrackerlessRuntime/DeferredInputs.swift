@@ -9,7 +9,7 @@ import TrackerDataKit
 /// there are thrown as before, but leaves the blocklist's bytes to be parsed on first use (the
 /// runtime starts that in the background), off the path to a protected web view.
 ///
-/// The blocklist's bytes parsed before: the set's identifier hashes these very bytes
+/// The blocklist's bytes parsed before: the set identity hashes these very bytes
 /// with the SDK version, and the cache holds only sets that were built, so parsed, from them.
 /// Should a parse fail all the same (a parser changed without ``ProtectionSet/sdkVersion``),
 /// the set keeps protecting with its cached artifacts, its resolver knows no tracker, and

@@ -6,7 +6,7 @@ import TrackerlessCore
 /// list in the engine's order: what ``ProtectionSet/ruleSource(list:rule:)`` answers.
 ///
 /// A built set keeps the build's sources in memory. A set from the cache keeps only where its
-/// sources file is and what the manifest says of it (size and XXH64): the file is read, checked
+/// sources file is and what the cache contents say of it (size and XXH64): the file is read, checked
 /// against that and decoded on the first question, so a launch from the cache pays nothing for
 /// it. A file that went missing or fails its check answers nil, never a wrong rule's source, and
 /// is removed: the next launch then finds its generation incomplete and builds it again.

@@ -7,7 +7,7 @@ public import UserScripts
 /// `trackerless scripts` and so the build plugin, and the C API all build through it, so the
 /// same inputs give the same rule lists, cookie lists, Click-to-Load lists, scripts and engine
 /// wherever they are built. The pipeline, in order: read every input and hash it into the
-/// identifier; parse; build the blocking rules for the target beside the cookie rules; compile
+/// set identity; parse; build the blocking rules for the target beside the cookie rules; compile
 /// the engine and check the lists; render the scripts; encode and check every list.
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public struct ProtectionBuild: Sendable {
     /// The scripts as rendered: the same sources as ``set``'s, with their sizes, content hashes
     /// and the warnings of rendering them.
     public let scripts: RenderedScripts
-    /// The bytes of each input as the build read them, for ``inputSHA256(_:)``: a manifest names
+    /// The bytes of each input as the build read them, for ``inputSHA256(_:)``: `trackerless scripts`' manifest names
     /// the inputs of its artifacts without reading the files again (they may have changed since).
     /// Held as long as the build is, not by the set.
     private let inputBytes: [ProtectionInput: [UInt8]]
@@ -37,7 +37,7 @@ public struct ProtectionBuild: Sendable {
     ///   artifact that failed its check.
     public init(_ inputs: ProtectionInputs, secret: ScriptSecret = .random()) throws(ProtectionError) {
         let bytes = try inputs.read()
-        let artifacts = try ProtectionSet.build(identifier: bytes.identifier, parsed: try bytes.parse(), secret: secret)
+        let artifacts = try ProtectionSet.build(identity: bytes.identity, parsed: try bytes.parse(), secret: secret)
         set = artifacts.set
         scripts = artifacts.rendered
         inputBytes = bytes.bytes

@@ -8,18 +8,19 @@ import UserScripts
 ///
 /// The set is one ``TrackerlessCore/FileSet`` at `<directory>/set`: a link to a generation
 /// directory switched by one `rename(2)`, so a reader sees one complete write or the one
-/// before, never a mix. The generation holds `manifest.json` (the set's identifier, its rule
-/// lists, scripts and notes), one JSON file per rule list, the two scripts with the marker
+/// before, never a mix. The generation holds `contents.json`, the cache contents (the set
+/// identity, its rule lists' identifiers, scripts and notes), one JSON file per rule list named
+/// by its identifier, the two scripts with the marker
 /// (`ScriptSecret.marker`) where the secret goes, `engine.bin`, the compiled
 /// engine (checksummed again by its own format), and `engine.sources.json`, the input each engine
-/// rule was built from (``ProtectionSet/ruleSource(list:rule:)``), and the file the manifest's
+/// rule was built from (``ProtectionSet/ruleSource(list:rule:)``), and the file the contents'
 /// `navigation` names, the set's ``ProtectionSet/navigationData``. The generation's name is a hash of every
 /// file's name and contents (``TrackerlessCore/XXH64``, at memory speed); a load reads the
 /// whole generation and checks it against that name (``TrackerlessCore/FileSet/verifiedFiles(of:)``),
 /// so a set any of whose files was cut, altered, added or removed is not loaded (it is built
 /// and written again): a damaged or cut cache is never trusted. The checksum guards against
 /// damage, not against someone who can write the cache directory: such a person could change
-/// the app's files as well. The sources file alone is not read at launch: the manifest gives its
+/// the app's files as well. The sources file alone is not read at launch: the contents give its
 /// size and XXH64, which the generation's name checks with everything else, and the file is read
 /// and checked against them when a host first asks for a rule's source.
 ///
@@ -29,11 +30,13 @@ struct ProtectionCache: Sendable {
     let directory: String
 
     /// 3: the generation's name checks every file (XXH64), the sources file by the size and
-    /// XXH64 the manifest gives (2 had no sources file).
+    /// XXH64 the contents give (2 had no sources file).
     /// 4: the engine file's own checksum is XXH64 (compiled engine format 4), was FNV-1a.
-    /// 5: the set's navigation data, in the file the manifest's `navigation` names.
+    /// 5: `contents.json` with the set's `identity` (4 had `manifest.json` with `identifier`;
+    /// a generation of 4 lacks the file, so it is discarded and the set built again), and the
+    /// set's navigation data, in the file the contents' `navigation` names.
     static let formatVersion = 5
-    private static let manifestName = "manifest.json"
+    private static let contentsName = "contents.json"
     private static let engineName = "engine.bin"
     static let sourcesName = "engine.sources.json"
     private static let navigationName = "navigation.json"
@@ -53,7 +56,7 @@ struct ProtectionCache: Sendable {
 
     /// A set read back whole, everything decoded but the secret.
     struct CachedSet: Sendable {
-        let identifier: String
+        let identity: String
         let handler: String
         let ruleLists: [EncodedRuleList]
         /// Each script with the marker where the secret goes.
@@ -73,43 +76,43 @@ struct ProtectionCache: Sendable {
                 userScripts.append(UserScript(name: script.name, source: String(decoding: source, as: UTF8.self), world: script.world))
             }
             return ProtectionSet(
-                identifier: identifier, ruleLists: ruleLists, scripts: userScripts, messageHandlerName: handler,
+                identity: identity, ruleLists: ruleLists, scripts: userScripts, messageHandlerName: handler,
                 secret: secret, inputs: inputs, engine: engine, origin: .cache, notes: notes,
                 ruleSources: ruleSources, navigationData: navigationData)
         }
     }
 
-    /// The identifier in the current generation's manifest, read without checking the rest: to
-    /// tell whether the cache may hold a set before reading all of it.
-    func storedIdentifier() -> String? {
-        guard let bytes = try? FileIO.read(path: FileSet.generation(of: setPath) + "/" + Self.manifestName) else { return nil }
-        return CacheManifest(bytes: bytes)?.identifier
+    /// The set identity in the current generation's contents, read without checking the rest:
+    /// to tell whether the cache may hold a set before reading all of it.
+    func storedIdentity() -> String? {
+        guard let bytes = try? FileIO.read(path: FileSet.generation(of: setPath) + "/" + Self.contentsName) else { return nil }
+        return CacheContents(bytes: bytes)?.identity
     }
 
     /// Reads the current generation whole and checks it.
     func read() -> Lookup {
         let generation = FileSet.generation(of: setPath)
         guard FileManager.default.fileExists(atPath: generation) else { return .missing }
-        // The manifest read while checking (for the sources file's claim), decoded once.
-        var manifest: CacheManifest?
+        // The contents read while checking (for the sources file's claim), decoded once.
+        var contents: CacheContents?
         let verified = FileSet.verifiedFiles(of: setPath, deferring: [Self.sourcesName]) { files in
-            manifest = files[Self.manifestName].flatMap(CacheManifest.init(bytes:))
-            guard let sources = manifest?.sources, let size = sources.bytes.flatMap({ Int(exactly: $0) }), let digest = sources.xxh64
+            contents = files[Self.contentsName].flatMap(CacheContents.init(bytes:))
+            guard let sources = contents?.sources, let size = sources.bytes.flatMap({ Int(exactly: $0) }), let digest = sources.xxh64
             else { return [:] }
             return [Self.sourcesName: (size, digest)]
         }
-        guard let verified, let cached = Self.decode(verified.files, manifest: manifest, generation: verified.generation) else {
+        guard let verified, let cached = Self.decode(verified.files, contents: contents, generation: verified.generation) else {
             return .damaged(generation: generation)
         }
         return .intact(cached)
     }
 
-    /// The set in verified files; nil when the manifest does not describe them.
-    private static func decode(_ files: [String: [UInt8]], manifest: CacheManifest?, generation: String) -> CachedSet? {
-        guard let manifest = manifest ?? files[manifestName].flatMap(CacheManifest.init(bytes:)),
-            manifest.format == Double(formatVersion), let identifier = manifest.identifier, let handler = manifest.handler,
-            let listEntries = manifest.ruleLists, let scriptEntries = manifest.scripts,
-            let sources = manifest.sources, let sourcesSize = sources.bytes.flatMap({ Int(exactly: $0) }), let sourcesDigest = sources.xxh64
+    /// The set in verified files; nil when the contents do not describe them.
+    private static func decode(_ files: [String: [UInt8]], contents: CacheContents?, generation: String) -> CachedSet? {
+        guard let contents = contents ?? files[contentsName].flatMap(CacheContents.init(bytes:)),
+            contents.format == Double(formatVersion), let identity = contents.identity, let handler = contents.handler,
+            let listEntries = contents.ruleLists, let scriptEntries = contents.scripts,
+            let sources = contents.sources, let sourcesSize = sources.bytes.flatMap({ Int(exactly: $0) }), let sourcesDigest = sources.xxh64
         else { return nil }
 
         var lists: [EncodedRuleList] = []
@@ -136,13 +139,13 @@ struct ProtectionCache: Sendable {
         }
         guard !scripts.isEmpty, let engineBytes = files[engineName], let engine = try? RuleEngine(compiled: engineBytes)
         else { return nil }
-        guard let navigationName = manifest.navigation, !navigationName.contains("/"), let navigationData = files[navigationName]
+        guard let navigationName = contents.navigation, !navigationName.contains("/"), let navigationData = files[navigationName]
         else { return nil }
 
-        let notes = manifest.notes
+        let notes = contents.notes
         let ruleSources = EngineRuleSources(.stored(path: generation + "/" + sourcesName, claim: (sourcesSize, sourcesDigest)))
         return CachedSet(
-            identifier: identifier, handler: handler, ruleLists: lists, scripts: scripts, engine: engine, notes: notes,
+            identity: identity, handler: handler, ruleLists: lists, scripts: scripts, engine: engine, notes: notes,
             ruleSources: ruleSources, navigationData: navigationData)
     }
 
@@ -179,8 +182,8 @@ struct ProtectionCache: Sendable {
         let sources = set.ruleSources.encoded() ?? Array("[]".utf8)
         files.append((Self.sourcesName, sources))
         files.append((Self.navigationName, set.navigationData))
-        let manifest = JSONValue.object(JSONObject([
-            ("format", .number(Double(Self.formatVersion))), ("identifier", .string(set.identifier)),
+        let contents = JSONValue.object(JSONObject([
+            ("format", .number(Double(Self.formatVersion))), ("identity", .string(set.identity)),
             ("sdk", .string(ProtectionSet.sdkVersion)), ("handler", .string(set.messageHandlerName)),
             ("ruleLists", .array(listEntries)), ("scripts", .array(scriptEntries)),
             ("notes", .array(set.notes.map(JSONValue.string))), ("navigation", .string(Self.navigationName)),
@@ -188,7 +191,7 @@ struct ProtectionCache: Sendable {
                 ("bytes", .number(Double(sources.count))), ("xxh64", .string(XXH64.hexDigest(sources))),
             ]))),
         ]))
-        files.append((Self.manifestName, manifest.jsonBytes()))
+        files.append((Self.contentsName, contents.jsonBytes()))
         do throws(FileError) {
             try Self.createDirectory(directory)
             try FileSet.write(files, to: setPath)

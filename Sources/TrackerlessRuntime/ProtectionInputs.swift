@@ -38,16 +38,16 @@ public struct ProtectionInputs: Sendable, Hashable {
     /// decision's HTTPS upgrade; nil for no upgrade.
     ///
     /// It changes no rule list, script or engine, so it is not part of
-    /// ``ProtectionSet/identifier``: a change of it loads the cached artifacts.
+    /// ``ProtectionSet/identity``: a change of it loads the cached artifacts.
     public var httpsFilterDirectory: String?
     /// The WebKit that will run the rule lists: they use only what it knows, with the resolver's
     /// meaning as it evaluates them (`WebKitTarget` of ContentRuleList). A host sets the one it
     /// runs on (`TrackerlessWebKit` and the WebKitGTK adapter do so from the running WebKit);
     /// the default, `WebKitTarget.oldest`, suits every supported WebKit. Part
-    /// of ``ProtectionSet/identifier``: a new WebKit builds the set again.
+    /// of ``ProtectionSet/identity``: a new WebKit builds the set again.
     public var webKit: WebKitTarget = .oldest
     /// The script templates: the bundled ones unless a host or build tool brings its own
-    /// (`trackerless scripts --templates`). Part of ``ProtectionSet/identifier``.
+    /// (`trackerless scripts --templates`). Part of ``ProtectionSet/identity``.
     public var templates: ScriptTemplates = .bundled
 
     /// Inputs with the given documents.
@@ -100,19 +100,19 @@ public struct ProtectionInputs: Sendable, Hashable {
     }
 }
 
-/// The bytes of each input, and the identifier of the set they make.
+/// The bytes of each input, and the identity of the set they make.
 struct InputBytes: Sendable {
     let inputs: ProtectionInputs
     let bytes: [ProtectionInput: [UInt8]]
 
-    /// The set's identifier: SHA-256 (hex) of the SDK version, the templates, every
+    /// The set identity (``ProtectionSet/identity``): SHA-256 (hex) of the SDK version, the templates, every
     /// input and the settings, each field by its name, its length and its XXH64 under two seeds;
     /// equal exactly when the set would be built the same.
     ///
     /// Each field's bytes are hashed with XXH64 (8.7 GB/s here) rather than SHA-256 (about 13 ms
     /// of CPU for each 2.7 MB, at every launch and update): 128 bits against an accidental
     /// change. An adversary who chooses the inputs chooses the set anyway.
-    var identifier: String {
+    var identity: String {
         var fields: [UInt8] = []
         func add(_ field: String, _ value: [UInt8]) {
             fields += Array("\(field)\u{0}\(value.count)\u{0}".utf8)

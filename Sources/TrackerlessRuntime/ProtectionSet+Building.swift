@@ -30,7 +30,7 @@ extension ProtectionSet {
     ///   WebKit's error, or ``ProtectionError/invalidInput(_:detail:)`` for the script settings, or
     ///   for a privacy configuration whose rules, which end every list, cannot fit beside the
     ///   trackers' rules (``RuleBuilder/RuleListBuild/refusal``).
-    static func build(identifier: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
+    static func build(identity: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
         let builder = RuleListBuilder(
             trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist,
             settings: RuleListBuilder.Settings(target: parsed.webKit))
@@ -88,7 +88,7 @@ extension ProtectionSet {
             + cookieRules.report.skippedRules.map { "cookie rules: " + namingItsInput($0) } + rendered.warnings.map(\.description)
             + (blocking.report.listSizes + cookieRules.report.listSizes).map { "size: \($0)" })
         let set = ProtectionSet(
-            identifier: identifier, ruleLists: lists + cookieLists, scripts: scripts,
+            identity: identity, ruleLists: lists + cookieLists, scripts: scripts,
             messageHandlerName: parsed.settings.handler, secret: secret,
             inputs: DeferredInputs(parsed: parsed, resolver: resolver), engine: engine, origin: .built, notes: notes,
             ruleSources: EngineRuleSources(.built(blocking.sources)), navigationData: navigationData)
@@ -109,7 +109,7 @@ extension ProtectionSet {
     /// The blocking lists encoded: the main lists without the Click-to-Load rules, then one list
     /// per Click-to-Load action, which a host removes for a page when the user clicks to load.
     ///
-    /// Their triggers are not checked here: ``build(identifier:parsed:secret:)`` checked them,
+    /// Their triggers are not checked here: ``build(identity:parsed:secret:)`` checked them,
     /// or had ``RuleBuilder/RuleListBuilder/build()`` check them, with the same
     /// ``ContentRuleList/RuleList/validateTriggers()`` (40 ms of an update's CPU on apple-tds,
     /// spent twice before).

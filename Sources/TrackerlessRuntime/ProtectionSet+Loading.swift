@@ -16,11 +16,11 @@ extension ProtectionSet {
     /// The set of `inputs` from the cache directory when it holds it intact, else built and
     /// written there for the next launch.
     ///
-    /// The inputs are always read and hashed (the identifier), and every input but the blocklist
+    /// The inputs are always read and hashed (the set identity), and every input but the blocklist
     /// parsed; the rule lists, scripts and engine come from the cache when its whole generation
-    /// passes its check and its manifest names the same identifier (``origin`` says which). The
+    /// passes its check and its contents name the same identity (``origin`` says which). The
     /// blocklist is then parsed on first use of ``resolver``: the cache holds only sets built,
-    /// so parsed, from the very bytes the identifier hashes. A cache that cannot be written costs
+    /// so parsed, from the very bytes the identity hashes. A cache that cannot be written costs
     /// only the next launch's build, so it is not an error here (``ProtectionRuntime/lastStorageError``
     /// reports it).
     ///
@@ -58,20 +58,20 @@ extension ProtectionSet {
     ///
     /// - Parameter expectingCache: a launch, where the cache most likely holds the set: it is read
     ///   and checked while the inputs are hashed, on the second core. An update hashes and
-    ///   parses the inputs at once instead, and reads the cache only when its manifest names them.
+    ///   parses the inputs at once instead, and reads the cache only when its contents name their identity.
     static func load(
         _ inputs: ProtectionInputs, cache: ProtectionCache, secret: ScriptSecret, expectingCache: Bool
     ) throws(ProtectionError) -> Loaded {
         let bytes = try inputs.read()
-        let identifier: String
+        let identity: String
         let parsed: ParsedInputs
         if expectingCache {
             let (hashed, lookup) = Parallel.both(
-                { (bytes.identifier, Result { () throws(ProtectionError) in try bytes.parseOthers() }) },
+                { (bytes.identity, Result { () throws(ProtectionError) in try bytes.parseOthers() }) },
                 { cache.read() })
-            identifier = hashed.0
+            identity = hashed.0
             switch lookup {
-            case .intact(let cached) where cached.identifier == identifier:
+            case .intact(let cached) where cached.identity == identity:
                 let others = try hashed.1.get()
                 if let set = cached.set(secret: secret, inputs: DeferredInputs(bytes: bytes, others: others)) {
                     return Loaded(set: set, artifacts: nil)
@@ -84,12 +84,12 @@ extension ProtectionSet {
             parsed = try bytes.parse()
         } else {
             let (hashed, parsing) = Parallel.both(
-                { bytes.identifier }, { Result { () throws(ProtectionError) in try bytes.parse() } })
-            identifier = hashed
+                { bytes.identity }, { Result { () throws(ProtectionError) in try bytes.parse() } })
+            identity = hashed
             parsed = try parsing.get()
-            if cache.storedIdentifier() == identifier {
+            if cache.storedIdentity() == identity {
                 switch cache.read() {
-                case .intact(let cached) where cached.identifier == identifier:
+                case .intact(let cached) where cached.identity == identity:
                     let inputs = DeferredInputs(parsed: parsed, resolver: nil)
                     if let set = cached.set(secret: secret, inputs: inputs) { return Loaded(set: set, artifacts: nil) }
                 case .damaged(let generation):
@@ -99,7 +99,7 @@ extension ProtectionSet {
                 }
             }
         }
-        let artifacts = try build(identifier: identifier, parsed: parsed, secret: secret)
+        let artifacts = try build(identity: identity, parsed: parsed, secret: secret)
         return Loaded(set: artifacts.set, artifacts: artifacts)
     }
 }

@@ -33,7 +33,7 @@ public final class ProtectionSet: Sendable {
         case cache
     }
 
-    /// The version of the code that builds a set, part of ``identifier``: a release that builds
+    /// The version of the code that builds a set, part of ``identity``: a release that builds
     /// different artifacts from the same inputs changes it, so that no cache of an older build is
     /// loaded.
     public static let sdkVersion = "trackerless-runtime 3"
@@ -44,11 +44,15 @@ public final class ProtectionSet: Sendable {
     /// The isolated world of the inference script.
     public static let isolatedWorld = ScriptWorld.isolated(name: "trackerless")
 
-    /// A hash (64 hex digits) of the SDK version, the bundled templates, the inputs' bytes and
-    /// the script settings: two sets with one identifier have the same rules, scripts and engine.
-    /// Each input counts by its XXH64 under two seeds (128 bits against an accidental change),
-    /// and the list of them by its SHA-256.
-    public let identifier: String
+    /// The set identity: a hash (64 hex digits) of the SDK version, the templates, the WebKit
+    /// target, the inputs' bytes and the script settings, so two sets with one identity have the
+    /// same rules, scripts and engine. Each input counts by its XXH64 under two seeds (128 bits
+    /// against an accidental change), and the list of them by its SHA-256. The cache keeps a set
+    /// under it; it names a set, never a rule list (see ``EncodedRuleList/identifier``).
+    public let identity: String
+    /// The set identity, by its former name.
+    @available(*, unavailable, renamed: "identity")
+    public var identifier: String { identity }
     /// The WebKit content rule lists to install: the blocking lists, then one Click-to-Load list
     /// per rule action, then the cookie lists when the privacy configuration turns cookie
     /// protection on.
@@ -84,11 +88,11 @@ public final class ProtectionSet: Sendable {
     public let navigationData: [UInt8]
 
     init(
-        identifier: String, ruleLists: [EncodedRuleList], scripts: [UserScript], messageHandlerName: String,
+        identity: String, ruleLists: [EncodedRuleList], scripts: [UserScript], messageHandlerName: String,
         secret: ScriptSecret, inputs: DeferredInputs, engine: RuleEngine, origin: Origin, notes: [String],
         ruleSources: EngineRuleSources, navigationData: [UInt8]
     ) {
-        self.identifier = identifier
+        self.identity = identity
         self.ruleLists = ruleLists
         self.scripts = scripts
         self.messageHandlerName = messageHandlerName

@@ -192,7 +192,7 @@ public final class ProtectionUpdater: @unchecked Sendable {
         _ outcome: UpdateReport.Outcome, _ inputs: [UpdateReport.Input], error: UpdateError? = nil, storageError: UpdateError? = nil
     ) -> UpdateReport {
         UpdateReport(
-            outcome, inputs, error: error, setIdentifier: runtime.currentSet.identifier, storageError: storageError, policy: policy)
+            outcome, inputs, error: error, setIdentity: runtime.currentSet.identity, storageError: storageError, policy: policy)
     }
 
     // MARK: - Schedule

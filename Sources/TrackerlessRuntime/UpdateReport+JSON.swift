@@ -5,7 +5,7 @@ extension UpdateReport {
     /// The report as JSON, for the C API and `trackerless fetch --json`:
     ///
     /// ```json
-    /// {"outcome": "refused", "set": "…", "nextCheckIn": 3600,
+    /// {"outcome": "refused", "setIdentity": "…", "nextCheckIn": 3600,
     ///  "error": {"input": "tds", "url": "https://…/tds.json", "status": 404, "reason": "http status",
     ///            "message": "tds (https://…/tds.json): HTTP status 404; only 200 and 304 are accepted"},
     ///  "inputs": [{"input": "tds", "url": "https://…/tds.json", "status": 404, "result": "failed", "attempts": 1, "error": {…}},
@@ -16,7 +16,7 @@ extension UpdateReport {
     /// `nextCheckIn` is in seconds from the report's date; members without a value are left out.
     public var jsonValue: JSONValue {
         var object = JSONObject([("outcome", .string(outcome.rawValue))])
-        if let setIdentifier { object.append("set", .string(setIdentifier)) }
+        if let setIdentity { object.append("setIdentity", .string(setIdentity)) }
         // To the millisecond: a date and the same date plus the interval differ by a rounding.
         object.append("nextCheckIn", .number((nextCheck.timeIntervalSince(date) * 1000).rounded() / 1000))
         if let error { object.append("error", error.jsonValue) }

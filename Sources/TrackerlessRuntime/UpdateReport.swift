@@ -52,8 +52,9 @@ public struct UpdateReport: Sendable, Equatable {
     /// Why the check was refused: the first input that failed, or the set built from the
     /// downloads that the runtime refused.
     public let error: UpdateError?
-    /// The identifier of the set in force after the check; nil for `trackerless fetch`.
-    public let setIdentifier: String?
+    /// The identity of the set in force after the check (``ProtectionSet/identity``); nil for
+    /// `trackerless fetch`.
+    public let setIdentity: String?
     /// The downloads that could not be kept though the update applied: the next launch takes
     /// the copies kept before (or the embedded ones), and the next check asks again.
     public let storageError: UpdateError?
@@ -65,13 +66,13 @@ public struct UpdateReport: Sendable, Equatable {
 
     /// A report dated now, its next check by `policy`.
     init(
-        _ outcome: Outcome, _ inputs: [Input], error: UpdateError? = nil, setIdentifier: String? = nil, storageError: UpdateError? = nil,
+        _ outcome: Outcome, _ inputs: [Input], error: UpdateError? = nil, setIdentity: String? = nil, storageError: UpdateError? = nil,
         policy: UpdatePolicy
     ) {
         self.outcome = outcome
         self.inputs = inputs
         self.error = error
-        self.setIdentifier = setIdentifier
+        self.setIdentity = setIdentity
         self.storageError = storageError
         date = Date()
         nextCheck = date.addingTimeInterval(outcome == .refused ? policy.retryInterval : policy.interval)

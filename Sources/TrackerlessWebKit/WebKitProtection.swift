@@ -39,7 +39,7 @@ public final class WebKitProtection {
 
     private let store: WKContentRuleListStore
     private var lists: [String: WKContentRuleList] = [:]
-    private var installed: (set: String, isProtected: Bool)?
+    private var installed: (setIdentity: String, isProtected: Bool)?
     private var handler: ScriptMessageForwarder?
     private var cleanedSet: String?
     private var observerToken: Int?
@@ -103,8 +103,8 @@ public final class WebKitProtection {
                 lists[list.identifier] = compiled
             }
         }
-        guard cleanedSet != set.identifier else { return }
-        cleanedSet = set.identifier
+        guard cleanedSet != set.identity else { return }
+        cleanedSet = set.identity
         for identifier in await store.availableIdentifiers() ?? [] where set.isStale(ruleListIdentifier: identifier) {
             lists[identifier] = nil
             try? await store.removeContentRuleList(forIdentifier: identifier)
@@ -114,7 +114,7 @@ public final class WebKitProtection {
     /// Puts the plan's lists, scripts and handler in the content controller (only what changed).
     private func install(_ plan: NavigationPlan) {
         let set = plan.protectionSet
-        if installed?.set != set.identifier || installed?.isProtected != plan.isProtected {
+        if installed?.setIdentity != set.identity || installed?.isProtected != plan.isProtected {
             userContentController.removeAllContentRuleLists()
             for list in plan.ruleLists { if let compiled = lists[list.identifier] { userContentController.add(compiled) } }
             userContentController.removeAllUserScripts()
@@ -123,7 +123,7 @@ public final class WebKitProtection {
                     source: script.source, injectionTime: .atDocumentStart, forMainFrameOnly: false,
                     in: Self.world(script.world)))
             }
-            installed = (set.identifier, plan.isProtected)
+            installed = (set.identity, plan.isProtected)
         }
         if handler?.name != plan.messageHandlerName {
             if let handler {

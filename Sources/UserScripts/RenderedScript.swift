@@ -3,11 +3,10 @@ public import TrackerlessCore
 /// One rendered script, ready to inject: its source, the secret it carries and its content hash.
 ///
 /// Two hashes matter and only one is stored: ``contentHash`` is the SHA-256 of the source with
-/// `ScriptSecret.marker` in place of the secret, so it is the same for every secret — the
-/// identity of the rendering for caches (it changes exactly when the templates, the tracker
-/// data, the surrogates or the settings change). The SHA-256 of ``source`` itself differs per
-/// secret and equals ``contentHash`` only for a script that carries the marker, such as the
-/// files `trackerless scripts` writes without `--secret`.
+/// `ScriptSecret.marker` in place of the secret, so it is the same for every secret: it changes
+/// exactly when the templates, the tracker data, the surrogates or the settings change. The
+/// SHA-256 of ``source`` itself differs per secret and equals ``contentHash`` only for a script
+/// that carries the marker, such as the files `trackerless scripts` writes without `--secret`.
 public struct RenderedScript: Sendable, Hashable {
     /// The bytes each part of a script takes.
     public struct Sizes: Sendable, Hashable {

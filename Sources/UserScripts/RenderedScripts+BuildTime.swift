@@ -18,9 +18,9 @@ extension RenderedScripts {
     /// - Parameters:
     ///   - blockingScript: `blocking.js` as rendered, carrying the secret marker.
     ///   - inferenceScript: `inference.js` as rendered, carrying the secret marker.
-    ///   - manifest: the render's `manifest.json`: the settings the scripts were rendered with
-    ///     (the host registers its handler under ``ScriptSettings/handler``) and each script's
-    ///     content hash, which must match the source.
+    ///   - manifest: the render's `manifest.json` (format 2, or format 1 of earlier SDKs): the
+    ///     settings the scripts were rendered with (the host registers its handler under
+    ///     ``ScriptSettings/handler``) and each script's content hash, which must match the source.
     /// - Throws: ``ScriptRenderError/buildOutput(_:)`` when the manifest is not a render's manifest,
     ///   a script does not carry the marker (it already has a secret, or it is not a rendered
     ///   script), or a script is not the one the manifest describes.
@@ -72,6 +72,14 @@ extension RenderedScripts {
         _ reader: inout JSONReader, files names: [String]
     ) throws(JSONReadError) -> (settings: ScriptSettings, files: [String: Result<ManifestEntry, JSONReadError>]) {
         let root = try reader.indexObject(at: .root)
+        // Format 2 says so in `format`; format 1 had no such member. Both carry what is read here.
+        if root.contains("format") {
+            let format = try reader.requiredDouble("format", in: root)
+            guard format == 2 else {
+                throw .rejected(ScriptRenderError.buildOutput(
+                    "manifest.json: format: \(JSONValue.number(format).jsonString()) is not a format this SDK reads (1 or 2)"))
+            }
+        }
         try reader.seekRequired("settings", in: root)
         let settings = try Self.settings(&reader, at: root.path(of: "settings"))
         try reader.seekRequired("files", in: root)

@@ -42,7 +42,7 @@ extension CAPITests {
 
         let info = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: directory.appendingPathComponent("info.json"))) as? [String: Any])
-        #expect(info["identifier"] as? String == set.identifier)
+        #expect(info["identity"] as? String == set.identity)
         let lists = try #require(info["ruleLists"] as? [[String: Any]])
         #expect(lists.compactMap { $0["identifier"] as? String } == set.ruleLists.map(\.identifier))
 

@@ -45,7 +45,7 @@ extension CAPITests {
         let lines = run.output.split(separator: "\n").map(String.init)
         let passed = lines.filter { $0.hasPrefix("ok: ") }
         #expect(passed.count == 10, "\(passed)")
-        #expect(passed.contains("ok: lists for the oldest WebKit and for WebKitGTK 2.52, two identifiers"), "\(passed)")
+        #expect(passed.contains("ok: lists for the oldest WebKit and for WebKitGTK 2.52, two identities"), "\(passed)")
         #expect(passed.contains { $0.hasPrefix("ok: unknown WebKit refused: unknown WebKit target \"webkitgtk-1.0\"") }, "\(passed)")
         #expect(passed.contains("ok: user allowlist from bytes: shop.example off, news.example on"), "\(passed)")
         #expect(passed.contains { $0.hasPrefix("ok: second runtime refused: ") && $0.contains("/lock: the cache directory is in use by another runtime") }, "\(passed)")
@@ -57,8 +57,9 @@ extension CAPITests {
         let cached = try Self.object("cached", in: lines)
         #expect(info["origin"] as? String == "built")
         #expect(cached["origin"] as? String == "cache")
-        #expect((info["identifier"] as? String)?.count == 64)
-        #expect(cached["identifier"] as? String == info["identifier"] as? String)
+        #expect((info["identity"] as? String)?.count == 64)
+        #expect(info["identifier"] == nil, "the set identity is not called an identifier: \(info)")
+        #expect(cached["identity"] as? String == info["identity"] as? String)
 
         let listsLine = try #require(lines.first { $0.hasPrefix("lists: ") })
         let lists = try #require(try JSONSerialization.jsonObject(with: Data(listsLine.dropFirst(7).utf8)) as? [[String: Any]])

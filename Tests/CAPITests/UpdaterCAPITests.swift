@@ -36,24 +36,24 @@ extension CAPITests {
         let inputs = try #require(first["inputs"] as? [[String: Any]])
         #expect(inputs.map { $0["status"] as? Int } == [200, 200] && inputs.map { $0["result"] as? String } == ["downloaded", "downloaded"])
         let second = try Self.object("second", in: lines)
-        #expect(second["outcome"] as? String == "unchanged" && second["set"] as? String == first["set"] as? String, "\(second)")
+        #expect(second["outcome"] as? String == "unchanged" && second["setIdentity"] as? String == first["setIdentity"] as? String, "\(second)")
         #expect(((second["inputs"] as? [[String: Any]]) ?? []).map { $0["status"] as? Int } == [304, 304])
         #expect(server.requests("/tds.json").last?.ifNoneMatch == "\"tds-2\"")
 
-        let embeddedSet = try Self.object("embedded", in: lines)["set"] as? String
-        let updatedSet = try Self.object("updated", in: lines)["set"] as? String
-        #expect(embeddedSet != nil && embeddedSet != updatedSet && updatedSet == first["set"] as? String)
+        let embeddedSet = try Self.object("embedded", in: lines)["setIdentity"] as? String
+        let updatedSet = try Self.object("updated", in: lines)["setIdentity"] as? String
+        #expect(embeddedSet != nil && embeddedSet != updatedSet && updatedSet == first["setIdentity"] as? String)
 
         let missing = try Self.object("missing", in: lines)
         #expect(missing["outcome"] as? String == "refused")
         let error = try #require(missing["error"] as? [String: Any])
         #expect(error["input"] as? String == "tds" && error["status"] as? Int == 404 && error["reason"] as? String == "http status", "\(error)")
         #expect(lines.contains("missing error: tds (http://127.0.0.1:\(server.port)/missing.json): HTTP status 404; only 200 and 304 are accepted"), "\(lines)")
-        #expect(missing["set"] as? String == updatedSet, "a refused update keeps the set")
+        #expect(missing["setIdentity"] as? String == updatedSet, "a refused update keeps the set")
 
         #expect(lines.contains { $0.hasPrefix("ok: ftp refused: tds (ftp://127.0.0.1/tds.json): \"ftp://127.0.0.1/tds.json\" is not an http or https URL") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("ok: policy refused: policy_json: unknown setting \"colour\"") }, "\(lines)")
         #expect(lines.contains("ok: scheduled reports"))
-        #expect(try Self.object("relaunched", in: lines)["set"] as? String == updatedSet)
+        #expect(try Self.object("relaunched", in: lines)["setIdentity"] as? String == updatedSet)
     }
 }

@@ -59,6 +59,8 @@ import TrackerlessTestSupport
         #expect(firstRun.contains("secret: a fresh one in both scripts"), "\(firstRun)")
         // The one build's cookie list: tds.json without a configuration blocks tracker cookies everywhere.
         #expect(firstRun.contains("cookie lists: 1,"), "\(firstRun)")
+        // Each list under the runtime's rule list identifier.
+        #expect(firstRun.contains("rule list identifiers: trackerless-blocking-0-"), "\(firstRun)")
 
         // The build after a fresh one links the plugin's tool again (SwiftPM 6 links it in its
         // tools build and in the main build, each replacing the other's product), and a changed
@@ -79,8 +81,8 @@ import TrackerlessTestSupport
         #expect(regenerated, "\(generated.path) was not written again from the changed tds.json")
         let secondRun = try build.runApp()
         #expect(secondRun.contains("https://ads.example/pixel?id=1 on news.example: none (no match)"), "\(secondRun)")
-        #expect(secondRun.components(separatedBy: "\n").first { $0.hasPrefix("content hash:") }
-            != firstRun.components(separatedBy: "\n").first { $0.hasPrefix("content hash:") })
+        #expect(secondRun.components(separatedBy: "\n").first { $0.hasPrefix("set identity:") }
+            != firstRun.components(separatedBy: "\n").first { $0.hasPrefix("set identity:") })
 
         // Nothing changed: the command does not run.
         let third = try build.run()

@@ -28,8 +28,7 @@ struct OneBuildTests {
     }
 
     /// The files a runtime build of `inputs` holds, named as `scripts` names them.
-    static func artifacts(of inputs: ProtectionInputs) throws -> [String: [UInt8]] {
-        let set = try ProtectionBuild(inputs, secret: .marker).set
+    static func artifacts(of set: ProtectionSet) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         for script in set.scripts { files[script.name] = Array(script.source.utf8) }
         for (name, list) in zip(EncodedRuleList.fileNames(of: set.ruleLists), set.ruleLists) { files[name] = list.json }
@@ -42,12 +41,21 @@ struct OneBuildTests {
         let result = try CommandRunner.run(["scripts"] + arguments + ["--output", output])
         #expect(result.status == 0, "\(result.standardError)")
         let written = try files(in: output)
-        let built = try artifacts(of: inputs)
+        let set = try ProtectionBuild(inputs, secret: .marker).set
+        let built = artifacts(of: set)
         // Every artifact of the runtime's set, and nothing else but the index and the manifest.
         #expect(Set(written.keys) == Set(built.keys).union(["surrogates.txt", "manifest.json"]), "\(written.keys.sorted())")
         #expect(built.keys.contains("cookies.json"), "\(built.keys.sorted())")
         for (name, bytes) in built {
             #expect(written[name] == bytes, "\(name) differs")
+        }
+        // One name each: the manifest's set identity and rule list identifiers are the runtime's.
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(written["manifest.json"] ?? [])) as? [String: Any])
+        #expect(manifest["setIdentity"] as? String == set.identity, "\(manifest["setIdentity"] ?? "none")")
+        let entries = try #require(manifest["files"] as? [String: [String: Any]])
+        for (name, list) in zip(EncodedRuleList.fileNames(of: set.ruleLists), set.ruleLists) {
+            #expect(entries[name]?["identifier"] as? String == list.identifier, "\(name)")
         }
     }
 

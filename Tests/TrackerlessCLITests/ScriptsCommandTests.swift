@@ -41,7 +41,9 @@ struct ScriptsCommandTests {
         #expect(try Self.text(output + "/surrogates.txt").contains("google-analytics.com/analytics.js application/javascript\n"))
 
         let manifest = try Self.json(output + "/manifest.json")
-        #expect(manifest["trackerless"] as? Int == 1)
+        #expect(manifest["format"] as? Int == 2)
+        #expect(manifest["trackerless"] == nil, "format 1's version member is gone")
+        #expect((manifest["setIdentity"] as? String)?.count == 64)
         let secret = try #require(manifest["secret"] as? [String: Any])
         #expect(secret["scheme"] as? String == "marker")
         #expect(secret["marker"] as? String == Self.marker)
@@ -57,6 +59,10 @@ struct ScriptsCommandTests {
         let sizes = try #require(blockingEntry["sizes"] as? [String: Int])
         #expect(sizes.values.reduce(0, +) == blocking.utf8.count)
         #expect(files["rules.json"]?["rules"] as? Int == rules.count)
+        // Each list file with the rule list identifier the runtime compiles it under; no script has one.
+        #expect((files["rules.json"]?["identifier"] as? String)?.hasPrefix("trackerless-blocking-0-") == true)
+        #expect((files["cookies.json"]?["identifier"] as? String)?.hasPrefix("trackerless-cookies-0-") == true)
+        #expect(blockingEntry["identifier"] == nil)
         #expect((files["surrogates.txt"]?["surrogates"] as? Int ?? 0) > 0)
         #expect((manifest["inputs"] as? [String: Any])?["templates"] as? String == "bundled")
         // The bundled sample's ads.example rule names noop.js, a bundled surrogate: a first run warns of nothing.

@@ -40,7 +40,7 @@ struct ScriptsSwiftOutputTests {
         ])
         try #require(result.status == 0, "\(result.standardError)")
         let source = try String(contentsOf: swiftFile, encoding: .utf8)
-        for member in ["blockingScript", "inferenceScript", "ruleList", "contentHash", "surrogates", "manifest", "trackerData"] {
+        for member in ["blockingScript", "inferenceScript", "ruleList", "setIdentity", "surrogates", "manifest", "trackerData"] {
             #expect(source.contains("    static let \(member): String = "), "no member \(member)")
         }
         #expect(source.contains("    static let ruleLists: [String] = [ruleList]\n"))
@@ -62,7 +62,8 @@ struct ScriptsSwiftOutputTests {
             for (name, value) in members {
                 _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(value.utf8))
             }
-            print(TrackerlessGenerated.ruleLists.count, TrackerlessGenerated.privacyConfiguration == nil, TrackerlessGenerated.contentHash)
+            print(TrackerlessGenerated.ruleLists.count, TrackerlessGenerated.privacyConfiguration == nil, TrackerlessGenerated.setIdentity,
+                TrackerlessGenerated.ruleListIdentifiers.joined(separator: ","), TrackerlessGenerated.cookieListIdentifiers.count)
             """#.utf8).write(to: main)
         let program = directory.appendingPathComponent("embedded")
         let compiled = try ChildProcess.run(swiftc, ["-Onone", "-o", program.path, swiftFile.path, main.path], logs: directory)
@@ -72,6 +73,14 @@ struct ScriptsSwiftOutputTests {
         let run = try ChildProcess.run(program, [written.path], logs: directory)
         try #require(run.status == 0, "\(run.output)")
         #expect(run.output.hasPrefix("1 true "), "\(run.output)")
+        // The set identity and each list's identifier, as the manifest names them.
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let rulesEntry = (manifest["files"] as? [String: [String: Any]])?["rules.json"]
+        let printed = run.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+        #expect(printed.count == 5, "\(run.output)")
+        #expect(printed.dropFirst(2).first == manifest["setIdentity"] as? String, "\(run.output)")
+        #expect(printed.dropFirst(3).first == rulesEntry?["identifier"] as? String, "\(run.output)")
         for (name, original) in [
             ("blocking.js", output), ("inference.js", output), ("rules.json", output), ("surrogates.txt", output),
             ("manifest.json", output), ("tds.json", directory),

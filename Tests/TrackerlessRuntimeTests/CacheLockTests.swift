@@ -21,13 +21,13 @@ struct CacheLockTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let first = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
         let before = try Self.listing(directory)
-        let identifier = first.currentSet.identifier
+        let identity = first.currentSet.identity
         let error = try #require(throws: ProtectionError.self) {
             try ProtectionRuntime(inputs: RuntimeFixture.updatedInputs, cacheDirectory: directory)
         }
         #expect("\(error)" == "\(directory)/lock: the cache directory is in use by another runtime (of this or another process); one runtime per cache directory at a time")
         #expect(try Self.listing(directory) == before)
-        #expect(first.currentSet.identifier == identifier)
+        #expect(first.currentSet.identity == identity)
         withExtendedLifetime(first) {}
     }
 

@@ -38,7 +38,7 @@ struct FIFOInCacheTests {
             Issue.record("the launch waited for a writer or reader of the FIFO \(path)")
         }
         let runtime = try #require(try result.get()?.get())
-        #expect(runtime.currentSet.identifier == built.identifier)
+        #expect(runtime.currentSet.identity == built.identity)
         #expect(runtime.currentSet.engine.decision(for: FullDiskRuntimeTests.tracker).isBlocked)
         if file != "set file" {
             let error = try #require(runtime.lastStorageError)

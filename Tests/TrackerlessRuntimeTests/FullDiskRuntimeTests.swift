@@ -26,7 +26,7 @@ struct FullDiskRuntimeTests {
             try disk.apply(fault)
 
             let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: cache)
-            #expect(runtime.currentSet.identifier == built.identifier)
+            #expect(runtime.currentSet.identity == built.identity)
             #expect(runtime.currentSet.origin == .cache)
             for request in [Self.tracker, Self.firstParty] {
                 #expect(runtime.currentSet.engine.decision(for: request) == built.engine.decision(for: request), "\(request.url)")
@@ -56,7 +56,7 @@ struct FullDiskRuntimeTests {
             let old: String
             do {
                 let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: cache)
-                old = runtime.currentSet.identifier
+                old = runtime.currentSet.identity
                 try disk.fill(leaving: room)
                 let before = SmallFileSystem.tree(cache)
                 let updated = try await runtime.update(RuntimeFixture.updatedInputs)
@@ -70,7 +70,7 @@ struct FullDiskRuntimeTests {
             disk.makeRoom()
             let relaunched = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: cache)
             #expect(relaunched.currentSet.origin == .cache)
-            #expect(relaunched.currentSet.identifier == old)
+            #expect(relaunched.currentSet.identity == old)
         }
     }
 

@@ -17,7 +17,7 @@ struct GlobalPrivacyControlSettingTests {
         inputs.scriptSettings.globalPrivacyControl = false
         let off = try ProtectionSet.load(inputs, cacheDirectory: directory)
         #expect(off.origin == .built)
-        #expect(off.identifier != on.identifier)
+        #expect(off.identity != on.identity)
         let blocking = try #require(off.scripts.first { $0.isBlocking })
         #expect(blocking.source.contains(#""gpc":false"#))
         #expect(try #require(on.scripts.first { $0.isBlocking }).source.contains(#""gpc":true"#))

@@ -49,7 +49,7 @@ struct NavigationDecisionRuntimeTests {
         let withoutGPC = try ProtectionSet.build(off).navigationProtector.decision(for: Navigation(url: "https://news.example/"))
         #expect(withoutGPC.gpcHeader == nil && withoutGPC.reasons.isEmpty)
         // The GPC setting is the scripts' too (navigator.globalPrivacyControl): another set.
-        #expect(try ProtectionSet.build(off).identifier != set.identifier)
+        #expect(try ProtectionSet.build(off).identity != set.identity)
     }
 
     @Test("a set loaded from the cache (blocklist parsed on first use) decides as the built one")

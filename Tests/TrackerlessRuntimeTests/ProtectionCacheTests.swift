@@ -20,7 +20,7 @@ struct ProtectionCacheTests {
         #expect(first.origin == .built)
         let second = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
         #expect(second.origin == .cache)
-        #expect(second.identifier == first.identifier)
+        #expect(second.identity == first.identity)
         #expect(second.ruleLists == first.ruleLists)
         #expect(second.messageHandlerName == first.messageHandlerName)
         #expect(second.scripts.map(\.world) == first.scripts.map(\.world))
@@ -56,7 +56,7 @@ struct ProtectionCacheTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let reference = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
         let names = try Self.cacheFiles(directory).map { ($0 as NSString).lastPathComponent }
-        #expect(names.contains("manifest.json") && names.contains("engine.bin") && names.contains("blocking.js"))
+        #expect(names.contains("contents.json") && names.contains("engine.bin") && names.contains("blocking.js"))
         for name in names {
             for damage in ["cut", "flip"] {
                 let path = FileSet.generation(of: directory + "/set") + "/" + name
@@ -85,14 +85,14 @@ struct ProtectionCacheTests {
         }
     }
 
-    @Test("an altered manifest is detected as any other file: a changed handler name or rule count is rebuilt, not loaded")
-    func alteredManifest() throws {
+    @Test("altered cache contents are detected as any other file: a changed handler name or rule count is rebuilt, not loaded")
+    func alteredContents() throws {
         let directory = try RuntimeFixture.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let reference = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
         let count = try #require(reference.ruleLists.first?.ruleCount)
         for (from, to) in [(#""handler":"trackerless""#, #""handler":"trackerlesz""#), (#""rules":\#(count)"#, #""rules":\#(count + 1)"#)] {
-            let path = FileSet.generation(of: directory + "/set") + "/manifest.json"
+            let path = FileSet.generation(of: directory + "/set") + "/contents.json"
             let text = String(decoding: try FileIO.read(path: path), as: UTF8.self)
             #expect(text.contains(from), "\(text)")
             try Data(text.replacingOccurrences(of: from, with: to).utf8).write(to: URL(fileURLWithPath: path))
@@ -104,7 +104,7 @@ struct ProtectionCacheTests {
         }
     }
 
-    @Test("a missing file or manifest is rebuilt")
+    @Test("a missing file, contents.json included, is rebuilt")
     func missingFiles() throws {
         let directory = try RuntimeFixture.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -113,5 +113,36 @@ struct ProtectionCacheTests {
             try FileManager.default.removeItem(atPath: file)
             #expect(try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory).origin == .built, "\(file)")
         }
+    }
+
+    @Test("a generation of cache format 4 (manifest.json naming the set's identifier) is not loaded: the set is built and written as format 5")
+    func previousFormat() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reference = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        // The same generation as format 4 wrote it: its contents under the old name and keys.
+        var files: [FileSet.File] = []
+        for path in try Self.cacheFiles(directory) {
+            let name = (path as NSString).lastPathComponent
+            let bytes = try FileIO.read(path: path)
+            guard name == "contents.json" else {
+                files.append((name, bytes))
+                continue
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains(#""format":5"#) && text.contains(#""identity":"\#(reference.identity)""#), "\(text)")
+            let old = text.replacingOccurrences(of: #""format":5"#, with: #""format":4"#)
+                .replacingOccurrences(of: #""identity":"#, with: #""identifier":"#)
+            files.append(("manifest.json", Array(old.utf8)))
+        }
+        try FileSet.write(files, to: directory + "/set")
+        #expect(try Self.cacheFiles(directory).contains { $0.hasSuffix("/manifest.json") })
+
+        let relaunched = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        #expect(relaunched.origin == .built)
+        #expect(relaunched.identity == reference.identity)
+        let names = try Self.cacheFiles(directory).map { ($0 as NSString).lastPathComponent }
+        #expect(names.contains("contents.json") && !names.contains("manifest.json"), "\(names)")
+        #expect(try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory).origin == .cache)
     }
 }

@@ -20,20 +20,20 @@ struct ProtectionRuntimeTests {
             before = runtime.currentSet
             #expect(before.origin == .built)
             #expect(!before.engine.decision(for: Self.pixel).isBlocked)
-            runtime.addObserver { set in heard.withLock { $0.append(set.identifier) } }
+            runtime.addObserver { set in heard.withLock { $0.append(set.identity) } }
 
             after = try await runtime.update(trackerData: RuntimeFixture.updatedInputs.trackerData)
             #expect(runtime.currentSet === after)
             #expect(runtime.inputs == RuntimeFixture.updatedInputs)
-            #expect(after.identifier != before.identifier)
+            #expect(after.identity != before.identity)
             #expect(after.engine.decision(for: Self.pixel).isBlocked)
             #expect(runtime.navigationPlan(for: "https://news.example/").protectionSet === after)
             #expect(after.secret == before.secret)   // one secret per run
-            #expect(heard.withLock { $0 } == [after.identifier])
+            #expect(heard.withLock { $0 } == [after.identity])
         }
         let relaunched = try ProtectionRuntime(inputs: RuntimeFixture.updatedInputs, cacheDirectory: directory)
         #expect(relaunched.currentSet.origin == .cache)
-        #expect(relaunched.currentSet.identifier == after.identifier)
+        #expect(relaunched.currentSet.identity == after.identity)
     }
 
     @Test("a broken tds leaves the current set and throws an error naming the tds, its file and the JSON path")

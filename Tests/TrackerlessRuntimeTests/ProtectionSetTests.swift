@@ -15,7 +15,7 @@ struct ProtectionSetTests {
         let set = try ProtectionSet.build(RuntimeFixture.inputs, secret: secret)
 
         #expect(set.origin == .built)
-        #expect(set.identifier.count == 64)
+        #expect(set.identity.count == 64)
         #expect(set.ruleLists.map(\.kind) == [.blocking])
         for list in set.ruleLists {
             // One identifier, one content: the identifier ends with a hash of the JSON.
@@ -50,27 +50,27 @@ struct ProtectionSetTests {
         #expect(withoutCookies.ruleLists.map(\.kind) == [.blocking])
     }
 
-    @Test("the identifier follows the inputs and settings, not the secret")
-    func identifier() throws {
+    @Test("the set identity follows the inputs and settings, not the secret")
+    func identity() throws {
         let first = try ProtectionSet.build(RuntimeFixture.inputs)
         let again = try ProtectionSet.build(RuntimeFixture.inputs)
-        #expect(first.identifier == again.identifier)
+        #expect(first.identity == again.identity)
         #expect(first.secret != again.secret)
         #expect(first.ruleLists == again.ruleLists)
 
         var updated = RuntimeFixture.inputs
         updated.trackerData = .bytes(RuntimeFixture.updatedTrackerData, name: "tds.json")
-        #expect(try ProtectionSet.build(updated).identifier != first.identifier)
+        #expect(try ProtectionSet.build(updated).identity != first.identity)
 
         var otherHandler = RuntimeFixture.inputs
         otherHandler.scriptSettings.handler = "other"
         let renamed = try ProtectionSet.build(otherHandler)
-        #expect(renamed.identifier != first.identifier)
+        #expect(renamed.identity != first.identity)
         #expect(renamed.messageHandlerName == "other")
 
         var otherQueue = RuntimeFixture.inputs
         otherQueue.templates.messageQueue = "// another queue\n" + otherQueue.templates.messageQueue
-        #expect(try ProtectionSet.build(otherQueue).identifier != first.identifier)
+        #expect(try ProtectionSet.build(otherQueue).identity != first.identity)
     }
 
     @Test("stale identifiers: the runtime's own that the set does not use")

@@ -16,7 +16,7 @@ struct StatisticsNeverGateProtectionTests {
         try FileManager.default.createDirectory(atPath: directory + "/privacy-totals", withIntermediateDirectories: true)
 
         let runtime = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory)
-        #expect(runtime.currentSet.identifier == built.identifier)
+        #expect(runtime.currentSet.identity == built.identity)
         #expect(runtime.currentSet.origin == .cache)
         let error = try #require(runtime.lastStorageError)
         #expect("\(error)".contains("privacy-totals") && "\(error)".contains("totals are not saved"), "\(error)")

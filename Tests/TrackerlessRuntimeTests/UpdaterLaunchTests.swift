@@ -16,18 +16,18 @@ struct UpdaterLaunchTests {
     func relaunchTakesKeptCopies() async throws {
         let directory = try RuntimeFixture.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let identifier: String
+        let identity: String
         let sources: UpdateSources
         let server: LoopbackServer
         do {
             let fixture = try UpdaterFixture(directory: directory)
             #expect(await fixture.updater.checkNow().outcome == .updated)
-            identifier = fixture.runtime.currentSet.identifier
+            identity = fixture.runtime.currentSet.identity
             sources = fixture.sources
             server = fixture.server
         }
         let relaunched = try ProtectionRuntime(inputs: RuntimeFixture.inputs, cacheDirectory: directory, downloadedFrom: sources)
-        #expect(relaunched.currentSet.identifier == identifier)
+        #expect(relaunched.currentSet.identity == identity)
         #expect(relaunched.currentSet.origin == .cache)
         #expect(relaunched.inputs.trackerData.name == sources.trackerData.url.absoluteString)
 

@@ -16,7 +16,7 @@ struct WebKitTargetRuntimeTests {
         inputs.webKit = .webKitGTK2_50
         let newer = try ProtectionSet.load(inputs, cacheDirectory: directory)
         #expect(newer.origin == .built)
-        #expect(newer.identifier != oldest.identifier)
+        #expect(newer.identity != oldest.identity)
         #expect(try ProtectionSet.load(inputs, cacheDirectory: directory).origin == .cache)
         for (set, target) in [(oldest, WebKitTarget.oldest), (newer, .webKitGTK2_50)] {
             for list in set.ruleLists {

@@ -63,4 +63,22 @@ import UserScripts
             "\(error)".hasPrefix("rendered scripts: manifest.json: ")
         }
     }
+
+    @Test("manifest format 2 and format 1 (without format, as earlier SDKs wrote it) are read; another format is refused")
+    func formats() throws {
+        let (rendered, manifest) = try Self.render()
+        let body = manifest.drop { $0 != "{" }.dropFirst()
+        let formatTwo = #"{"format": 2, "setIdentity": "\#(String(repeating: "a", count: 64))", "# + body
+        let formatOne = #"{"trackerless": 1, "# + body
+        for text in [formatTwo, formatOne] {
+            let scripts = try RenderedScripts(
+                blockingScript: rendered.blocking.source, inferenceScript: rendered.inference.source, manifest: text)
+            #expect(scripts.settings == Self.settings, "\(text)")
+        }
+        #expect(throws: ScriptRenderError.buildOutput("manifest.json: format: 3 is not a format this SDK reads (1 or 2)")) {
+            try RenderedScripts(
+                blockingScript: rendered.blocking.source, inferenceScript: rendered.inference.source,
+                manifest: #"{"format": 3, "# + body)
+        }
+    }
 }

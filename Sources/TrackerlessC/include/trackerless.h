@@ -31,8 +31,10 @@
 extern "C" {
 #endif
 
-/* The version of this API; a change that breaks a caller increments it. */
-#define TL_API_VERSION 2
+/* The version of this API; a change that breaks a caller increments it. 3: the set identity is
+ * "identity" in tl_protection_set_info_json and "setIdentity" in the navigation plan and the
+ * update report (2 had "identifier" and "set"). */
+#define TL_API_VERSION 3
 
 /* The API version the library implements: compare with TL_API_VERSION. */
 int32_t tl_api_version(void);
@@ -278,7 +280,7 @@ tl_status tl_inputs_set_scripts(tl_inputs *inputs, const char *bridge, const cha
  * ... "webkitgtk-2.54" (a release between two named ones is the earlier: "webkitgtk-2.48"),
  * "wpe-2.N" the same, "newest" (NULL: "safari-15", the oldest supported, whose lists every
  * supported WebKit compiles). The lists use only what that WebKit knows, with the resolver's
- * meaning as it evaluates them; a set made for another target has another identifier. A host on
+ * meaning as it evaluates them; a set made for another target has another identity. A host on
  * WebKitGTK passes "webkitgtk-" with webkit_get_major_version() and webkit_get_minor_version().
  * An unknown name: TL_ERROR_INVALID_ARGUMENT naming it, the target unchanged. */
 tl_status tl_inputs_set_webkit(tl_inputs *inputs, const char *target, char **error);
@@ -307,8 +309,9 @@ typedef struct tl_protection_set tl_protection_set;
  * ("tds: tds.json: trackers: expected an object, found an array"). */
 tl_status tl_protection_set_build(const tl_inputs *inputs, tl_protection_set **set, char **error);
 
-/* {"identifier": 64 hex digits (equal identifiers: equal artifacts), "origin": "built" |
- * "cache", "ruleLists": [{"identifier", "kind": "blocking" | "clickToLoad" | "cookies",
+/* {"identity": the set identity, 64 hex digits (equal identities: equal artifacts), "origin":
+ * "built" | "cache", "ruleLists": [{"identifier": the name to compile and look the list up under
+ * in the content filter store, "kind": "blocking" | "clickToLoad" | "cookies",
  * "clickToLoadAction": string | null, "ruleCount"}], "notes": [...]}. Free with tl_string_free. */
 tl_status tl_protection_set_info_json(const tl_protection_set *set, char **json);
 
@@ -379,10 +382,10 @@ tl_status tl_runtime_set_site_protection(tl_runtime *runtime, const char *host, 
 tl_status tl_runtime_site_protection(const tl_runtime *runtime, const char *host, int *enabled);
 
 /*
- * What a navigation to `url` gets: {"protected": bool, "set": identifier, "ruleLists":
- * [identifiers], "scripts": ["blocking.js", "inference.js"]}. A page whose site has protection
- * off gets no rule list and only the inference script: a host with a request hook then decides
- * none of the page's loads with the engine. Free with tl_string_free.
+ * What a navigation to `url` gets: {"protected": bool, "setIdentity": the set identity,
+ * "ruleLists": [rule list identifiers], "scripts": ["blocking.js", "inference.js"]}. A page whose
+ * site has protection off gets no rule list and only the inference script: a host with a request
+ * hook then decides none of the page's loads with the engine. Free with tl_string_free.
  */
 tl_status tl_runtime_navigation_json(const tl_runtime *runtime, const char *url, char **json);
 
@@ -442,7 +445,7 @@ tl_status tl_updater_new(tl_runtime *runtime, const char *tds_url, const char *t
  * Checks the URLs now and applies what is new, blocking the calling thread (the downloads and, on
  * an update, the build). *report_json (when report_json is not NULL; free with tl_string_free)
  * receives the report whatever the outcome:
- *   {"outcome": "updated" | "unchanged" | "refused", "set": "<identifier of the set in force>",
+ *   {"outcome": "updated" | "unchanged" | "refused", "setIdentity": "<identity of the set in force>",
  *    "nextCheckIn": <seconds, by the policy>, "error": {"input", "url", "status", "reason", "message"},
  *    "storageError": {...}, "inputs": [{"input": "tds", "url", "finalURL", "status": 200,
  *    "result": "downloaded" | "not modified" | "failed", "bytes", "sha256", "attempts", "error"}]}

@@ -29,13 +29,13 @@ static char *info(const tl_protection_set *set) {
     return json;
 }
 
-/* The set's 64-hex-digit identifier, copied into `identifier`. */
-static void identifier_of(const tl_protection_set *set, char identifier[65]) {
+/* The set's 64-hex-digit identity, copied into `identity`. */
+static void identity_of(const tl_protection_set *set, char identity[65]) {
     char *json = info(set);
-    const char *start = strstr(json, "\"identifier\":\"");
-    if (!start || strlen(start) < 14 + 64) fail("no identifier in", json);
-    memcpy(identifier, start + 14, 64);
-    identifier[64] = 0;
+    const char *start = strstr(json, "\"identity\":\"");
+    if (!start || strlen(start) < 12 + 64) fail("no identity in", json);
+    memcpy(identity, start + 12, 64);
+    identity[64] = 0;
     tl_string_free(json);
 }
 
@@ -95,7 +95,7 @@ int main(int argc, char **argv) {
     tl_resolver_free(resolver);
 
     char first[65];
-    identifier_of(set, first);
+    identity_of(set, first);
     /* One runtime per cache directory: a second one is refused while the first lives. */
     tl_runtime *second = NULL;
     if (tl_runtime_new(inputs, cache, &second, &error) != TL_ERROR_IO || second) fail("a second runtime on the cache was accepted", NULL);
@@ -135,7 +135,7 @@ int main(int argc, char **argv) {
     tl_protection_set *current = NULL;
     char now[65];
     tl_runtime_current_set(runtime, &current);
-    identifier_of(current, now);
+    identity_of(current, now);
     if (strcmp(now, first) != 0) fail("a refused update changed the set", now);
     tl_protection_set_free(current);
     printf("ok: set unchanged after the refused update\n");
@@ -143,8 +143,8 @@ int main(int argc, char **argv) {
     /* A good update: a new set; the old engine keeps working. */
     tl_inputs_set_file(update, TL_INPUT_TDS, argv[3]);
     if (tl_runtime_update(runtime, update, &updated, &error) != TL_OK || !updated) fail("tl_runtime_update", error);
-    identifier_of(updated, now);
-    if (strcmp(now, first) == 0) fail("the update kept the identifier", now);
+    identity_of(updated, now);
+    if (strcmp(now, first) == 0) fail("the update kept the identity", now);
     if (!(decide(updated, newly_blocked_url) & TL_DECISION_BLOCKED)) fail("the new set does not block", newly_blocked_url);
     tl_protection_set *after = NULL;
     tl_runtime_current_set(runtime, &after);
@@ -185,7 +185,7 @@ int main(int argc, char **argv) {
     tl_stats_free(stats);
 
     /* The WebKit target: an unknown name is refused; WebKitGTK 2.50's lists name top-document, the
-     * default (Safari 15, the oldest) lists do not, and the two sets have different identifiers. */
+     * default (Safari 15, the oldest) lists do not, and the two sets have different identities. */
     tl_inputs *gtk = tl_inputs_new();
     tl_inputs_set_file(gtk, TL_INPUT_TDS, argv[3]);
     if (tl_inputs_set_webkit(gtk, "webkitgtk-1.0", &error) != TL_ERROR_INVALID_ARGUMENT) fail("an unknown WebKit was accepted", NULL);
@@ -197,16 +197,16 @@ int main(int argc, char **argv) {
     if (tl_inputs_set_webkit(gtk, "webkitgtk-2.52", &error) != TL_OK) fail("tl_inputs_set_webkit", error);
     if (tl_runtime_update(runtime, gtk, &newer, &error) != TL_OK) fail("tl_runtime_update for WebKitGTK 2.52", error);
     char oldest_id[65], newer_id[65];
-    identifier_of(oldest, oldest_id);
-    identifier_of(newer, newer_id);
-    if (strcmp(oldest_id, newer_id) == 0) fail("the WebKit target is not part of the set's identifier", NULL);
+    identity_of(oldest, oldest_id);
+    identity_of(newer, newer_id);
+    if (strcmp(oldest_id, newer_id) == 0) fail("the WebKit target is not part of the set's identity", NULL);
     tl_protection_set_rule_lists_json(oldest, &json);
     if (strstr(json, "top-document") || !strstr(json, "top-frame")) fail("the oldest WebKit's lists name top-document", NULL);
     tl_string_free(json);
     tl_protection_set_rule_lists_json(newer, &json);
     if (!strstr(json, "top-document")) fail("WebKitGTK 2.52's lists do not name top-document", NULL);
     tl_string_free(json);
-    printf("ok: lists for the oldest WebKit and for WebKitGTK 2.52, two identifiers\n");
+    printf("ok: lists for the oldest WebKit and for WebKitGTK 2.52, two identities\n");
     tl_protection_set_free(oldest);
     tl_protection_set_free(newer);
     tl_inputs_free(gtk);

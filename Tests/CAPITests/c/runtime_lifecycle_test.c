@@ -24,16 +24,16 @@ static void fail(const char *what, const char *detail) {
     exit(1);
 }
 
-/* The identifier of the set built from `inputs` (64 hex digits and a NUL). */
-static void identifier_of(const tl_inputs *inputs, char identifier[65]) {
+/* The identity of the set built from `inputs` (64 hex digits and a NUL). */
+static void identity_of(const tl_inputs *inputs, char identity[65]) {
     tl_protection_set *set = NULL;
     char *error = NULL, *json = NULL;
     if (tl_protection_set_build(inputs, &set, &error) != TL_OK) fail("tl_protection_set_build", error);
     if (tl_protection_set_info_json(set, &json) != TL_OK) fail("tl_protection_set_info_json", NULL);
-    const char *start = strstr(json, "\"identifier\":\"");
-    if (!start || strlen(start) < 14 + 64) fail("no identifier in", json);
-    memcpy(identifier, start + 14, 64);
-    identifier[64] = 0;
+    const char *start = strstr(json, "\"identity\":\"");
+    if (!start || strlen(start) < 12 + 64) fail("no identity in", json);
+    memcpy(identity, start + 12, 64);
+    identity[64] = 0;
     tl_string_free(json);
     tl_protection_set_free(set);
 }
@@ -76,9 +76,9 @@ int main(int argc, char **argv) {
     tl_inputs_set_global_privacy_control(after, 0);
     if (tl_inputs_set_scripts(on, "webkit", NULL, 0, &error) != TL_OK) fail("tl_inputs_set_scripts", error);
     char before_id[65], after_id[65], on_id[65];
-    identifier_of(before, before_id);
-    identifier_of(after, after_id);
-    identifier_of(on, on_id);
+    identity_of(before, before_id);
+    identity_of(after, after_id);
+    identity_of(on, on_id);
     if (strcmp(before_id, after_id) != 0) fail("tl_inputs_set_scripts reset Global Privacy Control", NULL);
     if (strcmp(before_id, on_id) == 0) fail("Global Privacy Control off did not change the set", NULL);
     printf("ok: Global Privacy Control kept by tl_inputs_set_scripts\n");
@@ -89,7 +89,7 @@ int main(int argc, char **argv) {
     if (tl_inputs_set_block_keepalive(keepalive, 1) != TL_OK) fail("tl_inputs_set_block_keepalive", NULL);
     if (tl_inputs_set_scripts(keepalive, "webkit", NULL, 0, &error) != TL_OK) fail("tl_inputs_set_scripts", error);
     char keepalive_id[65];
-    identifier_of(keepalive, keepalive_id);
+    identity_of(keepalive, keepalive_id);
     if (strcmp(keepalive_id, on_id) == 0) fail("tl_inputs_set_block_keepalive did not change the set", NULL);
     if (!blocking_script_has(keepalive, "blockKeepalive\\\":true")) fail("no blockKeepalive in the blocking script", NULL);
     if (blocking_script_has(on, "blockKeepalive\\\":true")) fail("blockKeepalive on by default", NULL);

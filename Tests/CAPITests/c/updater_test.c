@@ -34,7 +34,7 @@ static char *url_of(const char *base, const char *path) {
     return url;
 }
 
-/* The identifier of the runtime's set, as its navigation plan names it. */
+/* The identity of the runtime's set, as its navigation plan names it. */
 static void print_set(const char *name, const tl_runtime *runtime) {
     char *json = NULL;
     if (tl_runtime_navigation_json(runtime, "https://news.example/", &json) != TL_OK) fail("tl_runtime_navigation_json", NULL);

@@ -9,13 +9,13 @@ func snippet_TrackerlessRuntime_TrackerlessRuntime_1() throws {
     inputs.privacyConfiguration = .file("privacy-config.json")
     let runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: "/path/to/app/cache/trackerless")
 
-    // Install the set: look each list up in the content filter store by identifier, compile it only
+    // Install the set: look each list up in the content filter store by its identifier, compile it only
     // when missing, and remove the store's stale identifiers; add the scripts; register the handler.
     let set = runtime.currentSet
     for list in set.ruleLists { print(list.identifier, list.json.count) }
     for script in set.scripts { print(script.name, script.world) }
     print(set.messageHandlerName, set.messageHandlerWorlds)
-    runtime.addObserver { newSet in print("install", newSet.identifier) }   // after each update
+    runtime.addObserver { newSet in print("install", newSet.identity) }   // after each update
 
     // Per navigation, at the policy decision: rule lists and blocking script only when protected.
     let plan = runtime.navigationPlan(for: "https://news.example/")

@@ -9,8 +9,8 @@ import TrackerDataKit
 import UserScripts
 
 // The scripts as the build rendered them, with a fresh secret in place of the marker at each
-// launch; accept only messages that carry `scripts.secret`. Compile TrackerlessGenerated.ruleList
-// with WKContentRuleListStore (identifier: TrackerlessGenerated.contentHash).
+// launch; accept only messages that carry `scripts.secret`. Compile TrackerlessGenerated.ruleLists
+// with WKContentRuleListStore, each under its identifier (TrackerlessGenerated.ruleListIdentifiers).
 let scripts = try RenderedScripts(
     blockingScript: TrackerlessGenerated.blockingScript,
     inferenceScript: TrackerlessGenerated.inferenceScript,
@@ -27,7 +27,8 @@ print("inference.js: \(inferenceScript.utf8.count) bytes")
 print("rules.json: \(TrackerlessGenerated.ruleList.utf8.count) bytes")
 // The tracker-cookie lists, compiled beside the rule lists (none where the configuration turns cookie protection off).
 print("cookie lists: \(TrackerlessGenerated.cookieLists.count), \(TrackerlessGenerated.cookieLists.map(\.utf8.count).reduce(0, +)) bytes")
-print("content hash: \(TrackerlessGenerated.contentHash)")
+print("set identity: \(TrackerlessGenerated.setIdentity)")
+print("rule list identifiers: \(TrackerlessGenerated.ruleListIdentifiers.joined(separator: ", "))")
 print("handler: \(scripts.settings.handler)")
 let markerRendered = [TrackerlessGenerated.blockingScript, TrackerlessGenerated.inferenceScript]
     .allSatisfy { $0.contains(ScriptSecret.marker.value) }

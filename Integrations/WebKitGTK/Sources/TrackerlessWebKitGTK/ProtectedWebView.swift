@@ -45,8 +45,8 @@ public final class ProtectedWebView {
     private let store: ContentFilterStore
     /// Compiled lists by identifier, for the sets this view has used.
     private var filters: [String: ContentFilter] = [:]
-    /// What the user content holds now: the set's identifier and whether it was protected.
-    private var installed: (set: String, isProtected: Bool)?
+    /// What the user content holds now: the set identity and whether it was protected.
+    private var installed: (setIdentity: String, isProtected: Bool)?
     /// The identifiers of the lists the user content holds now.
     private var installedFilters: [String] = []
     /// The Click-to-Load actions the user allowed on the current page.
@@ -153,8 +153,8 @@ public final class ProtectedWebView {
     func prepare(_ set: ProtectionSet, ready: @escaping () -> Void) {
         var pending = filtersToInstall(for: set.ruleLists).filter { filters[$0.identifier] == nil }
         guard !pending.isEmpty else {
-            if cleanedSet != set.identifier {
-                cleanedSet = set.identifier
+            if cleanedSet != set.identity {
+                cleanedSet = set.identity
                 removeStaleLists(of: set)
             }
             return ready()
@@ -200,10 +200,10 @@ public final class ProtectedWebView {
             for identifier in installedFilters where !wanted.contains(identifier) { content.removeFilter(identifier: identifier) }
             installedFilters = wanted
         }
-        if installed?.set != plan.protectionSet.identifier || installed?.isProtected != plan.isProtected {
+        if installed?.setIdentity != plan.protectionSet.identity || installed?.isProtected != plan.isProtected {
             content.removeAllScripts()
             for script in plan.scripts { content.addScript(script.source, world: script.world.name) }
-            installed = (plan.protectionSet.identifier, plan.isProtected)
+            installed = (plan.protectionSet.identity, plan.isProtected)
         }
         let name = plan.messageHandlerName
         if !registeredHandlers.contains(name) {

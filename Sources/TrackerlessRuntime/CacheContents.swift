@@ -1,10 +1,11 @@
 import TrackerlessCore
 
-/// What a cache generation's `manifest.json` says (see ``ProtectionCache``), read in one pass.
+/// What a cache generation's `contents.json` says (see ``ProtectionCache``), read in one pass: the
+/// cache contents, which only the runtime reads (the manifest is what `trackerless scripts` writes).
 ///
 /// A member's last occurrence counts, as a lookup in `JSON.parse`'s result finds it; a member
 /// that is absent or of the wrong type is nil, and the cache then does not trust the generation.
-struct CacheManifest {
+struct CacheContents {
     /// A file's size and checksum.
     struct File {
         var bytes: Double?
@@ -14,6 +15,7 @@ struct CacheManifest {
 
     /// A rule list's entry.
     struct RuleList {
+        /// The rule list identifier (``EncodedRuleList/identifier``).
         var identifier: String?
         var kind: String?
         var rules: Double?
@@ -31,7 +33,8 @@ struct CacheManifest {
     }
 
     var format: Double?
-    var identifier: String?
+    /// The set identity (``ProtectionSet/identity``).
+    var identity: String?
     var handler: String?
     /// Each file's entry by name, nil for an entry that is not an object.
     var files: [String: File?]?
@@ -45,28 +48,28 @@ struct CacheManifest {
     /// The strings of `notes`; empty when it is absent or not an array.
     var notes: [String] = []
 
-    /// The manifest in `bytes`; nil when they are not JSON or not an object.
+    /// The contents in `bytes`; nil when they are not JSON or not an object.
     init?(bytes: [UInt8]) {
-        let manifest = try? JSONReader.read(bytes) { (reader) throws(JSONReadError) -> CacheManifest? in
+        let contents = try? JSONReader.read(bytes) { (reader) throws(JSONReadError) -> CacheContents? in
             try Self.read(&reader)
         }
-        guard let manifest = manifest ?? nil else { return nil }
-        self = manifest
+        guard let contents = contents ?? nil else { return nil }
+        self = contents
     }
 
     private init() {}
 
-    private static func read(_ reader: inout JSONReader) throws(JSONReadError) -> CacheManifest? {
+    private static func read(_ reader: inout JSONReader) throws(JSONReadError) -> CacheContents? {
         guard var members = try reader.enterObjectIfPresent() else { return nil }
-        var manifest = CacheManifest()
+        var contents = CacheContents()
         while let key = try reader.nextKey(in: &members) {
             switch key {
-            case "format": manifest.format = try reader.readDoubleIfPresent()
-            case "identifier": manifest.identifier = try reader.readStringIfPresent()
-            case "handler": manifest.handler = try reader.readStringIfPresent()
+            case "format": contents.format = try reader.readDoubleIfPresent()
+            case "identity": contents.identity = try reader.readStringIfPresent()
+            case "handler": contents.handler = try reader.readStringIfPresent()
             case "files":
                 guard var entries = try reader.enterObjectIfPresent() else {
-                    manifest.files = nil
+                    contents.files = nil
                     continue
                 }
                 var files: [String: File?] = [:]
@@ -74,21 +77,21 @@ struct CacheManifest {
                     let name = key.string
                     files[name] = try file(&reader)
                 }
-                manifest.files = files
-            case "ruleLists": manifest.ruleLists = try array(&reader, ruleList)
-            case "scripts": manifest.scripts = try array(&reader, script)
-            case "sources": manifest.sources = try file(&reader)
-            case "navigation": manifest.navigation = try reader.readStringIfPresent()
+                contents.files = files
+            case "ruleLists": contents.ruleLists = try array(&reader, ruleList)
+            case "scripts": contents.scripts = try array(&reader, script)
+            case "sources": contents.sources = try file(&reader)
+            case "navigation": contents.navigation = try reader.readStringIfPresent()
             case "notes":
-                manifest.notes = []
+                contents.notes = []
                 guard var elements = try reader.enterArrayIfPresent() else { continue }
                 while try reader.nextElement(in: &elements) {
-                    if let note = try reader.readStringIfPresent() { manifest.notes.append(note) }
+                    if let note = try reader.readStringIfPresent() { contents.notes.append(note) }
                 }
             default: try reader.skipValue()
             }
         }
-        return manifest
+        return contents
     }
 
     /// The array that comes next, each element read by `element`; nil after skipping another value.
