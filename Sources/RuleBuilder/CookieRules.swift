@@ -93,7 +93,7 @@ public struct CookieRules: Sendable {
             ) { owner in
                 sitesByEntity[owner].map { sites in sites.reduce(0) { $0 + settings.sitePattern(for: $1).utf8.count } }
             }
-            var sections = RuleListBuilder.SectionGroups(separated: separated, leftOut: leftOut)
+            var sections = RuleListBuilder.SectionGroups(separated: separated, leftOut: leftOut, recordsParts: settings.recordsRuleSources)
             // Hosts whose cookies are always kept need no block: the exceptions would cancel it.
             let excluded = cookieSettings.excludedCookieDomains.compactMap(SiteDomain.normalized)
             func isExcluded(_ host: String) -> Bool { excluded.contains { DomainName.host(host, isWithin: $0) } }
@@ -114,7 +114,9 @@ public struct CookieRules: Sendable {
             let packed = try RuleListBuilder.split(
                 groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
             var made = RuleListBuild(ruleLists: packed.lists, report: report)
-            made.sources = RuleListBuilder.sources(of: packed.lists, spans: packed.origins, parts: packed.parts)
+            if settings.recordsRuleSources {
+                made.sources = RuleListBuilder.sources(of: packed.lists, spans: packed.origins, parts: packed.parts)
+            }
             return (made, packed.origins)
         } catch {
             return (RuleListBuild(refusal: error, report: report), [])

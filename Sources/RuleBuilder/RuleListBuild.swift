@@ -16,7 +16,8 @@ public struct RuleListBuild: Sendable, Hashable {
     public var refusal: RuleListBuildError?
     /// The input each rule came from, list by list, parallel to each list's rules: what an
     /// action named by list and rule index was made of. Empty for a build made by
-    /// ``init(ruleLists:report:clickToLoadActions:)``, which does not know.
+    /// ``init(ruleLists:report:clickToLoadActions:)``, which does not know, and for one whose
+    /// builder was told not to record them (``RuleListBuilder/Settings/recordsRuleSources``).
     public var sources: [[RuleSource]] = []
 
     /// A build of `ruleLists`; `clickToLoadActions` nil means they are all main lists.

@@ -80,10 +80,15 @@ extension RuleListBuilder {
         /// Inputs whose sections are dropped (``Sections/leftOut``).
         let leftOut: Set<Origin>
 
-        init(separated: Set<String>, leftOut: Set<Origin>) {
+        /// Whether the sections keep the part of each rule (``Sections/recordsParts``).
+        let recordsParts: Bool
+
+        init(separated: Set<String>, leftOut: Set<Origin>, recordsParts: Bool = true) {
             self.separated = separated
             self.leftOut = leftOut
+            self.recordsParts = recordsParts
             main.leftOut = leftOut
+            main.recordsParts = recordsParts
         }
 
         /// The entity whose lists hold the sections of trackers owned by `owner`; nil for the main lists.
@@ -103,7 +108,7 @@ extension RuleListBuilder {
                 body(&main)
                 return
             }
-            var sections = byEntity.removeValue(forKey: group) ?? Sections(leftOut: leftOut)
+            var sections = byEntity.removeValue(forKey: group) ?? Sections(leftOut: leftOut, recordsParts: recordsParts)
             body(&sections)
             byEntity[group] = sections
         }

@@ -15,14 +15,17 @@ extension RuleListBuilder {
         var origins: [Origin] = []
         /// Which input of its tracker each rule says (``RuleSource/part``), parallel to `rules`
         /// once ``alignParts()`` has run: a builder that appends only rules leaves it short.
+        /// Empty unless ``recordsParts``.
         var parts: [RuleSource.Part?] = []
         /// Inputs whose sections are dropped when they end.
         var leftOut: Set<Origin> = []
+        /// Whether ``parts`` is kept (``RuleListBuilder/Settings/recordsRuleSources``).
+        var recordsParts = true
 
         /// Gives the rules appended without a part none, so that the next part appended is its
         /// rule's.
         mutating func alignParts() {
-            if parts.count < rules.count { parts += repeatElement(nil, count: rules.count - parts.count) }
+            if recordsParts, parts.count < rules.count { parts += repeatElement(nil, count: rules.count - parts.count) }
         }
 
         /// Closes the section begun at the last end, unless no rules were appended since; drops
@@ -33,7 +36,7 @@ extension RuleListBuilder {
             alignParts()
             if !leftOut.isEmpty, leftOut.contains(origin) {
                 rules.removeSubrange(start...)
-                parts.removeSubrange(start...)
+                if recordsParts { parts.removeSubrange(start...) }
                 return
             }
             ends.append(rules.count)
@@ -44,7 +47,7 @@ extension RuleListBuilder {
         /// their rules (`consume sections` in the caller crashes this compiler: "a compiler bug").
         mutating func take() -> Sections {
             let taken = self
-            self = Sections()
+            self = Sections(recordsParts: recordsParts)
             return taken
         }
 
@@ -257,7 +260,8 @@ extension RuleListBuilder {
         return packed
     }
 
-    /// The lists of `packed`, each with the group's trailer and the tail at its end.
+    /// The lists of `packed`, each with the group's trailer and the tail at its end; the parts
+    /// of their rules empty unless the sections record them.
     private static func makeLists(
         of group: consuming ListGroup, packed: [PackedList], tail: [ContentRule], tailOrigins: [Origin], target: WebKitTarget
     ) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]]) {
@@ -268,7 +272,8 @@ extension RuleListBuilder {
         }
         var sections = group.sections.take()
         sections.alignParts()
-        let endingParts = [RuleSource.Part?](repeating: nil, count: ending.count)
+        let recordsParts = sections.recordsParts
+        let endingParts = [RuleSource.Part?](repeating: nil, count: recordsParts ? ending.count : 0)
         let origins = sections.origins
         if packed.count == 1, packed[0].ruleCount == sections.rules.count {
             // Every rule in one list: the builders' array becomes the list, in place (the sections
@@ -285,10 +290,10 @@ extension RuleListBuilder {
             var listSpans: [Sections.Span] = []
             var listParts: [RuleSource.Part?] = []
             list.reserveCapacity(packedList.ruleCount + ending.count)
-            listParts.reserveCapacity(packedList.ruleCount + ending.count)
+            if recordsParts { listParts.reserveCapacity(packedList.ruleCount + ending.count) }
             for (range, section) in packedList.ranges {
                 list += rules[range]
-                listParts += sections.parts[range]
+                if recordsParts { listParts += sections.parts[range] }
                 listSpans.append(Sections.Span(end: list.count, origin: origins[section]))
             }
             spans.append(listSpans + endingSpans(after: list.count))

@@ -28,9 +28,12 @@ struct TrackerSection {
     /// Whether the rules' parsed regexes are kept for a section that meets them again (a CNAME
     /// cloaking the tracker); kept for every tracker, they held a third of a large build's peak.
     var keepsRegexes = true
+    /// Whether `build` says which input of the tracker each rule says (``Settings/recordsRuleSources``);
+    /// otherwise `parts` is left as it is.
+    var recordsParts = true
 
     /// Appends the section's rules to `output`, and which input of the tracker each says to
-    /// `parts` (parallel to `output` on entry), and reports what could not be expressed exactly.
+    /// `parts` (parallel to `output` on entry, and left alone unless ``recordsParts``), and reports what could not be expressed exactly.
     /// Appended in place: a section's own array was copied, rule by rule, into the list.
     func build(
         into output: inout [ContentRule], parts: inout [RuleSource.Part?], with settings: RuleListBuilder.Settings, report: inout BuildReport,
@@ -76,7 +79,7 @@ struct TrackerSection {
                 blockFiltersSinceIgnore = []
             }
             output.append(consume rule)
-            parts.append(part)
+            if recordsParts { parts.append(part) }
         }
         if blocksByDefault {
             append(ContentRule(trigger: Trigger(urlFilter: scope.anchor, loadTypes: loadTypes), action: .block),

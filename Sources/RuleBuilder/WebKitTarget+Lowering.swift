@@ -61,8 +61,9 @@ extension WebKitTarget {
         guard isLowered else { return }
         var rules: [ContentRule] = []
         rules.reserveCapacity(count)
+        let recordsParts = sections.recordsParts
         var parts: [RuleSource.Part?] = []
-        parts.reserveCapacity(rules.capacity)
+        if recordsParts { parts.reserveCapacity(rules.capacity) }
         sections.alignParts()
         var ends: [Int] = []
         var start = 0
@@ -71,19 +72,19 @@ extension WebKitTarget {
                 let rule = sections.rules[index]
                 guard let replacement = lowered(rule) else {
                     rules.append(rule)
-                    parts.append(sections.parts[index])
+                    if recordsParts { parts.append(sections.parts[index]) }
                     continue
                 }
                 note(rule, origin: origin, report: &report)
                 rules += replacement
-                parts += repeatElement(sections.parts[index], count: replacement.count)
+                if recordsParts { parts += repeatElement(sections.parts[index], count: replacement.count) }
             }
             start = end
             ends.append(rules.count)
         }
         // Rules after the last end (none once every section is closed) are kept as they are.
         rules += sections.rules[start...]
-        parts += sections.parts[start...]
+        if recordsParts { parts += sections.parts[start...] }
         // A section whose every rule was left out is closed by its predecessor's end; drop
         // empty sections so that every section keeps at least one rule.
         var keptEnds: [Int] = []

@@ -146,6 +146,9 @@ enum RulesCommand {
             settings.siteConditionStyle = parsed
         }
         settings.matchesRuleTextAfterHost = options.has("exact-path-matches")
+        // Where each rule came from is written only with --sources: one source per rule, which
+        // a build of 1,000,000 trackers would otherwise hold for nothing.
+        settings.recordsRuleSources = options.has("sources")
         if let text = options["max-rules"] {
             guard let maximum = Int(text), maximum > 0, maximum <= RuleList.maximumRuleCount else {
                 throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text.excerpt())\"")

@@ -23,8 +23,7 @@ struct RuleSourcesCommandTests {
     func sourcesAndExplain(output: String) throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tds = directory.appendingPathComponent("tds.json").path
-        try Data(Self.tds.utf8).write(to: URL(fileURLWithPath: tds))
+        let tds = try Self.writeBlocklist(in: directory)
         let target = directory.appendingPathComponent(output).path + (output.hasSuffix("/") ? "/" : "")
         let built = try CommandRunner.run(["rules", "--tds", tds, "--output", target, "--sources"])
         #expect(built.status == 0, "\(built.standardError)")
@@ -62,8 +61,7 @@ struct RuleSourcesCommandTests {
     func compiledEngineSources() throws {
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tds = directory.appendingPathComponent("tds.json").path
-        try Data(Self.tds.utf8).write(to: URL(fileURLWithPath: tds))
+        let tds = try Self.writeBlocklist(in: directory)
         let list = directory.appendingPathComponent("rules.json").path
         let built = try CommandRunner.run(["rules", "--tds", tds, "--output", list, "--sources"])
         #expect(built.status == 0, "\(built.standardError)")
@@ -97,10 +95,40 @@ struct RuleSourcesCommandTests {
         #expect(!FileManager.default.fileExists(atPath: otherEngine + ".sources.json"))
     }
 
+    @Test("without --sources: the same lists, byte for byte, and no sources beside them", arguments: ["rules.json", "set/"])
+    func listsWithoutSources(output: String) throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = try Self.writeBlocklist(in: directory)
+        var files: [[String: [UInt8]]] = []
+        for (run, arguments) in [["--sources"], []].enumerated() {
+            let runDirectory = directory.appendingPathComponent("run\(run)").path + "/"
+            try FileManager.default.createDirectory(atPath: runDirectory, withIntermediateDirectories: true)
+            let built = try CommandRunner.run(["rules", "--tds", tds, "--output", runDirectory + output] + arguments)
+            #expect(built.status == 0, "\(built.standardError)")
+            let listDirectory = output.hasSuffix("/") ? runDirectory + output : runDirectory
+            var contents: [String: [UInt8]] = [:]
+            for name in try FileManager.default.subpathsOfDirectory(atPath: listDirectory) where name.hasSuffix(".json") && !name.hasSuffix("tds.json") {
+                contents[name] = try FileIO.read(path: listDirectory + name)
+            }
+            files.append(contents)
+        }
+        let lists = files[0].filter { !$0.key.hasSuffix(".sources.json") }
+        #expect(files[0].keys.contains { $0.hasSuffix("rules.sources.json") } && lists.count >= 2, "\(files[0].keys.sorted())")
+        #expect(files[1] == lists, "\(files[1].keys.sorted()) against \(lists.keys.sorted())")
+    }
+
     @Test("--sources without --output is a usage error")
     func needsOutput() throws {
         let result = try CommandRunner.run(["rules", "--sources"])
         #expect(result.status == 2 && result.standardError.contains("--sources needs --output"), "\(result.standardError)")
+    }
+
+    /// ``tds`` written as `tds.json` in `directory`; its path.
+    static func writeBlocklist(in directory: URL) throws -> String {
+        let tds = directory.appendingPathComponent("tds.json").path
+        try Data(Self.tds.utf8).write(to: URL(fileURLWithPath: tds))
+        return tds
     }
 
     /// The elements of the JSON array in the file at `path`.
