@@ -2,7 +2,7 @@ import Dispatch
 
 /// The monotonic clock the benchmarks time with, in nanoseconds: `ContinuousClock` and `Duration`
 /// need macOS 13 / iOS 16, and the package supports macOS 12 / iOS 15 (as the CLI's
-/// `MonotonicClock`, Sources/TrackerlessCLI/Milliseconds.swift).
+/// `MonotonicClock`, Sources/TrackerlessCLI/MonotonicClock.swift).
 enum MonotonicClock {
     /// Nanoseconds since an arbitrary moment; differences are durations.
     static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -12,20 +12,6 @@ import Darwin
 // errors as codes with a message. Every argument is checked before use: a C caller's mistake is
 // TL_ERROR_INVALID_ARGUMENT, never a trap.
 
-/// What a `tl_engine *` points to.
-final class EngineHandle {
-    let engine: RuleEngine
-    init(_ engine: RuleEngine) { self.engine = engine }
-
-    static func retained(_ engine: RuleEngine) -> OpaquePointer {
-        OpaquePointer(Unmanaged.passRetained(EngineHandle(engine)).toOpaque())
-    }
-
-    static func borrow(_ pointer: OpaquePointer) -> RuleEngine {
-        Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue().engine
-    }
-}
-
 /// The resource types in the order of `tl_resource_type`.
 let resourceTypes: [ResourceType] = [
     .topDocument, .childDocument, .image, .styleSheet, .script, .font, .svgDocument, .media, .popup, .ping, .fetch,

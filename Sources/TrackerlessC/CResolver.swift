@@ -4,12 +4,6 @@ import TrackerlessCore
 // The tracker resolver through the C API (include/trackerless.h): the classification of a
 // request with its reason, tracker and entity, as DuckDuckGo's reference tests state it.
 
-/// What a `tl_resolver *` points to.
-final class ResolverHandle {
-    let resolver: TrackerResolver
-    init(_ resolver: TrackerResolver) { self.resolver = resolver }
-}
-
 @_cdecl("tl_resolver_new")
 public func tl_resolver_new(
     _ trackerData: UnsafePointer<CChar>?, _ trackerDataLength: UInt,

@@ -5,16 +5,6 @@ import TrackerlessCore
 // The privacy statistics through the C API (include/trackerless.h): script messages as JSON
 // bytes, loads the host observed natively, a tab's dashboard snapshot as JSON.
 
-/// What a `tl_stats *` points to.
-final class StatsHandle {
-    let stats: PrivacyStats
-    init(_ stats: PrivacyStats) { self.stats = stats }
-
-    static func borrow(_ pointer: OpaquePointer) -> PrivacyStats {
-        Unmanaged<StatsHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue().stats
-    }
-}
-
 @_cdecl("tl_stats_new")
 public func tl_stats_new(
     _ resolver: OpaquePointer?, _ secret: UnsafePointer<CChar>?, _ stats: UnsafeMutablePointer<OpaquePointer?>?,

@@ -40,15 +40,3 @@ struct CommandLineArguments {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
-
-/// A mistake in how the command was called; exit code 2.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Bad input; exit code 1. The message names the place.
-struct InputError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A duration in milliseconds with three decimals, for messages and JSON.
 struct Milliseconds: CustomStringConvertible {
     let value: Double
@@ -13,11 +11,4 @@ struct Milliseconds: CustomStringConvertible {
     var rounded: Double { (value * 1000).rounded() / 1000 }
 
     var description: String { "\(rounded) ms" }
-}
-
-/// The monotonic clock the CLI times with, in nanoseconds: `ContinuousClock` and `Duration` need
-/// macOS 13 / iOS 16, and the package supports macOS 12 / iOS 15.
-struct MonotonicClock {
-    /// Nanoseconds since an arbitrary moment; differences are durations.
-    var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 }

@@ -906,7 +906,7 @@ function (settings, captured, secret, post, options) {
 
   // --- Rule expressions --------------------------------------------------------------------
 
-  // A rule's expression comes compiled (CompactTrackerData+Regex.swift): the Thompson NFA the
+  // A rule's expression comes compiled (RuleProgram.swift): the Thompson NFA the
   // Swift resolver's matcher builds, run here the way the resolver runs it, one set of states per
   // position of the URL. Nothing backtracks, so a rule costs at most URL length x program size;
   // the engine's RegExp would take seconds on `(a+)+$` against a few dozen characters, and
@@ -4081,7 +4081,7 @@ function (settings, captured, secret, post, options) {
       var rules = rulesOf(key);
       return index < rules.length ? ruleMatches(key, index, rules[index], url) : null;
     },
-    // A rule program (CompactTrackerData+Regex.swift) as a function of a URL: whether it matches.
+    // A rule program (RuleProgram.swift) as a function of a URL: whether it matches.
     ruleProgram: function (text) {
       var program = ruleProgram(text);
       return function (url) { return program !== null && programMatches(program, url); };

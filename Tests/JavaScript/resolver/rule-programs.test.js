@@ -1,6 +1,6 @@
 'use strict';
 // The rules' expressions in blocking.js: compiled programs (the resolver's Thompson NFA, see
-// CompactTrackerData+Regex.swift) run without backtracking. Rules on which a backtracking engine
+// RuleProgram.swift) run without backtracking. Rules on which a backtracking engine
 // (the JavaScript RegExp the script used to compile them into) takes exponential or polynomial
 // time get the right answer at once; ordinary rules answer as the Swift resolver does.
 

@@ -109,7 +109,7 @@ final class BrowserWindow {
 }
 
 /// A weak reference handed to GLib.
-final class WeakBrowser {
+private final class WeakBrowser {
     weak var browser: BrowserWindow?
     init(_ browser: BrowserWindow) { self.browser = browser }
 }

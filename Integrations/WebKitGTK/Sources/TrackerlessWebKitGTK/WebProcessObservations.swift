@@ -79,7 +79,7 @@ final class WebProcessObservations {
 }
 
 /// A weak reference handed to GLib.
-final class WeakObservations {
+private final class WeakObservations {
     weak var observations: WebProcessObservations?
     init(_ observations: WebProcessObservations) { self.observations = observations }
 }

@@ -53,14 +53,6 @@ public func webkitWebProcessExtensionInitialize(_ extensionObject: OpaquePointer
         GConnectFlags(rawValue: 0))
 }
 
-/// The process's current hook, shared by its pages' handlers.
-final class HookHolder {
-    /// The message that carries a new configuration (the UI side's
-    /// `WebProcessExtension.configurationMessage`).
-    static let configurationMessage = "trackerless.configuration"
-    var hook: RequestHook
-    init(hook: RequestHook) { self.hook = hook }
-}
 /// Writes a line on the web process's standard error (the browser's, which started it).
 func report(_ message: String) {
     let line = Array("trackerless web-process extension: \(message)\n".utf8)

@@ -1,0 +1,1 @@
+../../../../Sources/TrackerlessCLI/InputError.swift

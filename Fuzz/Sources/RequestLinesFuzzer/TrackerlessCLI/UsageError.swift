@@ -1,0 +1,1 @@
+../../../../Sources/TrackerlessCLI/UsageError.swift
