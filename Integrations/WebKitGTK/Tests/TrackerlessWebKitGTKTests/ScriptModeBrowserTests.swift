@@ -76,6 +76,8 @@ struct ScriptModeBrowserTests {
         // Where a first-party URL redirects (the proxy's to-tracker.js.redirect): a script sees
         // no redirect before the browser follows it.
         "https://www.hotjar.com/redirected.js",
+        // Markup given as a Trusted Types `TrustedHTML` object: the parser reads it as it is.
+        "https://www.hotjar.com/trusted-html.gif",
     ]
 
     static let run: Result<(script: [String], rules: [String]), any Error> = Result {
