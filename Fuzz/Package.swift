@@ -34,6 +34,7 @@ let package = Package(
         fuzzer("PrefilterFuzzer", [product("URLPrefilter")]),
         fuzzer("HTTPSUpgradeFuzzer", [product("URLPrefilter")]),
         fuzzer("DownloadsFuzzer", [product("TrackerlessRuntime"), product("TrackerDataKit")]),
+        fuzzer("NavigationDataFuzzer", [product("NavigationProtections"), product("TrackerDataKit")]),
         fuzzer("PageInputsFuzzer", [product("NavigationProtections"), product("TrackerDataKit"), product("UserScripts")]),
         // Compiles the `trackerless` tool's request reader (links to two of its files), which is
         // internal to the executable.
