@@ -51,7 +51,9 @@ public struct NavigationProtectionData: Sendable, Hashable {
 
     /// The data in `bytes`, as ``encoded()`` writes them.
     ///
-    /// - Parameter file: the name errors give.
+    /// - Parameters:
+    ///   - bytes: the document ``encoded()`` wrote.
+    ///   - file: the name errors give.
     /// - Throws: `TrackerDataError` naming the file and the member: not JSON, another format
     ///   version, or a part its input's parser refuses.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
