@@ -2923,7 +2923,7 @@
   var silentTop = null;
   function silentlyBlocked(raw, type, base) {
     if (silentTop === null) {
-      silentTop = topURL();
+      silentTop = messages.topURL();
       // Read once per task: the top page's URL costs more than the rest of an answer.
       later(function () { silentTop = null; });
     }

@@ -3324,7 +3324,7 @@ function (settings, captured, secret, post, options) {
   var silentTop = null;
   function silentlyBlocked(raw, type, base) {
     if (silentTop === null) {
-      silentTop = topURL();
+      silentTop = messages.topURL();
       // Read once per task: the top page's URL costs more than the rest of an answer.
       later(function () { silentTop = null; });
     }
