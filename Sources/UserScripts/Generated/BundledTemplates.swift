@@ -519,6 +519,17 @@ function (settings, captured, secret, post, options) {
       styleSheetHrefGet: accessor(w.StyleSheet, 'href', 'get'),
       firstChildGet: accessor(w.Node, 'firstChild', 'get'),
       nextSiblingGet: accessor(w.Node, 'nextSibling', 'get'),
+      previousSiblingGet: accessor(w.Node, 'previousSibling', 'get'),
+      // A Range's boundaries are AbstractRange's since Safari 14.1, Range's before.
+      rangeStartContainerGet: accessor(w.Range, 'startContainer', 'get') || accessor(w.AbstractRange, 'startContainer', 'get'),
+      rangeStartOffsetGet: accessor(w.Range, 'startOffset', 'get') || accessor(w.AbstractRange, 'startOffset', 'get'),
+      rangeEndContainerGet: accessor(w.Range, 'endContainer', 'get') || accessor(w.AbstractRange, 'endContainer', 'get'),
+      rangeEndOffsetGet: accessor(w.Range, 'endOffset', 'get') || accessor(w.AbstractRange, 'endOffset', 'get'),
+      rangeSetStart: w.Range ? w.Range.prototype.setStart : null,
+      rangeSetEnd: w.Range ? w.Range.prototype.setEnd : null,
+      rangeCloneContents: w.Range ? w.Range.prototype.cloneContents : null,
+      rangeInsertNode: w.Range ? w.Range.prototype.insertNode : null,
+      rangeSelectNode: w.Range ? w.Range.prototype.selectNode : null,
       styleValueToString: w.CSSStyleValue && typeof w.CSSStyleValue.prototype.toString === 'function'
         ? w.CSSStyleValue.prototype.toString : null,
       ArrayBufferIsView: w.ArrayBuffer ? w.ArrayBuffer.isView : null,
@@ -3172,6 +3183,307 @@ function (settings, captured, secret, post, options) {
     });
   }
 
+  // --- A <style>'s text changed through normalize() or a Range (blockInScript) ---------------
+
+  // WebKit makes these changes in steps, each of which the style parses: normalize() appends a
+  // text node's data to the one before it and only then takes it out (the style's text holds
+  // that data twice for a moment); deleteContents, extractContents and surroundContents cut the
+  // boundary text nodes, then take the nodes between out one at a time (Range::processContents);
+  // insertNode splits the start node, its head alone for a moment, before the node goes in.
+  // Each text along the way is checked as the other changes are: when one would load a blocked
+  // URL, the style gets its text after the change whole, without the blocked URLs, and the call
+  // acts on what its range holds outside the style.
+
+  function dataOf(node) { return apply(captured.characterDataGet, node, []); }
+
+  // The child of `parent` at `offset`, or null past the last.
+  function childAt(parent, offset) {
+    var child = apply(captured.firstChildGet, parent, []);
+    for (var i = 0; child !== null && i < offset; i++) { child = apply(captured.nextSiblingGet, child, []); }
+    return child;
+  }
+
+  // [the <style> that is `container` or holds it, its child on the way there (the style itself
+  // when it is the container)], or null.
+  function boundaryStyle(container) {
+    var child = container;
+    for (var node = container; node !== null; node = parentOf(node)) {
+      if (isElementNamed(node, STYLES)) { return pair(node, child); }
+      child = node;
+    }
+    return null;
+  }
+
+  // Whether a text of `style` along `steps` ([node, text] pairs, each kept by those after it)
+  // loads a blocked URL, and the text after the last step (with `inserted` before `reference`).
+  function styleAlong(style, steps, inserted, reference) {
+    var edits = list();
+    var blocked = false;
+    for (var i = 0; i < steps.length; i++) {
+      edits[i] = steps[i];
+      if (!blocked && styleLoadsBlocked(style, styleTextAfter(style, edits, null, null))) { blocked = true; }
+    }
+    var text = styleTextAfter(style, edits, inserted, reference);
+    if (!blocked && inserted !== null && styleLoadsBlocked(style, text)) { blocked = true; }
+    return pair(blocked, text);
+  }
+
+  // The steps of Range::processContents in `style` for a range from `start` to `end` ([node,
+  // offset]; the style's boundary of each, or null): the start node cut, the end node cut, then
+  // the nodes between taken out, forward, or backward from the end's when only the end is in.
+  function rangeSteps(style, start, startIn, end, endIn) {
+    var steps = list();
+    var add = function (node, text) { steps[steps.length] = pair(node, text); };
+    var from = null;
+    var to = null;
+    if (startIn !== null && endIn !== null && start[0] === end[0] && isText(start[0])) {
+      var data = dataOf(start[0]);
+      add(start[0], slice(data, 0, start[1]) + slice(data, end[1] > start[1] ? end[1] : start[1]));
+      return steps;
+    }
+    if (startIn !== null) {
+      if (startIn[1] === style) {
+        from = childAt(style, start[1]);
+      } else {
+        if (startIn[1] === start[0] && isText(start[0])) { add(start[0], slice(dataOf(start[0]), 0, start[1])); }
+        from = apply(captured.nextSiblingGet, startIn[1], []);
+      }
+    }
+    if (endIn !== null) {
+      if (endIn[1] === style) {
+        to = childAt(style, end[1]);
+      } else {
+        if (endIn[1] === end[0] && isText(end[0])) { add(end[0], slice(dataOf(end[0]), end[1])); }
+        to = endIn[1];
+      }
+    }
+    // Both in one child element of the style: its text is not the style's.
+    if (startIn !== null && endIn !== null && startIn[1] === endIn[1] && startIn[1] !== style) { return steps; }
+    var node;
+    if (startIn === null && endIn[1] !== style) {
+      node = apply(captured.previousSiblingGet, endIn[1], []);
+      for (; node !== null; node = apply(captured.previousSiblingGet, node, [])) { add(node, ''); }
+      return steps;
+    }
+    node = startIn === null ? apply(captured.firstChildGet, style, []) : from;
+    for (; node !== null && node !== to; node = apply(captured.nextSiblingGet, node, [])) { add(node, ''); }
+    return steps;
+  }
+
+  function boundaries(range) {
+    var start = pair(apply(captured.rangeStartContainerGet, range, []), apply(captured.rangeStartOffsetGet, range, []));
+    var end = pair(apply(captured.rangeEndContainerGet, range, []), apply(captured.rangeEndOffsetGet, range, []));
+    return pair(start, end);
+  }
+
+  // The styles a range's contents cut into whose text along the way loads a blocked URL, each
+  // as [style, text after]; `extra(style, startIn, endIn, steps)` answers [inserted, reference]
+  // to put in after the steps, or null.
+  function blockedRangeStyles(start, end, extra) {
+    var startIn = boundaryStyle(start[0]);
+    var endIn = boundaryStyle(end[0]);
+    var found = list();
+    var check = function (style, s, e) {
+      var steps = rangeSteps(style, start, s, end, e);
+      var more = extra === null ? null : extra(style, s, e, steps);
+      var along = styleAlong(style, steps, more === null ? null : more[0], more === null ? null : more[1]);
+      if (along[0]) { found[found.length] = pair(style, along[1]); }
+    };
+    if (startIn !== null) { check(startIn[0], startIn, endIn !== null && endIn[0] === startIn[0] ? endIn : null); }
+    if (endIn !== null && (startIn === null || endIn[0] !== startIn[0])) { check(endIn[0], null, endIn); }
+    return found;
+  }
+
+  // Gives each style of `found` its text, and moves the range's boundaries in it to its edges:
+  // the start after its text, the end before it. Whether the range was within one style.
+  function replaceRangeStyles(range, found, start, end) {
+    var startIn = boundaryStyle(start[0]);
+    var endIn = boundaryStyle(end[0]);
+    for (var i = 0; i < found.length; i++) {
+      var style = found[i][0];
+      replaceStyleText(style, found[i][1]);
+      if (startIn !== null && startIn[0] === style) {
+        apply(captured.rangeSetStart, range, [style, apply(captured.firstChildGet, style, []) === null ? 0 : 1]);
+      }
+      if (endIn !== null && endIn[0] === style) { apply(captured.rangeSetEnd, range, [style, 0]); }
+    }
+    return startIn !== null && endIn !== null && startIn[0] === endIn[0];
+  }
+
+  // normalize(), and a Range's deleteContents, extractContents, insertNode and surroundContents.
+  function patchStyleRanges() {
+    if (captured.firstChildGet === null || captured.nextSiblingGet === null || captured.previousSiblingGet === null ||
+      captured.characterDataGet === null || captured.textContentSet === null || captured.parentNodeGet === null) {
+      return;
+    }
+    replaceMethod(prototypeOf('Node'), 'normalize', function (original) {
+      return {
+        __proto__: null,
+        normalize() {
+          try { normalizeStyles(this); } catch (e) { /* normalize it as it is */ }
+          return apply(original, this, arguments);
+        }
+      }.normalize;
+    });
+    var range = prototypeOf('Range');
+    if (captured.rangeStartContainerGet === null || captured.rangeStartOffsetGet === null || captured.rangeEndContainerGet === null ||
+      captured.rangeEndOffsetGet === null || captured.rangeSetStart === null || captured.rangeSetEnd === null ||
+      captured.rangeCloneContents === null) {
+      return;
+    }
+    // deleteContents and extractContents: what extractContents answers for a range within one
+    // style whose text was replaced is a copy of what it held.
+    var contents = function (name) {
+      replaceMethod(range, name, function (original) {
+        return {
+          __proto__: null,
+          call() {
+            var found = null;
+            var copy = null;
+            var within = false;
+            try {
+              var ends = boundaries(this);
+              found = blockedRangeStyles(ends[0], ends[1], null);
+              if (found.length > 0) {
+                copy = apply(captured.rangeCloneContents, this, []);
+                within = replaceRangeStyles(this, found, ends[0], ends[1]);
+              }
+            } catch (e) { /* change it as it is */ }
+            var answer = apply(original, this, arguments);
+            return within && name === 'extractContents' ? copy : answer;
+          }
+        }.call;
+      });
+    };
+    contents('deleteContents');
+    contents('extractContents');
+    // insertNode and surroundContents: nothing more to do when the style's text was replaced.
+    var unlessReplaced = function (name, replaces) {
+      replaceMethod(range, name, function (original) {
+        return {
+          __proto__: null,
+          call(node) {
+            try {
+              if (replaces(this, node)) { return undefined; }
+            } catch (e) { /* change it as it is */ }
+            return apply(original, this, arguments);
+          }
+        }.call;
+      });
+    };
+    unlessReplaced('insertNode', insertsIntoStyle);
+    unlessReplaced('surroundContents', surroundsInStyle);
+  }
+
+  // Before normalize() of `root`: each <style> in it (itself included) whose text, as WebKit
+  // merges its adjacent text nodes, would load a blocked URL gets its text whole instead.
+  function normalizeStyles(root) {
+    if (!isNode(root)) { return; }
+    var node = root;
+    while (node !== null) {
+      if (isElementNamed(node, STYLES)) { normalizeStyle(node); }
+      var next = apply(captured.firstChildGet, node, []);
+      while (next === null && node !== null && node !== root) {
+        next = apply(captured.nextSiblingGet, node, []);
+        if (next === null) { node = parentOf(node); }
+      }
+      node = next;
+    }
+  }
+
+  // Node::normalize merges each run of text nodes into its first non-empty one: that node's data
+  // grows by each next one's while the next one is still there.
+  function normalizeStyle(style) {
+    var steps = list();
+    var head = null;
+    var child = apply(captured.firstChildGet, style, []);
+    for (; child !== null; child = apply(captured.nextSiblingGet, child, [])) {
+      if (nodeTypeOf(child) !== 3) {
+        head = null;
+        continue;
+      }
+      var data = dataOf(child);
+      if (data === '') {
+        steps[steps.length] = pair(child, '');
+      } else if (head === null) {
+        head = pair(child, data);
+      } else {
+        head = pair(head[0], head[1] + data);
+        steps[steps.length] = pair(child, data);
+        steps[steps.length] = head;
+        steps[steps.length] = pair(child, '');
+      }
+    }
+    var along = styleAlong(style, steps, null, null);
+    if (along[0]) { replaceStyleText(style, along[1]); }
+  }
+
+  // insertNode(node) where the range starts in a <style>: the start node split (its head alone),
+  // then the node in. Whether the style's text was replaced instead (the node is not put in).
+  function insertsIntoStyle(range, node) {
+    var start = boundaries(range)[0];
+    var startIn = boundaryStyle(start[0]);
+    if (startIn === null || !isNode(node)) { return false; }
+    var style = startIn[0];
+    var from = parentOf(node);
+    if (from !== null && from !== style && isElementNamed(from, STYLES)) { styleRemoval(from, node); }
+    var steps = list();
+    if (from === style) { steps[0] = pair(node, ''); }
+    var text = insertedText(node, style);
+    var along;
+    if (startIn[1] === style) {
+      along = styleAlong(style, steps, text, childAt(style, start[1]));
+    } else if (startIn[1] === start[0] && isText(start[0])) {
+      var data = dataOf(start[0]);
+      steps[steps.length] = pair(start[0], slice(data, 0, start[1]));
+      steps[steps.length] = pair(start[0], slice(data, 0, start[1]) + text + slice(data, start[1]));
+      along = styleAlong(style, steps, null, null);
+    } else {
+      return false;
+    }
+    if (!along[0]) { return false; }
+    replaceStyleText(style, along[1]);
+    return true;
+  }
+
+  // surroundContents(newParent) within a <style> (elsewhere it throws before any change when it
+  // cuts into one): its contents taken out, then newParent put in at the start. Whether the
+  // style's text was replaced instead; newParent (an element) is then put in at its end with a
+  // copy of the contents.
+  function surroundsInStyle(range, newParent) {
+    var ends = boundaries(range);
+    // The start node (a text node of the style) split at the end of what is left of it: its
+    // head alone, then with newParent's data (a text node's) and the tail.
+    var found = blockedRangeStyles(ends[0], ends[1], function (style, startIn, endIn, steps) {
+      if (startIn === null || endIn === null) { return null; }
+      var text = isText(newParent) ? insertedText(newParent, style) : '';
+      if (startIn[1] === style) { return text === '' ? null : pair(text, endIn[1] === style ? childAt(style, ends[1][1]) : endIn[1]); }
+      if (startIn[1] !== ends[0][0] || !isText(ends[0][0])) { return null; }
+      var data = dataOf(ends[0][0]);
+      var head = slice(data, 0, ends[0][1]);
+      var tail = endIn[1] === startIn[1] ? slice(data, ends[1][1]) : '';
+      steps[steps.length] = pair(ends[0][0], head);
+      steps[steps.length] = pair(ends[0][0], head + text + tail);
+      return null;
+    });
+    var startIn = boundaryStyle(ends[0][0]);
+    var endIn = boundaryStyle(ends[1][0]);
+    if (found.length === 0 || startIn === null || endIn === null || startIn[0] !== endIn[0]) { return false; }
+    var copy = apply(captured.rangeCloneContents, range, []);
+    replaceRangeStyles(range, found, ends[0], ends[1]);
+    var style = startIn[0];
+    var end = apply(captured.firstChildGet, style, []) === null ? 0 : 1;
+    apply(captured.rangeSetEnd, range, [style, end]);
+    apply(captured.rangeSetStart, range, [style, end]);
+    if (nodeTypeOf(newParent) === 1 && captured.rangeInsertNode !== null && captured.appendChild !== null) {
+      apply(captured.textContentSet, newParent, ['']);
+      apply(captured.appendChild, newParent, [copy]);
+      apply(captured.rangeInsertNode, range, [newParent]);
+      if (captured.rangeSelectNode !== null) { apply(captured.rangeSelectNode, range, [newParent]); }
+    }
+    return true;
+  }
+
   // --- CSS url()s (blockInScript) ------------------------------------------------------------
 
   // The style declaration properties whose values may hold a url(): every such property of
@@ -4119,6 +4431,7 @@ function (settings, captured, secret, post, options) {
     try { patchURLProperties(); } catch (error) { debugLog('URL properties', error); }
     try { patchAttributeNodes(); } catch (error) { debugLog('attribute nodes', error); }
     try { patchText(); } catch (error) { debugLog('text', error); }
+    try { patchStyleRanges(); } catch (error) { debugLog('ranges', error); }
     try { patchStyles(); } catch (error) { debugLog('styles', error); }
     try { patchPings(); } catch (error) { debugLog('ping', error); }
     try { patchFormSubmission(); } catch (error) { debugLog('form', error); }

@@ -218,7 +218,7 @@ function createBrowser(url) {
   }
   const createElement = Document.prototype.createElement;
   const classes = { a: HTMLAnchorElement, area: HTMLAnchorElement, form: HTMLFormElement, template: HTMLTemplateElement };
-  const { recordCSS, parserSetText } = installElements({ g, dom, network, classes, HTMLElement, baseSetAttribute: setAttribute });
+  const { recordCSS, parserSetText, installRange } = installElements({ g, dom, network, classes, HTMLElement, baseSetAttribute: setAttribute });
   Document.prototype.createElement = function (name) {
     const lowered = name.toLowerCase();
     const Class = classes[lowered] || HTMLElement;
@@ -406,6 +406,7 @@ function createBrowser(url) {
       return fragment;
     }
   }
+  installRange(Range);
   // srcdoc: a document of its own, whose URLs resolve against the frame element's base URL.
   Object.defineProperty(g.HTMLIFrameElement.prototype, 'srcdoc', markupAccessor(function () {
     return this.getAttribute('srcdoc') || '';

@@ -269,6 +269,13 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
   };
   Object.defineProperty(Node.prototype, 'firstChild', { get() { return this.childNodes[0] || null; }, configurable: true });
   Object.defineProperty(Node.prototype, 'nextSibling', { get() { return nextOf(this); }, configurable: true });
+  Object.defineProperty(Node.prototype, 'previousSibling', {
+    get() {
+      const siblings = this.parentNode ? this.parentNode.childNodes : [];
+      return siblings[siblings.indexOf(this) - 1] || null;
+    },
+    configurable: true
+  });
   Object.defineProperty(Node.prototype, 'lastChild', { get() { return this.childNodes[this.childNodes.length - 1] || null; }, configurable: true });
   function detach(node) {
     const parent = node.parentNode;
@@ -373,6 +380,113 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
     Element.prototype[name] = CharacterData.prototype[name];
   }
 
+  // normalize() and a Range's changes in WebKit's steps, each a change the style sees:
+  // Node::normalize appends a text node's data to the one before it, then takes it out;
+  // Range::processContents cuts the boundary text nodes, then takes the nodes between out in
+  // order; insertNode splits its start text node, then puts the node in. Ranges here have both
+  // boundaries in one parent (a text node of it, or itself).
+  Node.prototype.normalize = function normalize() {
+    for (const child of this.childNodes.slice()) { if (child.nodeType === 1) { child.normalize(); } }
+    let head = null;
+    for (const child of this.childNodes.slice()) {
+      if (child.nodeType !== 3) {
+        head = null;
+      } else if (child.__data === '') {
+        detach(child);
+      } else if (head === null) {
+        head = child;
+      } else {
+        setData(head, head.__data + child.__data);
+        detach(child);
+      }
+    }
+  };
+  const parentIn = (container) => (container.nodeType === 3 ? container.parentNode : container);
+  // The range's contents, taken out unless `keep` (cloneContents).
+  function contents(range, keep) {
+    const { __sc: sc, __so: so, __ec: ec, __eo: eo } = range;
+    const fragment = new g.DocumentFragment(dom.document);
+    const put = (node) => { fragment.childNodes.push(node); node.parentNode = fragment; };
+    if (sc === ec && sc.nodeType === 3) {
+      put(new Text(sc.__data.slice(so, eo)));
+      if (!keep) { setData(sc, sc.__data.slice(0, so) + sc.__data.slice(eo)); }
+      return fragment;
+    }
+    const parent = parentIn(sc);
+    if (parentIn(ec) !== parent) { throw new Error('fake browser: a range across parents'); }
+    const middle = [];
+    const to = ec.nodeType === 3 ? ec : parent.childNodes[eo] || null;
+    for (let node = sc.nodeType === 3 ? nextOf(sc) : parent.childNodes[so] || null; node !== null && node !== to; node = nextOf(node)) {
+      middle.push(node);
+    }
+    if (sc.nodeType === 3) {
+      put(new Text(sc.__data.slice(so)));
+      if (!keep) { setData(sc, sc.__data.slice(0, so)); }
+    }
+    const right = ec.nodeType === 3 ? new Text(ec.__data.slice(0, eo)) : null;
+    if (right !== null && !keep) { setData(ec, ec.__data.slice(eo)); }
+    for (const node of middle) {
+      if (keep) {
+        put(node.nodeType === 3 ? new Text(node.__data) : node.cloneNode(true));
+      } else {
+        detach(node);
+        put(node);
+      }
+    }
+    if (right !== null) { put(right); }
+    if (!keep) {
+      range.__ec = range.__sc = sc.nodeType === 3 ? sc : parent;
+      range.__eo = range.__so = so;
+    }
+    return fragment;
+  }
+  function installRange(Range) {
+    const boundary = (name) => ({ get() { return this[name]; }, enumerable: true, configurable: true });
+    Object.defineProperties(Range.prototype, {
+      startContainer: boundary('__sc'), startOffset: boundary('__so'), endContainer: boundary('__ec'), endOffset: boundary('__eo')
+    });
+    // A boundary after the other one in the same container moves that one too.
+    Range.prototype.setStart = function setStart(node, offset) {
+      this.__sc = node;
+      this.__so = offset;
+      if (this.__ec === undefined || (this.__ec === node && this.__eo < offset)) { this.__ec = node; this.__eo = offset; }
+    };
+    Range.prototype.setEnd = function setEnd(node, offset) {
+      this.__ec = node;
+      this.__eo = offset;
+      if (this.__sc === undefined || (this.__sc === node && this.__so > offset)) { this.__sc = node; this.__so = offset; }
+    };
+    Range.prototype.selectNode = function selectNode(node) {
+      const parent = node.parentNode;
+      this.__sc = this.__ec = parent;
+      this.__so = parent.childNodes.indexOf(node);
+      this.__eo = this.__so + 1;
+    };
+    Range.prototype.cloneContents = function cloneContents() { return contents(this, true); };
+    Range.prototype.deleteContents = function deleteContents() { contents(this, false); };
+    Range.prototype.extractContents = function extractContents() { return contents(this, false); };
+    const insertNode = function insertNode(node) {
+      const { __sc: sc, __so: so } = this;
+      if (sc.nodeType !== 3) {
+        insertNodes(sc, [node], sc.childNodes[so] || null);
+        return;
+      }
+      const tail = new Text(sc.__data.slice(so));
+      setData(sc, sc.__data.slice(0, so));
+      insertNodes(sc.parentNode, [tail], nextOf(sc));
+      insertNodes(sc.parentNode, [node], tail);
+    };
+    Range.prototype.insertNode = insertNode;
+    Range.prototype.surroundContents = function surroundContents(newParent) {
+      const fragment = contents(this, false);
+      for (const child of newParent.childNodes.slice()) { detach(child); }
+      insertNode.call(this, newParent);
+      if (fragment.childNodes.length > 0) { insertNodes(newParent, [fragment], null); }
+      this.selectNode(newParent);
+    };
+    g.Document.prototype.createRange = function createRange() { return new Range(); };
+  }
+
   // --- Styles --------------------------------------------------------------------------------------
   // Declarations: a write of any of them loads its url()s.
   class CSSStyleDeclaration {
@@ -460,7 +574,7 @@ function install({ g, dom, network, classes, HTMLElement, baseSetAttribute }) {
   });
   // What the HTML parser does: a <style>'s text set without any page-visible setter.
   const parserSetText = (element, text) => setElementText(element, text);
-  return { recordCSS, parserSetText };
+  return { recordCSS, parserSetText, installRange };
 }
 
 module.exports = { install };

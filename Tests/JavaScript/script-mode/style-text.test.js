@@ -11,19 +11,10 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { openBrowser, reports, helpers } = require('./fake-browser.js');
+const { network, stated, setup: pageSetup } = require('./style-pages.js');
 
 const skip = helpers.missing([]);
-const network = (browser) => browser.network.map((request) => `${request.type} ${request.url}`);
-const stated = (events) => events.map((event) => `${event.state} ${event.type} ${event.url}`).sort();
-// A style in the head with text nodes of `parts`; `T` the tracker, `C` a first party's CDN.
-const setup = `
-  var T = 'https://tracker.test/', C = 'https://cdn.example/';
-  function styleOf(parts) {
-    var style = document.head.appendChild(document.createElement('style'));
-    for (var i = 0; i < parts.length; i++) { style.appendChild(document.createTextNode(parts[i])); }
-    return style;
-  }
-  function text(data) { return document.createTextNode(data); }
+const setup = pageSetup + `
   function fragment(parts) {
     var made = document.createDocumentFragment();
     for (var i = 0; i < parts.length; i++) { made.appendChild(text(parts[i])); }

@@ -31,7 +31,9 @@ const methods = [
   ['Range.prototype', 'createContextualFragment'], ['StylePropertyMap.prototype', 'set'], ['StylePropertyMap.prototype', 'append'],
   ['CharacterData.prototype', 'appendData'], ['CharacterData.prototype', 'insertData'], ['CharacterData.prototype', 'replaceData'],
   ['CharacterData.prototype', 'deleteData'], ['CharacterData.prototype', 'before'], ['CharacterData.prototype', 'after'],
-  ['CharacterData.prototype', 'replaceWith'], ['CharacterData.prototype', 'remove'], ['Text.prototype', 'splitText']
+  ['CharacterData.prototype', 'replaceWith'], ['CharacterData.prototype', 'remove'], ['Text.prototype', 'splitText'],
+  ['Node.prototype', 'normalize'], ['Range.prototype', 'deleteContents'], ['Range.prototype', 'extractContents'],
+  ['Range.prototype', 'insertNode'], ['Range.prototype', 'surroundContents']
 ];
 const setters = [
   ['HTMLImageElement.prototype', 'src'], ['HTMLScriptElement.prototype', 'src'], ['HTMLIFrameElement.prototype', 'src'],

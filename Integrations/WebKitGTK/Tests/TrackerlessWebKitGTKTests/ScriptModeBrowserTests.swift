@@ -58,7 +58,8 @@ struct ScriptModeBrowserTests {
         (site + "style-values.html", [
             "image-set.gif", "webkit-image-set.gif", "escaped.gif", "cut.gif", "commented.css", "font-face.woff2", "fonts-add.woff2",
             "typed-om.gif", "parse-all.gif", "typed-string.gif", "append-data.gif", "insert-data.gif", "replace-data.gif",
-            "joined.gif", "fragment.gif", "nodes.gif", "before.gif", "replace-children.gif",
+            "joined.gif", "fragment.gif", "nodes.gif", "before.gif", "replace-children.gif", "range.gif", "range-import.css",
+            "insert-node.css", "normalize.css",
         ].map { "https://www.hotjar.com/sv-" + $0 }, [
             // The same kinds of value with a URL of the page's own still load: a font among them.
             site + "sv-own-set.gif", site + "sv-own-font.woff2", site + "sv-own-typed.gif", site + "sv-own-append.gif",
