@@ -165,13 +165,9 @@
 
   var apply = captured.apply;
 
-  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
-  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
-  function list() {
-    var result = [];
-    captured.ObjectSetPrototypeOf(result, null);
-    return result;
-  }
+  // An array without a prototype (the message queue's): writing an index never reaches a setter
+  // of Array.prototype, and JSON.stringify finds no toJSON.
+  var list = messages.list;
 
   // --- Strings, without the page-replaceable String.prototype -------------------------------
 

@@ -60,7 +60,8 @@ function (settings, captured, secret, post, options) {
   }
 
   // An array without a prototype: writing an index never reaches a setter of Array.prototype,
-  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
+  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit). Both
+  // scripts take it from here (`messages.list`).
   function list() {
     var result = [];
     setPrototypeOf(result, null);
@@ -382,6 +383,7 @@ function (settings, captured, secret, post, options) {
     randomId: randomId,
     isTopFrame: isTopFrame,
     frameURL: frameURL,
-    topURL: topURL
+    topURL: topURL,
+    list: list
   };
 }

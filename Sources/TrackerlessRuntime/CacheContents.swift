@@ -9,7 +9,6 @@ struct CacheContents {
     /// A file's size and checksum.
     struct File {
         var bytes: Double?
-        var sha256: String?
         var xxh64: String?
     }
 
@@ -36,8 +35,6 @@ struct CacheContents {
     /// The set identity (``ProtectionSet/identity``).
     var identity: String?
     var handler: String?
-    /// Each file's entry by name, nil for an entry that is not an object.
-    var files: [String: File?]?
     /// nil elements: entries that are not objects.
     var ruleLists: [RuleList?]?
     var scripts: [Script?]?
@@ -67,17 +64,6 @@ struct CacheContents {
             case "format": contents.format = try reader.readDoubleIfPresent()
             case "identity": contents.identity = try reader.readStringIfPresent()
             case "handler": contents.handler = try reader.readStringIfPresent()
-            case "files":
-                guard var entries = try reader.enterObjectIfPresent() else {
-                    contents.files = nil
-                    continue
-                }
-                var files: [String: File?] = [:]
-                while let key = try reader.nextKey(in: &entries) {
-                    let name = key.string
-                    files[name] = try file(&reader)
-                }
-                contents.files = files
             case "ruleLists": contents.ruleLists = try array(&reader, ruleList)
             case "scripts": contents.scripts = try array(&reader, script)
             case "sources": contents.sources = try file(&reader)
@@ -112,7 +98,6 @@ struct CacheContents {
         while let key = try reader.nextKey(in: &members) {
             switch key {
             case "bytes": file.bytes = try reader.readDoubleIfPresent()
-            case "sha256": file.sha256 = try reader.readStringIfPresent()
             case "xxh64": file.xxh64 = try reader.readStringIfPresent()
             default: try reader.skipValue()
             }

@@ -69,7 +69,8 @@ function (settings, captured, secret, post, options) {
   }
 
   // An array without a prototype: writing an index never reaches a setter of Array.prototype,
-  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
+  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit). Both
+  // scripts take it from here (`messages.list`).
   function list() {
     var result = [];
     setPrototypeOf(result, null);
@@ -391,7 +392,8 @@ function (settings, captured, secret, post, options) {
     randomId: randomId,
     isTopFrame: isTopFrame,
     frameURL: frameURL,
-    topURL: topURL
+    topURL: topURL,
+    list: list
   };
 }
 
@@ -566,13 +568,9 @@ function (settings, captured, secret, post, options) {
 
   var apply = captured.apply;
 
-  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
-  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
-  function list() {
-    var result = [];
-    captured.ObjectSetPrototypeOf(result, null);
-    return result;
-  }
+  // An array without a prototype (the message queue's): writing an index never reaches a setter
+  // of Array.prototype, and JSON.stringify finds no toJSON.
+  var list = messages.list;
 
   // --- Strings, without the page-replaceable String.prototype -------------------------------
 
@@ -4535,13 +4533,9 @@ function (settings, captured, secret, post, options) {
   // its new requests counted as dropped instead of growing this script's memory.
   var MAX_KNOWN_REQUESTS = 20000;
 
-  // An array without a prototype: writing an index never reaches a setter of Array.prototype,
-  // and JSON.stringify finds no toJSON (it is still an array, in JSON and for WebKit).
-  function list() {
-    var result = [];
-    captured.ObjectSetPrototypeOf(result, null);
-    return result;
-  }
+  // An array without a prototype (the message queue's): writing an index never reaches a setter
+  // of Array.prototype, and JSON.stringify finds no toJSON.
+  var list = messages.list;
 
   // A lookup table without a prototype: no key of Object.prototype is found in it.
   function table(entries) {

@@ -8,11 +8,9 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { openBrowser, addBase, reports, helpers } = require('./fake-browser.js');
+const { openBrowser, addBase, reports, helpers, network, stated } = require('./fake-browser.js');
 
 const skip = helpers.missing([]);
-const network = (browser) => browser.network.map((request) => `${request.type} ${request.url}`);
-const stated = (events) => events.map((event) => `${event.state} ${event.type} ${event.url}`);
 
 const PROPERTIES = `
   window.seen = [];

@@ -587,4 +587,8 @@ async function reports(browser) {
   return browser.page.posted.flatMap((message) => JSON.parse(JSON.stringify(message.events)));
 }
 
-module.exports = { createBrowser, openBrowser, addBase, reports, wait, helpers };
+// What a test compares, as lines: the requests that reached the network, and the reported events.
+const network = (browser) => browser.network.map((request) => `${request.type} ${request.url}`);
+const stated = (events) => events.map((event) => `${event.state} ${event.type} ${event.url}`);
+
+module.exports = { createBrowser, openBrowser, addBase, reports, wait, helpers, network, stated };

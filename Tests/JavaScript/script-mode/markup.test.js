@@ -7,10 +7,9 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { openBrowser, reports, helpers } = require('./fake-browser.js');
+const { openBrowser, reports, helpers, network } = require('./fake-browser.js');
 
 const skip = helpers.missing([]);
-const network = (browser) => browser.network.map((request) => `${request.type} ${request.url}`);
 
 test('script mode: document.write of a tracker pixel, script and frame loads only what is not blocked; without blockInScript it goes to the parser untouched', { skip: skip || false }, async () => {
   const browser = openBrowser();

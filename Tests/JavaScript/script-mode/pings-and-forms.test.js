@@ -6,10 +6,9 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { openBrowser, reports, wait, helpers } = require('./fake-browser.js');
+const { openBrowser, reports, wait, helpers, network } = require('./fake-browser.js');
 
 const skip = helpers.missing([]);
-const network = (browser) => browser.network.map((request) => `${request.type} ${request.url}`);
 
 // Links with ping that page script clicks: in the document (a click on an element inside the
 // link), outside it (click()), a click event it dispatches at one outside it, and one whose click

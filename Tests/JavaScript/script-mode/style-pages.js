@@ -3,8 +3,11 @@
 // helpers (`T` the tracker, `C` a first party's CDN; `styleOf(parts)` a style in the head with
 // text nodes of `parts`, `text(data)` a text node).
 
-const network = (browser) => browser.network.map((request) => `${request.type} ${request.url}`);
-const stated = (events) => events.map((event) => `${event.state} ${event.type} ${event.url}`).sort();
+const lines = require('./fake-browser.js');
+
+const network = lines.network;
+// Sorted: the order of one change's reports is not what these tests are about.
+const stated = (events) => lines.stated(events).sort();
 const setup = `
   var T = 'https://tracker.test/', C = 'https://cdn.example/';
   function styleOf(parts) {

@@ -9,11 +9,9 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { openBrowser, reports, helpers } = require('./fake-browser.js');
+const { openBrowser, reports, helpers, network, stated } = require('./fake-browser.js');
 
 const skip = helpers.missing([]);
-const network = (browser) => browser.network.map((request) => `${request.type} ${request.url}`);
-const stated = (events) => events.map((event) => `${event.state} ${event.type} ${event.url}`);
 
 test('script mode: image-set() strings, escaped url() and @import, a comment before @import\'s string and a cut url() load nothing blocked', { skip: skip || false }, async () => {
   const browser = openBrowser();
