@@ -19,6 +19,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -79,7 +80,70 @@ def split_spellings(rules):
     return out
 
 
+TRACKER_PREFIX = r"^[^:]+://+([^/]+[.@])?"
+# A tracker's host-only url-filter: the prefix, the escaped domain, the exact end (`END`).
+HOST_ONLY = re.compile(r"^" + re.escape(TRACKER_PREFIX) + r"((?:[a-z0-9_-]|\\\.)+)" + re.escape(END) + "$")
+# The host an ignore-previous-rules url-filter is about: a tracker's or a subdomain rule's
+# (`([^/]*@)?[^:/]*sub\.tracker\.com`), followed by the exact end and maybe a path.
+IGNORED_HOST = re.compile(r"^\^\[\^:\]\+://\+(?:\(\[\^/\]\+\[\.@\]\)\?|\(\[\^/\]\*@\)\?(?:\[\^:/\]\*)?)"
+                          r"((?:[a-z0-9_-]|\\\.)+)" + re.escape(END))
+PASSWORD_URL = r"^[^:]+://+[^/]*:[^/]*@"
+
+
+def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
+    """Host-only tracker blocks with fixed-length ends, first, and a fix-up for URLs with a password.
+
+    Weighs the exact spelling without a quantifier after the host (the per-host automaton): each
+    movable block `…host\\.?(:[0-9]+)?/` becomes `…host[:/]` and `…host\\.[:/]`, which are exact
+    except where the user name ends with the host (`https://tracker.com:pw@evil.com/`). So the
+    moved blocks go first, then one ignore-previous-rules for every URL with a password
+    (PASSWORD_URL), then the blocks again for those URLs, with the host after the `@`, where a
+    `:` can only start the port. A block moves only if no ignore-previous-rules rule before it
+    names a host that is a suffix of its host or has it as a suffix (nested trackers, subdomain
+    exceptions), and none before it names no host at all; blocks with conditions stay.
+    Same decisions as the list (`trackerless decide`, engine and `--reference`, the webkitgtk-2.50
+    and -2.44 lists) on 106,842 loads: 17 spellings of every tracker's host (final dots, ports,
+    users, passwords, the host inside a user name or a longer host), on another site and on its
+    owner's, and the 8,276 real requests; without the fix-up 14,708 differ. With `ends=("[:/]",)` the final-dot host is not blocked (inexact).
+    """
+    hosts = set()
+    for rule in rules:
+        match = HOST_ONLY.match(rule["trigger"]["url-filter"])
+        if match:
+            hosts.add(match.group(1).replace("\\.", "."))
+    nested = {host for host in hosts if any(host.endswith("." + other) for other in hosts)}
+    ignored_hosts = []
+    unknown_ignore = False
+    moved, password_blocks, rest = [], [], []
+    for rule in rules:
+        trigger = rule["trigger"]
+        url_filter = trigger["url-filter"]
+        if rule["action"]["type"] == "ignore-previous-rules":
+            match = IGNORED_HOST.match(url_filter)
+            if match:
+                ignored_hosts.append(match.group(1).replace("\\.", "."))
+            else:
+                unknown_ignore = True
+        match = HOST_ONLY.match(url_filter)
+        host = match.group(1).replace("\\.", ".") if match else None
+        movable = (rule["action"]["type"] == "block" and host is not None and host not in nested
+                   and set(trigger) <= {"url-filter", "load-type", "resource-type"} and not unknown_ignore
+                   and not any(host.endswith(other) or other.endswith(host) for other in ignored_hosts))
+        if not movable:
+            rest.append(rule)
+            continue
+        escaped = match.group(1)
+        for end in ends:
+            moved.append(dict(rule, trigger=dict(trigger, **{"url-filter": TRACKER_PREFIX + escaped + end})))
+            password_blocks.append(dict(rule, trigger=dict(
+                trigger, **{"url-filter": r"^[^:]+://+[^/]*@([^/]+\.)?" + escaped + end})))
+    fix_up = {"trigger": {"url-filter": PASSWORD_URL}, "action": {"type": "ignore-previous-rules"}}
+    return moved + [fix_up] + password_blocks + rest
+
+
 ABLATIONS = {
+    "host-only blocks first, fixed ends, password fix-up": fixed_host_ends,
+    "the same without final-dot ends (inexact)": lambda rules: fixed_host_ends(rules, ends=("[:/]",)),
     "three rules: / , \\./ , \\.?:[0-9]+/": split_spellings,
     "top: two entries, no group": split_conditions,
     "without if-top-url rules (ablation)":
