@@ -127,7 +127,7 @@ enum ScriptsCommand {
         files.append(("manifest.json", manifest.bytes))
         let generation = try FileSet.write(files, to: output, isOwnFile: isOutputFileName)
         if let swiftOutput = options["swift-output"] {
-            let source = try EmbeddedScriptsSource(outputDirectory: generation, options: options, set: build.set)
+            let source = try EmbeddedScriptsSource(outputDirectory: generation, build: build)
             try OutputFile.write(Array(source.text.utf8), to: swiftOutput)
         }
 
