@@ -11,10 +11,10 @@ extension ParsedInputs {
     /// the report, as the one build leaves it out.
     ///
     /// - Parameter recordingSources: whether the build says where each rule came from
-    ///   (``RuleBuilder/RuleListBuild/sources``); the lists are the same either way.
+    ///   (`RuleListBuild.sources`); the lists are the same either way.
     /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the configuration's rules,
     ///   which end every list, cannot fit beside the trackers' rules, or a part is larger than the
-    ///   byte budget (``RuleBuilder/RuleListBuild/refusal``).
+    ///   byte budget (`RuleListBuild.refusal`).
     public func blockingRules(recordingSources: Bool = true) throws(ProtectionError) -> RuleListBuild {
         let builder = blockingRuleBuilder(recordingSources: recordingSources)
         let unchecked = builder.build(checkingTriggers: false)
@@ -28,7 +28,7 @@ extension ParsedInputs {
     /// refuse left out and noted.
     ///
     /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the lists cannot be made
-    ///   within the limits (``RuleBuilder/RuleListBuild/refusal``).
+    ///   within the limits (`RuleListBuild.refusal`).
     public func cookieRules() throws(ProtectionError) -> RuleListBuild {
         let build = cookieRuleBuild()
         if let refusal = build.refusal { throw Self.error(refusing: refusal) }
