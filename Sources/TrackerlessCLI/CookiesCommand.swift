@@ -32,7 +32,7 @@ enum CookiesCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
-            arguments, valueOptions: ProtectionInputs.optionNames.union(["output", "site-conditions", "max-rules", "max-bytes", "webkit"]))
+            arguments, valueOptions: ProtectionInputs.optionNames.union(ProtectionInputs.ruleListOptionNames).union(["output"]))
         if options.has("help") {
             Output.standardOutput(help)
             return 0

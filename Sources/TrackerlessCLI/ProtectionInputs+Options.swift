@@ -31,34 +31,45 @@ extension ProtectionInputs {
         return library
     }
 
-    /// The inputs of `rules` and `cookies`: the documents the options name, the WebKit target
-    /// (`--webkit`) and the rule list settings: `--site-conditions`, `--exact-path-matches`,
-    /// `--max-rules`, `--max-bytes` (each where the command takes it).
+    /// The options that set how the rule lists are written (``ruleListOptions(_:)``).
+    static let ruleListOptionNames: Set<String> = ["site-conditions", "max-rules", "max-bytes", "webkit"]
+
+    /// The inputs of `rules` and `cookies`: the documents the options name, with the settings
+    /// of ``ruleListOptions(_:)``.
     ///
     /// - Throws: ``UsageError`` for a setting out of its range.
     static func forRuleLists(_ options: CommandLineArguments) throws -> ProtectionInputs {
         var inputs = ProtectionInputs(options)
-        inputs.webKit = try WebKitOption.target(options)
+        try inputs.ruleListOptions(options)
+        return inputs
+    }
+
+    /// Sets the WebKit target (`--webkit`) and the rule list settings the options give:
+    /// `--site-conditions`, `--exact-path-matches`, `--max-rules`, `--max-bytes` (each where the
+    /// command takes it), as `rules`, `cookies` and `scripts` read them.
+    ///
+    /// - Throws: ``UsageError`` for a setting out of its range.
+    mutating func ruleListOptions(_ options: CommandLineArguments) throws {
+        webKit = try WebKitOption.target(options)
         if let style = options["site-conditions"] {
             guard let parsed = RuleListBuilder.Settings.SiteConditionStyle(rawValue: style) else {
                 throw UsageError("--site-conditions must be if-top-url or if-domain, not \"\(style.excerpt())\"")
             }
-            inputs.ruleLists.siteConditionStyle = parsed
+            ruleLists.siteConditionStyle = parsed
         }
-        inputs.ruleLists.matchesRuleTextAfterHost = options.has("exact-path-matches")
+        ruleLists.matchesRuleTextAfterHost = options.has("exact-path-matches")
         if let text = options["max-rules"] {
             guard let maximum = Int(text), maximum > 0, maximum <= RuleList.maximumRuleCount else {
                 throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text.excerpt())\"")
             }
-            inputs.ruleLists.maximumRulesPerList = maximum
+            ruleLists.maximumRulesPerList = maximum
         }
         if let text = options["max-bytes"] {
             guard let maximum = Int(text), maximum >= 2 else {
                 throw UsageError("--max-bytes must be a number of bytes, at least 2, not \"\(text.excerpt())\"")
             }
-            inputs.ruleLists.maximumBytesPerList = maximum
+            ruleLists.maximumBytesPerList = maximum
         }
-        return inputs
     }
 
     /// The inputs read and parsed as the one build reads them; an input that cannot be read or

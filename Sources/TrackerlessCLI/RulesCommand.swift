@@ -61,7 +61,7 @@ enum RulesCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             arguments,
-            valueOptions: ProtectionInputs.optionNames.union(["output", "site-conditions", "max-rules", "max-bytes", "webkit"]),
+            valueOptions: ProtectionInputs.optionNames.union(ProtectionInputs.ruleListOptionNames).union(["output"]),
             flagOptions: ["exact-path-matches", "report", "sources"]
         )
         if options.has("help") {

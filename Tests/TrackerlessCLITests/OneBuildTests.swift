@@ -97,6 +97,22 @@ struct OneBuildTests {
             inputs, in: directory)
     }
 
+    @Test("scripts with rule list settings, as options or in its options file: the runtime's artifacts for the same settings")
+    func scriptsWithRuleListSettings() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (tds, configuration, _) = try Self.writeInputs(in: directory)
+        var inputs = ProtectionInputs(trackerData: .file(tds), privacyConfiguration: .file(configuration))
+        inputs.ruleLists.siteConditionStyle = .ifDomain
+        inputs.ruleLists.maximumRulesPerList = 12
+        let options = ["--tds", tds, "--privacy-config", configuration]
+        try Self.compare(options + ["--site-conditions", "if-domain", "--max-rules", "12"], inputs, in: directory)
+        let file = directory.appendingPathComponent("trackerless.json")
+        try Data(#"{"siteConditions": "if-domain", "maxRules": 12}"#.utf8).write(to: file)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("out"))
+        try Self.compare(options + ["--options", file.path], inputs, in: directory)
+    }
+
     @Test("trackerless rules and cookies write the runtime's blocking, Click-to-Load and cookie lists for the same inputs")
     func rulesAndCookies() throws {
         let directory = try CommandRunner.temporaryDirectory()
