@@ -42,7 +42,7 @@ extension ProtectionSet {
             {
                 let isValid = parsed.areValid(unchecked)
                 return (isValid, isValid ? Result { () throws(ProtectionError) in try encodeBlockingLists(unchecked) } : nil,
-                        Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) },
+                        Result { () throws(ProtectionError) in try parsed.renderedScripts(secret: secret) },
                         Result { () throws(ProtectionError) in
                             try encode(cookieRules.ruleLists, kind: .cookies, triggersChecked: true, target: parsed.webKit)
                         })
@@ -134,17 +134,6 @@ extension ProtectionSet {
             return RuleListBuild(ruleLists: [], report: BuildReport())
         }
         return parsed.cookieRuleBuild()
-    }
-
-    /// Both scripts rendered with `secret`.
-    private static func renderScripts(_ parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> RenderedScripts {
-        do throws(ScriptRenderError) {
-            return try ScriptRenderer(templates: parsed.templates, settings: parsed.settings).render(
-                trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
-                userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
-        } catch {
-            throw .invalidInput(.scriptSettings, detail: error.description)
-        }
     }
 
     /// Encodes and checks lists: what WebKit would refuse is an error, never installed. With
