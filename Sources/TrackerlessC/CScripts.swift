@@ -1,5 +1,6 @@
 import TrackerDataKit
 import TrackerlessCore
+import TrackerlessRuntime
 import UserScripts
 
 // The scripts through the C API (include/trackerless.h): both rendered with a fresh secret.
@@ -17,17 +18,18 @@ public func tl_scripts_render(
     guard let messageBridge = MessageBridge(rawValue: String(cString: bridge)) else {
         return CStatus.unknownBridge(String(cString: bridge), error)
     }
-    do throws(TrackerDataError) {
-        let (parsedTDS, configuration) = try CInput.blocklist(tds, privacyConfiguration, privacyConfigurationLength)
-        var settings = ScriptSettings(bridge: messageBridge)
-        settings.blockInScript = blockInScript != 0
-        let renderer: ScriptRenderer
-        do throws(ScriptRenderError) {
-            renderer = try ScriptRenderer(settings: settings)
-        } catch let failure {
-            return CStatus.invalidInput("\(failure)", error: error)
-        }
-        let scripts = renderer.render(trackerData: parsedTDS, privacyConfiguration: configuration)
+    // The one build's script stage (ProtectionBuild renders them the same way), the inputs read
+    // and named as CInput.blocklist names them.
+    var settings = ScriptSettings(bridge: messageBridge)
+    settings.blockInScript = blockInScript != 0
+    let inputs = ProtectionInputs(
+        trackerData: .bytes(tds, name: "tds.json"),
+        privacyConfiguration: CInput.bytes(privacyConfiguration, privacyConfigurationLength).map {
+            .bytes($0, name: "privacy configuration")
+        },
+        scriptSettings: settings)
+    do throws(ProtectionError) {
+        let scripts = try inputs.parse().renderedScripts(secret: .random())
         let object = JSONValue.object(JSONObject([
             ("blocking", .string(scripts.blocking.source)), ("inference", .string(scripts.inference.source)),
             ("secret", .string(scripts.secret.value)), ("handler", .string(settings.handler)),
@@ -36,6 +38,7 @@ public func tl_scripts_render(
         json.pointee = CStatus.duplicate(object.jsonString())
         return CStatus.ok
     } catch let failure {
-        return CStatus.invalidInput("\(failure)", error: error)
+        guard case .invalidInput(_, let detail) = failure else { return CStatus.invalidInput(failure.description, error: error) }
+        return CStatus.invalidInput(detail, error: error)
     }
 }

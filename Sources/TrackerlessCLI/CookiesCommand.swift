@@ -8,7 +8,7 @@ import TrackerlessRuntime
 enum CookiesCommand {
     static let help = """
     Usage: trackerless cookies [--tds FILE] [--privacy-config FILE] [--allowlist FILE] [--output FILE|DIR/]
-                               [--site-conditions if-top-url|if-domain] [--max-rules N] [--webkit TARGET]
+                               [--site-conditions if-top-url|if-domain] [--max-rules N] [--max-bytes N] [--webkit TARGET]
 
     Builds the WebKit rule list of DuckDuckGo's third-party tracking-cookie protection: block-cookies
     on the loads whose cookies the protection strips (a tracker, found directly or through a CNAME,
@@ -26,24 +26,22 @@ enum CookiesCommand {
                               WebKit would refuse is an error naming it and the rule, nothing written
       --site-conditions S     if-top-url (default) or if-domain
       --max-rules N           most rules per list (default and maximum 150000)
+      --max-bytes N           most bytes of JSON per list (default: the target's budget)
     \(WebKitOption.help)
     """
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
-            arguments, valueOptions: ProtectionInputs.optionNames.union(["output", "site-conditions", "max-rules", "webkit"]))
+            arguments, valueOptions: ProtectionInputs.optionNames.union(ProtectionInputs.ruleListOptionNames).union(["output"]))
         if options.has("help") {
             Output.standardOutput(help)
             return 0
         }
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
-        let builder = try RulesCommand.makeBuilder(options)
-        let build = CookieRules(
-            trackerData: builder.trackerData, configuration: builder.configuration, userAllowlist: builder.userAllowlist,
-            settings: builder.settings
-        ).build()
-        if let refusal = build.refusal { throw InputError(refusal.description) }
-        try RulesCommand.write(build.ruleLists, to: options["output"], target: builder.settings.target)
+        // The one build's cookie rule stage, with the same settings a host gives the runtime.
+        let inputs = try ProtectionInputs.forRuleLists(options)
+        let build = try ProtectionInputs.forCommand { () throws(ProtectionError) in try inputs.parse().cookieRules() }
+        try RulesCommand.write(build.ruleLists, to: options["output"], target: inputs.webKit)
         // What the rules leave out is never dropped in silence (an invalid host, an input WebKit
         // would refuse): rare, so always listed.
         for note in build.report.skippedRules { Output.standardError("skipped: \(note)") }

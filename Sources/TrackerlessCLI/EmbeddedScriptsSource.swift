@@ -104,18 +104,22 @@ struct EmbeddedScriptsSource {
 }
 
 extension EmbeddedScriptsSource {
-    /// The source for what `trackerless scripts` wrote to `outputDirectory`, with the inputs that
-    /// `options` name (`--tds`, or the bundled sample; `--privacy-config`; `--allowlist`), which
-    /// a host needs for its own TrackerResolver to classify what the scripts report, and the set
-    /// identity and rule list identifiers of `set`, the set the files were written from.
+    /// The source for what `trackerless scripts` wrote to `outputDirectory` from `build`: the
+    /// inputs as the build read them (the blocklist, or the bundled sample; the privacy
+    /// configuration; the user allowlist), which a host needs for its own TrackerResolver to
+    /// classify what the scripts report, and the set identity and rule list identifiers of the
+    /// build's set.
     ///
     /// - Throws: `FileError` naming a file that cannot be read.
-    init(outputDirectory: String, options: CommandLineArguments, set: ProtectionSet) throws {
+    init(outputDirectory: String, build: ProtectionBuild) throws {
+        let set = build.set
         func output(_ name: String) throws -> String {
             String(decoding: try FileIO.read(path: outputDirectory + "/" + name), as: UTF8.self)
         }
-        func input(_ option: String) throws -> String? {
-            try options[option].map { path throws in String(decoding: try FileIO.read(path: path), as: UTF8.self) }
+        // The bytes the build read: a file changed since is not embedded beside artifacts made
+        // from its old text.
+        func input(_ input: ProtectionInput) -> String? {
+            build.bytes(of: input).map { String(decoding: $0, as: UTF8.self) }
         }
         let blockingScript = try output("blocking.js")
         let inferenceScript = try output("inference.js")
@@ -162,11 +166,11 @@ extension EmbeddedScriptsSource {
             Member(name: "manifest", documentation: "The command's manifest.json: the set identity, rule list identifiers, content hashes, sizes, settings, the secret scheme, input hashes, warnings.",
                    value: .string(try output("manifest.json"))),
             Member(name: "trackerData", documentation: "The Tracker Radar blocklist (tds.json) everything was rendered from, for the host's TrackerResolver.",
-                   value: .string(try input("tds") ?? TrackerData.sampleDocument)),
+                   value: .string(input(.trackerData) ?? TrackerData.sampleDocument)),
             Member(name: "privacyConfiguration", documentation: "The privacy configuration it was rendered with, if any.",
-                   value: .optionalString(try input("privacy-config"))),
+                   value: .optionalString(input(.privacyConfiguration))),
             Member(name: "userAllowlist", documentation: "The user allowlist it was rendered with (a JSON array of sites), if any.",
-                   value: .optionalString(try input("allowlist"))),
+                   value: .optionalString(input(.userAllowlist))),
         ]
     }
 }

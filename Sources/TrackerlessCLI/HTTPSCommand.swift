@@ -41,9 +41,9 @@ enum HTTPSCommand {
         guard (options["negative-bloom-filter"] == nil) == (options["negative-allowlist"] == nil) else {
             throw UsageError("--negative-bloom-filter and --negative-allowlist go together")
         }
-        var upgrade = HTTPSUpgrade(
-            bloomFilter: try bloomFilter(path: filterPath, specificationPath: specPath),
-            allowlist: try options["allowlist"].map { path throws in try HTTPSUpgrade.allowlist(parsing: try FileIO.read(path: path), file: path) } ?? [],
+        // The Smarter Encryption files read as the runtime reads its directory of them.
+        var upgrade = try HTTPSUpgrade(
+            bloomFilterFile: filterPath, specificationFile: specPath, allowlistFile: options["allowlist"],
             privacyConfiguration: try options["privacy-config"].map { path throws in try PrivacyConfiguration(contentsOfFile: path) })
         if let path = options["negative-bloom-filter"], let allowlistPath = options["negative-allowlist"] {
             upgrade.negativeBloomFilter = try JSBloomFilter(parsing: try FileIO.read(path: path), file: path)
@@ -53,16 +53,6 @@ enum HTTPSCommand {
             let url = try line.required("url")
             let upgraded = upgrade.upgradedURL(forRequestURL: url, topURL: try line.topURL())
             return .object(JSONObject([("url", .string(upgraded ?? url)), ("upgraded", .bool(upgraded != nil))]))
-        }
-    }
-
-    /// DuckDuckGo's `.bin` filter read with its specification; errors name the file.
-    static func bloomFilter(path: String, specificationPath: String) throws -> HTTPSUpgradeBloomFilter {
-        let specification = try HTTPSBloomFilterSpecification(parsing: try FileIO.read(path: specificationPath), file: specificationPath)
-        do {
-            return try HTTPSUpgradeBloomFilter(data: try FileIO.read(path: path), specification: specification)
-        } catch let error as BloomFilterError {
-            throw InputError("\(path): \(error)")
         }
     }
 }

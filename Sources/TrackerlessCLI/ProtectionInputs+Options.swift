@@ -1,3 +1,5 @@
+import ContentRuleList
+import RuleBuilder
 import TrackerDataKit
 import TrackerlessCore
 import TrackerlessRuntime
@@ -29,11 +31,58 @@ extension ProtectionInputs {
         return library
     }
 
+    /// The options that set how the rule lists are written (``ruleListOptions(_:)``).
+    static let ruleListOptionNames: Set<String> = ["site-conditions", "max-rules", "max-bytes", "webkit"]
+
+    /// The inputs of `rules` and `cookies`: the documents the options name, with the settings
+    /// of ``ruleListOptions(_:)``.
+    ///
+    /// - Throws: ``UsageError`` for a setting out of its range.
+    static func forRuleLists(_ options: CommandLineArguments) throws -> ProtectionInputs {
+        var inputs = ProtectionInputs(options)
+        try inputs.ruleListOptions(options)
+        return inputs
+    }
+
+    /// Sets the WebKit target (`--webkit`) and the rule list settings the options give:
+    /// `--site-conditions`, `--exact-path-matches`, `--max-rules`, `--max-bytes` (each where the
+    /// command takes it), as `rules`, `cookies` and `scripts` read them.
+    ///
+    /// - Throws: ``UsageError`` for a setting out of its range.
+    mutating func ruleListOptions(_ options: CommandLineArguments) throws {
+        webKit = try WebKitOption.target(options)
+        if let style = options["site-conditions"] {
+            guard let parsed = RuleListBuilder.Settings.SiteConditionStyle(rawValue: style) else {
+                throw UsageError("--site-conditions must be if-top-url or if-domain, not \"\(style.excerpt())\"")
+            }
+            ruleLists.siteConditionStyle = parsed
+        }
+        ruleLists.matchesRuleTextAfterHost = options.has("exact-path-matches")
+        if let text = options["max-rules"] {
+            guard let maximum = Int(text), maximum > 0, maximum <= RuleList.maximumRuleCount else {
+                throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text.excerpt())\"")
+            }
+            ruleLists.maximumRulesPerList = maximum
+        }
+        if let text = options["max-bytes"] {
+            guard let maximum = Int(text), maximum >= 2 else {
+                throw UsageError("--max-bytes must be a number of bytes, at least 2, not \"\(text.excerpt())\"")
+            }
+            ruleLists.maximumBytesPerList = maximum
+        }
+    }
+
     /// The inputs read and parsed as the one build reads them; an input that cannot be read or
     /// parsed is an error in its parser's words (the file, the JSON path).
     func parsedForCommand() throws(InputError) -> ParsedInputs {
+        try Self.forCommand { () throws(ProtectionError) in try parse() }
+    }
+
+    /// The value of a step of the one build; its error in the words of the input's parser or
+    /// builder (the file, the JSON path), without the input's name that the runtime adds.
+    static func forCommand<Value>(_ step: () throws(ProtectionError) -> Value) throws(InputError) -> Value {
         do throws(ProtectionError) {
-            return try parse()
+            return try step()
         } catch {
             if case .invalidInput(_, let detail) = error { throw InputError(detail) }
             throw InputError(error.description)

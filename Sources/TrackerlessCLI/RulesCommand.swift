@@ -61,7 +61,7 @@ enum RulesCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             arguments,
-            valueOptions: ProtectionInputs.optionNames.union(["output", "site-conditions", "max-rules", "max-bytes", "webkit"]),
+            valueOptions: ProtectionInputs.optionNames.union(ProtectionInputs.ruleListOptionNames).union(["output"]),
             flagOptions: ["exact-path-matches", "report", "sources"]
         )
         if options.has("help") {
@@ -73,13 +73,15 @@ enum RulesCommand {
         if writesSources, options["output"] == nil || options["output"].map(OutputFile.isWrittenDirectly) == true {
             throw UsageError("--sources needs --output FILE or DIR/, beside which the sources are written")
         }
-        // The builder holds the parsed blocklist, which the lists no longer need: built in a
-        // scope of its own, it is gone before the lists are encoded and written.
-        let (build, target) = try { () throws -> (RuleListBuild, WebKitTarget) in
-            let builder = try makeBuilder(options)
-            return (builder.build(), builder.settings.target)
-        }()
-        if let refusal = build.refusal { throw InputError(refusal.description) }
+        let inputs = try ProtectionInputs.forRuleLists(options)
+        let target = inputs.webKit
+        // The one build's rule list stage, with the same settings a host gives the runtime. The
+        // parsed blocklist, which the lists no longer need, is gone before they are encoded and
+        // written. Where each rule came from is kept only with --sources: one source per rule,
+        // which a build of 1,000,000 trackers would otherwise hold for nothing.
+        let build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
+            try inputs.parse().blockingRules(recordingSources: writesSources)
+        }
         let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
         if let output = options["output"], isSetPath(output) {
             try write(
@@ -134,35 +136,6 @@ enum RulesCommand {
             Output.standardError("peak memory: \(peak) kB")
         }
         return 0
-    }
-
-    static func makeBuilder(_ options: CommandLineArguments) throws -> RuleListBuilder {
-        let inputs = try ProtectionInputs(options).parsedForCommand()
-        var settings = RuleListBuilder.Settings(target: try WebKitOption.target(options))
-        if let style = options["site-conditions"] {
-            guard let parsed = RuleListBuilder.Settings.SiteConditionStyle(rawValue: style) else {
-                throw UsageError("--site-conditions must be if-top-url or if-domain, not \"\(style.excerpt())\"")
-            }
-            settings.siteConditionStyle = parsed
-        }
-        settings.matchesRuleTextAfterHost = options.has("exact-path-matches")
-        // Where each rule came from is written only with --sources: one source per rule, which
-        // a build of 1,000,000 trackers would otherwise hold for nothing.
-        settings.recordsRuleSources = options.has("sources")
-        if let text = options["max-rules"] {
-            guard let maximum = Int(text), maximum > 0, maximum <= RuleList.maximumRuleCount else {
-                throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text.excerpt())\"")
-            }
-            settings.maximumRulesPerList = maximum
-        }
-        if let text = options["max-bytes"] {
-            guard let maximum = Int(text), maximum >= 2 else {
-                throw UsageError("--max-bytes must be a number of bytes, at least 2, not \"\(text.excerpt())\"")
-            }
-            settings.maximumBytesPerList = maximum
-        }
-        return RuleListBuilder(trackerData: inputs.trackerData, configuration: inputs.configuration,
-                               userAllowlist: inputs.userAllowlist, settings: settings)
     }
 
     /// Writes one list whole to a file, or the lists as one generation of a set (``FileSet``),

@@ -17,6 +17,10 @@ enum ScriptOptionsFile {
         ("blockKeepalive", "block-keepalive", .flag),
         ("debug", "debug", .flag),
         ("webkit", "webkit", .string),
+        ("siteConditions", "site-conditions", .string),
+        ("exactPathMatches", "exact-path-matches", .flag),
+        ("maxRules", "max-rules", .integer),
+        ("maxBytes", "max-bytes", .integer),
     ]
 
     private enum Kind {

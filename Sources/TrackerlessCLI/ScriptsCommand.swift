@@ -15,6 +15,8 @@ enum ScriptsCommand {
                                [--batch-interval MS] [--block-in-script] [--block-keepalive]
                                [--debug] [--options FILE]
                                [--gpc on|off] [--secret HEX] [--webkit TARGET]
+                               [--site-conditions if-top-url|if-domain] [--exact-path-matches]
+                               [--max-rules N] [--max-bytes N]
                                --output DIR [--swift-output FILE]
 
     Renders the scripts a host injects into its web views and writes into DIR:
@@ -52,6 +54,9 @@ enum ScriptsCommand {
                               carry the marker TRACKERLESS-RENDER-SECRET-MARKER, which the host
                               replaces with a fresh secret at launch (RenderedScript.withSecret)
     \(WebKitOption.help)
+      --site-conditions S, --exact-path-matches, --max-rules N, --max-bytes N
+                              how the rule lists are written, as for `trackerless rules` (the
+                              runtime's ProtectionInputs.ruleLists); each is part of the set identity
       --output DIR            where to write: the files above as one generation. DIR is a symbolic
                               link to .DIR.<content hash>/, switched by one rename, so that no reader
                               sees files of two runs: resolve DIR once (realpath) and read every file
@@ -68,11 +73,10 @@ enum ScriptsCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try CommandLineArguments(
             try ScriptOptionsFile.expand(arguments),
-            valueOptions: ProtectionInputs.optionNames.union([
+            valueOptions: ProtectionInputs.optionNames.union(ProtectionInputs.ruleListOptionNames).union([
                 "surrogates", "templates", "bridge", "handler", "batch-interval", "secret", "output", "swift-output", "gpc",
-                "webkit",
             ]),
-            flagOptions: ["block-in-script", "block-keepalive", "debug"])
+            flagOptions: ["block-in-script", "block-keepalive", "debug", "exact-path-matches"])
         if options.has("help") {
             Output.standardOutput(help)
             return 0
@@ -94,7 +98,7 @@ enum ScriptsCommand {
         // The one build the runtime, the C API and the build plugin share (ProtectionBuild).
         var inputs = ProtectionInputs(options, surrogates: options["surrogates"] != nil ? surrogates : nil)
         inputs.scriptSettings = settings
-        inputs.webKit = try WebKitOption.target(options)
+        try inputs.ruleListOptions(options)
         inputs.templates = templates
         let build: ProtectionBuild
         do throws(ProtectionError) {
@@ -127,7 +131,7 @@ enum ScriptsCommand {
         files.append(("manifest.json", manifest.bytes))
         let generation = try FileSet.write(files, to: output, isOwnFile: isOutputFileName)
         if let swiftOutput = options["swift-output"] {
-            let source = try EmbeddedScriptsSource(outputDirectory: generation, options: options, set: build.set)
+            let source = try EmbeddedScriptsSource(outputDirectory: generation, build: build)
             try OutputFile.write(Array(source.text.utf8), to: swiftOutput)
         }
 

@@ -29,7 +29,7 @@ final class DeferredInputs: @unchecked Sendable {
     init(parsed: ParsedInputs, resolver: TrackerResolver?) {
         others = OtherInputs(
             configuration: parsed.configuration, userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates,
-            settings: parsed.settings, navigation: parsed.navigation, webKit: parsed.webKit)
+            settings: parsed.settings, navigation: parsed.navigation, webKit: parsed.webKit, ruleLists: parsed.ruleLists)
         parsedValue = parsed
         resolverValue = resolver
     }

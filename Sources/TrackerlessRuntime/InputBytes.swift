@@ -36,6 +36,8 @@ struct InputBytes: Sendable {
             if let value = bytes[input] { add(input.rawValue, value) } else { add(input.rawValue + " absent", []) }
         }
         add("webkit", Array(inputs.webKit.name.utf8))
+        // Only settings other than the default: a set built before they existed keeps its identity.
+        if let ruleLists = inputs.ruleLists.identityText { add("rule lists", Array(ruleLists.utf8)) }
         // Every setting, as the scripts carry them: a new setting is part of the identity.
         add("settings", inputs.scriptSettings.json.jsonBytes())
         return SHA256.hexDigest(fields)
@@ -93,6 +95,6 @@ struct InputBytes: Sendable {
             })
         return OtherInputs(
             configuration: configuration, userAllowlist: allowlist, surrogates: surrogates, settings: inputs.scriptSettings,
-            navigation: navigation, webKit: inputs.webKit, templates: inputs.templates)
+            navigation: navigation, webKit: inputs.webKit, ruleLists: inputs.ruleLists, templates: inputs.templates)
     }
 }

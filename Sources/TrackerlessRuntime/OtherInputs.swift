@@ -13,6 +13,8 @@ struct OtherInputs: Sendable {
     var navigation = NavigationSettings()
     /// The WebKit the rule lists are for.
     var webKit: WebKitTarget = .oldest
+    /// How the rule lists are written.
+    var ruleLists = RuleListSettings()
     /// The script templates.
     var templates: ScriptTemplates = .bundled
 }

@@ -16,6 +16,7 @@ public struct ParsedInputs: Sendable {
     let settings: ScriptSettings
     let navigation: NavigationSettings
     let webKit: WebKitTarget
+    let ruleLists: RuleListSettings
     let templates: ScriptTemplates
 
     init(trackerData: TrackerData, others: OtherInputs) {
@@ -26,6 +27,7 @@ public struct ParsedInputs: Sendable {
         settings = others.settings
         navigation = others.navigation
         webKit = others.webKit
+        ruleLists = others.ruleLists
         templates = others.templates
     }
 

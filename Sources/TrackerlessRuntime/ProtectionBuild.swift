@@ -47,6 +47,13 @@ public struct ProtectionBuild: Sendable {
     /// given (and for the script settings and the Smarter Encryption files, not read as one
     /// document).
     public func inputSHA256(_ input: ProtectionInput) -> String? {
-        inputBytes[input].map { SHA256.hexDigest($0) }
+        bytes(of: input).map { SHA256.hexDigest($0) }
+    }
+
+    /// `input`'s bytes as this build read them (the bundled sample's for the sample blocklist);
+    /// nil for an input not given, as for ``inputSHA256(_:)``. `trackerless scripts --swift-output`
+    /// embeds the inputs from them, never reading a file twice.
+    public func bytes(of input: ProtectionInput) -> [UInt8]? {
+        inputBytes[input]
     }
 }

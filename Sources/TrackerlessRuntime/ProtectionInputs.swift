@@ -46,6 +46,11 @@ public struct ProtectionInputs: Sendable, Hashable {
     /// the default, `WebKitTarget.oldest`, suits every supported WebKit. Part
     /// of ``ProtectionSet/identity``: a new WebKit builds the set again.
     public var webKit: WebKitTarget = .oldest
+    /// How the rule lists (blocking, Click-to-Load and cookie lists) are written: the page-site
+    /// condition style, exact path matches, the most rules and bytes per list; the settings of
+    /// `trackerless rules` and `trackerless cookies`. The default suits every host. Part of
+    /// ``ProtectionSet/identity`` when not the default.
+    public var ruleLists = RuleListSettings()
     /// The script templates: the bundled ones unless a host or build tool brings its own
     /// (`trackerless scripts --templates`). Part of ``ProtectionSet/identity``.
     public var templates: ScriptTemplates = .bundled
@@ -90,8 +95,9 @@ public struct ProtectionInputs: Sendable, Hashable {
     }
 
     /// Every input read and parsed as ``ProtectionBuild`` reads and parses them, without building
-    /// anything: for a tool that resolves requests or builds one kind of list itself (the
-    /// command line's `rules`, `cookies`, `resolve`, `stats`).
+    /// anything: for a tool that resolves requests (the command line's `resolve`, `stats`), or
+    /// runs one stage of the build (`rules` and `cookies`: ``ParsedInputs/blockingRules(recordingSources:)``,
+    /// ``ParsedInputs/cookieRules()``).
     ///
     /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` naming the input, the file and the
     ///   JSON path.

@@ -31,36 +31,28 @@ extension ProtectionSet {
     ///   for a privacy configuration whose rules, which end every list, cannot fit beside the
     ///   trackers' rules (``RuleBuilder/RuleListBuild/refusal``).
     static func build(identity: String, parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> Artifacts {
-        let builder = RuleListBuilder(
-            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist,
-            settings: RuleListBuilder.Settings(target: parsed.webKit))
+        // The rule list stage (ParsedInputs+RuleLists), its steps run beside the other work.
+        let builder = parsed.blockingRuleBuilder()
         let (unchecked, cookieRules) = Parallel.both(
             { builder.build(checkingTriggers: false) },
             { buildCookieRules(parsed) })
-        if let refusal = unchecked.refusal ?? cookieRules.refusal {
-            // A byte budget refusal may name a tracker of the blocklist; the others are the configuration's.
-            if case .partExceedsByteBudget(_, let part, _, _) = refusal, part.hasPrefix("trackers") || part.hasPrefix("cnames") {
-                throw .invalidInput(.trackerData, detail: refusal.description)
-            }
-            throw .invalidInput(.privacyConfiguration, detail: refusal.description)
-        }
+        if let refusal = unchecked.refusal ?? cookieRules.refusal { throw ParsedInputs.error(refusing: refusal) }
         let ((uncheckedEngine, resolver, navigationData), (isValid, uncheckedLists, renderedResult, cookieResult)) = Parallel.both(
             { (compileEngine(unchecked), parsed.resolver(), parsed.navigationData()) },
             {
-                let isValid = unchecked.ruleLists.allSatisfy { (try? $0.validateTriggers(for: parsed.webKit)) != nil }
+                let isValid = parsed.areValid(unchecked)
                 return (isValid, isValid ? Result { () throws(ProtectionError) in try encodeBlockingLists(unchecked) } : nil,
-                        Result { () throws(ProtectionError) in try renderScripts(parsed, secret: secret) },
+                        Result { () throws(ProtectionError) in try parsed.renderedScripts(secret: secret) },
                         Result { () throws(ProtectionError) in
                             try encode(cookieRules.ruleLists, kind: .cookies, triggersChecked: true, target: parsed.webKit)
                         })
             })
-        var blocking = unchecked
+        let blocking = try parsed.checked(unchecked, isValid: isValid, builder: builder)
         var engineResult = uncheckedEngine
         var listsResult: Result<[EncodedRuleList], ProtectionError>
         if isValid, let uncheckedLists {
             listsResult = uncheckedLists
         } else {
-            blocking = builder.build()
             engineResult = compileEngine(blocking)
             listsResult = Result { () throws(ProtectionError) in try encodeBlockingLists(blocking) }
         }
@@ -141,21 +133,7 @@ extension ProtectionSet {
         guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else {
             return RuleListBuild(ruleLists: [], report: BuildReport())
         }
-        return CookieRules(
-            trackerData: parsed.trackerData, configuration: parsed.configuration, userAllowlist: parsed.userAllowlist,
-            settings: RuleListBuilder.Settings(target: parsed.webKit)
-        ).build()
-    }
-
-    /// Both scripts rendered with `secret`.
-    private static func renderScripts(_ parsed: ParsedInputs, secret: ScriptSecret) throws(ProtectionError) -> RenderedScripts {
-        do throws(ScriptRenderError) {
-            return try ScriptRenderer(templates: parsed.templates, settings: parsed.settings).render(
-                trackerData: parsed.trackerData, privacyConfiguration: parsed.configuration,
-                userAllowlist: parsed.userAllowlist, surrogates: parsed.surrogates, secret: secret)
-        } catch {
-            throw .invalidInput(.scriptSettings, detail: error.description)
-        }
+        return parsed.cookieRuleBuild()
     }
 
     /// Encodes and checks lists: what WebKit would refuse is an error, never installed. With

@@ -7,16 +7,25 @@ extension ProtectionSet {
     /// from the same privacy configuration, blocklist and user allowlist as the set's rule lists
     /// and scripts, with the user's GPC setting and the HTTPS filter of ``ProtectionInputs``.
     ///
-    /// Made on first use: referrer trimming needs the parsed blocklist, which a set loaded from
-    /// the cache parses on first use (see ``resolver``). A host that takes its rule lists, scripts
-    /// and navigation decision from one set never mixes generations; the site toggles of a
-    /// runtime are applied by `ProtectionRuntime.navigationPlan(for: Navigation)`.
+    /// Made on first use from the set's ``navigationData`` (what the protections read of the
+    /// configuration and the blocklist, the same decisions as the whole inputs give), so a set
+    /// loaded from the cache decides navigations without parsing its blocklist. A host that takes
+    /// its rule lists, scripts and navigation decision from one set never mixes generations; the
+    /// site toggles of a runtime are applied by `ProtectionRuntime.navigationPlan(for: Navigation)`.
     public var navigationProtector: NavigationProtector {
-        navigationProtectorSlot.get { navigationProtector(userAllowlist: inputs.parsed.userAllowlist) }
+        navigationProtectorSlot.get { navigationProtector(userAllowlist: inputs.others.userAllowlist) }
     }
 
-    /// The navigation decision with `userAllowlist` in place of the inputs' allowlist.
+    /// The navigation decision with `userAllowlist` in place of the inputs' allowlist, from
+    /// ``navigationData``, parsed once.
     func navigationProtector(userAllowlist: UserAllowlist) -> NavigationProtector {
-        inputs.parsed.navigationProtector(userAllowlist: userAllowlist)
+        let settings = inputs.others.navigation
+        guard let data = navigationDataSlot.get({ try? NavigationProtectionData(parsing: navigationData) }) else {
+            // The set wrote the data itself, so this is a broken cache file or a parser changed
+            // without the SDK version: the inputs decide, as before the data existed.
+            return inputs.parsed.navigationProtector(userAllowlist: userAllowlist)
+        }
+        return NavigationProtector(
+            data, userAllowlist: userAllowlist, gpcOnForUser: settings.gpcOnForUser, httpsUpgrade: settings.httpsUpgrade)
     }
 }

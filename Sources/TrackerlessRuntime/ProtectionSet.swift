@@ -77,6 +77,8 @@ public final class ProtectionSet: Sendable {
     let inputs: DeferredInputs
     /// ``navigationProtector``, made on first use.
     let navigationProtectorSlot = OnceValue<NavigationProtector>()
+    /// ``navigationData`` parsed, made on first use; nil when it cannot be parsed.
+    let navigationDataSlot = OnceValue<NavigationProtectionData?>()
     /// What each rule of ``engine`` was built from (``ruleSource(list:rule:)``).
     let ruleSources: EngineRuleSources
     /// What the navigation protections read of the set's privacy configuration and blocklist,

@@ -15,7 +15,7 @@ final class ToggledNavigationProtector: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let last, last.set == ObjectIdentifier(set), last.sitesOff == sitesOff { return last.protector }
-        let allowlist = set.inputs.parsed.userAllowlist.domains.union(sitesOff.domains)
+        let allowlist = set.inputs.others.userAllowlist.domains.union(sitesOff.domains)
         let protector = set.navigationProtector(userAllowlist: UserAllowlist(domains: Array(allowlist)))
         last = (ObjectIdentifier(set), sitesOff, protector)
         return protector

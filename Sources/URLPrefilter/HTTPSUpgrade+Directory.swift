@@ -21,9 +21,25 @@ extension HTTPSUpgrade {
     ///
     /// - Throws: ``PrefilterError/invalidFile(path:reason:)`` naming the file and the place.
     public init(directory: String, privacyConfiguration: PrivacyConfiguration?) throws(PrefilterError) {
-        let filterPath = directory + "/" + DirectoryFile.bloomFilter
-        let specificationPath = directory + "/" + DirectoryFile.specification
         let allowlistPath = directory + "/" + DirectoryFile.allowlist
+        try self.init(
+            bloomFilterFile: directory + "/" + DirectoryFile.bloomFilter,
+            specificationFile: directory + "/" + DirectoryFile.specification,
+            allowlistFile: FileManager.default.fileExists(atPath: allowlistPath) ? allowlistPath : nil,
+            privacyConfiguration: privacyConfiguration)
+    }
+
+    /// The decision of DuckDuckGo's Smarter Encryption files, each named: the Bloom filter
+    /// (`https_bloomfilter.bin`) with its specification (`https_bloomfilter_spec.json`), and the
+    /// allowlist of its false positives (`https_allowlist.json`) if given, with the `https`
+    /// feature of `privacyConfiguration`. ``init(directory:privacyConfiguration:)`` and
+    /// `trackerless https` read the files through it.
+    ///
+    /// - Throws: ``PrefilterError/invalidFile(path:reason:)`` naming the file and the place.
+    public init(
+        bloomFilterFile filterPath: String, specificationFile specificationPath: String, allowlistFile allowlistPath: String?,
+        privacyConfiguration: PrivacyConfiguration?
+    ) throws(PrefilterError) {
         let specification = try HTTPSBloomFilterSpecification(parsing: try Self.read(specificationPath), file: specificationPath)
         let data = try Self.read(filterPath)
         let filter: HTTPSUpgradeBloomFilter
@@ -32,18 +48,16 @@ extension HTTPSUpgrade {
         } catch {
             throw .invalidFile(path: filterPath, reason: "\(error)")
         }
-        var allowlist: Set<String> = []
-        if FileManager.default.fileExists(atPath: allowlistPath) {
-            allowlist = try Self.allowlist(parsing: try Self.read(allowlistPath), file: allowlistPath)
-        }
-        self.init(bloomFilter: filter, allowlist: allowlist, privacyConfiguration: privacyConfiguration)
+        let allowlist = try allowlistPath.map { path throws(PrefilterError) in try Self.allowlist(parsing: try Self.read(path), file: path) }
+        self.init(bloomFilter: filter, allowlist: allowlist ?? [], privacyConfiguration: privacyConfiguration)
     }
 
-    private static func read(_ path: String) throws(PrefilterError) -> [UInt8] {
+    /// The bytes of `path`; the error names the file once (``FileError``'s reason alone).
+    static func read(_ path: String) throws(PrefilterError) -> [UInt8] {
         do throws(FileError) {
             return try FileIO.read(path: path)
         } catch {
-            throw .invalidFile(path: path, reason: error.description)
+            throw .invalidFile(path: path, reason: error.reason)
         }
     }
 }

@@ -8,7 +8,8 @@ import TrackerlessTestSupport
 
 /// The C API builds through the one build: `c/one_build_test.c` builds a set from files, and its
 /// identifier, rule lists (each named by a hash of its JSON), scripts and compiled engine are
-/// those of the runtime's `ProtectionBuild` of the same inputs.
+/// those of the runtime's `ProtectionBuild` of the same inputs, and `tl_scripts_render`'s scripts
+/// are the build's.
 extension CAPITests {
     /// The one-build C host, built once per run.
     static let oneBuildProgram = compile("one_build_test.c")
@@ -63,5 +64,17 @@ extension CAPITests {
             #expect(source.replacingOccurrences(of: secret, with: ScriptSecret.marker.value) == script?.source, "\(name)")
         }
         #expect(Array(try Data(contentsOf: directory.appendingPathComponent("engine.bin"))) == set.engine.compiled())
+
+        // tl_scripts_render: the one build's scripts for the blocklist, the configuration and its settings.
+        var renderInputs = ProtectionInputs(trackerData: .file(tds), privacyConfiguration: .file(configuration))
+        renderInputs.scriptSettings.bridge = .android
+        renderInputs.scriptSettings.blockInScript = true
+        let rendered = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: directory.appendingPathComponent("render.json"))) as? [String: Any])
+        let renderSecretText = try #require(rendered["secret"] as? String)
+        let renderSecret = try #require(ScriptSecret(hex: renderSecretText))
+        let renderSet = try ProtectionBuild(renderInputs, secret: renderSecret).set
+        #expect(rendered["blocking"] as? String == renderSet.blockingScript?.source)
+        #expect(rendered["inference"] as? String == renderSet.inferenceScript?.source)
     }
 }

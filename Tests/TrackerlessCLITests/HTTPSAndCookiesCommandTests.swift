@@ -50,6 +50,22 @@ struct HTTPSAndCookiesCommandTests {
         #expect(half.status == 2 && half.standardError.contains("go together"), "\(half.standardError)")
     }
 
+    @Test("https and navigate --https-filter read the files one way: a file that cannot be read is named once, with the reason")
+    func unreadableFilterFiles() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("https_bloomfilter_spec.json").path
+        let https = try CommandRunner.run(["https", "--bloom-filter", directory.path + "/https_bloomfilter.bin", "--spec", spec])
+        let configuration = directory.appendingPathComponent("config.json")
+        try Data(#"{"features": {}, "unprotectedTemporary": []}"#.utf8).write(to: configuration)
+        let navigate = try CommandRunner.run(["navigate", "--privacy-config", configuration.path, "--https-filter", directory.path], input: "")
+        for result in [https, navigate] {
+            #expect(result.status == 1, "\(result.standardError)")
+            #expect(result.standardError.components(separatedBy: spec).count == 2, "\(result.standardError)")
+            #expect(result.standardError.contains(spec + ": No such file or directory"), "\(result.standardError)")
+        }
+    }
+
     @Test("cookies builds a block-cookies list that WebKit's validator accepts and the engine applies to third-party tracker loads")
     func cookies() throws {
         let directory = try CommandRunner.temporaryDirectory()

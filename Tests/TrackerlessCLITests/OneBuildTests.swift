@@ -97,6 +97,22 @@ struct OneBuildTests {
             inputs, in: directory)
     }
 
+    @Test("scripts with rule list settings, as options or in its options file: the runtime's artifacts for the same settings")
+    func scriptsWithRuleListSettings() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (tds, configuration, _) = try Self.writeInputs(in: directory)
+        var inputs = ProtectionInputs(trackerData: .file(tds), privacyConfiguration: .file(configuration))
+        inputs.ruleLists.siteConditionStyle = .ifDomain
+        inputs.ruleLists.maximumRulesPerList = 12
+        let options = ["--tds", tds, "--privacy-config", configuration]
+        try Self.compare(options + ["--site-conditions", "if-domain", "--max-rules", "12"], inputs, in: directory)
+        let file = directory.appendingPathComponent("trackerless.json")
+        try Data(#"{"siteConditions": "if-domain", "maxRules": 12}"#.utf8).write(to: file)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("out"))
+        try Self.compare(options + ["--options", file.path], inputs, in: directory)
+    }
+
     @Test("trackerless rules and cookies write the runtime's blocking, Click-to-Load and cookie lists for the same inputs")
     func rulesAndCookies() throws {
         let directory = try CommandRunner.temporaryDirectory()
@@ -121,5 +137,66 @@ struct OneBuildTests {
         let cookieLists = set.ruleLists.filter { $0.kind == .cookies }
         #expect(cookieLists.count == 1)
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: cookiesOutput))) == cookieLists.first?.json)
+    }
+
+    /// The rule lists in `directory` as `rules --output DIR/` names them: rules.json, rules.2.json
+    /// ... in order, then the Click-to-Load lists by name; the sources files left out.
+    static func ruleLists(in directory: String) throws -> [[UInt8]] {
+        let files = try Self.files(in: directory)
+        var names: [String] = []
+        while files["rules" + (names.isEmpty ? "" : ".\(names.count + 1)") + ".json"] != nil {
+            names.append("rules" + (names.isEmpty ? "" : ".\(names.count + 1)") + ".json")
+        }
+        names += files.keys.filter { $0.hasPrefix("rules.block-ctl-") && !$0.hasSuffix(".sources.json") }.sorted()
+        #expect(Set(names).union(files.keys.filter { $0.hasSuffix(".sources.json") }) == Set(files.keys), "\(files.keys.sorted())")
+        return names.compactMap { files[$0] }
+    }
+
+    /// Each rule list setting of `rules` and `cookies` with the value the runtime's
+    /// ``RuleListSettings`` gives it.
+    static let ruleListSettings: [(options: [String], settings: RuleListSettings)] = {
+        var ifDomain = RuleListSettings()
+        ifDomain.siteConditionStyle = .ifDomain
+        ifDomain.matchesRuleTextAfterHost = true
+        var fewRules = RuleListSettings()
+        fewRules.maximumRulesPerList = 12
+        var fewBytes = RuleListSettings()
+        fewBytes.maximumBytesPerList = 2_000
+        return [
+            (["--site-conditions", "if-domain", "--exact-path-matches"], ifDomain),
+            (["--max-rules", "12"], fewRules),
+            (["--max-bytes", "2000"], fewBytes),
+        ]
+    }()
+
+    @Test("rules and cookies with each rule list setting write the lists of the runtime's build with the same settings",
+          arguments: 0..<3)
+    func ruleListSettings(index: Int) throws {
+        let (settingOptions, settings) = Self.ruleListSettings[index]
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (tds, configuration, allowlist) = try Self.writeInputs(in: directory)
+        var inputs = ProtectionInputs(trackerData: .file(tds), privacyConfiguration: .file(configuration), userAllowlist: .file(allowlist))
+        inputs.ruleLists = settings
+        let set = try ProtectionBuild(inputs, secret: .marker).set
+        // The settings change the lists: a command that ignored them would fail here.
+        let defaults = try ProtectionBuild(ProtectionInputs(
+            trackerData: .file(tds), privacyConfiguration: .file(configuration), userAllowlist: .file(allowlist)), secret: .marker).set
+        let changesTheLists = set.ruleLists.map(\.json) != defaults.ruleLists.map(\.json)
+        #expect(changesTheLists, "the settings \(settingOptions) make the default lists")
+        #expect(set.identity != defaults.identity)
+        let options = ["--tds", tds, "--privacy-config", configuration, "--allowlist", allowlist] + settingOptions
+
+        let rulesOutput = directory.appendingPathComponent("rules").path + "/"
+        let rules = try CommandRunner.run(["rules"] + options + ["--output", rulesOutput, "--sources"])
+        #expect(rules.status == 0, "\(rules.standardError)")
+        #expect(try Self.ruleLists(in: rulesOutput) == set.ruleLists.filter { $0.kind != .cookies }.map(\.json))
+
+        // cookies takes every setting but exact path matches, which its rules do not use.
+        let cookieOptions = options.filter { $0 != "--exact-path-matches" }
+        let cookiesOutput = directory.appendingPathComponent("cookies").path + "/"
+        let cookies = try CommandRunner.run(["cookies"] + cookieOptions + ["--output", cookiesOutput])
+        #expect(cookies.status == 0, "\(cookies.standardError)")
+        #expect(try Self.ruleLists(in: cookiesOutput) == set.ruleLists.filter { $0.kind == .cookies }.map(\.json))
     }
 }

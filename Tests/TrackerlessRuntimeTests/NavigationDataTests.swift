@@ -56,17 +56,24 @@ struct NavigationDataTests {
         let data = try NavigationProtectionData(parsing: set.navigationData)
         let allowlist = try UserAllowlist(parsing: Array(Self.allowlist.utf8))
         let fromData = NavigationProtector(data, userAllowlist: allowlist)
+        // The whole inputs composed, as `trackerless navigate` does, and the set's own decision
+        // (made from its data): both against the data's.
+        let fromInputs = try inputs.navigationProtector()
         let everyRequest = try inputs.navigationProtector(gpcHeaderScope: .everyRequest)
         let everyRequestFromData = NavigationProtector(data, userAllowlist: allowlist, gpcHeaderScope: .everyRequest)
         var differences = 0
         for page in urls {
             for url in urls {
                 let navigation = Navigation(url: url, initiator: page, referrer: page)
-                let expected = set.navigationProtector.decision(for: navigation)
+                let expected = fromInputs.decision(for: navigation)
                 let actual = fromData.decision(for: navigation)
                 if expected != actual {
                     differences += 1
                     Issue.record("\(page) -> \(url): \(actual) from the data, \(expected) from the inputs")
+                }
+                if set.navigationProtector.decision(for: navigation) != expected {
+                    differences += 1
+                    Issue.record("\(page) -> \(url): the set's decision differs from the inputs'")
                 }
                 let referrer = everyRequest.referrerTrimming.subrequestReferrer(page, topURL: page, requestURL: url)
                 let dataReferrer = everyRequestFromData.referrerTrimming.subrequestReferrer(page, topURL: page, requestURL: url)

@@ -1,4 +1,5 @@
 import Foundation
+import NavigationProtections
 import Testing
 import TrackerDataKit
 @testable import TrackerlessRuntime
@@ -22,6 +23,33 @@ struct WarmLaunchTests {
         }
         #expect(cached.inputs.hasParsedTrackerData)
         #expect(cached.inputs.failure == nil)
+    }
+
+    @Test("a set loaded from the cache decides navigations from its navigation data, as the built set does, without parsing the blocklist")
+    func navigationWithoutTheBlocklist() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let inputs = NavigationDataTests.inputs(ProtectionInputs.sample.trackerData)
+        let built = try ProtectionSet.load(inputs, cacheDirectory: directory)
+        let cached = try ProtectionSet.load(inputs, cacheDirectory: directory)
+        #expect(cached.origin == .cache)
+        let urls = NavigationDataTests.sampleURLs
+        var applied = 0
+        for page in urls {
+            for url in urls {
+                let navigation = Navigation(url: url, initiator: page, referrer: page)
+                let decision = cached.navigationProtector.decision(for: navigation)
+                #expect(decision == built.navigationProtector.decision(for: navigation), "\(page) -> \(url)")
+                if !decision.reasons.isEmpty { applied += 1 }
+            }
+        }
+        #expect(applied > 0, "the decisions compared apply some protection")
+        // With sites turned off, as a runtime's toggles do.
+        let toggled = cached.navigationProtector(userAllowlist: UserAllowlist(domains: ["news.example", "allowed.example"]))
+        let navigation = Navigation(url: "https://news.example/story?utm_source=x", initiator: "https://metrics.example/")
+        #expect(toggled.decision(for: navigation).url == navigation.url)
+        #expect(built.navigationProtector.decision(for: navigation).url != navigation.url)
+        #expect(!cached.inputs.hasParsedTrackerData, "the navigation decision parsed the blocklist")
     }
 
     @Test("a blocklist that fails its deferred parse leaves a resolver that knows no tracker, and says why")

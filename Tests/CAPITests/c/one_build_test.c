@@ -5,7 +5,8 @@
  * usage: one_build_test OUT_DIR TDS.json PRIVACY_CONFIG.json ALLOWLIST.json WEBKIT
  * Writes OUT_DIR/info.json (tl_protection_set_info_json), OUT_DIR/lists.json
  * (tl_protection_set_rule_lists_json), OUT_DIR/scripts.json (tl_protection_set_scripts_json) and
- * OUT_DIR/engine.bin (tl_engine_compiled of the set's engine); exits 1 on a failure.
+ * OUT_DIR/engine.bin (tl_engine_compiled of the set's engine), and OUT_DIR/render.json
+ * (tl_scripts_render of the blocklist and the configuration alone); exits 1 on a failure.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,20 @@ static void write_file(const char *directory, const char *name, const void *byte
     snprintf(path, sizeof path, "%s/%s", directory, name);
     FILE *file = fopen(path, "wb");
     if (!file || fwrite(bytes, 1, length, file) != length || fclose(file) != 0) fail("cannot write", path);
+}
+
+/* The whole file at `path`, NUL-terminated; its length in *length. */
+static char *read_file(const char *path, size_t *length) {
+    FILE *file = fopen(path, "rb");
+    if (!file || fseek(file, 0, SEEK_END) != 0) fail("cannot read", path);
+    long size = ftell(file);
+    if (size < 0 || fseek(file, 0, SEEK_SET) != 0) fail("cannot read", path);
+    char *bytes = malloc((size_t)size + 1);
+    if (!bytes || fread(bytes, 1, (size_t)size, file) != (size_t)size) fail("cannot read", path);
+    fclose(file);
+    bytes[size] = 0;
+    *length = (size_t)size;
+    return bytes;
 }
 
 int main(int argc, char **argv) {
@@ -59,5 +74,15 @@ int main(int argc, char **argv) {
     tl_engine_free(engine);
     tl_protection_set_free(set);
     tl_inputs_free(inputs);
+
+    size_t tds_length = 0, config_length = 0;
+    char *tds = read_file(argv[2], &tds_length);
+    char *config = read_file(argv[3], &config_length);
+    if (tl_scripts_render(tds, tds_length, config, config_length, "android", 1, &json, &error) != TL_OK)
+        fail("tl_scripts_render", error);
+    write_file(out, "render.json", json, strlen(json));
+    tl_string_free(json);
+    free(tds);
+    free(config);
     return 0;
 }

@@ -1,0 +1,78 @@
+public import RuleBuilder
+import ContentRuleList
+
+/// The rule list stage of the one build (``ProtectionBuild``): the blocking lists and the cookie
+/// lists of the inputs, with their ``ProtectionInputs/ruleLists`` settings and WebKit target.
+/// The one build runs these steps beside its other work; `trackerless rules` and
+/// `trackerless cookies` run the same steps, and nothing else, for the lists they write.
+extension ParsedInputs {
+    /// The blocking rule lists (the main lists, then one per Click-to-Load rule action), each
+    /// checked as WebKit would check it: an input WebKit would refuse is left out and noted in
+    /// the report, as the one build leaves it out.
+    ///
+    /// - Parameter recordingSources: whether the build says where each rule came from
+    ///   (`RuleListBuild.sources`); the lists are the same either way.
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the configuration's rules,
+    ///   which end every list, cannot fit beside the trackers' rules, or a part is larger than the
+    ///   byte budget (`RuleListBuild.refusal`).
+    public func blockingRules(recordingSources: Bool = true) throws(ProtectionError) -> RuleListBuild {
+        let builder = blockingRuleBuilder(recordingSources: recordingSources)
+        let unchecked = builder.build(checkingTriggers: false)
+        if let refusal = unchecked.refusal { throw Self.error(refusing: refusal) }
+        return try checked(unchecked, isValid: areValid(unchecked), builder: builder)
+    }
+
+    /// The cookie rule lists (`block-cookies` on the loads whose cookies tracker-cookie
+    /// protection strips), whether or not the configuration turns the protection on: with it
+    /// off, one list that changes nothing. Their triggers are checked, an input WebKit would
+    /// refuse left out and noted.
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the lists cannot be made
+    ///   within the limits (`RuleListBuild.refusal`).
+    public func cookieRules() throws(ProtectionError) -> RuleListBuild {
+        let build = cookieRuleBuild()
+        if let refusal = build.refusal { throw Self.error(refusing: refusal) }
+        return build
+    }
+
+    /// The builder of the blocking lists.
+    func blockingRuleBuilder(recordingSources: Bool = true) -> RuleListBuilder {
+        RuleListBuilder(
+            trackerData: trackerData, configuration: configuration, userAllowlist: userAllowlist,
+            settings: ruleLists.builderSettings(target: webKit, recordingSources: recordingSources))
+    }
+
+    /// The cookie lists, refusal and all.
+    func cookieRuleBuild() -> RuleListBuild {
+        CookieRules(
+            trackerData: trackerData, configuration: configuration, userAllowlist: userAllowlist,
+            settings: ruleLists.builderSettings(target: webKit, recordingSources: true)
+        ).build()
+    }
+
+    /// Whether WebKit accepts every trigger of `build`'s lists (`RuleList.validateTriggers(for:)`).
+    func areValid(_ build: RuleListBuild) -> Bool {
+        build.ruleLists.allSatisfy { (try? $0.validateTriggers(for: webKit)) != nil }
+    }
+
+    /// `unchecked` when WebKit accepts it; otherwise the lists built again with the check, which
+    /// leaves the refused input out and says so.
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the build with the check is
+    ///   refused.
+    func checked(_ unchecked: RuleListBuild, isValid: Bool, builder: RuleListBuilder) throws(ProtectionError) -> RuleListBuild {
+        guard !isValid else { return unchecked }
+        let build = builder.build()
+        if let refusal = build.refusal { throw Self.error(refusing: refusal) }
+        return build
+    }
+
+    /// The error of a refused build: the blocklist's when the part too large is a tracker's, the
+    /// configuration's otherwise (its rules end every list).
+    static func error(refusing refusal: RuleListBuildError) -> ProtectionError {
+        if case .partExceedsByteBudget(_, let part, _, _) = refusal, part.hasPrefix("trackers") || part.hasPrefix("cnames") {
+            return .invalidInput(.trackerData, detail: refusal.description)
+        }
+        return .invalidInput(.privacyConfiguration, detail: refusal.description)
+    }
+}

@@ -1,0 +1,51 @@
+import ContentRuleList
+public import RuleBuilder
+
+/// How a build writes its rule lists (the blocking, Click-to-Load and cookie lists): the
+/// settings `trackerless rules` and `trackerless cookies` take as options, so a host and the
+/// command line build the same lists for the same settings. The WebKit the lists are for is
+/// ``ProtectionInputs/webKit``.
+///
+/// Part of ``ProtectionSet/identity`` when it differs from the default: the default settings
+/// keep the identity of a set built before they existed.
+///
+/// ```swift
+/// var inputs = ProtectionInputs(trackerData: .file("tds.json"))
+/// inputs.ruleLists.siteConditionStyle = .ifDomain
+/// inputs.ruleLists.maximumRulesPerList = 50_000
+/// ```
+public struct RuleListSettings: Sendable, Hashable {
+    /// How a condition on the page's site is written: `if-top-url`, anchored at the page's host
+    /// (the default, the resolver's meaning), or WebKit's own `if-domain`.
+    public var siteConditionStyle: RuleListBuilder.Settings.SiteConditionStyle = .topURL
+    /// Whether a rule also matches where its text appears in the path or query of a tracker
+    /// URL, as the resolver does: exact, and about doubles WebKit's compile time. Off by default.
+    public var matchesRuleTextAfterHost = false
+    /// The most rules in one list: from 1 to 150,000, the default and WebKit's maximum.
+    public var maximumRulesPerList = RuleList.maximumRuleCount
+    /// The most JSON bytes in one list (at least 2); nil (the default) for the target's budget
+    /// (19,000,000 bytes, 10,000,000 for Safari 17). Lists are split to stay within it; a part
+    /// that cannot be split and is larger is refused.
+    public var maximumBytesPerList: Int?
+
+    /// The default settings.
+    public init() {}
+
+    /// The rule list builder's settings for `target`. `recordingSources`: whether the build says
+    /// where each rule came from; the lists are the same either way.
+    func builderSettings(target: WebKitTarget, recordingSources: Bool) -> RuleListBuilder.Settings {
+        var settings = RuleListBuilder.Settings(
+            siteConditionStyle: siteConditionStyle, matchesRuleTextAfterHost: matchesRuleTextAfterHost,
+            maximumRulesPerList: maximumRulesPerList, target: target, maximumBytesPerList: maximumBytesPerList)
+        settings.recordsRuleSources = recordingSources
+        return settings
+    }
+
+    /// The settings as the set identity hashes them; nil for the default settings, which the
+    /// identity leaves out.
+    var identityText: String? {
+        guard self != RuleListSettings() else { return nil }
+        return "site-conditions \(siteConditionStyle.rawValue)\u{0}exact-path-matches \(matchesRuleTextAfterHost)\u{0}"
+            + "max-rules \(maximumRulesPerList)\u{0}max-bytes \(maximumBytesPerList.map(String.init) ?? "target")"
+    }
+}
