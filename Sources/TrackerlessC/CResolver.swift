@@ -1,5 +1,6 @@
 import TrackerDataKit
 import TrackerlessCore
+import TrackerlessRuntime
 
 // The tracker resolver through the C API (include/trackerless.h): the classification of a
 // request with its reason, tracker and entity, as DuckDuckGo's reference tests state it.
@@ -15,19 +16,20 @@ public func tl_resolver_new(
     guard let resolver, let tds = CInput.bytes(trackerData, trackerDataLength) else {
         return CStatus.invalidArgument("tds or resolver is NULL, or a length is out of range", error)
     }
-    do throws(TrackerDataError) {
-        let (parsedTDS, configuration) = try CInput.blocklist(tds, privacyConfiguration, privacyConfigurationLength)
-        var allowlist = UserAllowlist()
-        if let list = CInput.bytes(userAllowlist, userAllowlistLength) {
-            allowlist = try UserAllowlist(parsing: list, file: "user allowlist")
-        }
-        let library = CInput.bytes(surrogates, surrogatesLength).map { Surrogates(parsing: String(decoding: $0, as: UTF8.self), file: "surrogates.txt") }
-        let made = TrackerResolver(
-            trackerData: parsedTDS, surrogates: library ?? .bundled, privacyConfiguration: configuration, userAllowlist: allowlist)
+    // The inputs read and parsed as the one build reads them (ProtectionInputs), named as
+    // tl_scripts_render names them.
+    let inputs = ProtectionInputs(
+        trackerData: .bytes(tds, name: "tds.json"),
+        privacyConfiguration: CInput.bytes(privacyConfiguration, privacyConfigurationLength).map { .bytes($0, name: "privacy configuration") },
+        userAllowlist: CInput.bytes(userAllowlist, userAllowlistLength).map { .bytes($0, name: "user allowlist") },
+        surrogates: CInput.bytes(surrogates, surrogatesLength).map { .bytes($0, name: "surrogates.txt") })
+    do throws(ProtectionError) {
+        let made = try inputs.parse().resolver()
         resolver.pointee = OpaquePointer(Unmanaged.passRetained(ResolverHandle(made)).toOpaque())
         return CStatus.ok
     } catch let failure {
-        return CStatus.invalidInput("\(failure)", error: error)
+        guard case .invalidInput(_, let detail) = failure else { return CStatus.invalidInput(failure.description, error: error) }
+        return CStatus.invalidInput(detail, error: error)
     }
 }
 

@@ -19,7 +19,7 @@ public func tl_scripts_render(
         return CStatus.unknownBridge(String(cString: bridge), error)
     }
     // The one build's script stage (ProtectionBuild renders them the same way), the inputs read
-    // and named as CInput.blocklist names them.
+    // and named as tl_resolver_new names them.
     var settings = ScriptSettings(bridge: messageBridge)
     settings.blockInScript = blockInScript != 0
     let inputs = ProtectionInputs(
