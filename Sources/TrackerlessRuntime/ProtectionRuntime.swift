@@ -295,6 +295,13 @@ public final class ProtectionRuntime: @unchecked Sendable {
     /// The sites the user turned protection off for, sorted, each as a toggle domain (no `www.`).
     public var sitesWithProtectionOff: [String] { withLock { state.sitesOff.domains.sorted() } }
 
+    /// Every site where protection is off, sorted: the toggled ones (``sitesWithProtectionOff``)
+    /// and those of the user allowlist the current set was built from (as the build parsed it: the
+    /// file is not read again). What a web process outside this one needs to know.
+    public var allSitesWithProtectionOff: [String] {
+        withLock { state.sitesOff.domains.union(state.set.inputs.others.userAllowlist.domains).sorted() }
+    }
+
     /// Turns protection on or off for `host` from its next navigation, and saves the choice.
     ///
     /// A site in the inputs' user allowlist stays off: its exceptions are built into the rule

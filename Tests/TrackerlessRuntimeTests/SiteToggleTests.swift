@@ -104,6 +104,10 @@ struct SiteToggleTests {
         let runtime = try ProtectionRuntime(inputs: inputs, cacheDirectory: directory)
         #expect(!runtime.navigationPlan(for: "https://blog.example/post").isProtected)
         #expect(!runtime.isProtectionEnabled(forSite: "blog.example"))
+        // A web process is told both kinds, the allowlist as the build parsed it.
+        try runtime.setProtection(false, forSite: "news.example")
+        #expect(runtime.sitesWithProtectionOff == ["news.example"])
+        #expect(runtime.allSitesWithProtectionOff == ["blog.example", "news.example"])
     }
 
     @Test("a toggle of www.host is the toggle of host, both ways, in the plan, the list and the statistics' resolver")

@@ -1,6 +1,5 @@
 import Foundation
 public import RequestHookKit
-import TrackerDataKit
 import TrackerlessCore
 public import TrackerlessRuntime
 
@@ -28,16 +27,7 @@ extension RequestHookConfiguration {
         let generation = written(files, directory: directory)
         configuration.navigationDataPath = generation.map { $0 + "/" + navigationName } ?? ""
         configuration.enginePath = blocksRequests ? generation.map { $0 + "/" + engineName } ?? "" : ""
-        var sites = Set(runtime.sitesWithProtectionOff)
-        if let allowlist = inputs.userAllowlist {
-            let bytes: [UInt8]?
-            switch allowlist {
-            case .file(let path): bytes = try? FileIO.read(path: path)
-            case .bytes(let data, _): bytes = data
-            }
-            if let bytes, let parsed = try? UserAllowlist(parsing: bytes) { sites.formUnion(parsed.domains) }
-        }
-        configuration.sitesWithProtectionOff = sites.sorted()
+        configuration.sitesWithProtectionOff = runtime.allSitesWithProtectionOff
         return configuration
     }
 
