@@ -28,6 +28,11 @@ struct BenchmarkOptions: Sendable {
       --stats-only        (first argument) only the privacy statistics; takes --tds, --requests, --runs, --json
       --resolver-only     (first argument) only the tracker resolver's decisions; takes --tds, --requests, --runs, --json
       --long-filter-only  (first argument) only a 50,000-character url-filter on a long URL; takes --runs
+      --runtime-only      (first argument) only the runtime: launch, update, site toggle; takes --tds, --runs
+      --list-sizes-only   (first argument) only the lists of apple-tds and extension-tds, their sizes and
+                          build times; takes --tds, --extension-tds, --runs
+      --web-process-start-only  (first argument) only a WebKitGTK web process's start (navigation data
+                          against tds.json and privacy configuration); takes --tds, --privacy-config, --runs
       --webkit-compile-only  only WebKit's compile time of our list (built for the target of the WebKit
                           measured, and for the oldest target) against DuckDuckGo's, on the machine's
                           WebKitGTK and in each --webkit-root; takes --tds, --ddg-rules, --harness, --webkit-runs

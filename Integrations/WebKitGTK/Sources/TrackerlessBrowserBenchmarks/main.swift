@@ -8,7 +8,7 @@ import TrackerlessWebKitGTK
 // view. Needs a display (xvfb-run -a) and python3 for the loopback site proxy; every request
 // goes to 127.0.0.1. See BENCHMARKS.md.
 let usage = """
-    Usage: xvfb-run -a trackerless-browser-benchmarks [--modes | --launch] [--tds FILE] [--rounds N] [--warm-up N]
+    Usage: xvfb-run -a trackerless-browser-benchmarks [--modes | --launch | --style-text [--style-nodes N]] [--tds FILE] [--rounds N] [--warm-up N]
 
     Loads Tests/Sites/bench.example (30 subresources, three of them trackers) through the loopback
     site proxy in four web views, interleaved: rule lists and both scripts, the same with the
@@ -22,6 +22,14 @@ let usage = """
                     runtime from the cache, every rule list found in the content filter store by
                     identifier, the lists, both scripts and the handler added to a user content
                     manager; --rounds of them after one that fills the cache and the store (goal: 50 ms)
+      --style-text  instead, Tests/Sites/bench.example/style-text.html (page script appends text
+                    nodes one by one to one <style>) in five views, interleaved: script mode
+                    (blockInScript: the blocking script checks the style's text at each append)
+                    with the page's nodes and with its last node only, rules mode (lists and both
+                    scripts), nothing with the page's nodes and with one; prints the medians, the
+                    medians of the per-round differences and ratios, and each view's loads of the
+                    page's tracker image (script mode must start none)
+      --style-nodes N  the text nodes the style-text page appends (default 200)
       --tds FILE    the blocklist (default: ../shared/data/tds/apple-tds.json, else the bundled sample)
       --rounds N    measured rounds (default 40)
       --warm-up N   rounds run first and not counted (default 5)
@@ -41,6 +49,8 @@ var rounds = 40
 var warmUp = 5
 var modes = false
 var launch = false
+var styleText = false
+var styleNodes = 200
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     func number() -> Int {
@@ -55,6 +65,8 @@ while let argument = arguments.popFirst() {
         tdsPath = path
     case "--modes": modes = true
     case "--launch": launch = true
+    case "--style-text": styleText = true
+    case "--style-nodes": styleNodes = max(1, number())
     case "--rounds": rounds = max(1, number())
     case "--warm-up": warmUp = number()
     case "--help", "-h":
@@ -180,6 +192,61 @@ if modes {
     g_main_loop_run(loop)
     withExtendedLifetime((benchmark, windows)) {}
     proxy.terminate()
+    exit(status)
+}
+
+if styleText {
+    let page = "https://bench.example/style-text.html"
+    print("style-text benchmark: \(page) (\(styleNodes) text nodes appended one by one to one <style>), \(rounds) rounds after \(warmUp) warm-up rounds")
+    print("blocklist: \(tdsPath ?? "bundled sample")")
+    var scriptInputs = inputs
+    scriptInputs.scriptSettings.blockInScript = true
+    let scriptCache = cache + "-script-mode"
+    let scriptRuntime = makeRuntime(scriptInputs, cacheDirectory: scriptCache)
+    let benchmark = StyleTextBenchmark(
+        scriptMode: ProtectedWebView(runtime: scriptRuntime, store: store, tab: "script-mode", session: session()),
+        scriptModeOneNode: ProtectedWebView(runtime: scriptRuntime, store: store, tab: "script-mode-one-node", session: session()),
+        rulesMode: ProtectedWebView(runtime: runtime, store: store, tab: "rules-mode", session: session()),
+        bare: WebView(session: session()), bareOneNode: WebView(session: session()),
+        page: page, nodes: styleNodes, warmUpRounds: warmUp, rounds: rounds
+    ) { times, failures in
+        for failure in failures.prefix(10) { FileHandle.standardError.write(Data("load failed: \(failure)\n".utf8)) }
+        if !failures.isEmpty { status = 1 }
+        typealias View = StyleTextBenchmark.View
+        for view in View.allCases {
+            let values = times[view.rawValue]
+            print("  " + view.label(nodes: styleNodes).padding(toLength: 40, withPad: " ", startingAt: 0)
+                + String(format: " median %7.2f ms  (min %.2f, max %.2f, %d loads)", median(values), values.min() ?? .nan,
+                         values.max() ?? .nan, values.count))
+        }
+        /// The medians of the per-round differences and ratios of two views.
+        func compare(_ a: View, _ b: View) -> String {
+            let pairs = zip(times[a.rawValue], times[b.rawValue])
+            return String(format: "%+.2f ms, ratio %.2f", median(pairs.map { $0 - $1 }), median(pairs.map { $0 / $1 }))
+        }
+        print("  medians of the per-round differences and ratios:")
+        print("    script mode - rules mode:   " + compare(.scriptMode, .rulesMode))
+        print("    script mode - nothing:      " + compare(.scriptMode, .nothing))
+        print("    the appends (\(styleNodes) nodes - 1 node), script mode: " + compare(.scriptMode, .scriptModeOneNode))
+        print("    the appends (\(styleNodes) nodes - 1 node), nothing:     " + compare(.nothing, .nothingOneNode))
+        let appends = zip(zip(times[View.scriptMode.rawValue], times[View.scriptModeOneNode.rawValue]),
+                          zip(times[View.nothing.rawValue], times[View.nothingOneNode.rawValue]))
+        print(String(format: "    script mode's checks of the appends (script mode's appends - nothing's): %+.2f ms",
+                     median(appends.map { ($0.0 - $0.1) - ($1.0 - $1.1) })))
+        g_main_loop_quit(loop)
+    }
+    let windows = present(benchmark.widgets)
+    benchmark.start()
+    g_main_loop_run(loop)
+    withExtendedLifetime((benchmark, windows)) {}
+    let seen = zip(StyleTextBenchmark.View.allCases, benchmark.trackerLoads).map { "\($0.label(nodes: styleNodes)) \($1)" }
+    print("  loads of \(StyleTextBenchmark.trackerHost) started, warm-up included: " + seen.joined(separator: ", "))
+    if benchmark.trackerLoads[0] != 0 || benchmark.trackerLoads[1] != 0 {
+        FileHandle.standardError.write(Data("script mode let the tracker image of the style's text load: its checks did not run\n".utf8))
+        status = 1
+    }
+    proxy.terminate()
+    for directory in [scriptCache, cache] { try? FileManager.default.removeItem(atPath: directory) }
     exit(status)
 }
 
