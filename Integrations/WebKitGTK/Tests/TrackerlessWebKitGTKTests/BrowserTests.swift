@@ -58,7 +58,8 @@ struct BrowserTests {
         #expect(list.unlisted.isEmpty, "listed but not in the page: \(list.unlisted)")
         let expected = list.expected(resolver: resolver, served: seen, typeOf: Self.requestType(of:))
         #expect(expected.blockedButServed.isEmpty && expected.allowedButNotServed.isEmpty, "\(expected)")
-        #expect(expected.dashboard.blocked >= 8 && expected.dashboard.companiesBlocked >= 4, "\(expected.dashboard)")
+        // The package's README: "8 trackers blocked from 4 companies".
+        #expect(expected.dashboard.blocked == 8 && expected.dashboard.companiesBlocked == 4, "\(expected.dashboard)")
         #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
         // The run's totals were saved in the cache directory when the browser quit: its store,
         // read after the process ended, holds the page and its blocked trackers.
@@ -71,6 +72,13 @@ struct BrowserTests {
         let relaunchCounts = try #require(Self.listCounts(relaunch.standardError), "\(relaunch.standardError)")
         #expect(relaunchCounts.compiled == 0 && relaunchCounts.found == firstCounts.compiled)
         _ = proxy.takeURLs()
+        // The cache directory holds WebKit's compiled lists, the statistics' totals and the web
+        // view's persistent network session (the package's README).
+        let filters = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("webkit-content-filters").path)) ?? []
+        #expect(!filters.isEmpty, "no compiled list in <cache>/webkit-content-filters")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("network-session").path, isDirectory: &isDirectory)
+                && isDirectory.boolValue, "no <cache>/network-session directory")
     }
 
     @Test("unprotected (the site in the user allowlist): the same page's trackers reach the server, so the protected test can fail, and the dashboard counts each of them allowed")
@@ -93,6 +101,8 @@ struct BrowserTests {
         let expected = try PageRequests(page: Self.page).expected(resolver: resolver, served: seen, typeOf: Self.requestType(of:))
         #expect(expected.allowedButNotServed.isEmpty, "\(expected.allowedButNotServed)")
         #expect(expected.dashboard.blocked == 0 && expected.dashboard.allowed >= 5, "\(expected.dashboard)")
+        // The package's README: "9 trackers from 4 companies", allowed.
+        #expect(expected.dashboard.allowed == 9 && expected.dashboard.companiesAllowed == 4, "\(expected.dashboard)")
         let snapshot = try #require(run.snapshots.first)
         #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
     }
