@@ -5,7 +5,8 @@ import TrackerlessTestSupport
 /// The README's module graph (the block under "## Modules": "Each module depends only on the
 /// modules listed below it; data flows one way"), checked on the sources as they are: every
 /// `import` of one of the package's modules in `Sources/<Module>` is of a module the graph lets
-/// `<Module>` use, directly or through the modules it uses.
+/// `<Module>` use, directly or through the modules it uses, and so is every dependency
+/// Package.swift declares for it (what a product pulls in).
 @Suite("Module graph")
 struct ModuleGraphTests {
     /// The modules under Sources/.
@@ -100,5 +101,35 @@ struct ModuleGraphTests {
             }
         }
         #expect(checked > 20, "only \(checked) imports of the package's modules found")
+    }
+
+    @Test("every target of Package.swift under Sources depends only on modules the README's graph puts below it",
+          .enabled(if: ChildProcess.executable(named: "swift") != nil, "`swift` is not on PATH: the manifest cannot be evaluated"))
+    func manifestFollowsTheGraph() throws {
+        let modules = try Self.modules()
+        let edges = try Self.readmeEdges(modules: modules)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-graph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A scratch path of its own: the package's .build is locked by the `swift test` running this.
+        let dump = try ChildProcess.run(
+            try #require(ChildProcess.executable(named: "swift")),
+            ["package", "dump-package", "--package-path", SharedData.packageRoot.path,
+             "--scratch-path", directory.appendingPathComponent("build").path],
+            logs: directory)
+        try #require(dump.status == 0, "swift package dump-package failed (\(dump.status)):\n\(dump.output)")
+        let json = try #require(dump.output.firstIndex(of: "{").map { dump.output[$0...] }, "no JSON in:\n\(dump.output)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        var checked = 0
+        for case let target as [String: Any] in manifest["targets"] as? [Any] ?? [] {
+            guard let name = target["name"] as? String, modules.contains(name) else { continue }
+            let allowed = Self.allowed(name, edges: edges)
+            for case let dependency as [String: Any] in target["dependencies"] as? [Any] ?? [] {
+                guard let byName = (dependency["byName"] ?? dependency["target"]) as? [Any], let used = byName.first as? String else { continue }
+                checked += 1
+                #expect(allowed.contains(used), "Package.swift: \(name) depends on \(used), which the README's graph does not put below it")
+            }
+        }
+        #expect(checked > 20, "only \(checked) dependencies of Sources targets found")
     }
 }
