@@ -67,8 +67,21 @@ struct BrowserTests {
         let shown = (snapshot["trackers"] as? [String: Any])?["blocked"] as? Int
         #expect(totals.pages == 1 && totals.trackersBlocked > 0 && totals.trackersBlocked == shown, "\(totals), the page showed \(shown ?? -1)")
 
+        // The extension copied into <cache>/web-process-extension/lib, its configuration written
+        // as one FileSet at <cache>/web-process-extension/data/set, once per set (the package's README).
+        let library = cache.appendingPathComponent("web-process-extension/lib")
+        let libraries = (try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? []
+        #expect(libraries.contains { $0.hasSuffix(".so") }, "no .so in \(library.path): \(libraries)")
+        let extensionSet = cache.appendingPathComponent("web-process-extension/data/set")
+        let written = extensionSet.resolvingSymlinksInPath()
+        #expect(FileManager.default.fileExists(atPath: written.path), "no \(extensionSet.path)")
+        let writtenDate = try? FileManager.default.attributesOfItem(atPath: written.path)[.modificationDate] as? Date
+
         let relaunch = try BrowserProcess.runHeadless(urls: [Self.page], proxy: proxy, cache: cache)
         #expect(relaunch.status == 0, "\(relaunch.standardError)")
+        #expect(extensionSet.resolvingSymlinksInPath() == written
+                && (try? FileManager.default.attributesOfItem(atPath: written.path)[.modificationDate] as? Date) == writtenDate,
+                "the relaunch with the same set wrote the extension's configuration again")
         let relaunchCounts = try #require(Self.listCounts(relaunch.standardError), "\(relaunch.standardError)")
         #expect(relaunchCounts.compiled == 0 && relaunchCounts.found == firstCounts.compiled)
         _ = proxy.takeURLs()
