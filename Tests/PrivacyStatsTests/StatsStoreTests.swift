@@ -115,6 +115,29 @@ struct StatsStoreTests {
         #expect(try StatsStore(path: path).totals.lifetime.pages == 3)
     }
 
+    @Test("a store of an older version (1: CRC-32 checksums) is read as damaged: kept as .corrupt, the totals starting over")
+    func olderVersionSnapshot() throws {
+        let path = try Self.directory() + "/totals"
+        try Self.record(pages: 2, into: StatsStore(path: path, compactAfterRecords: 1))  // all in the snapshot
+        let written = try #require(FileManager.default.contents(atPath: path))
+        let newline = try #require(written.firstIndex(of: 0x0A))
+        let header = String(decoding: written[..<newline], as: UTF8.self).split(separator: " ")
+        try #require(header.count == 4 && header[0] == "trackerless-totals" && header[1] == "2", "\(header)")
+        // The same totals as version 1 wrote them: its header word and an 8-digit CRC-32.
+        let older = Data("trackerless-totals 1 \(header[2]) 0badc0de\n".utf8) + written[(newline + 1)...]
+        try older.write(to: URL(fileURLWithPath: path))
+        try? FileManager.default.removeItem(atPath: path + ".journal")
+
+        do {
+            let reopened = try StatsStore(path: path)
+            #expect(reopened.totals.lifetime.pages == 0, "an older store's totals are not read")
+            #expect(FileManager.default.contents(atPath: path + ".corrupt") == older, "the older store is kept as .corrupt")
+            #expect(reopened.recoveryNotes.first?.contains("damaged snapshot") == true, "\(reopened.recoveryNotes)")
+            try Self.record(pages: 1, into: reopened)
+        }
+        #expect(try StatsStore(path: path).totals.lifetime.pages == 1)
+    }
+
     @Test("a damaged record in the middle of the journal is skipped, the others applied, the journal kept")
     func corruptRecord() throws {
         let path = try Self.directory() + "/totals"

@@ -196,4 +196,22 @@ struct CommandLineTests {
         #expect(result.status == 1)
         #expect(result.standardError.contains("Failed to parse the JSON String.") || result.standardError.contains("Too many rules"))
     }
+
+    @Test("a tds file over 512 MiB is refused before it is read, naming the file and the limit, with no output left")
+    func oversizedTrackerData() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tds.json")
+        try Data().write(to: file)
+        try #require(truncate(file.path, off_t(512 << 20) + 1) == 0, "cannot make a sparse file")
+        let output = directory.appendingPathComponent("rules.json")
+        for command in ["rules", "scripts", "resolve"] {
+            let arguments = [command, "--tds", file.path] + (command == "resolve" ? [] : ["--output", output.path])
+            let result = try CommandRunner.run(arguments, input: #"{"url":"https://ads.example/a.js","top":"https://news.example/"}"#)
+            #expect(result.status == 1, "\(command): exit \(result.status), \(result.standardError)")
+            #expect(result.standardError.contains(file.path) && result.standardError.contains("the limit is \(512 << 20) bytes"),
+                    "\(command): \(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: output.path), "\(command) left \(output.path)")
+        }
+    }
 }

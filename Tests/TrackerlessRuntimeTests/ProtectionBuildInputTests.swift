@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrackerlessCore
 import TrackerlessRuntime
@@ -20,5 +21,18 @@ struct ProtectionBuildInputTests {
         }
         #expect(build.inputSHA256(.trackerData) == SHA256.hexDigest(trackerBytes))
         #expect(build.inputSHA256(.privacyConfiguration) == nil)
+    }
+
+    @Test("a tds file over 512 MiB is refused before it is read, naming the file and the limit")
+    func oversizedTrackerData() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackerless-oversized-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tds.json").path
+        try FileIO.writeAtomically([], to: path)
+        try #require(truncate(path, off_t(512 << 20) + 1) == 0, "cannot make a sparse file")
+        let error = #expect(throws: (any Error).self) { try ProtectionBuild(ProtectionInputs(trackerData: .file(path)), secret: .marker) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("\(path): file is too large (\((512 << 20) + 1) bytes; the limit is \(512 << 20) bytes)"),
+                "\(String(describing: error))")
     }
 }

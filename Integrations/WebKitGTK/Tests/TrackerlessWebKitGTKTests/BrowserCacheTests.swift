@@ -38,4 +38,37 @@ struct BrowserCacheTests {
         let snapshot = try #require(relaunch.snapshots.first)
         #expect(((snapshot["trackers"] as? [String: Any])?["blocked"] as? Int ?? 0) > 0)
     }
+
+    @Test("another set's lists are removed from WebKit's store: a relaunch with another privacy configuration keeps only its own")
+    func staleListsRemoved() throws {
+        let proxy = try BrowserProcess.SiteProxy()
+        let cache = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let store = cache.appendingPathComponent("webkit-content-filters").path
+        let first = try BrowserProcess.runHeadless(urls: [BrowserTests.page], proxy: proxy, cache: cache)
+        #expect(first.status == 0, "\(first.standardError)")
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: store))
+        try #require(!before.isEmpty, "the first run compiled no list into \(store)")
+
+        // The README's smallest configuration: another set, so other list identifiers.
+        let configuration = BrowserProcess.packageRoot.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/privacy-config.json").path
+        let second = try BrowserProcess.runHeadless(urls: [BrowserTests.page], proxy: proxy, cache: cache,
+                                                    extraArguments: ["--privacy-config", configuration])
+        #expect(second.status == 0, "\(second.standardError)")
+        _ = proxy.takeURLs()
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: store))
+        try #require(after != before, "the second set's lists are the first's: the test proves nothing")
+
+        // What the second set alone leaves in a fresh cache: the store must hold that, no more.
+        let fresh = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        let alone = try BrowserProcess.runHeadless(urls: [BrowserTests.page], proxy: proxy, cache: fresh,
+                                                   extraArguments: ["--privacy-config", configuration])
+        #expect(alone.status == 0, "\(alone.standardError)")
+        _ = proxy.takeURLs()
+        let expected = Set(try FileManager.default.contentsOfDirectory(atPath: fresh.appendingPathComponent("webkit-content-filters").path))
+        #expect(!expected.isEmpty)
+        #expect(after == expected, "left of the first set: \(after.subtracting(expected).sorted()); missing: \(expected.subtracting(after).sorted())")
+    }
 }

@@ -58,7 +58,8 @@ struct BrowserTests {
         #expect(list.unlisted.isEmpty, "listed but not in the page: \(list.unlisted)")
         let expected = list.expected(resolver: resolver, served: seen, typeOf: Self.requestType(of:))
         #expect(expected.blockedButServed.isEmpty && expected.allowedButNotServed.isEmpty, "\(expected)")
-        #expect(expected.dashboard.blocked >= 8 && expected.dashboard.companiesBlocked >= 4, "\(expected.dashboard)")
+        // The package's README: "8 trackers blocked from 4 companies".
+        #expect(expected.dashboard.blocked == 8 && expected.dashboard.companiesBlocked == 4, "\(expected.dashboard)")
         #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
         // The run's totals were saved in the cache directory when the browser quit: its store,
         // read after the process ended, holds the page and its blocked trackers.
@@ -66,11 +67,31 @@ struct BrowserTests {
         let shown = (snapshot["trackers"] as? [String: Any])?["blocked"] as? Int
         #expect(totals.pages == 1 && totals.trackersBlocked > 0 && totals.trackersBlocked == shown, "\(totals), the page showed \(shown ?? -1)")
 
+        // The extension copied into <cache>/web-process-extension/lib, its configuration written
+        // as one FileSet at <cache>/web-process-extension/data/set, once per set (the package's README).
+        let library = cache.appendingPathComponent("web-process-extension/lib")
+        let libraries = (try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? []
+        #expect(libraries.contains { $0.hasSuffix(".so") }, "no .so in \(library.path): \(libraries)")
+        let extensionSet = cache.appendingPathComponent("web-process-extension/data/set")
+        let written = extensionSet.resolvingSymlinksInPath()
+        #expect(FileManager.default.fileExists(atPath: written.path), "no \(extensionSet.path)")
+        let writtenDate = try? FileManager.default.attributesOfItem(atPath: written.path)[.modificationDate] as? Date
+
         let relaunch = try BrowserProcess.runHeadless(urls: [Self.page], proxy: proxy, cache: cache)
         #expect(relaunch.status == 0, "\(relaunch.standardError)")
+        #expect(extensionSet.resolvingSymlinksInPath() == written
+                && (try? FileManager.default.attributesOfItem(atPath: written.path)[.modificationDate] as? Date) == writtenDate,
+                "the relaunch with the same set wrote the extension's configuration again")
         let relaunchCounts = try #require(Self.listCounts(relaunch.standardError), "\(relaunch.standardError)")
         #expect(relaunchCounts.compiled == 0 && relaunchCounts.found == firstCounts.compiled)
         _ = proxy.takeURLs()
+        // The cache directory holds WebKit's compiled lists, the statistics' totals and the web
+        // view's persistent network session (the package's README).
+        let filters = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("webkit-content-filters").path)) ?? []
+        #expect(!filters.isEmpty, "no compiled list in <cache>/webkit-content-filters")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("network-session").path, isDirectory: &isDirectory)
+                && isDirectory.boolValue, "no <cache>/network-session directory")
     }
 
     @Test("unprotected (the site in the user allowlist): the same page's trackers reach the server, so the protected test can fail, and the dashboard counts each of them allowed")
@@ -93,6 +114,8 @@ struct BrowserTests {
         let expected = try PageRequests(page: Self.page).expected(resolver: resolver, served: seen, typeOf: Self.requestType(of:))
         #expect(expected.allowedButNotServed.isEmpty, "\(expected.allowedButNotServed)")
         #expect(expected.dashboard.blocked == 0 && expected.dashboard.allowed >= 5, "\(expected.dashboard)")
+        // The package's README: "9 trackers from 4 companies", allowed.
+        #expect(expected.dashboard.allowed == 9 && expected.dashboard.companiesAllowed == 4, "\(expected.dashboard)")
         let snapshot = try #require(run.snapshots.first)
         #expect(PageRequests.dashboard(of: snapshot) == expected.dashboard)
     }

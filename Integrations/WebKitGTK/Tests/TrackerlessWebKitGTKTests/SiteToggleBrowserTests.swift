@@ -51,4 +51,24 @@ struct SiteToggleBrowserTests {
         let toggles = try String(contentsOf: cache.appendingPathComponent("protection-off.json"), encoding: .utf8)
         #expect(!toggles.contains("news.example"))
     }
+
+    @Test("persisted in the cache: a site switched off stays off at the next launch, which names no toggle")
+    func offAcrossLaunches() throws {
+        let resolver = try #require(BrowserTests.resolver)
+        let proxy = try BrowserProcess.SiteProxy()
+        let cache = try BrowserProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let page = BrowserTests.page
+
+        let first = try BrowserProcess.runHeadless(urls: ["--protection-off", "news.example", page], proxy: proxy, cache: cache)
+        #expect(first.status == 0, "\(first.standardError)")
+        _ = proxy.takeURLs()
+        let relaunch = try BrowserProcess.runHeadless(urls: [page], proxy: proxy, cache: cache)
+        #expect(relaunch.status == 0, "\(relaunch.standardError)")
+        let blocked = proxy.takeURLs().filter {
+            resolver.decision(forRequestURL: $0, topURL: page, type: BrowserTests.requestType(of: $0))?.isBlocked == true
+        }
+        #expect(blocked.count >= 5, "the relaunch protected the site the first launch switched off: \(blocked)")
+        #expect(relaunch.snapshots.map { $0["isProtected"] as? Bool } == [false])
+    }
 }
