@@ -77,20 +77,9 @@ struct BrowserCacheTests {
         let proxy = try BrowserProcess.SiteProxy()
         let home = try BrowserProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        process.arguments = ["-a", BrowserProcess.executable.path, "--headless", "--proxy", "127.0.0.1:\(proxy.port)",
-                             "--snapshots", home.appendingPathComponent("s.jsonl").path, BrowserTests.page]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = home.path
-        process.environment = environment
-        let errors = home.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\((try? String(contentsOf: errors, encoding: .utf8)) ?? "")")
+        let run = try BrowserProcess.runHeadless(
+            urls: [BrowserTests.page], proxy: proxy, cache: home, passesCache: false, environment: ["XDG_CACHE_HOME": home.path])
+        #expect(run.status == 0, "\(run.standardError)")
         let cache = home.appendingPathComponent("trackerless-browser")
         let set = cache.appendingPathComponent("set").resolvingSymlinksInPath()
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: set.path)) ?? []).isEmpty, "no set in \(cache.path)")

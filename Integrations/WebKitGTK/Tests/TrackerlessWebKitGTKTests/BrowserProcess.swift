@@ -153,15 +153,20 @@ enum BrowserProcess {
     }
 
     /// Runs the browser headless on `urls` through the proxy; its exit status, standard error and
-    /// the snapshots it wrote.
+    /// the snapshots it wrote. `cache` also holds the snapshots and standard error; with
+    /// `passesCache` false the browser picks its cache directory itself (from `environment`,
+    /// added to this process's).
     static func runHeadless(
-        urls: [String], proxy: SiteProxy, cache: URL, extraArguments: [String] = []
+        urls: [String], proxy: SiteProxy, cache: URL, extraArguments: [String] = [],
+        passesCache: Bool = true, environment: [String: String] = [:]
     ) throws -> (status: Int32, standardError: String, snapshots: [[String: Any]]) {
         let snapshots = cache.appendingPathComponent("snapshots.jsonl")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        process.arguments = ["-a", executable.path, "--headless", "--tds", sharedData.appendingPathComponent("tds/apple-tds.json").path,
-            "--cache", cache.path, "--proxy", "127.0.0.1:\(proxy.port)", "--snapshots", snapshots.path] + extraArguments + urls
+        process.arguments = ["-a", executable.path, "--headless", "--tds", sharedData.appendingPathComponent("tds/apple-tds.json").path]
+            + (passesCache ? ["--cache", cache.path] : [])
+            + ["--proxy", "127.0.0.1:\(proxy.port)", "--snapshots", snapshots.path] + extraArguments + urls
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let errorFile = cache.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorFile)
