@@ -161,7 +161,13 @@ enum RulesCommand {
             }
             settings.maximumBytesPerList = maximum
         }
-        return RuleListBuilder(trackerData: inputs.trackerData, configuration: inputs.configuration,
+        // The builder reads the blocklist's trackers, domains and CNAMEs, never its entity
+        // records: they go before the build, whose peak they would add to (at 1,000,000 trackers
+        // shaped as BuildMemoryShapeTests writes them, a table of 2²¹ slots and each company's
+        // domains).
+        var trackerData = inputs.trackerData
+        trackerData.entities = [:]
+        return RuleListBuilder(trackerData: trackerData, configuration: inputs.configuration,
                                userAllowlist: inputs.userAllowlist, settings: settings)
     }
 
