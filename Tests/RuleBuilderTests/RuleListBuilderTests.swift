@@ -325,7 +325,7 @@ struct RuleListBuilderOutputTests {
             tracker("\(name).example", owner: "Owner \(name)", rules: #"[{"rule": "\#(name)\\.example/x", "action": "ignore"}]"#)
         }
         let long = (0..<12).map { #"{"rule": "m\\.example/p\#($0)"}"# }.joined(separator: ", ")
-        let source = tds(["a0", "a1", "a2", "a3"].map(small) + [tracker("m.example", owner: "M", default: "ignore", rules: "[\(long)]")]
+        let source = tds(["a0", "a1", "a2"].map(small) + [tracker("m.example", owner: "M", default: "ignore", rules: "[\(long)]")]
             + ["z0", "z1", "z2", "z3"].map(small))
         let maximum = 6
         let whole = try BuiltRules(source, settings: .init(target: target)).build
@@ -340,5 +340,12 @@ struct RuleListBuilderOutputTests {
         #expect(split.report.skippedRules.contains { $0.path == #"trackers["m.example"]"# && $0.reason.contains("more than one list allows") })
         #expect(trackerRules(whole).count > trackerRules(whole, leavingOut: "m.example").count + maximum)
         #expect(trackerRules(split) == trackerRules(whole, leavingOut: "m.example"))
+        if target == .newest {
+            // Two sections of two rules a list, beside the one rule of the tail: the list of a2
+            // goes on after the long section with z0, its rules taken from both sides of it.
+            #expect(split.sources.contains { sources in
+                sources.contains { $0.name == "a2.example" } && sources.contains { $0.name == "z0.example" }
+            })
+        }
     }
 }
