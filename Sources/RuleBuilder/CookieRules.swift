@@ -112,7 +112,7 @@ public struct CookieRules: Sendable {
             let limits = RuleListBuilder.ListLimits(
                 maximum: settings.maximumRulesPerList, byteBudget: settings.byteBudget, kind: "cookie")
             let packed = try RuleListBuilder.split(
-                groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
+                &groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
             var made = RuleListBuild(ruleLists: packed.lists, report: report)
             if settings.recordsRuleSources {
                 made.sources = RuleListBuilder.sources(of: packed.lists, spans: packed.origins, parts: packed.parts)

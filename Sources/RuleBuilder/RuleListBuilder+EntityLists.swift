@@ -82,6 +82,9 @@ extension RuleListBuilder {
 
         /// Whether the sections keep the part of each rule (``Sections/recordsParts``).
         let recordsParts: Bool
+        /// How the sections of each entity's lists are packed as they end, by entity; an entity
+        /// without one is packed at the end.
+        var packings: [String: Sections.Packing] = [:]
 
         init(separated: Set<String>, leftOut: Set<Origin>, recordsParts: Bool = true) {
             self.separated = separated
@@ -108,7 +111,8 @@ extension RuleListBuilder {
                 body(&main)
                 return
             }
-            var sections = byEntity.removeValue(forKey: group) ?? Sections(leftOut: leftOut, recordsParts: recordsParts)
+            var sections = byEntity.removeValue(forKey: group)
+                ?? Sections(leftOut: leftOut, recordsParts: recordsParts, packing: packings[group])
             body(&sections)
             byEntity[group] = sections
         }

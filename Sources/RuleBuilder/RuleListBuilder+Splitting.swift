@@ -6,10 +6,14 @@ import TrackerlessCore
 
 extension RuleListBuilder {
     /// The sections' rules one after another, and where each section ends: the builders append
-    /// to one array, which becomes the list itself when the rules fit in one.
+    /// to one array, which becomes the list itself when the rules fit in one. With ``packing``,
+    /// a list's worth of sections is set aside as soon as the next section does not fit
+    /// (``closedLists``), so that each list is made from its own array without a copy.
     struct Sections {
+        /// The rules of the list being filled: all the sections' rules without ``packing``, the
+        /// rules after ``closedLists`` with it. The builders append to it.
         var rules: [ContentRule] = []
-        /// The end of each section in `rules`; none is empty.
+        /// The end of each section, counted over all the sections' rules; none is empty.
         var ends: [Int] = []
         /// The input of each section.
         var origins: [Origin] = []
@@ -21,6 +25,18 @@ extension RuleListBuilder {
         var leftOut: Set<Origin> = []
         /// Whether ``parts`` is kept (``RuleListBuilder/Settings/recordsRuleSources``).
         var recordsParts = true
+        /// How sections are lowered and packed into lists as they end; nil: all at the end, by
+        /// ``WebKitTarget/lower(_:report:)`` and ``RuleListBuilder/split(_:tail:tailOrigins:limits:target:report:)``.
+        var packing: Packing?
+        /// The rules of the lists that ``packing`` filled, each with its parts, before `rules`.
+        var closedLists: [(rules: [ContentRule], parts: [RuleSource.Part?])] = []
+        /// The rules in ``closedLists``: where `rules` starts among all the sections' rules.
+        var closedRuleCount = 0
+        /// The JSON bytes of each section, parallel to ``ends``, when ``packing`` counted them.
+        var byteCounts: [Int] = []
+
+        /// The rules of all the sections.
+        var ruleCount: Int { closedRuleCount + rules.count }
 
         /// Gives the rules appended without a part none, so that the next part appended is its
         /// rule's.
@@ -31,7 +47,7 @@ extension RuleListBuilder {
         /// Closes the section begun at the last end, unless no rules were appended since; drops
         /// it when its input is left out.
         mutating func endSection(_ origin: Origin = .configuration("")) {
-            let start = ends.last ?? 0
+            let start = (ends.last ?? 0) - closedRuleCount
             guard rules.count > start else { return }
             alignParts()
             if !leftOut.isEmpty, leftOut.contains(origin) {
@@ -39,7 +55,8 @@ extension RuleListBuilder {
                 if recordsParts { parts.removeSubrange(start...) }
                 return
             }
-            ends.append(rules.count)
+            if packing != nil, !pack(sectionAt: start, origin: origin) { return }
+            ends.append(ruleCount)
             origins.append(origin)
         }
 
@@ -136,8 +153,11 @@ extension RuleListBuilder {
     /// a list no room for the longest section, or that the lists would repeat more often than
     /// the sections and one more list hold, is refused, naming the tail's parts; a section that
     /// with the tail is more JSON than the budget is refused, naming it and its list.
+    ///
+    /// The sections of `groups` are taken as their lists are made: a caller that kept a copy
+    /// of them (a consuming parameter does not prevent it) would make every list a copy.
     static func split(
-        _ groups: consuming [ListGroup], tail: [ContentRule], tailOrigins: [Origin], limits: ListLimits, target: WebKitTarget,
+        _ groups: inout [ListGroup], tail: [ContentRule], tailOrigins: [Origin], limits: ListLimits, target: WebKitTarget,
         report: inout BuildReport
     ) throws(RuleListBuildError) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]]) {
         var counter = RuleByteCounter()
@@ -152,12 +172,12 @@ extension RuleListBuilder {
         var spans: [[Sections.Span]] = []
         var parts: [[RuleSource.Part?]] = []
         for (index, packed) in plans.enumerated() where !packed.isEmpty {
-            let group = ListGroup(
+            var group = ListGroup(
                 sections: groups[index].sections.take(), trailer: groups[index].trailer,
                 trailerOrigins: groups[index].trailerOrigins, isMain: groups[index].isMain)
             let name = group.name(kind: limits.kind)
             let ending = (count: group.trailer.count + tail.count, bytes: counter.byteCount(of: group.trailer) + tailBytes)
-            let made = makeLists(of: group, packed: packed, tail: tail, tailOrigins: tailOrigins, target: target)
+            let made = makeLists(of: &group, packed: packed, tail: tail, tailOrigins: tailOrigins, target: target)
             for (number, (plan, list)) in zip(packed, made.lists).enumerated() {
                 // An empty list holds a placeholder rule (RuleList(nonEmpty:)), measured here.
                 let isPlaceholder = plan.ruleCount + ending.count == 0
@@ -236,7 +256,9 @@ extension RuleListBuilder {
                 report.skippedRules.append(.init(path: sections.origins[sectionIndex].path, reason: "\(section.count) rules, more than one list allows"))
                 continue
             }
-            let bytes = counter.byteCount(of: sections.rules[section])
+            // Counted as the section ended, when it was packed then; all rules are in `rules` otherwise.
+            let bytes = sections.byteCounts.count == sections.ends.count
+                ? sections.byteCounts[sectionIndex] : counter.byteCount(of: sections.rules[section])
             if bytes > byteRoom {
                 throw .partExceedsByteBudget(
                     list: listName, part: sections.origins[sectionIndex].path + " with the rules that end every list",
@@ -253,17 +275,19 @@ extension RuleListBuilder {
         if !current.ranges.isEmpty || (packed.isEmpty && group.isMain) { packed.append(current) }
         // Each list repeats the trailer and tail: past one list's worth more than the sections
         // themselves, the output would grow with tail × sections rather than tail + sections.
-        if repeated > 0, (packed.count - 1) * repeated > sections.rules.count + maximum {
+        if repeated > 0, (packed.count - 1) * repeated > sections.ruleCount + maximum {
             throw .configurationRepeatedTooOften(
-                parts: parts(), trackerRules: sections.rules.count, listCount: packed.count, maximum: maximum)
+                parts: parts(), trackerRules: sections.ruleCount, listCount: packed.count, maximum: maximum)
         }
         return packed
     }
 
     /// The lists of `packed`, each with the group's trailer and the tail at its end; the parts
-    /// of their rules empty unless the sections record them.
+    /// of their rules empty unless the sections record them. A list that is exactly one array of
+    /// the sections (all of them in one list, or one that ``Sections/packing`` filled) is made
+    /// from that array in place, without a copy of each rule.
     private static func makeLists(
-        of group: consuming ListGroup, packed: [PackedList], tail: [ContentRule], tailOrigins: [Origin], target: WebKitTarget
+        of group: inout ListGroup, packed: [PackedList], tail: [ContentRule], tailOrigins: [Origin], target: WebKitTarget
     ) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]]) {
         let ending = group.trailer + tail
         let endingOrigins = group.trailerOrigins + tailOrigins
@@ -275,33 +299,67 @@ extension RuleListBuilder {
         let recordsParts = sections.recordsParts
         let endingParts = [RuleSource.Part?](repeating: nil, count: recordsParts ? ending.count : 0)
         let origins = sections.origins
-        if packed.count == 1, packed[0].ruleCount == sections.rules.count {
-            // Every rule in one list: the builders' array becomes the list, in place (the sections
-            // are taken), without a copy of each rule.
-            let spans = zip(sections.ends, origins).map { Sections.Span(end: $0, origin: $1) } + endingSpans(after: sections.rules.count)
-            sections.rules += ending
-            return ([RuleList(nonEmpty: sections.rules, target: target)], [spans], [sections.parts + endingParts])
+        // The arrays the sections were filled in, taken so that each is held only here.
+        var filled = sections.closedLists
+        filled.append((sections.rules, sections.parts))
+        sections = Sections(recordsParts: recordsParts)
+        var starts: [Int] = []
+        var counts: [Int] = []
+        for array in filled {
+            starts.append((starts.last ?? 0) + (counts.last ?? 0))
+            counts.append(array.rules.count)
         }
-        let rules = sections.rules
+        // Ranges come in order across the lists: the array holding the next one is at or after
+        // the previous one's.
+        var cursor = 0
         var spans: [[Sections.Span]] = []
         var parts: [[RuleSource.Part?]] = []
         let lists = packed.map { packedList in
-            var list: [ContentRule] = []
             var listSpans: [Sections.Span] = []
-            var listParts: [RuleSource.Part?] = []
-            list.reserveCapacity(packedList.ruleCount + ending.count)
-            if recordsParts { listParts.reserveCapacity(packedList.ruleCount + ending.count) }
+            var ruleCount = 0
             for (range, section) in packedList.ranges {
-                list += rules[range]
-                if recordsParts { listParts += sections.parts[range] }
-                listSpans.append(Sections.Span(end: list.count, origin: origins[section]))
+                ruleCount += range.count
+                listSpans.append(Sections.Span(end: ruleCount, origin: origins[section]))
             }
-            spans.append(listSpans + endingSpans(after: list.count))
+            spans.append(listSpans + endingSpans(after: ruleCount))
+            var list: [ContentRule] = []
+            var listParts: [RuleSource.Part?] = []
+            if let index = wholeArray(packedList, starts: starts, counts: counts, from: cursor) {
+                swap(&list, &filled[index].rules)
+                swap(&listParts, &filled[index].parts)
+                cursor = index
+            } else {
+                list.reserveCapacity(packedList.ruleCount + ending.count)
+                if recordsParts { listParts.reserveCapacity(packedList.ruleCount + ending.count) }
+                for (range, _) in packedList.ranges {
+                    var index = range.lowerBound
+                    while index < range.upperBound {
+                        while index >= starts[cursor] + counts[cursor] { cursor += 1 }
+                        let offset = index - starts[cursor]
+                        let end = min(range.upperBound - starts[cursor], counts[cursor])
+                        list += filled[cursor].rules[offset..<end]
+                        if recordsParts { listParts += filled[cursor].parts[offset..<end] }
+                        index = starts[cursor] + end
+                    }
+                }
+            }
             parts.append(listParts + endingParts)
             list += ending
             return RuleList(nonEmpty: list, target: target)
         }
         return (lists, spans, parts)
+    }
+
+    /// The index of the array of `starts` and `counts` (at or after `first`) that holds exactly
+    /// the rules of `packed`, in order; nil when its rules are not one whole array.
+    private static func wholeArray(_ packed: PackedList, starts: [Int], counts: [Int], from first: Int) -> Int? {
+        guard let lower = packed.ranges.first?.range.lowerBound, var upper = packed.ranges.first?.range.lowerBound else { return nil }
+        for (range, _) in packed.ranges {
+            guard range.lowerBound == upper else { return nil }
+            upper = range.upperBound
+        }
+        guard let index = starts.indices[first...].first(where: { starts[$0] == lower && counts[$0] > 0 }) else { return nil }
+        return starts[index] + counts[index] == upper ? index : nil
     }
 }
 

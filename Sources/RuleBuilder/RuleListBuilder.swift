@@ -305,9 +305,17 @@ public struct RuleListBuilder: Sendable {
             tail.remove(at: index)
             tailOrigins.remove(at: index)
         }
-        var groups = trackerGroups(leavingOut: leftOut, tailByteCount: Self.approximateByteCount(of: tail), report: &report)
+        let tailByteCount = Self.approximateByteCount(of: tail)
+        // The tail is lowered first, since the sections are packed into lists as they end, beside
+        // the tail as it will end each list; what that approximates is said after the sections.
+        var tailReport = BuildReport()
+        settings.target.lower(&tail, origins: &tailOrigins, report: &tailReport)
+        let limits = ListLimits(
+            maximum: settings.maximumRulesPerList, byteBudget: settings.byteBudget,
+            kind: clickToLoadAction.map { "Click-to-Load \"\($0)\"" } ?? "main")
+        var groups = trackerGroups(leavingOut: leftOut, tailByteCount: tailByteCount, limits: limits, tail: tail, report: &report)
         for index in groups.indices { settings.target.lower(&groups[index].sections, report: &report) }
-        settings.target.lower(&tail, origins: &tailOrigins, report: &report)
+        report.approximations += tailReport.approximations
         report.trackerCount = trackerData.trackers.count
         report.inputWarnings = trackerData.warnings + (configuration?.warnings ?? [])
             + (configuration?.protectionWarnings() ?? [])
@@ -317,10 +325,7 @@ public struct RuleListBuilder: Sendable {
         report.approximations = Self.unique(report.approximations)
         let packed: (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]])
         do throws(RuleListBuildError) {
-            let limits = ListLimits(
-                maximum: settings.maximumRulesPerList, byteBudget: settings.byteBudget,
-                kind: clickToLoadAction.map { "Click-to-Load \"\($0)\"" } ?? "main")
-            packed = try Self.split(groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
+            packed = try Self.split(&groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
         } catch {
             return (RuleListBuild(refusal: error, report: report), [])
         }
@@ -336,11 +341,23 @@ public struct RuleListBuilder: Sendable {
 
     /// The sections of the trackers and of the CNAMEs cloaking them, without those of `leftOut`:
     /// those of the main lists, then those of each entity with lists of its own
-    /// (``entitiesWithOwnLists(tailByteCount:)``), ended by its one first-party exception.
-    private func trackerGroups(leavingOut leftOut: Set<Origin>, tailByteCount: Int, report: inout BuildReport) -> [ListGroup] {
+    /// (``entitiesWithOwnLists(tailByteCount:)``), ended by its one first-party exception. Each
+    /// group's sections are packed as they end into lists of `limits` that end with `tail`.
+    private func trackerGroups(
+        leavingOut leftOut: Set<Origin>, tailByteCount: Int, limits: ListLimits, tail: [ContentRule], report: inout BuildReport
+    ) -> [ListGroup] {
         guard isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) else { return [ListGroup(isMain: true)] }
-        var groups = SectionGroups(
-            separated: entitiesWithOwnLists(tailByteCount: tailByteCount), leftOut: leftOut, recordsParts: settings.recordsRuleSources)
+        let separated = entitiesWithOwnLists(tailByteCount: tailByteCount)
+        var groups = SectionGroups(separated: separated, leftOut: leftOut, recordsParts: settings.recordsRuleSources)
+        var counter = RuleByteCounter()
+        let tailBytes = counter.byteCount(of: tail)
+        groups.main.packing = .init(limits: limits, endingCount: tail.count, endingBytes: tailBytes, target: settings.target)
+        for entity in separated {
+            guard let exception = firstPartyException(for: entity) else { continue }
+            groups.packings[entity] = .init(
+                limits: limits, endingCount: 1 + tail.count, endingBytes: counter.byteCount(of: [exception]) + tailBytes,
+                target: settings.target)
+        }
         var cache = BuildCache()
         for (cloaked, target) in trackerData.cnames where trackerData.tracker(forHost: cloaked) == nil {
             if let tracker = trackerData.tracker(forHost: target) { cache.cloakedTrackers.insert(tracker.domain) }

@@ -50,6 +50,11 @@ extension WebKitTarget {
     /// Lowers every rule of the sections in place, keeping each section's end, and notes what
     /// the target cannot say with the section's input.
     func lower(_ sections: inout RuleListBuilder.Sections, report: inout BuildReport) {
+        // Sections packed as they ended were lowered then.
+        guard sections.packing == nil else {
+            report.approximations += sections.packing?.approximations ?? []
+            return
+        }
         // The exact count first: an array that outgrows its capacity is copied into one twice
         // as large, which beside the sections' own rules made this the build's peak.
         var count = 0, isLowered = false
@@ -116,11 +121,39 @@ extension WebKitTarget {
         origins = newOrigins
     }
 
+    /// The rules of one section, from `start` to the end of `rules` (with their `parts` where
+    /// `recordsParts`), lowered as ``lower(_:report:)`` lowers them, as the section ends.
+    func lower(
+        sectionAt start: Int, of rules: inout [ContentRule], parts: inout [RuleSource.Part?], recordsParts: Bool,
+        origin: RuleListBuilder.Origin, approximations: inout [BuildReport.Note]
+    ) {
+        guard rules[start...].contains(where: { lowered($0) != nil }) else { return }
+        var section: [ContentRule] = []
+        var sectionParts: [RuleSource.Part?] = []
+        for index in start..<rules.count {
+            let rule = rules[index]
+            guard let replacement = lowered(rule) else {
+                section.append(rule)
+                if recordsParts { sectionParts.append(parts[index]) }
+                continue
+            }
+            note(rule, origin: origin, approximations: &approximations)
+            section += replacement
+            if recordsParts { sectionParts += repeatElement(parts[index], count: replacement.count) }
+        }
+        rules.replaceSubrange(start..., with: section)
+        if recordsParts { parts.replaceSubrange(start..., with: sectionParts) }
+    }
+
     private func note(_ rule: ContentRule, origin: RuleListBuilder.Origin, report: inout BuildReport) {
+        note(rule, origin: origin, approximations: &report.approximations)
+    }
+
+    private func note(_ rule: ContentRule, origin: RuleListBuilder.Origin, approximations: inout [BuildReport.Note]) {
         let lost = unsayable(rule)
         guard !lost.isEmpty else { return }
         let names = lost.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        report.approximations.append(.init(
+        approximations.append(.init(
             path: origin.path,
             reason: "\(displayName) cannot name the resource type \(names): the rule leaves those loads out"))
     }

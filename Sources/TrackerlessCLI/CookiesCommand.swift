@@ -40,7 +40,11 @@ enum CookiesCommand {
         guard options.positionals.isEmpty else { throw UsageError("unexpected argument \"\(options.positionals[0])\"") }
         // The one build's cookie rule stage, with the same settings a host gives the runtime.
         let inputs = try ProtectionInputs.forRuleLists(options)
-        let build = try ProtectionInputs.forCommand { () throws(ProtectionError) in try inputs.parse().cookieRules() }
+        // The blocklist's entity records, which no rule list reads, go before the build.
+        let build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
+            let parsed = try inputs.parse().withoutEntityRecords()
+            return try parsed.cookieRules()
+        }
         try RulesCommand.write(build.ruleLists, to: options["output"], target: inputs.webKit)
         // What the rules leave out is never dropped in silence (an invalid host, an input WebKit
         // would refuse): rare, so always listed.

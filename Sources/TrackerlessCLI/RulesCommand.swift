@@ -77,17 +77,23 @@ enum RulesCommand {
         let target = inputs.webKit
         // The one build's rule list stage, with the same settings a host gives the runtime. The
         // parsed blocklist, which the lists no longer need, is gone before they are encoded and
-        // written. Where each rule came from is kept only with --sources: one source per rule,
-        // which a build of 1,000,000 trackers would otherwise hold for nothing.
-        let build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
-            try inputs.parse().blockingRules(recordingSources: writesSources)
+        // written, and its entity records, which no rule list reads, before the build (at
+        // 1,000,000 trackers about 230 MB of its peak). Where each rule came from is kept only
+        // with --sources: one source per rule, which a build of 1,000,000 trackers would
+        // otherwise hold for nothing.
+        var build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
+            let parsed = try inputs.parse().withoutEntityRecords()
+            return try parsed.blockingRules(recordingSources: writesSources)
         }
-        let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
+        let (ruleCount, listCount) = (build.ruleCount, build.ruleLists.count)
         if let output = options["output"], isSetPath(output) {
-            try write(
-                build.ruleLists, clickToLoadActions: build.clickToLoadActions, sources: writesSources ? build.sources : [],
-                to: output, target: target, isValidated: true)
+            // The lists are written from here alone, so that each goes once encoded: all of them
+            // beside all their JSON was the run's peak.
+            var lists = build.ruleLists
+            build.ruleLists = []
+            try writeSet(&lists, clickToLoadActions: build.clickToLoadActions, sources: writesSources ? build.sources : [], to: output)
         } else {
+            let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
             if writesSources, let output = options["output"] {
                 // The main list's sources, then each Click-to-Load list's, beside its file.
                 let main = zip(build.sources, build.clickToLoadActions).filter { $0.1 == nil }.map(\.0)
@@ -125,7 +131,7 @@ enum RulesCommand {
         }
         if options["output"] != nil || options.has("report") {
             Output.standardError(
-                "\(build.ruleCount) rules in \(build.ruleLists.count) list(s) for \(report.trackerCount) trackers; "
+                "\(ruleCount) rules in \(listCount) list(s) for \(report.trackerCount) trackers; "
                     + "\(report.skippedRules.count) input rules skipped, \(report.approximations.count) approximated, "
                     + "\(report.inputWarnings.count) input warning(s)"
                     + (options.has("report") ? "" : " (--report lists them)"))
@@ -168,7 +174,15 @@ enum RulesCommand {
             try OutputFile.write(list.encoded(), to: output)
             return
         }
-        var files = files(of: lists, clickToLoadActions: clickToLoadActions)
+        var lists = lists
+        try writeSet(&lists, clickToLoadActions: clickToLoadActions, sources: sources, to: output)
+    }
+
+    /// Writes `lists` as one generation of a set (``FileSet``), with the `sources` of each list's
+    /// rules beside it. Each list is let go once encoded (`lists` is left with empty ones): a
+    /// caller that holds no other copy never holds every list and all their JSON at once.
+    static func writeSet(_ lists: inout [RuleList], clickToLoadActions: [String?], sources: [[RuleSource]], to output: String) throws {
+        var files = files(of: &lists, clickToLoadActions: clickToLoadActions)
         for (file, listSources) in zip(files, sources) {
             files.append((sourcesPath(beside: file.name), encoded(listSources)))
         }
@@ -219,13 +233,20 @@ enum RulesCommand {
     /// The files of a set of lists, named by ``TrackerlessRuntime/EncodedRuleList/fileNames(of:)``
     /// as `trackerless scripts` names them: rules.json, rules.2.json, ... for the main lists, and
     /// rules.block-ctl-fb.json, ... for the Click-to-Load lists (`clickToLoadActions`, parallel
-    /// to `lists`; missing entries are main lists).
-    static func files(of lists: [RuleList], clickToLoadActions: [String?] = []) -> [FileSet.File] {
+    /// to `lists`; missing entries are main lists). Each list is replaced by an empty one once
+    /// encoded, so that it goes unless the caller holds it too.
+    static func files(of lists: inout [RuleList], clickToLoadActions: [String?] = []) -> [FileSet.File] {
         let kinds = lists.indices.map { index -> (kind: EncodedRuleList.Kind, clickToLoadAction: String?) in
             let action = index < clickToLoadActions.count ? clickToLoadActions[index] : nil
             return (action == nil ? .blocking : .clickToLoad, action)
         }
-        return zip(EncodedRuleList.fileNames(of: kinds), lists).map { ($0, $1.encoded()) }
+        var files: [FileSet.File] = []
+        files.reserveCapacity(lists.count)
+        for (index, name) in EncodedRuleList.fileNames(of: kinds).enumerated() {
+            files.append((name, lists[index].encoded()))
+            lists[index] = RuleList([])
+        }
+        return files
     }
 
     /// `rules.json` for the first list, `rules.2.json` for the second, ...

@@ -6,7 +6,7 @@ import ContentRuleList
 /// tool that needs the documents themselves.
 public struct ParsedInputs: Sendable {
     /// The blocklist.
-    public let trackerData: TrackerData
+    public internal(set) var trackerData: TrackerData
     /// The privacy configuration; nil when none was given (tracker blocking on everywhere).
     public let configuration: PrivacyConfiguration?
     /// The user allowlist; empty when none was given.
@@ -29,6 +29,16 @@ public struct ParsedInputs: Sendable {
         webKit = others.webKit
         ruleLists = others.ruleLists
         templates = others.templates
+    }
+
+    /// These inputs without the blocklist's entity records (names, display names, prominence),
+    /// which no rule list reads: for a tool that builds only rule lists (`trackerless rules`,
+    /// `cookies`), so that they are let go before its build. The resolver and the scripts need
+    /// them.
+    public func withoutEntityRecords() -> ParsedInputs {
+        var inputs = self
+        inputs.trackerData.entities = [:]
+        return inputs
     }
 
     /// The resolver of these inputs: what the rules and the scripts mean, and what the

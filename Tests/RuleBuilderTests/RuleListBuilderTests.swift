@@ -314,4 +314,38 @@ struct RuleListBuilderOutputTests {
             #expect(split.blocks(url, on: "https://site.example/") == whole.blocks(url, on: "https://site.example/"), "\(url)")
         }
     }
+
+    /// The sections are packed into lists as they end, each list's rules kept in an array of
+    /// their own; a section longer than a list sits between two others of one list.
+    @Test(
+        "split lists hold the whole list's tracker rules in order, but a section longer than a list",
+        arguments: [WebKitTarget.newest, .oldest])
+    func packedSections(target: WebKitTarget) throws {
+        func small(_ name: String) -> String {
+            tracker("\(name).example", owner: "Owner \(name)", rules: #"[{"rule": "\#(name)\\.example/x", "action": "ignore"}]"#)
+        }
+        let long = (0..<12).map { #"{"rule": "m\\.example/p\#($0)"}"# }.joined(separator: ", ")
+        let source = tds(["a0", "a1", "a2"].map(small) + [tracker("m.example", owner: "M", default: "ignore", rules: "[\(long)]")]
+            + ["z0", "z1", "z2", "z3"].map(small))
+        let maximum = 6
+        let whole = try BuiltRules(source, settings: .init(target: target)).build
+        let split = try BuiltRules(source, settings: .init(maximumRulesPerList: maximum, target: target)).build
+        func trackerRules(_ build: RuleListBuild, leavingOut name: String? = nil) -> [ContentRule] {
+            zip(build.ruleLists, build.sources).flatMap { list, sources in
+                zip(list.rules, sources).filter { $0.1.kind == .tracker && $0.1.name != name }.map(\.0)
+            }
+        }
+        #expect(split.ruleLists.count > 2)
+        #expect(split.ruleLists.allSatisfy { $0.rules.count <= maximum })
+        #expect(split.report.skippedRules.contains { $0.path == #"trackers["m.example"]"# && $0.reason.contains("more than one list allows") })
+        #expect(trackerRules(whole).count > trackerRules(whole, leavingOut: "m.example").count + maximum)
+        #expect(trackerRules(split) == trackerRules(whole, leavingOut: "m.example"))
+        if target == .newest {
+            // Two sections of two rules a list, beside the one rule of the tail: the list of a2
+            // goes on after the long section with z0, its rules taken from both sides of it.
+            #expect(split.sources.contains { sources in
+                sources.contains { $0.name == "a2.example" } && sources.contains { $0.name == "z0.example" }
+            })
+        }
+    }
 }

@@ -1,0 +1,97 @@
+import ContentRuleList
+
+// Packing as sections end: the sections of a large build would otherwise sit in one array grown
+// by doubling (2²³ slots of 88 bytes for 6 million rules) and then be copied list by list into
+// the lists, both alive at once. Each section is lowered for the target and its bytes counted
+// as it ends, and where it does not fit in the list being filled, that list's rules are set aside
+// in an array of their own, which becomes the list. The plan itself is still made by
+// `RuleListBuilder.split`, from the same counts: where it differs (a section too long for any
+// list), the list is copied from these arrays as before.
+
+extension RuleListBuilder.Sections {
+    /// How a group's sections are lowered and packed as they end: the limits of
+    /// ``RuleListBuilder/split(_:tail:tailOrigins:limits:target:report:)`` for the group, and the
+    /// list being filled.
+    struct Packing {
+        /// The WebKit the rules are lowered for.
+        var target: WebKitTarget
+        /// The sections' rules a list holds: its most rules less those that end every list.
+        var room: Int
+        /// The sections' JSON bytes a list holds.
+        var byteRoom: Int
+        /// The most rules of a list, the ending included: the capacity each list's array is made with.
+        var listCapacity: Int
+        /// The rules and bytes of the sections packed into the list being filled.
+        var ruleCount = 0
+        var ruleBytes = 0
+        var counter = RuleByteCounter()
+        /// What lowering approximated, in section order, for the build's report.
+        var approximations: [BuildReport.Note] = []
+
+        /// The packing of a group whose every list ends with `endingCount` rules of
+        /// `endingBytes` bytes (its trailer, then the configuration's tail), as `split` packs it.
+        init(limits: RuleListBuilder.ListLimits, endingCount: Int, endingBytes: Int, target: WebKitTarget) {
+            self.target = target
+            room = limits.maximum - endingCount
+            byteRoom = limits.byteBudget - (1 + endingBytes)
+            listCapacity = limits.maximum
+        }
+    }
+
+    /// Lowers the section that starts at `start` in ``rules`` and packs it: where the list being
+    /// filled has no room for it, that list's rules are set aside in ``closedLists`` and the
+    /// section begins the next. False when lowering left nothing of the section.
+    mutating func pack(sectionAt start: Int, origin: RuleListBuilder.Origin) -> Bool {
+        guard var packing = self.packing.take() else { return true }
+        defer { self.packing = packing }
+        packing.target.lower(
+            sectionAt: start, of: &rules, parts: &parts, recordsParts: recordsParts, origin: origin,
+            approximations: &packing.approximations)
+        guard rules.count > start else { return false }
+        let count = rules.count - start
+        let bytes = packing.counter.byteCount(of: rules[start...])
+        byteCounts.append(bytes)
+        // `split` leaves out a section longer than a list and refuses one with more bytes: the
+        // list being filled goes on after it.
+        guard count <= packing.room, bytes <= packing.byteRoom else { return true }
+        if packing.ruleCount > 0, packing.ruleCount + count > packing.room || packing.ruleBytes + bytes > packing.byteRoom {
+            closeList(before: start, capacity: packing.listCapacity, ending: packing.listCapacity - packing.room)
+            packing.ruleCount = 0
+            packing.ruleBytes = 0
+        }
+        packing.ruleCount += count
+        packing.ruleBytes += bytes
+        return true
+    }
+
+    /// Sets aside the rules before `start` as a list's, with room for the `ending` rules that end
+    /// it; the rules from `start` begin the next list's array, made with `capacity`.
+    private mutating func closeList(before start: Int, capacity: Int, ending: Int) {
+        var next: [ContentRule] = []
+        next.reserveCapacity(capacity)
+        next += rules[start...]
+        rules.removeSubrange(start...)
+        var nextParts: [RuleSource.Part?] = []
+        if recordsParts {
+            nextParts.reserveCapacity(capacity)
+            nextParts += parts[start...]
+            parts.removeSubrange(start...)
+        }
+        closedRuleCount += rules.count
+        closedLists.append((Self.trimmed(rules, room: ending), recordsParts ? Self.trimmed(parts, room: ending) : []))
+        rules = next
+        parts = nextParts
+    }
+
+    /// `array`, or a copy of it with room for `room` more elements where its capacity is well
+    /// over that (the first list's array grew by doubling): the lists of a build are all alive
+    /// at once.
+    private static func trimmed<Element>(_ array: [Element], room: Int) -> [Element] {
+        let needed = array.count + max(0, room)
+        guard array.capacity < needed || array.capacity > needed + needed / 8 else { return array }
+        var copy: [Element] = []
+        copy.reserveCapacity(needed)
+        copy += array
+        return copy
+    }
+}
