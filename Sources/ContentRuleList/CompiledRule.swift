@@ -84,7 +84,7 @@ struct CompiledRule: Sendable {
 
     /// Checks every pattern of a trigger as WebKit's compiler does, without building matchers.
     static func validatePatterns(of trigger: Trigger, validated: inout Set<PatternKey>) throws(RegexFailure) {
-        var noSkeletons: Set<PatternKey>?
+        var noSkeletons: KnownSkeletons?
         try validatePatterns(of: trigger, validated: &validated, skeletons: &noSkeletons)
     }
 
@@ -93,39 +93,10 @@ struct CompiledRule: Sendable {
     /// the url-filters of a built list differ mostly in their domains, and share a few skeletons.
     /// A pattern whose skeleton fails is parsed itself, for the error.
     static func validatePatterns(
-        of trigger: Trigger, validated: inout Set<PatternKey>, skeletons: inout Set<PatternKey>?
+        of trigger: Trigger, validated: inout Set<PatternKey>, skeletons: inout KnownSkeletons?
     ) throws(RegexFailure) {
-        func check(_ pattern: String, _ isCaseSensitive: Bool, isRepeated: Bool = false) throws(URLFilterError) {
-            // A value repeated across conditions (a company's sites, in the condition of each of
-            // its trackers) is known by itself before its skeleton is made: 28,453 values of
-            // apple-tds's cookie list are 4,652 patterns.
-            let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
-            if isRepeated, validated.contains(key) { return }
-            // A skeleton known valid settles the pattern without hashing the pattern itself.
-            if var known = skeletons, pattern.utf8.count <= URLFilterParser.maximumPatternLength,
-               let skeleton = URLFilterParser.skeleton(of: pattern) {
-                let skeletonKey = PatternKey(pattern: skeleton, isCaseSensitive: isCaseSensitive)
-                if known.contains(skeletonKey) {
-                    if isRepeated { validated.insert(key) }
-                    return
-                }
-                if (try? URLFilterParser.parse(skeleton, isCaseSensitive: isCaseSensitive)) != nil {
-                    skeletons = nil  // keep `known` the only reference while it grows
-                    known.insert(skeletonKey)
-                    skeletons = known
-                    if isRepeated { validated.insert(key) }
-                    return
-                }
-            }
-            guard isRepeated || !validated.contains(key) else { return }
-            _ = try URLFilterParser.parse(pattern, isCaseSensitive: isCaseSensitive)
-            validated.insert(key)
-        }
-        do {
-            try check(trigger.urlFilter, trigger.urlFilterIsCaseSensitive)
-        } catch {
-            throw RegexFailure(urlFilter: trigger.urlFilter, error)
-        }
+        try validateURLFilter(
+            trigger.urlFilter, isCaseSensitive: trigger.urlFilterIsCaseSensitive, validated: &validated, skeletons: &skeletons)
         guard let condition = trigger.condition else { return }
         let isCaseSensitive =
             condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
@@ -134,11 +105,35 @@ struct CompiledRule: Sendable {
             if isDomainList && DomainMatcher.isPlain(value) { continue }
             let pattern = isDomainList ? Condition.topURLPattern(forDomain: value) : value
             do {
-                try check(pattern, isCaseSensitive, isRepeated: true)
+                try validatePattern(pattern, isCaseSensitive: isCaseSensitive, validated: &validated, skeletons: &skeletons)
             } catch {
                 throw RegexFailure(condition: condition, value: value, pattern: pattern, error)
             }
         }
+    }
+
+    /// The url-filter part of ``validatePatterns(of:validated:skeletons:)``,
+    /// for a caller that holds the rule in place and need not copy its trigger.
+    static func validateURLFilter(
+        _ urlFilter: String, isCaseSensitive: Bool, validated: inout Set<PatternKey>, skeletons: inout KnownSkeletons?
+    ) throws(RegexFailure) {
+        do {
+            try validatePattern(urlFilter, isCaseSensitive: isCaseSensitive, validated: &validated, skeletons: &skeletons)
+        } catch {
+            throw RegexFailure(urlFilter: urlFilter, error)
+        }
+    }
+
+    /// One pattern: valid by its skeleton, or known valid, or parsed now (then known).
+    private static func validatePattern(
+        _ pattern: String, isCaseSensitive: Bool, validated: inout Set<PatternKey>, skeletons: inout KnownSkeletons?
+    ) throws(URLFilterError) {
+        // A skeleton known valid settles the pattern without hashing the pattern itself.
+        if skeletons?.admits(pattern, isCaseSensitive: isCaseSensitive) == true { return }
+        let key = PatternKey(pattern: pattern, isCaseSensitive: isCaseSensitive)
+        guard !validated.contains(key) else { return }
+        _ = try URLFilterParser.parse(pattern, isCaseSensitive: isCaseSensitive)
+        validated.insert(key)
     }
 
     /// Whether the condition holds for a load with these top and frame URLs (true without one).

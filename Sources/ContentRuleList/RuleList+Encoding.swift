@@ -32,12 +32,27 @@ extension RuleList {
     /// around them, so that the buffer rarely has to grow.
     private var estimatedSize: Int {
         var size = 64
-        for rule in rules {
-            size += 160 + rule.trigger.urlFilter.utf8.count * 11 / 10
-            if let condition = rule.trigger.condition {
-                for value in condition.values { size += 3 + value.utf8.count * 11 / 10 }
+        // A condition array shared by many rules is measured once, known by its storage (which
+        // the list keeps alive), and counted for each rule, which writes it again.
+        var arraySizes: [Int: Int] = [:]
+        rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices {
+                size += 160 + rules[index].trigger.urlFilter.utf8.count * 11 / 10
+                if let condition = rules[index].trigger.condition {
+                    let values = condition.values
+                    let address = values.count > 8
+                        ? values.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) } ?? 0 : 0
+                    if address != 0, let known = arraySizes[address] {
+                        size += known
+                    } else {
+                        var arraySize = 0
+                        for value in values { arraySize += 3 + value.utf8.count * 11 / 10 }
+                        if address != 0 { arraySizes[address] = arraySize }
+                        size += arraySize
+                    }
+                }
+                if case .cssDisplayNone(let selector) = rules[index].action { size += 16 + selector.utf8.count }
             }
-            if case .cssDisplayNone(let selector) = rule.action { size += 16 + selector.utf8.count }
         }
         return size
     }
@@ -49,7 +64,12 @@ extension RuleList {
         var ranges: [Int: (count: Int, range: Range<Int>)] = [:]
     }
 
-    static func write(_ trigger: borrowing Trigger, to writer: inout JSONWriter, repeated: inout RepeatedArrays) {
+    /// Writes `trigger`; with `writingConditionValues` false, its condition's values as `[]`
+    /// (for ``RuleByteCounter``, which counts a shared array's bytes once).
+    static func write(
+        _ trigger: borrowing Trigger, to writer: inout JSONWriter, repeated: inout RepeatedArrays,
+        writingConditionValues: Bool = true
+    ) {
         writer.writeRaw(#"{"url-filter":"#)
         writer.writeString(trigger.urlFilter)
         if trigger.urlFilterIsCaseSensitive { writer.writeRaw(#","url-filter-is-case-sensitive":true"#) }
@@ -66,6 +86,10 @@ extension RuleList {
             writer.writeRaw(",")
             writer.writeString(condition.key)
             writer.writeRaw(":")
+            guard writingConditionValues else {
+                writer.writeRaw("[]}")
+                return
+            }
             let values = condition.values
             // The storage address identifies the array while the list (which holds it) lives;
             // arrays without storage of their own (bridged ones) are not remembered.
@@ -212,7 +236,7 @@ extension RuleList {
         writer.writeRaw("]")
     }
 
-    private static func writeArray(_ values: [String], to writer: inout JSONWriter) {
+    static func writeArray(_ values: [String], to writer: inout JSONWriter) {
         writer.writeRaw("[")
         for (index, value) in values.enumerated() {
             if index > 0 { writer.writeRaw(",") }

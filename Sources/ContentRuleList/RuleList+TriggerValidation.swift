@@ -14,7 +14,13 @@ extension RuleList {
     /// a resource type or load context it does not know, and names a trigger key it would ignore
     /// as an error too: a built list must mean in that WebKit what it says.
     public func validateTriggers(for target: WebKitTarget = .newest) throws(RuleListError) {
-        guard rules.allSatisfy({ [.block, .blockCookies, .ignorePreviousRules].contains($0.action) }) else {
+        let isBuilt = rules.allSatisfy { rule in
+            switch rule.action {
+            case .block, .blockCookies, .ignorePreviousRules: true
+            default: false
+            }
+        }
+        guard isBuilt else {
             let warnings = try validate(for: target)
             if let first = warnings.first {
                 throw RuleListError(.invalidTrigger, ruleIndex: first.ruleIndex, detail: first.reason)
@@ -26,18 +32,26 @@ extension RuleList {
         }
         if rules.isEmpty { throw RuleListError(.containsNoRules, detail: "the array is empty") }
         if target != .newest { try checkVocabulary(for: target) }
+        // The rules are read in place: a copy of each rule would retain every string it holds.
+        try rules.withUnsafeBufferPointer { (rules) throws(RuleListError) in
+            try Self.checkShapes(of: rules)
+            try Self.checkPatterns(of: rules)
+        }
+    }
+
+    /// The parser's shape checks, before it compiles any pattern: an empty url-filter, an empty
+    /// condition or condition value, a domain that is not lowercase ASCII.
+    private static func checkShapes(of rules: UnsafeBufferPointer<ContentRule>) throws(RuleListError) {
         // A builder shares one array of condition values between many rules (an entity's sites):
         // each array is checked once, known by its storage, which the list keeps alive.
         var checkedConditions: Set<ConditionIdentity> = []
-        // The parser reads every rule's shape before it compiles any pattern: shape errors first.
-        for (index, rule) in rules.enumerated() {
-            let trigger = rule.trigger
-            if trigger.urlFilter.isEmpty {
+        for index in rules.indices {
+            if rules[index].trigger.urlFilter.isEmpty {
                 throw RuleListError(
                     .invalidURLFilterInTrigger, ruleIndex: index,
                     detail: "trigger[\"url-filter\"]: found \(RuleListParser.typeName(.string("")))")
             }
-            guard let condition = trigger.condition,
+            guard let condition = rules[index].trigger.condition,
                   checkedConditions.insert(ConditionIdentity(condition, isCaseSensitive: true)).inserted
             else { continue }
             let key = condition.key
@@ -58,19 +72,28 @@ extension RuleList {
                 throw RuleListError(.invalidConditionList, ruleIndex: index, detail: "trigger[\"\(key)\"] is empty")
             }
         }
+    }
+
+    /// The parser's pattern pass: each url-filter by its skeleton, each condition array once.
+    private static func checkPatterns(of rules: UnsafeBufferPointer<ContentRule>) throws(RuleListError) {
         var validated = Set<PatternKey>()
-        var skeletons: Set<PatternKey>? = []
+        var skeletons: KnownSkeletons? = KnownSkeletons()
         var validatedConditions: Set<ConditionIdentity> = []
-        for (index, rule) in rules.enumerated() {
-            var trigger = rule.trigger
-            if let condition = trigger.condition {
-                let isCaseSensitive = condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
-                if !validatedConditions.insert(ConditionIdentity(condition, isCaseSensitive: isCaseSensitive)).inserted {
-                    trigger.condition = nil
-                }
-            }
+        for index in rules.indices {
             do throws(RegexFailure) {
-                try CompiledRule.validatePatterns(of: trigger, validated: &validated, skeletons: &skeletons)
+                // A rule whose condition array was checked before needs its url-filter alone:
+                // read in place, without a copy of the trigger.
+                if let condition = rules[index].trigger.condition {
+                    let trigger = rules[index].trigger
+                    let isCaseSensitive = condition.isOnFrameURL ? trigger.frameURLFilterIsCaseSensitive : trigger.topURLFilterIsCaseSensitive
+                    if validatedConditions.insert(ConditionIdentity(condition, isCaseSensitive: isCaseSensitive)).inserted {
+                        try CompiledRule.validatePatterns(of: trigger, validated: &validated, skeletons: &skeletons)
+                        continue
+                    }
+                }
+                try CompiledRule.validateURLFilter(
+                    rules[index].trigger.urlFilter, isCaseSensitive: rules[index].trigger.urlFilterIsCaseSensitive,
+                    validated: &validated, skeletons: &skeletons)
             } catch {
                 throw RuleListError(.invalidRegex, ruleIndex: index, detail: error.detail)
             }
@@ -106,7 +129,8 @@ extension RuleList {
 }
 
 /// A condition known by the storage of its values, its kind and its case flag: two rules
-/// holding the same array have the same condition.
+/// holding the same array have the same condition. Hashed without the kind, which few arrays
+/// differ in alone, so that a lookup hashes no string.
 private struct ConditionIdentity: Hashable {
     var storage: UnsafeRawPointer?
     var count: Int
@@ -119,5 +143,11 @@ private struct ConditionIdentity: Hashable {
         count = values.count
         key = condition.key
         self.isCaseSensitive = isCaseSensitive
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(storage)
+        hasher.combine(count)
+        hasher.combine(isCaseSensitive)
     }
 }

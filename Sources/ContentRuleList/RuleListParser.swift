@@ -64,7 +64,7 @@ enum RuleListParser {
         // A pattern whose skeleton (its literal runs as one letter) is known valid is valid
         // without being parsed itself: the url-filters of a list differ mostly in their hosts.
         var validated = Set<PatternKey>()
-        var skeletons: Set<PatternKey>? = []
+        var skeletons: KnownSkeletons? = KnownSkeletons()
         for (position, rule) in rules.enumerated() {
             do {
                 try CompiledRule.validatePatterns(of: rule.trigger, validated: &validated, skeletons: &skeletons)

@@ -25,43 +25,53 @@ extension URLFilterParser {
     }
 
     /// Writes the skeleton of `bytes` to `output` (at least as long); its length, or nil.
-    private static func write(skeletonOf bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    static func write(skeletonOf bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        precondition(output.count >= bytes.count)
+        let end = bytes.count
         var count = 0
+        var index = 0
+        // Each byte of the skeleton stands for at least one of the pattern: `count <= index`.
         func append(_ byte: UInt8) {
             output[count] = byte
-            count += 1
+            count &+= 1
         }
-        var inRun = false
-        var index = 0
-        func next() -> UInt8? {
-            guard index < bytes.count else { return nil }
-            defer { index += 1 }
-            return bytes[index]
-        }
-        while let byte = next() {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "_"), UInt8(ascii: "-"):
-                if !inRun { append(UInt8(ascii: "a")) }
-                inRun = true
-            case UInt8(ascii: "\\"):
-                guard let escaped = next(), escaped < 0x80, !isLetterOrDigit(escaped) else { return nil }
-                if escaped == UInt8(ascii: ".") {
-                    if !inRun { append(UInt8(ascii: "a")) }
-                    inRun = true
-                } else {
-                    append(byte)
-                    append(escaped)
-                    inRun = false
+        while index < end {
+            let byte = bytes[index]
+            index &+= 1
+            if isRunByte(byte) || (byte == UInt8(ascii: "\\") && index < end && bytes[index] == UInt8(ascii: ".")) {
+                // A run of literal atoms: one `a`, then past the run.
+                if byte == UInt8(ascii: "\\") { index &+= 1 }
+                append(UInt8(ascii: "a"))
+                while index < end {
+                    let next = bytes[index]
+                    if isRunByte(next) {
+                        index &+= 1
+                    } else if next == UInt8(ascii: "\\"), index &+ 1 < end, bytes[index &+ 1] == UInt8(ascii: ".") {
+                        index &+= 2
+                    } else {
+                        break
+                    }
                 }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\\"):
+                guard index < end else { return nil }
+                let escaped = bytes[index]
+                index &+= 1
+                guard escaped < 0x80, !isLetterOrDigit(escaped) else { return nil }
+                append(byte)
+                append(escaped)
             case UInt8(ascii: "["):
                 // The class as it is, to its closing bracket. A `]` right after `[` or `[^`,
                 // which regex dialects read differently, is left to the parser.
                 append(byte)
-                inRun = false
                 var isFirst = true
                 while true {
-                    guard let member = next(), member < 0x80 else { return nil }
+                    guard index < end else { return nil }
+                    let member = bytes[index]
+                    index &+= 1
+                    guard member < 0x80 else { return nil }
                     append(member)
                     if member == UInt8(ascii: "^"), isFirst, count >= 2, output[count - 2] == UInt8(ascii: "[") {
                         continue
@@ -72,7 +82,10 @@ extension URLFilterParser {
                     }
                     isFirst = false
                     if member == UInt8(ascii: "\\") {
-                        guard let escaped = next(), escaped < 0x80 else { return nil }
+                        guard index < end else { return nil }
+                        let escaped = bytes[index]
+                        index &+= 1
+                        guard escaped < 0x80 else { return nil }
                         append(escaped)
                     }
                 }
@@ -80,15 +93,18 @@ extension URLFilterParser {
                 return nil
             case UInt8(ascii: "("):
                 append(byte)
-                inRun = false
-                if index < bytes.count, bytes[index] == UInt8(ascii: "?") { return nil }
+                if index < end, bytes[index] == UInt8(ascii: "?") { return nil }
             default:
                 guard byte < 0x80 else { return nil }
                 append(byte)
-                inRun = false
             }
         }
         return count
+    }
+
+    /// A literal atom of a run by itself: an ASCII letter or digit, `_` or `-`.
+    private static func isRunByte(_ byte: UInt8) -> Bool {
+        isLetterOrDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
     }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {

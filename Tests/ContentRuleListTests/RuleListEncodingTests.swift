@@ -83,4 +83,27 @@ struct RuleListEncodingTests {
         // The shared file is compact too; ours omits nothing it needs.
         #expect(encoded.count <= bytes.count)
     }
+
+    /// The counter measures a long condition array once, by its storage, and adds its bytes to
+    /// each rule that holds it: the sizes must still be those of the encoded list, for rules
+    /// sharing one array, for another array of as many values, and for short arrays.
+    @Test func byteCounterMatchesTheEncodingWithSharedArrays() {
+        let shared = (0..<12).map { "site\($0).example" }
+        let other = (0..<12).map { "\"quoted\"\($0)\\x.org" }
+        var rules: [ContentRule] = []
+        for index in 0..<6 {
+            rules.append(ContentRule(
+                trigger: Trigger(urlFilter: "t\(index)\\.com", condition: .unlessDomain(shared)), action: .block))
+            rules.append(ContentRule(
+                trigger: Trigger(urlFilter: "u\(index)", condition: .ifTopURL(index.isMultiple(of: 2) ? other : shared)),
+                action: .blockCookies))
+            rules.append(ContentRule(trigger: Trigger(urlFilter: "v", condition: .ifDomain(["a\(index).com"])), action: .block))
+        }
+        var counter = RuleByteCounter()
+        for end in 1...rules.count {
+            let prefix = Array(rules[..<end])
+            let counted = RuleByteCounter.listByteCount(ruleBytes: counter.byteCount(of: prefix), ruleCount: end)
+            #expect(counted == RuleList(prefix).encoded().count, "first \(end) rules")
+        }
+    }
 }
