@@ -44,9 +44,10 @@ struct ReadmeCommandLineTests {
         var outputs: [String: String] = [:]
         for (index, command) in commands.enumerated() {
             #expect(command.text.contains("swift run trackerless "), "\(command.text)")
+            // `/tmp/` first: the executable's own path may be under /tmp (CI's clone without ../shared is).
             let script = command.text
-                .replacingOccurrences(of: "swift run trackerless ", with: "'\(CommandRunner.executable.path)' ")
                 .replacingOccurrences(of: "/tmp/", with: directory.path + "/")
+                .replacingOccurrences(of: "swift run trackerless ", with: "'\(CommandRunner.executable.path)' ")
             let stdout = directory.appendingPathComponent("stdout-\(index)").path
             let run = try ChildProcess.run(
                 URL(fileURLWithPath: "/bin/sh"),
