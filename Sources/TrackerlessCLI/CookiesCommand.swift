@@ -15,8 +15,9 @@ enum CookiesCommand {
     not first party by site or company, not in excludedCookieDomains, on a site where the
     privacy configuration's cookie feature is on). WebKit then sends them no Cookie and stores
     none of their Set-Cookie. Install it as a list of its own beside the blocking lists, never
-    merged into them: it ends with ignore-previous-rules exceptions. With the feature off the
-    list holds one rule that changes nothing. The options mean what they mean for `rules`.
+    merged into them: it ends with ignore-previous-rules exceptions. With the feature off there
+    is no list, as in the runtime's set: nothing is written (DIR/: an empty set), and standard
+    error says so. The options mean what they mean for `rules`.
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE   DuckDuckGo privacy configuration (the cookie feature and its settings)
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
@@ -44,6 +45,12 @@ enum CookiesCommand {
         let build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
             let parsed = try inputs.parse().withoutEntityRecords()
             return try parsed.cookieRules()
+        }
+        if build.ruleLists.isEmpty, !(options["output"].map(RulesCommand.isSetPath) ?? false) {
+            // The runtime installs no cookie list then either; a list that changes nothing would
+            // still cost WebKit a look-up on every load.
+            Output.standardError("cookie protection is off in the privacy configuration: no cookie rules, nothing written")
+            return 0
         }
         try RulesCommand.write(build.ruleLists, to: options["output"], target: inputs.webKit)
         // What the rules leave out is never dropped in silence (an invalid host, an input WebKit

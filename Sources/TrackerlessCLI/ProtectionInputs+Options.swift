@@ -59,16 +59,18 @@ extension ProtectionInputs {
         }
         ruleLists.matchesRuleTextAfterHost = options.has("exact-path-matches")
         if let text = options["max-rules"] {
-            guard let maximum = Int(text), maximum > 0, maximum <= RuleList.maximumRuleCount else {
-                throw UsageError("--max-rules must be a number from 1 to \(RuleList.maximumRuleCount), not \"\(text.excerpt())\"")
-            }
+            guard let maximum = Int(text) else { throw UsageError("--max-rules must be a number, not \"\(text.excerpt())\"") }
             ruleLists.maximumRulesPerList = maximum
         }
         if let text = options["max-bytes"] {
-            guard let maximum = Int(text), maximum >= 2 else {
-                throw UsageError("--max-bytes must be a number of bytes, at least 2, not \"\(text.excerpt())\"")
-            }
+            guard let maximum = Int(text) else { throw UsageError("--max-bytes must be a number of bytes, not \"\(text.excerpt())\"") }
             ruleLists.maximumBytesPerList = maximum
+        }
+        do throws(RuleListSettingsError) {
+            try ruleLists.validate()
+        } catch {
+            let option = ["maximumRulesPerList": "--max-rules", "maximumBytesPerList": "--max-bytes"][error.setting] ?? error.setting
+            throw UsageError("\(option) must be \(error.range), not \(error.value)")
         }
     }
 

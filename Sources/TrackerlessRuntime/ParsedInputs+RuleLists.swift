@@ -1,5 +1,6 @@
 public import RuleBuilder
 import ContentRuleList
+import TrackerDataKit
 
 /// The rule list stage of the one build (``ProtectionBuild``): the blocking lists and the cookie
 /// lists of the inputs, with their ``ProtectionInputs/ruleLists`` settings and WebKit target.
@@ -23,9 +24,8 @@ extension ParsedInputs {
     }
 
     /// The cookie rule lists (`block-cookies` on the loads whose cookies tracker-cookie
-    /// protection strips), whether or not the configuration turns the protection on: with it
-    /// off, one list that changes nothing. Their triggers are checked, an input WebKit would
-    /// refuse left out and noted.
+    /// protection strips); none where the configuration turns the protection off. Their
+    /// triggers are checked, an input WebKit would refuse left out and noted.
     ///
     /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the lists cannot be made
     ///   within the limits (`RuleListBuild.refusal`).
@@ -42,9 +42,13 @@ extension ParsedInputs {
             settings: ruleLists.builderSettings(target: webKit, recordingSources: recordingSources))
     }
 
-    /// The cookie lists, refusal and all.
+    /// The cookie lists, refusal and all; none with the protection off (a list that changes
+    /// nothing would still cost WebKit a look-up on every load).
     func cookieRuleBuild() -> RuleListBuild {
-        CookieRules(
+        guard CookieProtection.Settings(configuration: configuration).isEnabled else {
+            return RuleListBuild(ruleLists: [], report: BuildReport())
+        }
+        return CookieRules(
             trackerData: trackerData, configuration: configuration, userAllowlist: userAllowlist,
             settings: ruleLists.builderSettings(target: webKit, recordingSources: true)
         ).build()

@@ -1,4 +1,5 @@
 import Foundation
+import NavigationProtections
 import RuleEngineKit
 import TrackerlessCore
 import UserScripts
@@ -67,6 +68,8 @@ struct ProtectionCache: Sendable {
         let ruleSources: EngineRuleSources
         /// The navigation data, as stored.
         let navigationData: [UInt8]
+        /// The navigation data, decoded.
+        let navigationProtectionData: NavigationProtectionData
 
         /// The set, carrying `secret`; nil when a script's offsets do not fit.
         func set(secret: ScriptSecret, inputs: DeferredInputs) -> ProtectionSet? {
@@ -78,7 +81,7 @@ struct ProtectionCache: Sendable {
             return ProtectionSet(
                 identity: identity, ruleLists: ruleLists, scripts: userScripts, messageHandlerName: handler,
                 secret: secret, inputs: inputs, engine: engine, origin: .cache, notes: notes,
-                ruleSources: ruleSources, navigationData: navigationData)
+                ruleSources: ruleSources, navigationData: navigationData, navigationProtectionData: navigationProtectionData)
         }
     }
 
@@ -139,14 +142,17 @@ struct ProtectionCache: Sendable {
         }
         guard !scripts.isEmpty, let engineBytes = files[engineName], let engine = try? RuleEngine(compiled: engineBytes)
         else { return nil }
-        guard let navigationName = contents.navigation, !navigationName.contains("/"), let navigationData = files[navigationName]
+        // Data that passed its checksum and does not decode is a parser changed without the
+        // cache's format: the generation is damaged and built again, never read by the inputs.
+        guard let navigationName = contents.navigation, !navigationName.contains("/"), let navigationData = files[navigationName],
+            let navigationProtectionData = try? NavigationProtectionData(parsing: navigationData)
         else { return nil }
 
         let notes = contents.notes
         let ruleSources = EngineRuleSources(.stored(path: generation + "/" + sourcesName, claim: (sourcesSize, sourcesDigest)))
         return CachedSet(
             identity: identity, handler: handler, ruleLists: lists, scripts: scripts, engine: engine, notes: notes,
-            ruleSources: ruleSources, navigationData: navigationData)
+            ruleSources: ruleSources, navigationData: navigationData, navigationProtectionData: navigationProtectionData)
     }
 
     /// Writes a built set as the cache's new generation, whole or not at all.

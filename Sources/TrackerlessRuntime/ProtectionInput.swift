@@ -12,6 +12,8 @@ public enum ProtectionInput: String, Sendable, Hashable, CaseIterable, CustomStr
     case scriptSettings = "script settings"
     /// The Smarter Encryption files of ``ProtectionInputs/httpsFilterDirectory``.
     case httpsFilter = "https filter"
+    /// The settings of the rule lists, ``ProtectionInputs/ruleLists``.
+    case ruleListSettings = "rule list settings"
 
     /// The input's name, as in `rawValue`.
     public var description: String { rawValue }

@@ -31,10 +31,11 @@ extension ParsedInputs {
             gpcHeaderScope: gpcHeaderScope, httpsUpgrade: navigation.httpsUpgrade)
     }
 
-    /// What the navigation protections read of these inputs, encoded: a set's
-    /// ``ProtectionSet/navigationData``, from the configuration (an empty one when there is none,
+    /// What the navigation protections read of these inputs, and its encoding (a set's
+    /// ``ProtectionSet/navigationData``), from the configuration (an empty one when there is none,
     /// as ``navigationProtector(userAllowlist:gpcHeaderScope:)`` composes it) and the blocklist.
-    func navigationData() -> [UInt8] {
-        NavigationProtectionData(configuration: configuration ?? PrivacyConfiguration(), trackerData: trackerData).encoded()
+    func navigationData() -> (decoded: NavigationProtectionData, encoded: [UInt8]) {
+        let data = NavigationProtectionData(configuration: configuration ?? PrivacyConfiguration(), trackerData: trackerData)
+        return (data, data.encoded())
     }
 }

@@ -82,6 +82,11 @@ public struct ProtectionInputs: Sendable, Hashable {
     ///
     /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` naming the input and its file.
     func read() throws(ProtectionError) -> InputBytes {
+        do throws(RuleListSettingsError) {
+            try ruleLists.validate()
+        } catch {
+            throw .invalidInput(.ruleListSettings, detail: error.description)
+        }
         var bytes: [ProtectionInput: [UInt8]] = [:]
         for (input, document) in documents {
             guard let document else { continue }

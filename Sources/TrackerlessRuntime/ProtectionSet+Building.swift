@@ -35,7 +35,7 @@ extension ProtectionSet {
         let builder = parsed.blockingRuleBuilder()
         let (unchecked, cookieRules) = Parallel.both(
             { builder.build(checkingTriggers: false) },
-            { buildCookieRules(parsed) })
+            { parsed.cookieRuleBuild() })
         if let refusal = unchecked.refusal ?? cookieRules.refusal { throw ParsedInputs.error(refusing: refusal) }
         let ((uncheckedEngine, resolver, navigationData), (isValid, uncheckedLists, renderedResult, cookieResult)) = Parallel.both(
             { (compileEngine(unchecked), parsed.resolver(), parsed.navigationData()) },
@@ -83,7 +83,8 @@ extension ProtectionSet {
             identity: identity, ruleLists: lists + cookieLists, scripts: scripts,
             messageHandlerName: parsed.settings.handler, secret: secret,
             inputs: DeferredInputs(parsed: parsed, resolver: resolver), engine: engine, origin: .built, notes: notes,
-            ruleSources: EngineRuleSources(.built(blocking.sources)), navigationData: navigationData)
+            ruleSources: EngineRuleSources(.built(blocking.sources)), navigationData: navigationData.encoded,
+            navigationProtectionData: navigationData.decoded)
         return Artifacts(set: set, secretOffsets: offsets, rendered: rendered)
     }
 
@@ -129,13 +130,6 @@ extension ProtectionSet {
 
     /// The cookie rules where the configuration turns cookie protection on (their triggers
     /// checked, an input WebKit would refuse left out and noted); none where it does not.
-    private static func buildCookieRules(_ parsed: ParsedInputs) -> RuleListBuild {
-        guard CookieProtection.Settings(configuration: parsed.configuration).isEnabled else {
-            return RuleListBuild(ruleLists: [], report: BuildReport())
-        }
-        return parsed.cookieRuleBuild()
-    }
-
     /// Encodes and checks lists: what WebKit would refuse is an error, never installed. With
     /// `triggersChecked`, lists whose triggers their builder checked already: only their size.
     private static func encode(

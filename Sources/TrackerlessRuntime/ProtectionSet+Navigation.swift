@@ -17,15 +17,11 @@ extension ProtectionSet {
     }
 
     /// The navigation decision with `userAllowlist` in place of the inputs' allowlist, from
-    /// ``navigationData``, parsed once.
+    /// ``navigationData``.
     func navigationProtector(userAllowlist: UserAllowlist) -> NavigationProtector {
         let settings = inputs.others.navigation
-        guard let data = navigationDataSlot.get({ try? NavigationProtectionData(parsing: navigationData) }) else {
-            // The set wrote the data itself, so this is a broken cache file or a parser changed
-            // without the SDK version: the inputs decide, as before the data existed.
-            return inputs.parsed.navigationProtector(userAllowlist: userAllowlist)
-        }
         return NavigationProtector(
-            data, userAllowlist: userAllowlist, gpcOnForUser: settings.gpcOnForUser, httpsUpgrade: settings.httpsUpgrade)
+            navigationProtectionData, userAllowlist: userAllowlist, gpcOnForUser: settings.gpcOnForUser,
+            httpsUpgrade: settings.httpsUpgrade)
     }
 }

@@ -77,8 +77,9 @@ public final class ProtectionSet: Sendable {
     let inputs: DeferredInputs
     /// ``navigationProtector``, made on first use.
     let navigationProtectorSlot = OnceValue<NavigationProtector>()
-    /// ``navigationData`` parsed, made on first use; nil when it cannot be parsed.
-    let navigationDataSlot = OnceValue<NavigationProtectionData?>()
+    /// ``navigationData`` decoded: what ``navigationProtector`` decides from. A set from the
+    /// cache whose navigation data does not decode is a damaged generation, never loaded.
+    let navigationProtectionData: NavigationProtectionData
     /// What each rule of ``engine`` was built from (``ruleSource(list:rule:)``).
     let ruleSources: EngineRuleSources
     /// What the navigation protections read of the set's privacy configuration and blocklist,
@@ -92,7 +93,7 @@ public final class ProtectionSet: Sendable {
     init(
         identity: String, ruleLists: [EncodedRuleList], scripts: [UserScript], messageHandlerName: String,
         secret: ScriptSecret, inputs: DeferredInputs, engine: RuleEngine, origin: Origin, notes: [String],
-        ruleSources: EngineRuleSources, navigationData: [UInt8]
+        ruleSources: EngineRuleSources, navigationData: [UInt8], navigationProtectionData: NavigationProtectionData
     ) {
         self.identity = identity
         self.ruleLists = ruleLists
@@ -105,6 +106,7 @@ public final class ProtectionSet: Sendable {
         self.notes = notes
         self.ruleSources = ruleSources
         self.navigationData = navigationData
+        self.navigationProtectionData = navigationProtectionData
     }
 
     /// The input that rule `rule` of ``engine``'s list `list` was built from (the tds tracker and

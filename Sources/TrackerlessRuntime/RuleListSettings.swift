@@ -15,21 +15,41 @@ public import RuleBuilder
 /// inputs.ruleLists.maximumRulesPerList = 50_000
 /// ```
 public struct RuleListSettings: Sendable, Hashable {
+    /// The builder's own defaults, which these settings start from.
+    private static let builderDefaults = RuleListBuilder.Settings()
+
     /// How a condition on the page's site is written: `if-top-url`, anchored at the page's host
     /// (the default, the resolver's meaning), or WebKit's own `if-domain`.
-    public var siteConditionStyle: RuleListBuilder.Settings.SiteConditionStyle = .topURL
+    public var siteConditionStyle = builderDefaults.siteConditionStyle
     /// Whether a rule also matches where its text appears in the path or query of a tracker
     /// URL, as the resolver does: exact, and about doubles WebKit's compile time. Off by default.
-    public var matchesRuleTextAfterHost = false
-    /// The most rules in one list: from 1 to 150,000, the default and WebKit's maximum.
+    public var matchesRuleTextAfterHost = builderDefaults.matchesRuleTextAfterHost
+    /// The most rules in one list: from 1 to 150,000, the default and WebKit's maximum. A
+    /// target whose WebKit takes fewer in a list gets its own maximum.
     public var maximumRulesPerList = RuleList.maximumRuleCount
     /// The most JSON bytes in one list (at least 2); nil (the default) for the target's budget
     /// (19,000,000 bytes, 10,000,000 for Safari 17). Lists are split to stay within it; a part
     /// that cannot be split and is larger is refused.
-    public var maximumBytesPerList: Int?
+    public var maximumBytesPerList = builderDefaults.maximumBytesPerList
 
     /// The default settings.
     public init() {}
+
+    /// Checks the values no list can be built with: ``maximumRulesPerList`` outside 1 …
+    /// 150,000, ``maximumBytesPerList`` under 2. A build checks them before it reads anything
+    /// (``ProtectionError/invalidInput(_:detail:)`` for ``ProtectionInput/ruleListSettings``),
+    /// and `trackerless rules`, `cookies` and `scripts` check their options with it.
+    ///
+    /// - Throws: ``RuleListSettingsError`` naming the setting.
+    public func validate() throws(RuleListSettingsError) {
+        guard (1...RuleList.maximumRuleCount).contains(maximumRulesPerList) else {
+            throw RuleListSettingsError(
+                setting: "maximumRulesPerList", range: "from 1 to \(RuleList.maximumRuleCount)", value: maximumRulesPerList)
+        }
+        if let maximum = maximumBytesPerList, maximum < 2 {
+            throw RuleListSettingsError(setting: "maximumBytesPerList", range: "at least 2", value: maximum)
+        }
+    }
 
     /// The rule list builder's settings for `target`. `recordingSources`: whether the build says
     /// where each rule came from; the lists are the same either way.

@@ -175,6 +175,18 @@ struct CommandLineTests {
         #expect(result.standardError.contains("trackerless: "))
     }
 
+    @Test("a rule list setting out of its range is refused naming the option and its range", arguments: [
+        (["rules", "--max-rules", "0"], "--max-rules must be from 1 to 150000, not 0"),
+        (["cookies", "--max-rules", "150001"], "--max-rules must be from 1 to 150000, not 150001"),
+        (["scripts", "--output", "/nonexistent-trackerless/", "--max-bytes", "1"], "--max-bytes must be at least 2, not 1"),
+        (["rules", "--max-rules", "many"], #"--max-rules must be a number, not "many""#),
+    ])
+    func ruleListSettingOutOfRange(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
     @Test("every command has --help", arguments: ["rules", "cookies", "validate", "decide", "resolve", "https"])
     func help(command: String) throws {
         let result = try CommandRunner.run([command, "--help"])

@@ -139,6 +139,31 @@ struct OneBuildTests {
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: cookiesOutput))) == cookieLists.first?.json)
     }
 
+    @Test("cookie protection off in the configuration: the runtime's set has no cookie list, and cookies writes none (DIR/: an empty set)")
+    func cookiesOff() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (tds, _, _) = try Self.writeInputs(in: directory)
+        let configuration = directory.appendingPathComponent("off.json").path
+        try Data(#"{"features": {"cookie": {"state": "disabled"}}}"#.utf8).write(to: URL(fileURLWithPath: configuration))
+        let set = try ProtectionBuild(ProtectionInputs(trackerData: .file(tds), privacyConfiguration: .file(configuration))).set
+        #expect(!set.ruleLists.contains { $0.kind == .cookies }, "\(set.ruleLists.map(\.identifier))")
+        #expect(set.ruleLists.contains { $0.kind == .blocking })
+
+        let file = directory.appendingPathComponent("cookies.json").path
+        let toFile = try CommandRunner.run(["cookies", "--tds", tds, "--privacy-config", configuration, "--output", file])
+        #expect(toFile.status == 0, "\(toFile.standardError)")
+        #expect(toFile.standardError.contains("cookie protection is off"), "\(toFile.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        let toOutput = try CommandRunner.run(["cookies", "--tds", tds, "--privacy-config", configuration])
+        #expect(toOutput.status == 0 && toOutput.standardOutput.isEmpty, "\(toOutput.standardOutput)")
+
+        let setPath = directory.appendingPathComponent("cookies").path
+        let toSet = try CommandRunner.run(["cookies", "--tds", tds, "--privacy-config", configuration, "--output", setPath + "/"])
+        #expect(toSet.status == 0, "\(toSet.standardError)")
+        #expect(try Self.ruleLists(in: setPath).isEmpty)
+    }
+
     /// The rule lists in `directory` as `rules --output DIR/` names them: rules.json, rules.2.json
     /// ... in order, then the Click-to-Load lists by name; the sources files left out.
     static func ruleLists(in directory: String) throws -> [[UInt8]] {

@@ -12,6 +12,13 @@ struct ProtectionCacheTests {
         return try FileManager.default.contentsOfDirectory(atPath: generation).sorted().map { generation + "/" + $0 }
     }
 
+    /// Writes the cache's current generation again as a whole new generation (every file passes
+    /// its check), each file as `change` makes it from its name and bytes.
+    static func rewriteGeneration(_ directory: String, _ change: (String, [UInt8]) -> FileSet.File) throws {
+        let files = try cacheFiles(directory).map { path in change((path as NSString).lastPathComponent, try FileIO.read(path: path)) }
+        try FileSet.write(files, to: directory + "/set")
+    }
+
     @Test("a relaunch with the same inputs loads the set from the cache: same lists, scripts with the new secret")
     func warmRelaunch() throws {
         let directory = try RuntimeFixture.directory()
@@ -121,21 +128,14 @@ struct ProtectionCacheTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let reference = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
         // The same generation as format 4 wrote it: its contents under the old name and keys.
-        var files: [FileSet.File] = []
-        for path in try Self.cacheFiles(directory) {
-            let name = (path as NSString).lastPathComponent
-            let bytes = try FileIO.read(path: path)
-            guard name == "contents.json" else {
-                files.append((name, bytes))
-                continue
-            }
+        try Self.rewriteGeneration(directory) { name, bytes in
+            guard name == "contents.json" else { return (name, bytes) }
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.contains(#""format":5"#) && text.contains(#""identity":"\#(reference.identity)""#), "\(text)")
             let old = text.replacingOccurrences(of: #""format":5"#, with: #""format":4"#)
                 .replacingOccurrences(of: #""identity":"#, with: #""identifier":"#)
-            files.append(("manifest.json", Array(old.utf8)))
+            return ("manifest.json", Array(old.utf8))
         }
-        try FileSet.write(files, to: directory + "/set")
         #expect(try Self.cacheFiles(directory).contains { $0.hasSuffix("/manifest.json") })
 
         let relaunched = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
@@ -143,6 +143,27 @@ struct ProtectionCacheTests {
         #expect(relaunched.identity == reference.identity)
         let names = try Self.cacheFiles(directory).map { ($0 as NSString).lastPathComponent }
         #expect(names.contains("contents.json") && !names.contains("manifest.json"), "\(names)")
+        #expect(try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory).origin == .cache)
+    }
+
+    @Test("navigation data that passes its checksum but does not decode (a parser changed without the cache's format) is a damaged generation: the set is built again, not decided from the inputs behind the host's back")
+    func undecodableNavigationData() throws {
+        let directory = try RuntimeFixture.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let reference = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        var rewritten = false
+        try Self.rewriteGeneration(directory) { name, bytes in
+            guard name == "navigation.json" else { return (name, bytes) }
+            rewritten = true
+            return (name, Array(#"{"format":999}"#.utf8))
+        }
+        try #require(rewritten, "no navigation.json in the cache")
+
+        let relaunched = try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory)
+        #expect(relaunched.origin == .built)
+        #expect(relaunched.navigationData == reference.navigationData)
+        let stored = try FileIO.read(path: FileSet.generation(of: directory + "/set") + "/navigation.json")
+        #expect(stored == reference.navigationData, "the cache repaired")
         #expect(try ProtectionSet.load(RuntimeFixture.inputs, cacheDirectory: directory).origin == .cache)
     }
 }

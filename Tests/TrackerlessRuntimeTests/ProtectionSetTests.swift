@@ -102,6 +102,18 @@ struct ProtectionSetTests {
         let settingsError = #expect(throws: ProtectionError.self) { try ProtectionSet.build(settings) }
         #expect(settingsError?.input == .scriptSettings)
         #expect(settingsError?.description.contains("batchInterval") == true)
+
+        // A rule list setting no list can be built with is refused naming it, not clamped.
+        for (setting, change) in [
+            ("maximumRulesPerList must be from 1 to 150000, not 0", { (inputs: inout ProtectionInputs) in inputs.ruleLists.maximumRulesPerList = 0 }),
+            ("maximumRulesPerList must be from 1 to 150000, not 150001", { $0.ruleLists.maximumRulesPerList = 150_001 }),
+            ("maximumBytesPerList must be at least 2, not 1", { $0.ruleLists.maximumBytesPerList = 1 }),
+        ] {
+            var ruleLists = RuntimeFixture.inputs
+            change(&ruleLists)
+            let error = #expect(throws: ProtectionError.self) { try ProtectionSet.build(ruleLists) }
+            #expect(error == .invalidInput(.ruleListSettings, detail: setting))
+        }
     }
 
     @Test("a tracker WebKit would refuse (a domain over its pattern limit): left out with a note, the rest built and valid")

@@ -156,6 +156,8 @@ final class HeadlessRun {
             FileHandle.standardError.write(Data("trackerless-browser: \(error)\n".utf8))
             return done(1)
         }
-        done(failures.isEmpty ? 0 : 1)
+        // The store's removals of a replaced set's lists end before the process does.
+        let status: Int32 = failures.isEmpty ? 0 : 1
+        view.whenStoreSettled { [done] in done(status) }
     }
 }

@@ -56,6 +56,10 @@ public final class ProtectedWebView {
     private var registeredHandlers: Set<String> = []
     /// The set whose stale lists were last removed from the store: once per set, not per load.
     private var cleanedSet: String?
+    /// The store's listings and removals of replaced lists under way.
+    private var storeTasks = 0
+    /// What ``whenStoreSettled(_:)`` was given while they were.
+    private var whenStoreSettledActions: [() -> Void] = []
     private var observerToken: Int?
     private var extensionObservations: WebProcessObservations?
 
@@ -174,13 +178,32 @@ public final class ProtectedWebView {
     }
 
     private func removeStaleLists(of set: ProtectionSet) {
+        storeTasks += 1
         store.identifiers { [weak self] identifiers in
+            guard let self else { return }
             for identifier in identifiers
             where set.isStale(ruleListIdentifier: identifier) || WebSocketRuleList.isStale(identifier, lists: set.ruleLists) {
-                self?.filters[identifier] = nil
-                self?.store.remove(identifier: identifier) { _ in }
+                self.filters[identifier] = nil
+                self.storeTasks += 1
+                self.store.remove(identifier: identifier) { [weak self] _ in self?.storeTaskEnded() }
             }
+            self.storeTaskEnded()
         }
+    }
+
+    /// Calls `action` once the store has finished removing the lists of replaced sets (at once
+    /// when it is not removing any): a process that quits right after a set change (a headless
+    /// run) waits for it, so no replaced list is left behind in the store.
+    public func whenStoreSettled(_ action: @escaping () -> Void) {
+        if storeTasks == 0 { action() } else { whenStoreSettledActions.append(action) }
+    }
+
+    private func storeTaskEnded() {
+        storeTasks -= 1
+        guard storeTasks == 0 else { return }
+        let actions = whenStoreSettledActions
+        whenStoreSettledActions = []
+        for action in actions { action() }
     }
 
     /// Puts the plan's lists (without those of the page's unblocked Click-to-Load actions),
