@@ -141,8 +141,59 @@ def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
     return moved + [fix_up] + password_blocks + rest
 
 
+SPLIT_PREFIX = "^[^:]+:/+/+"
+
+
+def own_branch(rules):
+    """Every final-dot url-filter (`…\\.[:/]`) starting `^[^:]+:/+/+` instead of `^[^:]+://+`.
+
+    The same URLs (two or more slashes after the scheme's colon), but another prefix-tree branch:
+    a host's vertex then has one fixed end, not two, so WebKit's reverse suffix tree
+    (CombinedURLFilters.cpp, generateSuffixWithReverseSuffixTree) can share the host's tail with
+    other hosts of the same actions instead of generating every host forward.
+    """
+    out = []
+    for rule in rules:
+        url_filter = rule["trigger"]["url-filter"]
+        if url_filter.endswith(r"\.[:/]") and url_filter.startswith("^[^:]+://+"):
+            url_filter = SPLIT_PREFIX + url_filter[len("^[^:]+://+"):]
+            rule = dict(rule, trigger=dict(rule["trigger"], **{"url-filter": url_filter}))
+        out.append(rule)
+    return out
+
+
+def fixed_layout_part(rules, part, layout=fixed_host_ends):
+    """One part of a fixed host-end layout, to weigh it alone: "moved" (the blocks before the
+    password fix-up), "password" (the blocks after it) or "rest" (the list's other rules)."""
+    laid_out = layout(rules)
+    fix_up = next(index for index, rule in enumerate(laid_out) if rule["trigger"]["url-filter"] == PASSWORD_URL)
+    password_end = 2 * fix_up + 1
+    return {"moved": laid_out[:fix_up], "password": laid_out[fix_up + 1:password_end],
+            "rest": laid_out[password_end:]}[part]
+
+
+def conditioned(rules):
+    return [rule for rule in rules if "if-top-url" in rule["trigger"]]
+
+
+def path_blocks(rules):
+    return [rule for rule in rules if rule["action"]["type"] == "block" and "if-top-url" not in rule["trigger"]
+            and END in rule["trigger"]["url-filter"] and not rule["trigger"]["url-filter"].endswith(END)]
+
+
+# The host's end with the port spelled out, fixed lengths only (a URL's port has at most 5 digits).
+PORT_ENDS = ["/", r"\./"] + [":" + "[0-9]" * n + "/" for n in range(1, 6)] + [r"\.:" + "[0-9]" * n + "/" for n in range(1, 6)]
+
+
+def with_ends(rules, ends):
+    """Each rule once for every host end in `ends`, in place of `END`."""
+    return [dict(rule, trigger=dict(rule["trigger"], **{"url-filter": rule["trigger"]["url-filter"].replace(END, end)}))
+            for rule in rules for end in ends]
+
+
 ABLATIONS = {
     "host-only blocks first, fixed ends, password fix-up": fixed_host_ends,
+    "the same, final-dot ends in their own branch": lambda rules: own_branch(fixed_host_ends(rules)),
     "the same without final-dot ends (inexact)": lambda rules: fixed_host_ends(rules, ends=("[:/]",)),
     "three rules: / , \\./ , \\.?:[0-9]+/": split_spellings,
     "top: two entries, no group": split_conditions,
@@ -151,6 +202,29 @@ ABLATIONS = {
     "if-top-url, one condition each (ablation)":
         lambda rules: [dict(rule, trigger=dict(rule["trigger"], **{"if-top-url": rule["trigger"]["if-top-url"][:1]}))
                        if "if-top-url" in rule["trigger"] else rule for rule in rules],
+    "12 fixed ends: /, \\./, :[0-9]{1..5}/, \\.:[0-9]{1..5}/":
+        lambda rules: [spelled for rule in rules
+                       for spelled in (with_ends([rule], PORT_ENDS) if END in rule["trigger"]["url-filter"] else [rule])],
+    # Parts of the list alone (ablations: they weigh a part, they decide nothing).
+    "part: moved blocks, ends [:/] and \\.[:/]": lambda rules: fixed_layout_part(rules, "moved"),
+    "part: moved blocks, final-dot ends in their own branch":
+        lambda rules: own_branch(fixed_layout_part(rules, "moved")),
+    "part: moved blocks, end [:/] only": lambda rules: fixed_layout_part(rules, "moved", lambda r: fixed_host_ends(r, ends=("[:/]",))),
+    "part: moved blocks, end \\.[:/] only":
+        lambda rules: fixed_layout_part(rules, "moved", lambda r: fixed_host_ends(r, ends=(r"\.[:/]",))),
+    "part: password blocks, ends [:/] and \\.[:/]": lambda rules: fixed_layout_part(rules, "password"),
+    "part: password blocks, final-dot ends in their own branch":
+        lambda rules: own_branch(fixed_layout_part(rules, "password")),
+    "part: the rest of the fixed layout": lambda rules: fixed_layout_part(rules, "rest"),
+    "part: if-top-url rules": conditioned,
+    "part: if-top-url rules, each twice": lambda rules: [rule for rule in conditioned(rules) for _ in (0, 1)],
+    "part: if-top-url rules, end [:/]": lambda rules: with_ends(conditioned(rules), ["[:/]"]),
+    "part: if-top-url rules, ends [:/] and \\.[:/] in its own branch":
+        lambda rules: own_branch(with_ends(conditioned(rules), ["[:/]", r"\.[:/]"])),
+    "part: if-top-url rules, one site each": lambda rules: ABLATIONS["if-top-url, one condition each (ablation)"](conditioned(rules)),
+    "part: path blocks": path_blocks,
+    "part: path blocks, end /": lambda rules: with_ends(path_blocks(rules), ["/"]),
+    "part: path blocks, ends / and \\./": lambda rules: with_ends(path_blocks(rules), ["/", r"\./"]),
 }
 VARIANTS.update({name: [] for name in ABLATIONS})
 
