@@ -77,13 +77,16 @@ enum RulesCommand {
         let target = inputs.webKit
         // The one build's rule list stage, with the same settings a host gives the runtime. The
         // parsed blocklist, which the lists no longer need, is gone before they are encoded and
-        // written, and its entity records, which no rule list reads, before the build (at
-        // 1,000,000 trackers about 230 MB of its peak). Where each rule came from is kept only
-        // with --sources: one source per rule, which a build of 1,000,000 trackers would
-        // otherwise hold for nothing.
+        // written, its entity records, which no rule list reads, before the build (at 1,000,000
+        // trackers about 230 MB of its peak), and each tracker's rules once its section is made
+        // (read again, from the file, only where WebKit would refuse a list). Where each rule
+        // came from is kept only with --sources: one source per rule, which a build of 1,000,000
+        // trackers would otherwise hold for nothing.
         var build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
-            let parsed = try inputs.parse().withoutEntityRecords()
-            return try parsed.blockingRules(recordingSources: writesSources)
+            var parsed = try inputs.parse().withoutEntityRecords()
+            return try parsed.blockingRulesLettingGoOfTrackers(recordingSources: writesSources) { () throws(ProtectionError) in
+                try inputs.parse().withoutEntityRecords()
+            }
         }
         let (ruleCount, listCount) = (build.ruleCount, build.ruleLists.count)
         if let output = options["output"], isSetPath(output) {
