@@ -34,8 +34,10 @@ extension ParsedInputs {
     /// so that they and the lists are not all alive at once, and these inputs are left without
     /// the blocklist's trackers. The lists are those of ``blockingRules(recordingSources:)``.
     ///
-    /// - Parameter parsingAgain: the same inputs parsed anew, called only where a list fails the
-    ///   check (an input WebKit would refuse), for the build that leaves such inputs out.
+    /// - Parameters:
+    ///   - recordingSources: as for ``blockingRules(recordingSources:)``.
+    ///   - parsingAgain: the same inputs parsed anew, called only where a list fails the check (an
+    ///     input WebKit would refuse), for the build that leaves such inputs out.
     /// - Throws: as ``blockingRules(recordingSources:)``, or what `parsingAgain` throws.
     public mutating func blockingRulesLettingGoOfTrackers(
         recordingSources: Bool = true, parsingAgain: () throws(ProtectionError) -> ParsedInputs
