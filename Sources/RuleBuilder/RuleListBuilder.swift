@@ -217,23 +217,56 @@ public struct RuleListBuilder: Sendable {
     /// say), and calls ``build()`` when one fails, for the lists without that input and the note
     /// saying why; when every list passes, the lists are those of ``build()``.
     public func build(checkingTriggers: Bool) -> RuleListBuild {
+        var builder = self
+        return builder.buildParts(checkingTriggers: checkingTriggers, lettingGoOfRules: false)
+    }
+
+    /// ``build(checkingTriggers:)`` without the check, letting go of each tracker's rules once
+    /// its section is made (but those of a CNAME's target, whose section comes later): the
+    /// blocklist's rules and the lists are not all alive at once, which at 1,000,000 trackers
+    /// is about a quarter of the build's peak. The lists are those of `build(checkingTriggers: false)`.
+    ///
+    /// The builder is left with trackers without rules: call it once, on a builder that holds the
+    /// only copy of its blocklist (another copy keeps every rule alive, and the first tracker let
+    /// go then copies the blocklist's table). Where a list fails `RuleList.validateTriggers()`,
+    /// ``build()`` needs the blocklist again: make a builder from it anew.
+    public mutating func buildLettingGoOfTrackerRules() -> RuleListBuild {
+        buildParts(checkingTriggers: false, lettingGoOfRules: true)
+    }
+
+    /// The main lists, then each Click-to-Load action's.
+    private mutating func buildParts(checkingTriggers: Bool, lettingGoOfRules: Bool) -> RuleListBuild {
         let actions = trackerData.clickToLoadActions
-        guard !actions.isEmpty else { return buildPart(checkingTriggers: checkingTriggers) }
+        guard !actions.isEmpty else {
+            guard lettingGoOfRules else { return buildPart(checkingTriggers: checkingTriggers) }
+            return build(leavingOut: [], lettingGoOfRules: true).0
+        }
+        // Each action's view of the blocklist is taken before the main lists, which may let go
+        // of the rules it is made from.
+        let views = lettingGoOfRules ? actions.map { trackerData.clickToLoadView(for: $0) } : []
         // The main lists' trackers without their Click-to-Load rules, each rule changed where its
         // section is made: a changed copy of the blocklist would hold all its trackers twice.
-        var main = part(trackerData, action: nil)
-        main.removesClickToLoadRules = true
-        var build = main.buildPart(checkingTriggers: checkingTriggers)
+        var build: RuleListBuild
+        if lettingGoOfRules {
+            removesClickToLoadRules = true
+            build = self.build(leavingOut: [], lettingGoOfRules: true).0
+            removesClickToLoadRules = false
+        } else {
+            var main = part(trackerData, action: nil)
+            main.removesClickToLoadRules = true
+            build = main.buildPart(checkingTriggers: checkingTriggers)
+        }
         guard build.refusal == nil else { return build }
         let supported = configuration?.supportedClickToLoadRuleActions
-        for action in actions {
+        for (index, action) in actions.enumerated() {
             guard supported?.contains(action) ?? true else {
                 build.report.skippedRules.append(.init(
                     path: JSONPath.root.appending(key: "features").appending(key: PrivacyConfiguration.FeatureName.clickToLoad).description,
                     reason: "no enabled entity lists the rule action \"\(action.excerpt())\": its rules never block"))
                 continue
             }
-            let group = part(trackerData.clickToLoadView(for: action), action: action).buildPart(checkingTriggers: checkingTriggers)
+            let view = lettingGoOfRules ? views[index] : trackerData.clickToLoadView(for: action)
+            let group = part(view, action: action).buildPart(checkingTriggers: checkingTriggers)
             if let refusal = group.refusal { return RuleListBuild(refusal: refusal, report: build.report) }
             build.ruleLists += group.ruleLists
             build.sources += group.sources
@@ -299,6 +332,13 @@ public struct RuleListBuilder: Sendable {
 
     /// ``build()`` without the rules of `leftOut`, with the origin of every rule of every list.
     private func build(leavingOut leftOut: Set<Origin>) -> (RuleListBuild, [[Sections.Span]]) {
+        var builder = self
+        return builder.build(leavingOut: leftOut, lettingGoOfRules: false)
+    }
+
+    /// ``build(leavingOut:)``, letting go of each tracker's rules once its section is made with
+    /// `lettingGoOfRules` (``buildLettingGoOfTrackerRules()``).
+    private mutating func build(leavingOut leftOut: Set<Origin>, lettingGoOfRules: Bool) -> (RuleListBuild, [[Sections.Span]]) {
         var report = BuildReport()
         var (tail, tailOrigins) = configurationRules(report: &report)
         for index in tail.indices.reversed() where leftOut.contains(tailOrigins[index]) {
@@ -313,7 +353,9 @@ public struct RuleListBuilder: Sendable {
         let limits = ListLimits(
             maximum: settings.maximumRulesPerList, byteBudget: settings.byteBudget,
             kind: clickToLoadAction.map { "Click-to-Load \"\($0)\"" } ?? "main")
-        var groups = trackerGroups(leavingOut: leftOut, tailByteCount: tailByteCount, limits: limits, tail: tail, report: &report)
+        var groups = trackerGroups(
+            leavingOut: leftOut, tailByteCount: tailByteCount, limits: limits, tail: tail, lettingGoOfRules: lettingGoOfRules,
+            report: &report)
         for index in groups.indices { settings.target.lower(&groups[index].sections, report: &report) }
         report.approximations += tailReport.approximations
         report.trackerCount = trackerData.trackers.count
@@ -343,8 +385,11 @@ public struct RuleListBuilder: Sendable {
     /// those of the main lists, then those of each entity with lists of its own
     /// (``entitiesWithOwnLists(tailByteCount:)``), ended by its one first-party exception. Each
     /// group's sections are packed as they end into lists of `limits` that end with `tail`.
-    private func trackerGroups(
-        leavingOut leftOut: Set<Origin>, tailByteCount: Int, limits: ListLimits, tail: [ContentRule], report: inout BuildReport
+    /// `lettingGoOfRules`: each tracker's rules go once its section is made, unless a CNAME's
+    /// section reads them again.
+    private mutating func trackerGroups(
+        leavingOut leftOut: Set<Origin>, tailByteCount: Int, limits: ListLimits, tail: [ContentRule], lettingGoOfRules: Bool,
+        report: inout BuildReport
     ) -> [ListGroup] {
         guard isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) else { return [ListGroup(isMain: true)] }
         let separated = entitiesWithOwnLists(tailByteCount: tailByteCount)
@@ -362,12 +407,15 @@ public struct RuleListBuilder: Sendable {
         for (cloaked, target) in trackerData.cnames where trackerData.tracker(forHost: cloaked) == nil {
             if let tracker = trackerData.tracker(forHost: target) { cache.cloakedTrackers.insert(tracker.domain) }
         }
-        appendTrackerSections(to: &groups, report: &report, cache: &cache)
+        appendTrackerSections(to: &groups, lettingGoOfRules: lettingGoOfRules, report: &report, cache: &cache)
         appendCloakedSections(to: &groups, report: &report, cache: &cache)
         return groups.listGroups { firstPartyException(for: $0) }
     }
 
-    private func appendTrackerSections(to groups: inout SectionGroups, report: inout BuildReport, cache: inout BuildCache) {
+    private mutating func appendTrackerSections(
+        to groups: inout SectionGroups, lettingGoOfRules: Bool, report: inout BuildReport, cache: inout BuildCache
+    ) {
+        let settings = settings
         let order = trackerData.sectionOrder()
         groups.main.ends.reserveCapacity(order.count)
         for (key, isEnclosed) in order {
@@ -385,6 +433,8 @@ public struct RuleListBuilder: Sendable {
             ) { rules, parts in
                 section.build(into: &rules, parts: &parts, with: settings, report: &report, regexes: &cache.regexes)
             }
+            // The sections after this one read its presence and owner (enclosed trackers), not its rules.
+            if lettingGoOfRules, !cache.cloakedTrackers.contains(tracker.domain) { trackerData.trackers[key]?.rules = [] }
         }
     }
 

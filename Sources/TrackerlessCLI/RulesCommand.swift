@@ -77,13 +77,16 @@ enum RulesCommand {
         let target = inputs.webKit
         // The one build's rule list stage, with the same settings a host gives the runtime. The
         // parsed blocklist, which the lists no longer need, is gone before they are encoded and
-        // written, and its entity records, which no rule list reads, before the build (at
-        // 1,000,000 trackers about 230 MB of its peak). Where each rule came from is kept only
-        // with --sources: one source per rule, which a build of 1,000,000 trackers would
-        // otherwise hold for nothing.
+        // written, its entity records, which no rule list reads, before the build (at 1,000,000
+        // trackers about 230 MB of its peak), and each tracker's rules once its section is made
+        // (read again, from the file, only where WebKit would refuse a list). Where each rule
+        // came from is kept only with --sources: one source per rule, which a build of 1,000,000
+        // trackers would otherwise hold for nothing.
         var build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
-            let parsed = try inputs.parse().withoutEntityRecords()
-            return try parsed.blockingRules(recordingSources: writesSources)
+            var parsed = try inputs.parse().withoutEntityRecords()
+            return try parsed.blockingRulesLettingGoOfTrackers(recordingSources: writesSources) { () throws(ProtectionError) in
+                try inputs.parse().withoutEntityRecords()
+            }
         }
         let (ruleCount, listCount) = (build.ruleCount, build.ruleLists.count)
         if let output = options["output"], isSetPath(output) {
@@ -179,14 +182,18 @@ enum RulesCommand {
     }
 
     /// Writes `lists` as one generation of a set (``FileSet``), with the `sources` of each list's
-    /// rules beside it. Each list is let go once encoded (`lists` is left with empty ones): a
-    /// caller that holds no other copy never holds every list and all their JSON at once.
+    /// rules beside it. Each list is encoded when its file is written and let go then (`lists` is
+    /// left with empty ones), its JSON once written: a caller that holds no other copy never
+    /// holds every list, nor all their JSON, at once.
     static func writeSet(_ lists: inout [RuleList], clickToLoadActions: [String?], sources: [[RuleSource]], to output: String) throws {
-        var files = files(of: &lists, clickToLoadActions: clickToLoadActions)
-        for (file, listSources) in zip(files, sources) {
-            files.append((sourcesPath(beside: file.name), encoded(listSources)))
+        let listNames = fileNames(of: lists, clickToLoadActions: clickToLoadActions)
+        let sourcesNames = zip(listNames, sources).map { name, _ in sourcesPath(beside: name) }
+        try FileSet.write(names: listNames + sourcesNames, to: output, isOwnFile: { isRuleListFileName($0) || isSourcesFileName($0) }) {
+            index in
+            guard index < lists.count else { return encoded(sources[index - lists.count]) }
+            defer { lists[index] = RuleList([]) }
+            return lists[index].encoded()
         }
-        try FileSet.write(files, to: output) { isRuleListFileName($0) || isSourcesFileName($0) }
     }
 
     /// `rules.sources.json` for `rules.json`: where the sources of a list's rules go.
@@ -230,23 +237,15 @@ enum RulesCommand {
         }
     }
 
-    /// The files of a set of lists, named by ``TrackerlessRuntime/EncodedRuleList/fileNames(of:)``
+    /// The names of the files of a set of lists, by ``TrackerlessRuntime/EncodedRuleList/fileNames(of:)``
     /// as `trackerless scripts` names them: rules.json, rules.2.json, ... for the main lists, and
     /// rules.block-ctl-fb.json, ... for the Click-to-Load lists (`clickToLoadActions`, parallel
-    /// to `lists`; missing entries are main lists). Each list is replaced by an empty one once
-    /// encoded, so that it goes unless the caller holds it too.
-    static func files(of lists: inout [RuleList], clickToLoadActions: [String?] = []) -> [FileSet.File] {
-        let kinds = lists.indices.map { index -> (kind: EncodedRuleList.Kind, clickToLoadAction: String?) in
+    /// to `lists`; missing entries are main lists).
+    static func fileNames(of lists: [RuleList], clickToLoadActions: [String?] = []) -> [String] {
+        EncodedRuleList.fileNames(of: lists.indices.map { index -> (kind: EncodedRuleList.Kind, clickToLoadAction: String?) in
             let action = index < clickToLoadActions.count ? clickToLoadActions[index] : nil
             return (action == nil ? .blocking : .clickToLoad, action)
-        }
-        var files: [FileSet.File] = []
-        files.reserveCapacity(lists.count)
-        for (index, name) in EncodedRuleList.fileNames(of: kinds).enumerated() {
-            files.append((name, lists[index].encoded()))
-            lists[index] = RuleList([])
-        }
-        return files
+        })
     }
 
     /// `rules.json` for the first list, `rules.2.json` for the second, ...

@@ -57,11 +57,38 @@ public enum FileSet: Sendable {
         return String(cString: resolved)
     }
 
+    /// Writes the files named `names` as the new generation of the set at `path`, as
+    /// ``write(_:to:isOwnFile:)`` writes them, asking `contents` for each file's bytes (by its
+    /// index in `names`) only when the file before it is written: a caller that makes each file
+    /// when asked, and holds it no longer, never holds all the files at once. The generation is
+    /// named by the files' hash once they are written.
+    ///
+    /// - Throws: ``FileError`` as ``write(_:to:isOwnFile:)``, or the one `contents` throws, named
+    ///   as the set's file; `path` is then unchanged.
+    @discardableResult
+    public static func write(
+        names: [String], to path: String, isOwnFile: (String) -> Bool = { _ in false },
+        contents: (Int) throws(FileError) -> [UInt8]
+    ) throws(FileError) -> String {
+        try write(names: names, to: path, isOwnFile: isOwnFile, continuingAfter: { _ in true }, contents: contents) ?? path
+    }
+
     /// ``write(_:to:isOwnFile:)`` that stops, as if killed, after the first step for which
     /// `continuingAfter` returns false; nil when stopped.
     package static func write(
         _ files: [File], to path: String, isOwnFile: (String) -> Bool,
         continuingAfter: (Step) -> Bool
+    ) throws(FileError) -> String? {
+        try write(names: files.map(\.name), to: path, isOwnFile: isOwnFile, continuingAfter: continuingAfter) { index throws(FileError) in
+            files[index].bytes
+        }
+    }
+
+    /// ``write(names:to:isOwnFile:contents:)`` that stops, as if killed, after the first step for
+    /// which `continuingAfter` returns false; nil when stopped.
+    package static func write(
+        names: [String], to path: String, isOwnFile: (String) -> Bool,
+        continuingAfter: (Step) -> Bool, contents: (Int) throws(FileError) -> [UInt8]
     ) throws(FileError) -> String? {
         let link = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let parent = FileIO.directoryName(of: link)
@@ -69,8 +96,8 @@ public enum FileSet: Sendable {
         guard !base.isEmpty, base != ".", base != ".." else {
             throw FileError(path: path, reason: "needs a name for the set's link, not a bare directory")
         }
-        for file in files where file.name.isEmpty || file.name.contains("/") || file.name.hasPrefix(".") {
-            throw FileError(path: path, reason: "\"\(file.name)\" is not a plain file name")
+        for name in names where name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            throw FileError(path: path, reason: "\"\(name)\" is not a plain file name")
         }
 
         var existing = stat()
@@ -92,43 +119,51 @@ public enum FileSet: Sendable {
             }
         }
 
+        // The files go into a temporary directory as they are made, each with its record for the
+        // generation's name, which is known once all are written.
         let prefix = "." + base + "."
-        let generationName = prefix + String(contentHash(files).prefix(16))
-        let generation = parent + "/" + generationName
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var status = stat()
-        // A directory of this name is reused only when it holds exactly these files: a write
-        // killed while removing an older generation of the same contents leaves one with files
-        // missing, which would otherwise become the set.
-        if lstat(generation, &status) == 0, !((status.st_mode & S_IFMT) == S_IFDIR && holds(generation, files)) {
-            if (status.st_mode & S_IFMT) == S_IFDIR { removeFlatDirectory(generation) } else { unlink(generation) }
+        let temporary = parent + "/" + prefix + "tmp-" + unique
+        guard mkdir(temporary, 0o755) == 0 else {
+            throw systemError(path, while: "creating a directory in \(parent)")
         }
-        if lstat(generation, &status) != 0 {
-            let temporary = parent + "/" + prefix + "tmp-" + unique
-            guard mkdir(temporary, 0o755) == 0 else {
-                throw systemError(path, while: "creating a directory in \(parent)")
+        let generationName: String
+        let generation: String
+        do throws(FileError) {
+            var records: [(name: String, size: Int, digest: String)] = []
+            records.reserveCapacity(names.count)
+            for (index, name) in names.enumerated() {
+                do throws(FileError) {
+                    let bytes = try contents(index)
+                    try FileIO.writeAtomically(bytes, to: temporary + "/" + name)
+                    records.append((name, bytes.count, XXH64.hexDigest(bytes)))
+                } catch {
+                    // Named as the set's file: the temporary directory goes with the failure.
+                    throw FileError(path: link + "/" + name, reason: error.reason)
+                }
+                if !continuingAfter(.fileWritten(name)) { return nil }
             }
-            do throws(FileError) {
-                for file in files {
-                    do throws(FileError) {
-                        try FileIO.writeAtomically(file.bytes, to: temporary + "/" + file.name)
-                    } catch {
-                        // Named as the set's file: the temporary directory goes with the failure.
-                        throw FileError(path: link + "/" + file.name, reason: error.reason)
-                    }
-                    if !continuingAfter(.fileWritten(file.name)) { return nil }
-                }
-                if rename(temporary, generation) != 0 {
-                    // Another write of the same contents got there first: its directory is the same.
-                    guard errno == EEXIST || errno == ENOTEMPTY else { throw systemError(path, while: "renaming the generation into place") }
-                    removeFlatDirectory(temporary)
-                }
-            } catch {
+            generationName = prefix + String(contentHash(records).prefix(16))
+            generation = parent + "/" + generationName
+            var status = stat()
+            // A directory of this name is reused only when it holds exactly these files: a write
+            // killed while removing an older generation of the same contents leaves one with files
+            // missing, which would otherwise become the set.
+            if lstat(generation, &status) == 0, !((status.st_mode & S_IFMT) == S_IFDIR && holds(generation, records)) {
+                if (status.st_mode & S_IFMT) == S_IFDIR { removeFlatDirectory(generation) } else { unlink(generation) }
+            }
+            if lstat(generation, &status) == 0 {
                 removeFlatDirectory(temporary)
-                throw error
+            } else if rename(temporary, generation) != 0 {
+                // Another write of the same contents got there first: its directory is the same.
+                guard errno == EEXIST || errno == ENOTEMPTY else { throw systemError(path, while: "renaming the generation into place") }
+                removeFlatDirectory(temporary)
             }
-            syncDirectory(parent)
+        } catch {
+            removeFlatDirectory(temporary)
+            throw error
         }
+        syncDirectory(parent)
         if !continuingAfter(.generationRenamed) { return nil }
 
         let temporaryLink = parent + "/" + prefix + "link-" + unique
@@ -215,11 +250,6 @@ public enum FileSet: Sendable {
 
     /// 16 hex digits: XXH64 of each file's name, size and XXH64, in name order. A name for a
     /// generation that tells its contents apart from any other write's, at memory speed.
-    static func contentHash(_ files: [File]) -> String {
-        contentHash(files.map { (name: $0.name, size: $0.bytes.count, digest: XXH64.hexDigest($0.bytes)) })
-    }
-
-    /// ``contentHash(_:)`` of files known by their names, sizes and XXH64s.
     private static func contentHash(_ records: [(name: String, size: Int, digest: String)]) -> String {
         var bytes: [UInt8] = []
         for record in records.sorted(by: { $0.name < $1.name }) {
@@ -228,10 +258,14 @@ public enum FileSet: Sendable {
         return XXH64.hexDigest(bytes)
     }
 
-    /// Whether `directory` holds exactly `files`: the same names, each with the same bytes.
-    private static func holds(_ directory: String, _ files: [File]) -> Bool {
-        guard let names = try? entries(of: directory), names.sorted() == files.map(\.name).sorted() else { return false }
-        return files.allSatisfy { file in (try? FileIO.read(path: directory + "/" + file.name)) == file.bytes }
+    /// Whether `directory` holds exactly the files of `records`: the same names, each with the
+    /// same size and XXH64.
+    private static func holds(_ directory: String, _ records: [(name: String, size: Int, digest: String)]) -> Bool {
+        guard let names = try? entries(of: directory), names.sorted() == records.map(\.name).sorted() else { return false }
+        return records.allSatisfy { record in
+            guard let bytes = try? FileIO.read(path: directory + "/" + record.name) else { return false }
+            return bytes.count == record.size && XXH64.hexDigest(bytes) == record.digest
+        }
     }
 
     /// Removes the generations other than `keeping`, and what killed writes left: temporary

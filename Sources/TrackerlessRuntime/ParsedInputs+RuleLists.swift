@@ -29,6 +29,30 @@ extension ParsedInputs {
     ///
     /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the lists cannot be made
     ///   within the limits (`RuleListBuild.refusal`).
+    /// ``blockingRules(recordingSources:)`` for a caller that needs the blocklist no more: each
+    /// tracker's rules go once its section is made (`RuleListBuilder.buildLettingGoOfTrackerRules()`),
+    /// so that they and the lists are not all alive at once, and these inputs are left without
+    /// the blocklist's trackers. The lists are those of ``blockingRules(recordingSources:)``.
+    ///
+    /// - Parameters:
+    ///   - recordingSources: as for ``blockingRules(recordingSources:)``.
+    ///   - parsingAgain: the same inputs parsed anew, called only where a list fails the check (an
+    ///     input WebKit would refuse), for the build that leaves such inputs out.
+    /// - Throws: as ``blockingRules(recordingSources:)``, or what `parsingAgain` throws.
+    public mutating func blockingRulesLettingGoOfTrackers(
+        recordingSources: Bool = true, parsingAgain: () throws(ProtectionError) -> ParsedInputs
+    ) throws(ProtectionError) -> RuleListBuild {
+        var builder = blockingRuleBuilder(recordingSources: recordingSources)
+        // The builder's copy of the trackers is then the only one: letting go of a tracker's rules
+        // would otherwise copy the whole table first.
+        trackerData.trackers = [:]
+        let unchecked = builder.buildLettingGoOfTrackerRules()
+        if let refusal = unchecked.refusal { throw Self.error(refusing: refusal) }
+        guard !areValid(unchecked) else { return unchecked }
+        let again = try parsingAgain()
+        return try again.checked(unchecked, isValid: false, builder: again.blockingRuleBuilder(recordingSources: recordingSources))
+    }
+
     public func cookieRules() throws(ProtectionError) -> RuleListBuild {
         let build = cookieRuleBuild()
         if let refusal = build.refusal { throw Self.error(refusing: refusal) }

@@ -181,4 +181,44 @@ struct FileSetTests {
         try FileIO.writeAtomically([], to: file)
         #expect(throws: FileError.self) { try FileSet.write(set("A", count: 1), to: file) }
     }
+
+    @Test("files made when asked: each asked for once, in order, after the one before is written; the same generation as the files given whole")
+    func filesMadeWhenAsked() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let files = set("A", count: 3)
+        var asked: [Int] = []
+        let generation = try FileSet.write(names: files.map(\.name), to: directory + "/made") { index in
+            // Every file before this one is in the temporary directory already.
+            let written = names(in: directory).filter { $0.hasPrefix(".made.tmp-") }.flatMap { names(in: directory + "/" + $0) }
+            #expect(written.sorted() == files[..<index].map(\.name).sorted())
+            asked.append(index)
+            return files[index].bytes
+        }
+        #expect(asked == [0, 1, 2])
+        #expect(same(read(directory + "/made"), files))
+        let whole = try FileSet.write(files, to: directory + "/whole")
+        #expect(generation.split(separator: ".").last == whole.split(separator: ".").last)
+        #expect(FileSet.verifiedFiles(of: directory + "/made") != nil)
+    }
+
+    @Test("a file that cannot be made: the error names it in the set, the set and the directory are as before")
+    func fileThatCannotBeMade() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let link = directory + "/out"
+        try FileSet.write(set("A", count: 2), to: link)
+        let before = names(in: directory)
+        do {
+            try FileSet.write(names: ["rules.json", "rules.2.json"], to: link) { index throws(FileError) in
+                guard index == 0 else { throw FileError(path: "elsewhere", reason: "no bytes") }
+                return Array("[]".utf8)
+            }
+            Issue.record("the write went on")
+        } catch {
+            #expect(error.path == link + "/rules.2.json" && error.reason == "no bytes")
+        }
+        #expect(same(read(link), set("A", count: 2)))
+        #expect(names(in: directory) == before)
+    }
 }

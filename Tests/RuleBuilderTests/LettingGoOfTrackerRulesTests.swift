@@ -1,0 +1,69 @@
+import ContentRuleList
+@testable import RuleBuilder
+import Testing
+import TrackerDataKit
+import TrackerlessCore
+import TrackerlessTestSupport
+
+/// `buildLettingGoOfTrackerRules()`: the lists, sources and report of `build(checkingTriggers:
+/// false)`, while each tracker's rules go once its section is made (but a CNAME target's, which
+/// its CNAME's section reads again, and those of the Click-to-Load lists, taken before).
+@Suite("Letting go of each tracker's rules once its section is made")
+struct LettingGoOfTrackerRulesTests {
+    /// Nested trackers of other owners, a CNAME to a tracker, Click-to-Load rules, an entity
+    /// with three sites, and lists of at most 12 rules: every reader of the blocklist after a section.
+    static let json = #"""
+        {"trackers": {
+          "a.example": {"domain": "a.example", "default": "block", "owner": {"name": "A"},
+            "rules": [{"rule": "a\\.example/ok", "action": "ignore"}, {"rule": "a\\.example/px", "exceptions": {"domains": ["s.example"]}}]},
+          "sub.a.example": {"domain": "sub.a.example", "default": "ignore", "owner": {"name": "B"},
+            "rules": [{"rule": "sub\\.a\\.example/ads"}, {"rule": "sub\\.a\\.example/embed", "action": "block-ctl-yt"}]},
+          "c.example": {"domain": "c.example", "default": "block", "owner": {"name": "C"},
+            "rules": [{"rule": "c\\.example/track"}, {"rule": "c\\.example/fb", "action": "block-ctl-fb"}]},
+          "d.example": {"domain": "d.example", "default": "ignore", "owner": {"name": "A"},
+            "rules": [{"rule": "d\\.example/p"}, {"rule": "d\\.example/q", "options": {"types": ["script"]}}]}
+        },
+        "entities": {"A": {"domains": ["a.example", "s.example", "d.example"]}, "B": {"domains": ["sub.a.example"]}, "C": {"domains": ["c.example"]}},
+        "domains": {"a.example": "A", "s.example": "A", "d.example": "A", "sub.a.example": "B", "c.example": "C"},
+        "cnames": {"cloak.site.example": "c.example", "other.example": "d.example"}}
+        """#
+
+    static func expectSame(_ released: RuleListBuild, _ kept: RuleListBuild) {
+        #expect(released.ruleLists.map { $0.encoded() } == kept.ruleLists.map { $0.encoded() })
+        #expect(released.clickToLoadActions == kept.clickToLoadActions)
+        #expect(released.sources == kept.sources)
+        #expect(released.report.skippedRules.map(\.description) == kept.report.skippedRules.map(\.description))
+        #expect(released.report.approximations.map(\.description) == kept.report.approximations.map(\.description))
+        #expect(released.report.listSizes.map(\.description) == kept.report.listSizes.map(\.description))
+        #expect(released.report.trackerCount == kept.report.trackerCount)
+    }
+
+    @Test("a small blocklist in lists of 12 rules: the same lists, sources and report; only the CNAMEs' targets keep their rules")
+    func sameLists() throws {
+        let data = try TrackerData(parsing: Array(Self.json.utf8))
+        var builder = RuleListBuilder(trackerData: data, settings: .init(maximumRulesPerList: 12))
+        let kept = builder.build(checkingTriggers: false)
+        let released = builder.buildLettingGoOfTrackerRules()
+        #expect(kept.refusal == nil)
+        #expect(kept.clickToLoadActions.filter { $0 == nil }.count > 1, "one main list: \(kept.report.listSizes)")
+        #expect(kept.clickToLoadActions.contains("block-ctl-fb") && kept.clickToLoadActions.contains("block-ctl-yt"))
+        Self.expectSame(released, kept)
+        let withRules = builder.trackerData.trackers.filter { !$0.value.rules.isEmpty }.keys.sorted()
+        #expect(withRules == ["c.example", "d.example"])
+        #expect(builder.trackerData.trackers.count == data.trackers.count)
+    }
+
+    @Test(
+        "apple-tds.json and extension-tds.json (entity lists): the same lists, sources and report",
+        .enabled(if: SharedData.realBlocklists.allSatisfy(SharedData.shouldRun), SharedData.skipMessage))
+    func realBlocklists() throws {
+        for file in SharedData.realBlocklists {
+            var builder = RuleListBuilder(trackerData: try TrackerData(contentsOfFile: SharedData.path(file)))
+            let kept = builder.build(checkingTriggers: false)
+            let withRules = builder.trackerData.trackers.values.filter { !$0.rules.isEmpty }.count
+            Self.expectSame(builder.buildLettingGoOfTrackerRules(), kept)
+            let left = builder.trackerData.trackers.values.filter { !$0.rules.isEmpty }.count
+            #expect(left * 2 < withRules, "\(file): \(left) of \(withRules) trackers keep their rules")
+        }
+    }
+}
