@@ -92,7 +92,8 @@ public struct JSONWriter: Sendable {
         countedBytes = 0
     }
 
-    /// The number of bytes written so far (with those only counted, by a ``counting()`` writer).
+    /// The number of bytes written so far, with those a counting writer (`counting()`, for this
+    /// package) counted instead of keeping.
     public var count: Int { bytes.count + countedBytes }
 
     /// Appends again the bytes written at `range` (a range of earlier output), for a value that
