@@ -1,13 +1,14 @@
 import TrackerlessCore
 
 /// The JSON bytes rules take in a list's ``RuleList/encoded()`` output, measured one rule at a
-/// time in one reused buffer, so that a builder can keep each list within a byte budget without
-/// encoding whole lists it may not make.
+/// time by the encoder's own code with a writer that counts bytes instead of keeping them, so
+/// that a builder can keep each list within a byte budget without encoding whole lists it may
+/// not make.
 ///
 /// A list of rules of sizes s₁ … sₙ encodes to 1 + Σ (sᵢ + 1) bytes: the brackets and the commas
 /// between rules (``listByteCount(ruleBytes:ruleCount:)``).
 public struct RuleByteCounter: Sendable {
-    private var writer = JSONWriter(capacity: 4096)
+    private var writer = JSONWriter.counting()
     /// The JSON bytes of each long condition array measured so far, by its storage address,
     /// with the array itself: held here, its storage cannot be freed and its address reused.
     /// A builder shares one array between many rules (an owner's sites on each of its

@@ -31,8 +31,13 @@ extension RuleList {
             throw RuleListError(.tooManyRules, detail: "\(rules.count) rules; at most \(target.maximumRuleCount)")
         }
         if rules.isEmpty { throw RuleListError(.containsNoRules, detail: "the array is empty") }
-        if target != .newest { try checkVocabulary(for: target) }
         // The rules are read in place: a copy of each rule would retain every string it holds.
+        if target != .newest {
+            try rules.withUnsafeBufferPointer { (rules) throws(RuleListError) in try Self.checkVocabulary(of: rules, for: target) }
+            if target.refusesDomainAndTopURLConditionsInOneList {
+                try RuleListParser.checkConditionKinds(rules, sourceIndices: Array(rules.indices))
+            }
+        }
         try rules.withUnsafeBufferPointer { (rules) throws(RuleListError) in
             try Self.checkShapes(of: rules)
             try Self.checkPatterns(of: rules)
@@ -102,28 +107,30 @@ extension RuleList {
 }
 
 extension RuleList {
-    /// Refuses what `target` does not know, as its parser would, and a key it would ignore.
-    fileprivate func checkVocabulary(for target: WebKitTarget) throws(RuleListError) {
-        for (index, rule) in rules.enumerated() {
-            let trigger = rule.trigger
-            for (position, type) in trigger.resourceTypes.enumerated() where !target.supports(type) {
+    /// Refuses what `target` does not know, as its parser would, and a key it would ignore
+    /// (the mix of condition kinds is checked after it, by the parser's own check).
+    fileprivate static func checkVocabulary(
+        of rules: UnsafeBufferPointer<ContentRule>, for target: WebKitTarget
+    ) throws(RuleListError) {
+        for index in rules.indices {
+            for (position, type) in rules[index].trigger.resourceTypes.enumerated() where !target.supports(type) {
                 throw RuleListError(
                     .invalidStringInTriggerFlagsArray, ruleIndex: index,
                     detail: "trigger[\"resource-type\"][\(position)]: \"\(type.rawValue)\"; \(target.displayName) does not know it")
             }
-            var keys: [String] = []
-            if !trigger.loadContexts.isEmpty { keys.append("load-context") }
-            if trigger.requestMethod != nil { keys.append("request-method") }
-            if trigger.frameURLFilterIsCaseSensitive { keys.append("frame-url-filter-is-case-sensitive") }
-            if let condition = trigger.condition { keys.append(condition.key) }
-            for key in keys where !target.reads(triggerKey: key) {
-                throw RuleListError(
-                    .invalidTrigger, ruleIndex: index,
-                    detail: RuleListWarning(ruleIndex: index, key: key, target: target).reason)
+            // Each key the trigger has, in this order, checked without gathering them in an
+            // array per rule.
+            func check(_ key: String) throws(RuleListError) {
+                guard target.reads(triggerKey: key) else {
+                    throw RuleListError(
+                        .invalidTrigger, ruleIndex: index,
+                        detail: RuleListWarning(ruleIndex: index, key: key, target: target).reason)
+                }
             }
-        }
-        if target.refusesDomainAndTopURLConditionsInOneList {
-            try RuleListParser.checkConditionKinds(rules, sourceIndices: Array(rules.indices))
+            if !rules[index].trigger.loadContexts.isEmpty { try check("load-context") }
+            if rules[index].trigger.requestMethod != nil { try check("request-method") }
+            if rules[index].trigger.frameURLFilterIsCaseSensitive { try check("frame-url-filter-is-case-sensitive") }
+            if let key = rules[index].trigger.condition?.key { try check(key) }
         }
     }
 }

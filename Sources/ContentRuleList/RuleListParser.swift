@@ -80,8 +80,9 @@ enum RuleListParser {
     static func checkConditionKinds(_ rules: [ContentRule], sourceIndices: [Int]) throws(RuleListError) {
         var firstDomain: Int?
         var firstTopURL: Int?
-        for (position, rule) in rules.enumerated() {
-            switch rule.trigger.condition {
+        // By index: enumerating the rules copied each one.
+        for position in rules.indices {
+            switch rules[position].trigger.condition {
             case .ifDomain?, .unlessDomain?: if firstDomain == nil { firstDomain = position }
             case .ifTopURL?, .unlessTopURL?: if firstTopURL == nil { firstTopURL = position }
             default: continue

@@ -28,13 +28,14 @@ extension RuleListBuilder {
         trackerData: TrackerData, tailByteCount: Int, minimumSaving: Int, patternBytes: (String) -> Int?
     ) -> Set<String> {
         var sectionCounts: [String: Int] = [:]
-        for tracker in trackerData.trackers.values {
-            guard let owner = tracker.owner?.name else { continue }
+        // Each owner's name read in place: iterating the trackers copied every tracker.
+        for index in trackerData.trackers.indices {
+            guard let owner = trackerData.trackers.values[index].ownerName else { continue }
             sectionCounts[owner, default: 0] += 1
         }
         guard sectionCounts.values.contains(where: { $0 > 1 }) else { return [] }
         for (cloaked, target) in trackerData.cnames where trackerData.tracker(forHost: cloaked) == nil {
-            guard let owner = trackerData.tracker(forHost: target)?.owner?.name else { continue }
+            guard let owner = trackerData.tracker(forHost: target)?.ownerName else { continue }
             sectionCounts[owner, default: 0] += 1
         }
         var entities: Set<String> = []
@@ -134,7 +135,7 @@ extension RuleListBuilder {
                 var others: [String?] = []
                 for parent in DomainName.parentDomains(of: domain) {
                     guard let enclosing = trackers[parent] else { continue }
-                    let other = self.group(ofOwner: enclosing.owner?.name)
+                    let other = self.group(ofOwner: enclosing.ownerName)
                     if other != group, !others.contains(other) { others.append(other) }
                 }
                 for other in others {

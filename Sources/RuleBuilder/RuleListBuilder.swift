@@ -418,13 +418,16 @@ public struct RuleListBuilder: Sendable {
         let settings = settings
         let order = trackerData.sectionOrder()
         groups.main.ends.reserveCapacity(order.count)
+        // The closure below captures these alone: through `self` it copied the whole builder
+        // into its context for every tracker.
+        let settings = settings
         for (key, isEnclosed) in order {
             guard let tracker = trackerData.trackers[key] else { continue }
             guard let domain = SiteDomain.normalized(key) else {
                 report.skippedRules.append(.init(path: #"trackers["\#(key)"]"#, reason: "invalid tracker domain left out"))
                 continue
             }
-            let owner = tracker.owner?.name
+            let owner = tracker.ownerName
             let section = section(
                 for: tracker, key: key, scope: .tracker(domain: domain), inOwnLists: groups.group(ofOwner: owner) != nil, cache: &cache)
             groups.appendTrackerSection(
@@ -449,7 +452,7 @@ public struct RuleListBuilder: Sendable {
                 report.skippedRules.append(.init(path: #"cnames["\#(cloaked)"]"#, reason: "invalid host name left out"))
                 continue
             }
-            let owner = tracker.owner?.name
+            let owner = tracker.ownerName
             let scope = HostScope.cloaked(host: host, target: targetHost)
             let section = section(for: tracker, key: tracker.domain, scope: scope, inOwnLists: groups.group(ofOwner: owner) != nil, cache: &cache)
             groups.appendCloakedSection(cloaked, owner: owner) { rules, parts in
@@ -463,7 +466,7 @@ public struct RuleListBuilder: Sendable {
     private func section(
         for tracker: Tracker, key: String, scope: HostScope, inOwnLists: Bool, cache: inout BuildCache
     ) -> TrackerSection {
-        let owner = tracker.owner?.name ?? ""
+        let owner = tracker.ownerName ?? ""
         let owned = sitesByEntity[owner] ?? []
         let condition: Condition?
         if inOwnLists {
@@ -579,11 +582,16 @@ public struct RuleListBuilder: Sendable {
     /// the inner entity, but an `if-domain`-style condition on the outer domain covers it too.
     private func nestedSiteNotes() -> [BuildReport.Note] {
         var notes: [BuildReport.Note] = []
-        for (domain, entity) in trackerData.domains {
+        // By index, each entity compared in place: iterating the pairs retained every entity
+        // name, most of them long enough to be on the heap, a cache miss each.
+        let domains = trackerData.domains
+        for index in domains.indices {
+            let domain = domains.keys[index]
             let parent = DomainName.firstParentDomain(of: domain) { parent in
-                trackerData.domains[parent].map { $0 != entity } ?? false
+                domains.index(forKey: parent).map { domains.values[$0] != domains.values[index] } ?? false
             }
-            if let parent, let outer = trackerData.domains[parent] {
+            if let parent, let outer = domains[parent] {
+                let entity = domains.values[index]
                 notes.append(.init(
                     path: #"domains["\#(domain)"]"#,
                     reason: "pages of \(domain) (\(entity)) count as first party to trackers of \(outer), like pages of \(parent)"))

@@ -28,27 +28,38 @@ extension TrackerData {
     func clickToLoadView(for action: String) -> TrackerData {
         var data = self
         var kept: [String: Tracker] = [:]
-        for (key, tracker) in trackers {
-            guard let last = tracker.rules.lastIndex(where: { $0.clickToLoadAction == action }) else { continue }
-            var view = tracker
+        // By index, so that a tracker is copied only when kept: iterating the pairs copied every
+        // tracker of the blocklist for each action.
+        for index in trackers.indices {
+            let rules = trackers.values[index].rules
+            guard let last = rules.lastIndex(where: { $0.isClickToLoad(action) }) else { continue }
+            var view = trackers.values[index]
             view.defaultAction = .ignore
-            view.rules = tracker.rules[...last].map { rule in
-                if rule.clickToLoadAction == action { return rule }
+            view.rules = rules[...last].map { rule in
+                if rule.isClickToLoad(action) { return rule }
                 if rule.isClickToLoad { return rule.neverApplying }
                 if case .unsupported? = rule.action { return rule.neverApplying }
                 return Tracker.Rule(rule: rule.rule, action: .ignore, options: rule.options)
             }
-            kept[key] = view
+            kept[trackers.keys[index]] = view
         }
-        for (key, tracker) in trackers where kept[key] == nil && DomainName.firstParentDomain(of: key, where: { kept[$0] != nil }) != nil {
-            var view = tracker
-            view.defaultAction = .ignore
-            view.rules = []
-            kept[key] = view
+        let blocking = Set(kept.keys)
+        if !kept.isEmpty {
+            for key in trackers.keys where kept[key] == nil && DomainName.firstParentDomain(of: key, where: { kept[$0] != nil }) != nil {
+                var view = trackers[key]!
+                view.defaultAction = .ignore
+                view.rules = []
+                kept[key] = view
+            }
+        }
+        // The key of the tracker a host belongs to (as ``TrackerData/tracker(forHost:)`` finds
+        // it), without copying the tracker.
+        let all = trackers
+        func trackerKey(forHost host: String) -> String? {
+            DomainName.firstSuffix(of: host) { all.index(forKey: $0) != nil ? $0 : nil }
         }
         data.cnames = cnames.filter { cloaked, target in
-            tracker(forHost: cloaked) == nil
-                && tracker(forHost: target)?.rules.contains { $0.clickToLoadAction == action } == true
+            trackerKey(forHost: target).map(blocking.contains) == true && trackerKey(forHost: cloaked) == nil
         }
         data.trackers = kept
         return data
@@ -74,6 +85,12 @@ extension Tracker.Rule {
 
     /// Whether the rule has a `block-ctl-*` action.
     var isClickToLoad: Bool { clickToLoadAction != nil }
+
+    /// Whether the rule's action is the `block-ctl-*` action `name`, compared in place.
+    func isClickToLoad(_ name: String) -> Bool {
+        if case .blockClickToLoad(let action)? = action { return action == name }
+        return false
+    }
 
     /// The rule in its place but applying nowhere (`options` whose empty domain list matches no
     /// site), so that the rules after it keep their indices in the build report.

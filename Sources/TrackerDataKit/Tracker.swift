@@ -11,6 +11,9 @@ public struct Tracker: Sendable, Hashable {
         get { ownerStorage?.owner }
         set { ownerStorage = newValue.map(OwnerStorage.init) }
     }
+    /// The owner's `name` (its key in ``TrackerData/entities``), read in place: ``owner`` copies
+    /// all six strings of the owner, for callers that mostly want this one.
+    public var ownerName: String? { ownerStorage?.owner.name }
     // Boxed: inline, the owner's six strings made each tracker of a blocklist's table (a hash
     // table keeps about twice as many slots as trackers) about 100 bytes larger.
     private var ownerStorage: OwnerStorage?

@@ -6,6 +6,11 @@
 public struct JSONWriter: Sendable {
     /// The UTF-8 text written so far.
     public private(set) var bytes: [UInt8]
+    /// Whether strings, raw text and repeats are counted in ``countedBytes`` instead of written
+    /// (``counting()``).
+    private var countsOnly = false
+    /// The bytes counted and not kept, by a counting writer.
+    private var countedBytes = 0
 
     /// Creates an empty writer.
     public init() {
@@ -17,6 +22,15 @@ public struct JSONWriter: Sendable {
     public init(capacity: Int) {
         bytes = []
         bytes.reserveCapacity(capacity)
+    }
+
+    /// A writer that keeps the bytes of strings, raw text and repeats out of ``bytes`` and only
+    /// counts them: ``count`` is what the same calls write, without the copies and the escaping
+    /// (a rule list's size measured rule by rule). What other methods write is still kept.
+    package static func counting() -> JSONWriter {
+        var writer = JSONWriter(capacity: 0)
+        writer.countsOnly = true
+        return writer
     }
 
     /// Appends `value`, members of objects in their stored order.
@@ -56,6 +70,11 @@ public struct JSONWriter: Sendable {
 
     /// Appends `string` quoted and escaped.
     public mutating func writeString(_ string: String) {
+        if countsOnly {
+            var string = string
+            countedBytes += 2 + string.withUTF8 { Self.escapedCount(of: $0) }
+            return
+        }
         bytes.append(UInt8(ascii: "\""))
         let handled: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
             appendEscaped(utf8)
@@ -70,14 +89,20 @@ public struct JSONWriter: Sendable {
     /// Forgets what was written, keeping the buffer for the next document.
     public mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
+        countedBytes = 0
     }
 
-    /// The number of bytes written so far.
-    public var count: Int { bytes.count }
+    /// The number of bytes written so far, with those a counting writer (`counting()`, for this
+    /// package) counted instead of keeping.
+    public var count: Int { bytes.count + countedBytes }
 
     /// Appends again the bytes written at `range` (a range of earlier output), for a value that
     /// repeats.
     public mutating func repeatOutput(_ range: Range<Int>) {
+        if countsOnly {
+            if range.lowerBound >= 0, range.upperBound <= count { countedBytes += range.count }
+            return
+        }
         guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return }
         // Through a scratch copy: appending a slice of the array to itself would copy the whole
         // array (the slice shares its storage).
@@ -93,6 +118,10 @@ public struct JSONWriter: Sendable {
 
     /// Appends `text` verbatim, for punctuation such as `{`, `,` or `"key":`.
     public mutating func writeRaw(_ text: String) {
+        if countsOnly {
+            countedBytes += text.utf8.count
+            return
+        }
         // Literals always have contiguous UTF-8: copy it in one go rather than as a sequence. Most
         // raw text is one punctuation byte, which appends without the general copy's overhead.
         let handled: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
@@ -225,6 +254,21 @@ public struct JSONWriter: Sendable {
             index += 1
         }
         return index
+    }
+
+    /// The bytes ``appendEscaped(_:)`` writes for `utf8`: one more for each byte it escapes
+    /// with a letter, five more for each it writes as `\u00XX`.
+    private static func escapedCount(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = utf8.count
+        var special = indexOfSpecialByte(in: utf8, from: 0)
+        while special < utf8.count {
+            switch utf8[special] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: count += 1
+            default: count += 5
+            }
+            special = indexOfSpecialByte(in: utf8, from: special + 1)
+        }
+        return count
     }
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {

@@ -71,4 +71,36 @@ struct JSONWriterTests {
         // Writing is deterministic and idempotent.
         #expect(try JSONParser.parse(written).jsonBytes() == written)
     }
+
+    /// A counting writer keeps no string or raw bytes, but counts exactly what a writer writes:
+    /// every byte below 0x80 escaped or not, non-ASCII text, long runs between escapes, repeats
+    /// of earlier output, and numbers, which it still writes.
+    @Test("a counting writer counts what a writer writes")
+    func countingMatchesWriting() {
+        let every = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self)
+        let strings = [every, "", "plain", "a\"b\\c", "\u{0}\u{1F}\n", "é中😀", "x\\.y\\.z\\.com", String(repeating: "ab\\.", count: 40)]
+        var writer = JSONWriter()
+        var counter = JSONWriter.counting()
+        for string in strings {
+            let start = writer.count
+            #expect(counter.count == start)
+            func writeMember(to output: inout JSONWriter) {
+                output.writeRaw(",\"k\":")
+                output.writeString(string)
+            }
+            writeMember(to: &writer)
+            writeMember(to: &counter)
+            #expect(counter.count == writer.count, "\(string.debugDescription)")
+            func repeatAndWriteNumber(to output: inout JSONWriter) {
+                output.repeatOutput(start..<output.count)
+                output.writeNumber(-12.5)
+            }
+            repeatAndWriteNumber(to: &writer)
+            repeatAndWriteNumber(to: &counter)
+            #expect(counter.count == writer.count)
+        }
+        #expect(counter.bytes.count < writer.count / 4)
+        counter.removeAll()
+        #expect(counter.count == 0)
+    }
 }
