@@ -415,7 +415,6 @@ public struct RuleListBuilder: Sendable {
     private mutating func appendTrackerSections(
         to groups: inout SectionGroups, lettingGoOfRules: Bool, report: inout BuildReport, cache: inout BuildCache
     ) {
-        let settings = settings
         let order = trackerData.sectionOrder()
         groups.main.ends.reserveCapacity(order.count)
         // The closure below captures these alone: through `self` it copied the whole builder
