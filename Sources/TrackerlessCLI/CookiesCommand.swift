@@ -1,4 +1,5 @@
 import ContentRuleList
+import Foundation
 import RuleBuilder
 import TrackerDataKit
 import TrackerlessCore
@@ -17,7 +18,8 @@ enum CookiesCommand {
     none of their Set-Cookie. Install it as a list of its own beside the blocking lists, never
     merged into them: it ends with ignore-previous-rules exceptions. With the feature off there
     is no list, as in the runtime's set: nothing is written (DIR/: an empty set), and standard
-    error says so. The options mean what they mean for `rules`.
+    error says so; a file an earlier run wrote at --output FILE is removed. The options mean
+    what they mean for `rules`.
       --tds FILE              Tracker Radar blocklist (tds.json); without it, the bundled sample
       --privacy-config FILE   DuckDuckGo privacy configuration (the cookie feature and its settings)
       --allowlist FILE        user allowlist: a JSON array of sites where protection is off
@@ -49,7 +51,11 @@ enum CookiesCommand {
         if build.ruleLists.isEmpty, !(options["output"].map(RulesCommand.isSetPath) ?? false) {
             // The runtime installs no cookie list then either; a list that changes nothing would
             // still cost WebKit a look-up on every load.
-            Output.standardError("cookie protection is off in the privacy configuration: no cookie rules, nothing written")
+            var message = "cookie protection is off in the privacy configuration: no cookie rules, nothing written"
+            if let output = options["output"], try removeEarlierList(at: output) {
+                message += "; removed \(output), so that no earlier cookie list stays in use"
+            }
+            Output.standardError(message)
             return 0
         }
         try RulesCommand.write(build.ruleLists, to: options["output"], target: inputs.webKit)
@@ -60,5 +66,21 @@ enum CookiesCommand {
             Output.standardError("\(build.ruleCount) block-cookies rules in \(build.ruleLists.count) list(s)")
         }
         return 0
+    }
+
+    /// Removes the file (or the link, never what it points to) that an earlier run wrote at
+    /// `--output FILE`, now that there is no list to replace it with: a build step that installs
+    /// FILE would otherwise keep blocking cookies the configuration no longer blocks. A device,
+    /// a FIFO, a directory and the file of standard output or error (`/dev/stdout`) are left
+    /// alone. Whether anything was removed.
+    static func removeEarlierList(at path: String) throws(FileError) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFLNK, !OutputFile.isWrittenDirectly(path) else { return false }
+        guard unlink(path) == 0 else {
+            throw FileError(path: path, reason: "removing the earlier cookie list failed: \(String(cString: strerror(errno)))")
+        }
+        return true
     }
 }

@@ -155,6 +155,27 @@ struct OneBuildTests {
         #expect(toFile.status == 0, "\(toFile.standardError)")
         #expect(toFile.standardError.contains("cookie protection is off"), "\(toFile.standardError)")
         #expect(!FileManager.default.fileExists(atPath: file))
+
+        // A list an earlier run wrote at FILE goes, so that a build step installing FILE stops
+        // blocking cookies; a link goes, never what it points to; /dev/null stays.
+        let on = try CommandRunner.run(["cookies", "--tds", tds, "--output", file])
+        #expect(on.status == 0 && FileManager.default.fileExists(atPath: file), "\(on.standardError)")
+        let removed = try CommandRunner.run(["cookies", "--tds", tds, "--privacy-config", configuration, "--output", file])
+        #expect(removed.status == 0, "\(removed.standardError)")
+        #expect(removed.standardError.contains("removed \(file)"), "\(removed.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        let target = directory.appendingPathComponent("kept.json").path
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: target))
+        let link = directory.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let viaLink = try CommandRunner.run(["cookies", "--tds", tds, "--privacy-config", configuration, "--output", link])
+        #expect(viaLink.status == 0, "\(viaLink.standardError)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("kept".utf8))
+        let toNull = try CommandRunner.run(["cookies", "--tds", tds, "--privacy-config", configuration, "--output", "/dev/null"])
+        #expect(toNull.status == 0 && !toNull.standardError.contains("removed"), "\(toNull.standardError)")
+        #expect(FileManager.default.fileExists(atPath: "/dev/null"))
+
         let toOutput = try CommandRunner.run(["cookies", "--tds", tds, "--privacy-config", configuration])
         #expect(toOutput.status == 0 && toOutput.standardOutput.isEmpty, "\(toOutput.standardOutput)")
 
