@@ -28,10 +28,11 @@ enum RulesCommand {
                               until the next number is missing: every list it installs then comes
                               from one run. The replaced generation is kept until the next run. A
                               plain DIR holding only rules*.json is replaced; any other is refused.
-                              Click-to-Load rules (block-ctl-fb, ...) are in lists of their own, one
-                              per rule action, that a host removes for a page where the user clicked
-                              to load: DIR/rules.block-ctl-fb.json in a set, FILE's name with
-                              .block-ctl-fb before its extension beside FILE; not on standard output.
+                              Click-to-Load rules (block-ctl-fb, ...) are in lists of their own, per
+                              rule action, that a host removes for a page where the user clicked to
+                              load: DIR/rules.block-ctl-fb.json (then rules.block-ctl-fb.2.json ...)
+                              in a set, FILE's name with .block-ctl-fb (.block-ctl-fb.2 ...) before
+                              its extension beside FILE; not on standard output.
       --site-conditions S     how page conditions are written: if-top-url (anchored, exact; default)
                               or if-domain (WebKit's own form, unanchored)
       --exact-path-matches    also match a rule's text where it appears in the path or query of a
@@ -97,20 +98,20 @@ enum RulesCommand {
             try writeSet(&lists, clickToLoadActions: build.clickToLoadActions, sources: writesSources ? build.sources : [], to: output)
         } else {
             let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
+            // The Click-to-Load lists' files are named as in a set, each beside FILE.
+            let listNames = fileNames(of: build.ruleLists, clickToLoadActions: build.clickToLoadActions)
             if writesSources, let output = options["output"] {
                 // The main list's sources, then each Click-to-Load list's, beside its file.
                 let main = zip(build.sources, build.clickToLoadActions).filter { $0.1 == nil }.map(\.0)
                 if let sources = main.first, main.count == 1 {
                     try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: output))
                 }
-                for (sources, action) in zip(build.sources, build.clickToLoadActions) {
-                    guard let action else { continue }
-                    try FileIO.writeAtomically(
-                        Self.encoded(sources), to: sourcesPath(beside: clickToLoadPath(beside: output, action: action)))
+                for (sources, (action, name)) in zip(build.sources, zip(build.clickToLoadActions, listNames)) where action != nil {
+                    try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: clickToLoadPath(beside: output, fileName: name)))
                 }
             }
             try write(mainLists, to: options["output"], target: target, isValidated: true)
-            for (list, action) in zip(build.ruleLists, build.clickToLoadActions) {
+            for (list, (action, name)) in zip(build.ruleLists, zip(build.clickToLoadActions, listNames)) {
                 guard let action else { continue }
                 guard let output = options["output"] else {
                     Output.standardError("note: the Click-to-Load list of \(action) is not written to standard output; give --output")
@@ -122,7 +123,7 @@ enum RulesCommand {
                         + "which is not a file; give --output FILE or DIR/")
                     continue
                 }
-                try FileIO.writeAtomically(list.encoded(), to: clickToLoadPath(beside: output, action: action))
+                try FileIO.writeAtomically(list.encoded(), to: clickToLoadPath(beside: output, fileName: name))
             }
         }
         let report = build.report
@@ -212,13 +213,15 @@ enum RulesCommand {
         Array(JSONValue.array(sources.map { $0.jsonValue() }).jsonString().utf8) + [0x0A]
     }
 
-    /// `/a/rules.block-ctl-fb.json` for `/a/rules.json`: where a Click-to-Load list goes beside
-    /// the main list's file.
-    static func clickToLoadPath(beside output: String, action: String) -> String {
+    /// `/a/out.block-ctl-fb.json` for `/a/out.json` and the set's file name
+    /// `rules.block-ctl-fb.json` (`/a/out.block-ctl-fb.2.json` for `rules.block-ctl-fb.2.json`):
+    /// where a Click-to-Load list goes beside the main list's file.
+    static func clickToLoadPath(beside output: String, fileName: String) -> String {
         let url = URL(fileURLWithPath: output)
         let stem = url.deletingPathExtension().lastPathComponent
         let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-        return url.deletingLastPathComponent().appendingPathComponent("\(stem).\(EncodedRuleList.fileNamePart(action))\(suffix)").path
+        let part = fileName.dropFirst("rules.".count).dropLast(".json".count)
+        return url.deletingLastPathComponent().appendingPathComponent("\(stem).\(part)\(suffix)").path
     }
 
     /// Checks every list with our validator, the one `rules` builds with and `validate` runs.
@@ -255,8 +258,12 @@ enum RulesCommand {
 
     /// Whether `name` is one of the names ``ruleListFileName(_:)`` gives, or a Click-to-Load list's.
     static func isRuleListFileName(_ name: String) -> Bool {
-        let part = name.dropFirst("rules.".count).dropLast(".json".count)
-        if name.hasPrefix("rules.block-ctl-"), name.hasSuffix(".json") { return String(part) == EncodedRuleList.fileNamePart(String(part)) }
+        if name.hasPrefix("rules.block-ctl-"), name.hasSuffix(".json") {
+            // rules.<action>.json, rules.<action>.2.json, ...; the action's part has no dot.
+            let numbered = name.dropFirst("rules.".count).dropLast(".json".count)
+            let part = numbered.split(separator: ".", maxSplits: 1)[0]
+            return String(part) == EncodedRuleList.fileNamePart(String(part)) && isNumberedFileName(name, stem: "rules.\(part)")
+        }
         return isNumberedFileName(name, stem: "rules")
     }
 

@@ -2,19 +2,23 @@
 /// write and the build plugin and the tests read, from one function.
 extension EncodedRuleList {
     /// The file name of each list, in order: `rules.json`, `rules.2.json`, … for the blocking
-    /// lists, `rules.<action>.json` for a Click-to-Load list (`rules.block-ctl-fb.json`), and
-    /// `cookies.json`, `cookies.2.json`, … for the cookie lists. The blocking and cookie lists are
-    /// numbered by their order among the lists of their kind.
+    /// lists, `rules.<action>.json`, `rules.<action>.2.json`, … for the Click-to-Load lists of an
+    /// action (`rules.block-ctl-fb.json`; an action's rules are in more than one list where an
+    /// entity has lists of its own), and `cookies.json`, `cookies.2.json`, … for the cookie lists.
+    /// Each is numbered by its order among the lists of its kind (and action), so no two lists
+    /// of a set share a name.
     package static func fileNames(of lists: [(kind: Kind, clickToLoadAction: String?)]) -> [String] {
-        var numbers: [Kind: Int] = [:]
+        var numbers: [String: Int] = [:]
         return lists.map { list in
-            let number = (numbers[list.kind] ?? 0) + 1
-            numbers[list.kind] = number
-            switch list.kind {
-            case .blocking: return numberedFileName("rules", number)
-            case .cookies: return numberedFileName("cookies", number)
-            case .clickToLoad: return "rules.\(fileNamePart(list.clickToLoadAction ?? "")).json"
-            }
+            let stem =
+                switch list.kind {
+                case .blocking: "rules"
+                case .cookies: "cookies"
+                case .clickToLoad: "rules.\(fileNamePart(list.clickToLoadAction ?? ""))"
+                }
+            let number = (numbers[stem] ?? 0) + 1
+            numbers[stem] = number
+            return numberedFileName(stem, number)
         }
     }
 

@@ -139,6 +139,57 @@ struct OneBuildTests {
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: cookiesOutput))) == cookieLists.first?.json)
     }
 
+    /// Two trackers of one company with Click-to-Load rules of one action, which a small JSON
+    /// budget (`--max-bytes 1000`) puts in two lists.
+    static let splitClickToLoad = #"""
+        {"trackers": {
+          "facebook.net": {"domain": "facebook.net", "owner": {"name": "Facebook, Inc.", "displayName": "Facebook"}, "default": "ignore",
+            "rules": [{"rule": "facebook\\.net/.*/sdk\\.js", "action": "block-ctl-fb"}, {"rule": "facebook\\.net/tr", "action": "block"}]},
+          "fbsbx.example": {"domain": "fbsbx.example", "owner": {"name": "Facebook, Inc.", "displayName": "Facebook"}, "default": "ignore",
+            "rules": [{"rule": "fbsbx\\.example/plugins/", "action": "block-ctl-fb"}]},
+          "tracker.example": {"domain": "tracker.example", "owner": {"name": "Tracker Co", "displayName": "Tracker"}, "default": "block"}},
+         "entities": {"Facebook, Inc.": {"domains": ["facebook.net", "fbsbx.example", "facebook.com"], "displayName": "Facebook"},
+           "Tracker Co": {"domains": ["tracker.example"], "displayName": "Tracker"}},
+         "domains": {"facebook.net": "Facebook, Inc.", "fbsbx.example": "Facebook, Inc.", "facebook.com": "Facebook, Inc.",
+           "tracker.example": "Tracker Co"},
+         "cnames": {}}
+        """#
+
+    @Test("an action's Click-to-Load rules in two lists: each is a file of its own in a set, beside FILE and in scripts' output")
+    func clickToLoadActionInTwoLists() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tds = directory.appendingPathComponent("tds.json").path
+        try Data(Self.splitClickToLoad.utf8).write(to: URL(fileURLWithPath: tds))
+        var inputs = ProtectionInputs(trackerData: .file(tds))
+        inputs.ruleLists.maximumBytesPerList = 1000
+        let set = try ProtectionBuild(inputs, secret: .marker).set
+        let blocking = set.ruleLists.filter { $0.kind != .cookies }
+        #expect(blocking.filter { $0.clickToLoadAction == "block-ctl-fb" }.count == 2, "\(blocking.map(\.identifier))")
+        var expected: [String: [UInt8]] = [:]
+        for (name, list) in zip(EncodedRuleList.fileNames(of: blocking), blocking) { expected[name] = list.json }
+        #expect(expected.keys.contains("rules.block-ctl-fb.2.json"), "\(expected.keys.sorted())")
+
+        let options = ["--tds", tds, "--max-bytes", "1000"]
+        let setPath = directory.appendingPathComponent("set").path
+        let toSet = try CommandRunner.run(["rules"] + options + ["--output", setPath + "/"])
+        #expect(toSet.status == 0, "\(toSet.standardError)")
+        #expect(try Self.files(in: setPath) == expected)
+
+        // Beside FILE: out.json and the Click-to-Load lists as out.block-ctl-fb.json, out.block-ctl-fb.2.json.
+        let besidePath = directory.appendingPathComponent("beside")
+        try FileManager.default.createDirectory(at: besidePath, withIntermediateDirectories: false)
+        let toFile = try CommandRunner.run(["rules"] + options + ["--output", besidePath.appendingPathComponent("out.json").path])
+        #expect(toFile.status == 0, "\(toFile.standardError)")
+        var besideExpected: [String: [UInt8]] = [:]
+        for (name, bytes) in expected where name != "rules.json" { besideExpected["out" + name.dropFirst("rules".count)] = bytes }
+        let beside = try Self.files(in: besidePath.path)
+        #expect(Set(beside.keys) == Set(besideExpected.keys).union(["out.json"]), "\(beside.keys.sorted())")
+        for (name, bytes) in besideExpected { #expect(beside[name] == bytes, "\(name) differs") }
+
+        try Self.compare(options, inputs, in: directory)
+    }
+
     @Test("cookie protection off in the configuration: the runtime's set has no cookie list, and cookies writes none (DIR/: an empty set)")
     func cookiesOff() throws {
         let directory = try CommandRunner.temporaryDirectory()
