@@ -12,8 +12,10 @@ the requests file (the real requests, `http:` in place of `https:` so that no TL
 each an image with a cache-busting query. Every request goes to a loopback proxy started here
 (127.0.0.1, ephemeral port), which answers each with a 1×1 GIF and forwards nothing. The time
 is from `load_uri` to the load's end (all subresources settled); printed per set: the median
-over the rounds, and the median of the per-round differences to the first set. Needs a display
-(run under `xvfb-run -a`); the machine's WebKitGTK (4.1, or 4.0).
+over the rounds, and the median of the per-round differences to the first set. Without DISPLAY
+it re-executes itself under `xvfb-run -a`; the WebKitGTK its interpreter loads (4.1, or 4.0): in
+a WebKit root, `in_webkit_root.py --ro-bind LISTS --ro-bind REQUESTS_DIR ROOT /usr/bin/python3
+list_count_probe.py --requests FILE …`.
 """
 
 import argparse
@@ -70,6 +72,7 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "../../../../shared/data/requests/matching-test-requests.json"))
     parser.add_argument("sets", nargs="+", metavar="NAME=DIR")
     args = parser.parse_args()
+    webkit_harness.ensure_display(__file__)
     webkit_harness.import_webkit(need_gtk=True)
     from gi.repository import GLib, Gtk, WebKit2
 
