@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Measure WebKit's compile time of url-filter shape variants of our list against DuckDuckGo's.
 
-    shape_probe.py [--root ROOT] [--rounds N] [--only VARIANT]... [--also NAME=DIR]... --ddg DDG.json LIST_DIR
+    shape_probe.py [--root ROOT] [--rounds N] [--only VARIANT]... [--also NAME=DIR]... [--also-variant VARIANT]...
+                   --ddg DDG.json LIST_DIR
 
 For measurement only (BENCHMARKS.md, "WebKit compile time on every WebKit"): each variant is
 our list (LIST_DIR/rules*.json, as `trackerless rules --output DIR/` writes it) with text
@@ -10,9 +11,12 @@ substituted in every url-filter (the host's end `\\.?(:[0-9]+)?/`, the subdomain
 marked inexact, and the ablations, only weigh a part. One harness process
 (`webkit_harness.py compile`, inside ROOT through in_webkit_root.py when given, else the
 machine's WebKitGTK) compiles DuckDuckGo's list and every variant, interleaved round by round
-after a warm-up; the script prints each variant's median time per round (its lists summed) and
-its ratio to DuckDuckGo's median in the same process. `--also NAME=DIR` adds another list
-directory as it is (say, lists built with other settings), compiled in the same rounds.
+after a warm-up; the script prints each variant's median time per round (its lists summed), its
+ratio to DuckDuckGo's median in the same process, and the median (min-max) of its ratios to
+DuckDuckGo's list round by round. `--also NAME=DIR` adds another list
+directory as it is (say, lists built with other settings), compiled in the same rounds;
+`--also-variant VARIANT` adds each such directory made into VARIANT too, list by list (each
+variant works on one list at a time, so a layout applies to every list of the set).
 """
 
 import argparse
@@ -258,9 +262,12 @@ def main():
     parser.add_argument("--ddg", required=True)
     parser.add_argument("--only", action="append")
     parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR")
+    parser.add_argument("--also-variant", action="append", default=[], choices=sorted(VARIANTS), metavar="VARIANT",
+                        help="also compile each --also directory's lists made into VARIANT, each list on its own")
     parser.add_argument("list_dir")
     args = parser.parse_args()
-    lists = sorted(glob.glob(os.path.join(args.list_dir, "rules*.json")))
+    lists = [path for path in sorted(glob.glob(os.path.join(args.list_dir, "rules*.json")))
+             if not path.endswith(".sources.json")]
     names = [name for name in VARIANTS if not args.only or name in args.only]
     with tempfile.TemporaryDirectory(prefix="shape-probe-") as tmp:
         files = {"ddg": [os.path.abspath(args.ddg)]}
@@ -271,15 +278,26 @@ def main():
                 with open(out, "w", encoding="utf-8") as handle:
                     handle.write(variant_source(path, name))
                 files[name].append(out)
-        for also in args.also:
+        for also_index, also in enumerate(args.also):
             name, directory = also.split("=", 1)
+            also_lists = [path for path in sorted(glob.glob(os.path.join(directory, "rules*.json")))
+                          if not path.endswith(".sources.json")]
             names.append(name)
             files[name] = []
-            for number, path in enumerate(sorted(glob.glob(os.path.join(directory, "rules*.json")))):
-                out = os.path.join(tmp, "%s.%d.json" % (name, number))
+            for number, path in enumerate(also_lists):
+                out = os.path.join(tmp, "a%d.%d.json" % (also_index, number))
                 with open(path, encoding="utf-8") as source, open(out, "w", encoding="utf-8") as handle:
                     handle.write(source.read())
                 files[name].append(out)
+            for index, variant in enumerate(args.also_variant):
+                variant_name = "%s, %s" % (name, variant)
+                names.append(variant_name)
+                files[variant_name] = []
+                for number, path in enumerate(also_lists):
+                    out = os.path.join(tmp, "a%d.v%d.%d.json" % (also_index, index, number))
+                    with open(out, "w", encoding="utf-8") as handle:
+                        handle.write(variant_source(path, variant))
+                    files[variant_name].append(out)
         jobs = [{"id": "warm-up", "rules_file": files["ddg"][0]}]
         for round_number in range(args.rounds):
             for name, paths in files.items():
@@ -308,7 +326,10 @@ def main():
     for name in names:
         if name in times:
             median = statistics.median(times[name].values())
-            print("%-32s %7.0f ms  %.2f" % (name, median * 1000, median / ddg))
+            ratios = [seconds / times["ddg"][round_number] for round_number, seconds in times[name].items()
+                      if round_number in times["ddg"]]
+            print("%-32s %7.0f ms  %.2f  per round %.2f (%.2f-%.2f)  (%d lists)" % (
+                name, median * 1000, median / ddg, statistics.median(ratios), min(ratios), max(ratios), len(files[name])))
 
 
 if __name__ == "__main__":
