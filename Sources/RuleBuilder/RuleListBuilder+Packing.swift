@@ -92,6 +92,8 @@ extension RuleListBuilder.Sections {
             parts.removeSubrange(start...)
         }
         closedRuleCount += rules.count
+        closedListSectionCounts.append(ends.count - openListFirstSection)
+        openListFirstSection = ends.count
         closedLists.append((
             Self.trimmed(rules, room: ending), recordsParts ? Self.trimmed(parts, room: ending) : [], rules.count, isWhole, nil))
         rules = next
@@ -104,21 +106,37 @@ extension RuleListBuilder.Sections {
 
     /// Hands each list closed since the last call that is one whole array of its sections to
     /// `handOver`, numbered from `next` on, with the rules that end it (``Packing/ending``), and
-    /// keeps only its rule count and number: `split` then puts an empty list in its place. Does
-    /// nothing unless the packing has an ending, nor where the rules' parts are recorded, which
-    /// the build's sources read at the end.
+    /// keeps only its rule count and number: `split` then puts an empty list in its place. Its
+    /// sections become one, whose end, bytes and first origin `split` plans the list from as
+    /// before (they fitted in one list, and the section before and the one after did not fit
+    /// with them), so that a build of a million sections does not hold each one's end, origin
+    /// and bytes: the spans of its origins are then not each section's. Does nothing unless the
+    /// packing has an ending, nor where the rules' parts are recorded, which the build's sources
+    /// read at the end, with each section's origin.
     mutating func handOverClosedLists(numbering next: inout Int, _ handOver: (Int, RuleList) -> Void) {
         guard let ending = packing?.ending, !recordsParts else { return }
         while handedOverCount < closedLists.count {
             let index = handedOverCount
             handedOverCount += 1
-            guard closedLists[index].isWhole else { continue }
+            let sections = firstSectionToHandOver..<(firstSectionToHandOver + closedListSectionCounts[index])
+            guard closedLists[index].isWhole else {
+                firstSectionToHandOver = sections.upperBound
+                continue
+            }
             var list: [ContentRule] = []
             swap(&list, &closedLists[index].rules)
             list += ending
             handOver(next, RuleList(list))
             closedLists[index].handedOver = next
             next += 1
+            if sections.count > 1 {
+                byteCounts.replaceSubrange(sections, with: [byteCounts[sections].reduce(0, +)])
+                ends.replaceSubrange(sections, with: [ends[sections.upperBound - 1]])
+                origins.replaceSubrange(sections, with: [origins[sections.lowerBound]])
+                openListFirstSection -= sections.count - 1
+                closedListSectionCounts[index] = 1
+            }
+            firstSectionToHandOver = sections.lowerBound + 1
         }
     }
 

@@ -35,6 +35,14 @@ extension RuleListBuilder {
         var closedLists: [(rules: [ContentRule], parts: [RuleSource.Part?], ruleCount: Int, isWhole: Bool, handedOver: Int?)] = []
         /// The lists of ``closedLists`` that ``handOverClosedLists(numbering:_:)`` has seen.
         var handedOverCount = 0
+        /// The sections of each list of ``closedLists`` (in ``ends``), the one of a list handed
+        /// over once it is.
+        var closedListSectionCounts: [Int] = []
+        /// The first section (in ``ends``) of the list being filled.
+        var openListFirstSection = 0
+        /// The first section (in ``ends``) of the first list not yet seen by
+        /// ``handOverClosedLists(numbering:_:)``.
+        var firstSectionToHandOver = 0
         /// The rules in ``closedLists``: where `rules` starts among all the sections' rules.
         var closedRuleCount = 0
         /// The JSON bytes of each section, parallel to ``ends``, when ``packing`` counted them.

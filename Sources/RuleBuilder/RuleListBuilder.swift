@@ -457,7 +457,8 @@ public struct RuleListBuilder: Sendable {
         handingOver handOver: ((Int, RuleList) -> Void)?, numbering number: inout Int
     ) {
         let order = trackerData.sectionOrder()
-        groups.main.ends.reserveCapacity(order.count)
+        // Handed over, the lists' sections become one each: they stay few.
+        if handOver == nil { groups.main.ends.reserveCapacity(order.count) }
         // The closure below captures these alone: through `self` it copied the whole builder
         // into its context for every tracker.
         let settings = settings

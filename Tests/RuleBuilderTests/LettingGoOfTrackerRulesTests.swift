@@ -1,3 +1,4 @@
+import Foundation
 import ContentRuleList
 @testable import RuleBuilder
 import Testing
@@ -66,8 +67,13 @@ struct LettingGoOfTrackerRulesTests {
 
     @Test("lists handed over as they are packed (main and entity lists): put back, the lists and report of build(checkingTriggers: false)")
     func handedOverAsPacked() throws {
-        let data = try TrackerData(parsing: Array(Self.json.utf8))
-        for maximum in [6, 12, 40] {
+        // And a tracker whose section is longer than a list of 6 (left out with a note), between
+        // the others: the list it lies in is not one whole array, and is kept.
+        let long = (0..<8).map { #"{"rule": "e\\.example/p\#($0)"}"# }.joined(separator: ", ")
+        let withLong = Self.json.replacingOccurrences(
+            of: #""d.example": {"#, with: #""e.example": {"domain": "e.example", "default": "ignore", "owner": {"name": "C"}, "rules": [\#(long)]}, "d.example": {"#)
+        for (json, maximum) in [(Self.json, 6), (Self.json, 12), (Self.json, 40), (withLong, 6), (withLong, 12)] {
+            let data = try TrackerData(parsing: Array(json.utf8))
             var settings = RuleListBuilder.Settings(maximumRulesPerList: maximum)
             settings.recordsRuleSources = false
             settings.minimumBytesSavedByEntityList = -1_000_000
@@ -80,6 +86,9 @@ struct LettingGoOfTrackerRulesTests {
             }
             #expect(made.handedOver.count == made.build.ruleLists.count)
             #expect(made.handedOver.compactMap { $0 }.sorted() == Array(handed.keys).sorted())
+            if json == withLong, maximum == 6 {
+                #expect(kept.report.skippedRules.contains { $0.path.contains("e.example") }, "\(kept.report.skippedRules)")
+            }
             if maximum == 6 {
                 #expect(handed.count >= 2, "\(kept.report.listSizes)")
                 #expect(kept.report.listSizes.contains { $0.name.hasPrefix("entity") }, "\(kept.report.listSizes)")
