@@ -86,6 +86,9 @@ extension RuleListBuilder {
         /// How the sections of each entity's lists are packed as they end, by entity; an entity
         /// without one is packed at the end.
         var packings: [String: Sections.Packing] = [:]
+        /// The groups (nil: the main lists) whose packing closed a list to hand over since the
+        /// last ``handOverClosedLists(numbering:_:)``.
+        private var closing: [String?] = []
 
         init(separated: Set<String>, leftOut: Set<Origin>, recordsParts: Bool = true) {
             self.separated = separated
@@ -110,12 +113,23 @@ extension RuleListBuilder {
         mutating func withSections(of group: String?, _ body: (inout Sections) -> Void) {
             guard let group else {
                 body(&main)
+                if main.hasListsToHandOver { closing.append(nil) }
                 return
             }
             var sections = byEntity.removeValue(forKey: group)
                 ?? Sections(leftOut: leftOut, recordsParts: recordsParts, packing: packings[group])
             body(&sections)
+            if sections.hasListsToHandOver { closing.append(group) }
             byEntity[group] = sections
+        }
+
+        /// Hands over the lists that the groups' packing closed since the last call
+        /// (``Sections/handOverClosedLists(numbering:_:)``), numbered from `next` on.
+        mutating func handOverClosedLists(numbering next: inout Int, _ handOver: (Int, RuleList) -> Void) {
+            guard !closing.isEmpty else { return }
+            let groups = closing
+            closing = []
+            for group in groups { withSections(of: group) { $0.handOverClosedLists(numbering: &next, handOver) } }
         }
 
         /// Appends the section of the tracker `key`, whose host is `domain` and whose owner is

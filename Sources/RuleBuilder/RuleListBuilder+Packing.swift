@@ -27,6 +27,13 @@ extension RuleListBuilder.Sections {
         var counter = RuleByteCounter()
         /// What lowering approximated, in section order, for the build's report.
         var approximations: [BuildReport.Note] = []
+        /// The rules that end each list (the group's trailer, then the configuration's tail,
+        /// lowered) where each list is handed over as it is closed
+        /// (``RuleListBuilder/Sections/handOverClosedLists(numbering:_:)``); nil otherwise.
+        var ending: [ContentRule]?
+        /// Whether a section that `split` leaves out (longer than a list) lies among the rules of
+        /// the list being filled: that list is then not one whole array of the plan's sections.
+        var passedOverSection = false
 
         /// The packing of a group whose every list ends with `endingCount` rules of
         /// `endingBytes` bytes (its trailer, then the configuration's tail), as `split` packs it.
@@ -53,11 +60,17 @@ extension RuleListBuilder.Sections {
         byteCounts.append(bytes)
         // `split` leaves out a section longer than a list and refuses one with more bytes: the
         // list being filled goes on after it.
-        guard count <= packing.room, bytes <= packing.byteRoom else { return true }
+        guard count <= packing.room, bytes <= packing.byteRoom else {
+            packing.passedOverSection = true
+            return true
+        }
         if packing.ruleCount > 0, packing.ruleCount + count > packing.room || packing.ruleBytes + bytes > packing.byteRoom {
-            closeList(before: start, capacity: packing.listCapacity, ending: packing.listCapacity - packing.room)
+            closeList(
+                before: start, capacity: packing.listCapacity, ending: packing.listCapacity - packing.room,
+                isWhole: !packing.passedOverSection)
             packing.ruleCount = 0
             packing.ruleBytes = 0
+            packing.passedOverSection = false
         }
         packing.ruleCount += count
         packing.ruleBytes += bytes
@@ -65,8 +78,9 @@ extension RuleListBuilder.Sections {
     }
 
     /// Sets aside the rules before `start` as a list's, with room for the `ending` rules that end
-    /// it; the rules from `start` begin the next list's array, made with `capacity`.
-    private mutating func closeList(before start: Int, capacity: Int, ending: Int) {
+    /// it; the rules from `start` begin the next list's array, made with `capacity`. `isWhole`:
+    /// the rules set aside are exactly the list's, as `split` will plan it.
+    private mutating func closeList(before start: Int, capacity: Int, ending: Int, isWhole: Bool) {
         var next: [ContentRule] = []
         next.reserveCapacity(capacity)
         next += rules[start...]
@@ -78,9 +92,52 @@ extension RuleListBuilder.Sections {
             parts.removeSubrange(start...)
         }
         closedRuleCount += rules.count
-        closedLists.append((Self.trimmed(rules, room: ending), recordsParts ? Self.trimmed(parts, room: ending) : []))
+        closedListSectionCounts.append(ends.count - openListFirstSection)
+        openListFirstSection = ends.count
+        closedLists.append((
+            Self.trimmed(rules, room: ending), recordsParts ? Self.trimmed(parts, room: ending) : [], rules.count, isWhole, nil))
         rules = next
         parts = nextParts
+    }
+
+    /// Whether ``closedLists`` holds lists not yet handed over that
+    /// ``handOverClosedLists(numbering:_:)`` would hand over.
+    var hasListsToHandOver: Bool { packing?.ending != nil && handedOverCount < closedLists.count }
+
+    /// Hands each list closed since the last call that is one whole array of its sections to
+    /// `handOver`, numbered from `next` on, with the rules that end it (``Packing/ending``), and
+    /// keeps only its rule count and number: `split` then puts an empty list in its place. Its
+    /// sections become one, whose end, bytes and first origin `split` plans the list from as
+    /// before (they fitted in one list, and the section before and the one after did not fit
+    /// with them), so that a build of a million sections does not hold each one's end, origin
+    /// and bytes: the spans of its origins are then not each section's. Does nothing unless the
+    /// packing has an ending, nor where the rules' parts are recorded, which the build's sources
+    /// read at the end, with each section's origin.
+    mutating func handOverClosedLists(numbering next: inout Int, _ handOver: (Int, RuleList) -> Void) {
+        guard let ending = packing?.ending, !recordsParts else { return }
+        while handedOverCount < closedLists.count {
+            let index = handedOverCount
+            handedOverCount += 1
+            let sections = firstSectionToHandOver..<(firstSectionToHandOver + closedListSectionCounts[index])
+            guard closedLists[index].isWhole else {
+                firstSectionToHandOver = sections.upperBound
+                continue
+            }
+            var list: [ContentRule] = []
+            swap(&list, &closedLists[index].rules)
+            list += ending
+            handOver(next, RuleList(list))
+            closedLists[index].handedOver = next
+            next += 1
+            if sections.count > 1 {
+                byteCounts.replaceSubrange(sections, with: [byteCounts[sections].reduce(0, +)])
+                ends.replaceSubrange(sections, with: [ends[sections.upperBound - 1]])
+                origins.replaceSubrange(sections, with: [origins[sections.lowerBound]])
+                openListFirstSection -= sections.count - 1
+                closedListSectionCounts[index] = 1
+            }
+            firstSectionToHandOver = sections.lowerBound + 1
+        }
     }
 
     /// `array`, or a copy of it with room for `room` more elements where its capacity is well

@@ -28,8 +28,21 @@ extension RuleListBuilder {
         /// How sections are lowered and packed into lists as they end; nil: all at the end, by
         /// ``WebKitTarget/lower(_:report:)`` and ``RuleListBuilder/split(_:tail:tailOrigins:limits:target:report:)``.
         var packing: Packing?
-        /// The rules of the lists that ``packing`` filled, each with its parts, before `rules`.
-        var closedLists: [(rules: [ContentRule], parts: [RuleSource.Part?])] = []
+        /// The rules of the lists that ``packing`` filled, each with its parts, before `rules`;
+        /// with the count of its rules, whether they are exactly the rules of a list `split` will
+        /// plan, and the number it was handed over with (its rules then let go, see
+        /// ``handOverClosedLists(numbering:_:)``).
+        var closedLists: [(rules: [ContentRule], parts: [RuleSource.Part?], ruleCount: Int, isWhole: Bool, handedOver: Int?)] = []
+        /// The lists of ``closedLists`` that ``handOverClosedLists(numbering:_:)`` has seen.
+        var handedOverCount = 0
+        /// The sections of each list of ``closedLists`` (in ``ends``), the one of a list handed
+        /// over once it is.
+        var closedListSectionCounts: [Int] = []
+        /// The first section (in ``ends``) of the list being filled.
+        var openListFirstSection = 0
+        /// The first section (in ``ends``) of the first list not yet seen by
+        /// ``handOverClosedLists(numbering:_:)``.
+        var firstSectionToHandOver = 0
         /// The rules in ``closedLists``: where `rules` starts among all the sections' rules.
         var closedRuleCount = 0
         /// The JSON bytes of each section, parallel to ``ends``, when ``packing`` counted them.
@@ -155,11 +168,13 @@ extension RuleListBuilder {
     /// with the tail is more JSON than the budget is refused, naming it and its list.
     ///
     /// The sections of `groups` are taken as their lists are made: a caller that kept a copy
-    /// of them (a consuming parameter does not prevent it) would make every list a copy.
+    /// of them (a consuming parameter does not prevent it) would make every list a copy. A list
+    /// that the packing handed over as it was closed (``Sections/handOverClosedLists(numbering:_:)``)
+    /// is an empty list here, and `handedOver` says its number (nil for the others).
     static func split(
         _ groups: inout [ListGroup], tail: [ContentRule], tailOrigins: [Origin], limits: ListLimits, target: WebKitTarget,
         report: inout BuildReport
-    ) throws(RuleListBuildError) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]]) {
+    ) throws(RuleListBuildError) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]], handedOver: [Int?]) {
         var counter = RuleByteCounter()
         let tailBytes = counter.byteCount(of: tail)
         var plans: [[PackedList]] = []
@@ -171,6 +186,7 @@ extension RuleListBuilder {
         var lists: [RuleList] = []
         var spans: [[Sections.Span]] = []
         var parts: [[RuleSource.Part?]] = []
+        var handedOver: [Int?] = []
         for (index, packed) in plans.enumerated() where !packed.isEmpty {
             var group = ListGroup(
                 sections: groups[index].sections.take(), trailer: groups[index].trailer,
@@ -179,20 +195,23 @@ extension RuleListBuilder {
             let ending = (count: group.trailer.count + tail.count, bytes: counter.byteCount(of: group.trailer) + tailBytes)
             let made = makeLists(of: &group, packed: packed, tail: tail, tailOrigins: tailOrigins, target: target)
             for (number, (plan, list)) in zip(packed, made.lists).enumerated() {
-                // An empty list holds a placeholder rule (RuleList(nonEmpty:)), measured here.
+                // An empty list holds a placeholder rule (RuleList(nonEmpty:)), measured here; a
+                // list handed over holds its plan's rules and ending.
                 let isPlaceholder = plan.ruleCount + ending.count == 0
                 let ruleBytes = isPlaceholder ? counter.byteCount(of: list.rules) : plan.ruleBytes + ending.bytes
+                let ruleCount = made.handedOver[number] == nil ? list.rules.count : plan.ruleCount + ending.count
                 report.listSizes.append(RuleListSize(
                     name: packed.count == 1 ? "\(name) list" : "\(name) list \(number + 1) of \(packed.count)",
-                    ruleCount: list.rules.count, ruleLimit: limits.maximum,
-                    byteCount: RuleByteCounter.listByteCount(ruleBytes: ruleBytes, ruleCount: list.rules.count),
+                    ruleCount: ruleCount, ruleLimit: limits.maximum,
+                    byteCount: RuleByteCounter.listByteCount(ruleBytes: ruleBytes, ruleCount: ruleCount),
                     byteBudget: limits.byteBudget))
             }
             lists += made.lists
             spans += made.origins
             parts += made.parts
+            handedOver += made.handedOver
         }
-        return (lists, spans, parts)
+        return (lists, spans, parts, handedOver)
     }
 
     /// The source of each rule of each list, from the spans of its origins and the part of its
@@ -288,7 +307,7 @@ extension RuleListBuilder {
     /// from that array in place, without a copy of each rule.
     private static func makeLists(
         of group: inout ListGroup, packed: [PackedList], tail: [ContentRule], tailOrigins: [Origin], target: WebKitTarget
-    ) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]]) {
+    ) -> (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]], handedOver: [Int?]) {
         let ending = group.trailer + tail
         let endingOrigins = group.trailerOrigins + tailOrigins
         func endingSpans(after count: Int) -> [Sections.Span] {
@@ -301,19 +320,20 @@ extension RuleListBuilder {
         let origins = sections.origins
         // The arrays the sections were filled in, taken so that each is held only here.
         var filled = sections.closedLists
-        filled.append((sections.rules, sections.parts))
+        filled.append((sections.rules, sections.parts, sections.rules.count, true, nil))
         sections = Sections(recordsParts: recordsParts)
         var starts: [Int] = []
         var counts: [Int] = []
         for array in filled {
             starts.append((starts.last ?? 0) + (counts.last ?? 0))
-            counts.append(array.rules.count)
+            counts.append(array.ruleCount)
         }
         // Ranges come in order across the lists: the array holding the next one is at or after
         // the previous one's.
         var cursor = 0
         var spans: [[Sections.Span]] = []
         var parts: [[RuleSource.Part?]] = []
+        var handedOver: [Int?] = []
         let lists = packed.map { packedList in
             var listSpans: [Sections.Span] = []
             var ruleCount = 0
@@ -324,7 +344,16 @@ extension RuleListBuilder {
             spans.append(listSpans + endingSpans(after: ruleCount))
             var list: [ContentRule] = []
             var listParts: [RuleSource.Part?] = []
-            if let index = wholeArray(packedList, starts: starts, counts: counts, from: cursor) {
+            let whole = wholeArray(packedList, starts: starts, counts: counts, from: cursor)
+            if let index = whole, let number = filled[index].handedOver {
+                // Handed over with its ending as it was closed: an empty list in its place.
+                cursor = index
+                parts.append([])
+                handedOver.append(number)
+                return RuleList([])
+            }
+            handedOver.append(nil)
+            if let index = whole {
                 swap(&list, &filled[index].rules)
                 swap(&listParts, &filled[index].parts)
                 cursor = index
@@ -347,7 +376,7 @@ extension RuleListBuilder {
             list += ending
             return RuleList(nonEmpty: list, target: target)
         }
-        return (lists, spans, parts)
+        return (lists, spans, parts, handedOver)
     }
 
     /// The index of the array of `starts` and `counts` (at or after `first`) that holds exactly

@@ -218,7 +218,7 @@ public struct RuleListBuilder: Sendable {
     /// saying why; when every list passes, the lists are those of ``build()``.
     public func build(checkingTriggers: Bool) -> RuleListBuild {
         var builder = self
-        return builder.buildParts(checkingTriggers: checkingTriggers, lettingGoOfRules: false)
+        return builder.buildParts(checkingTriggers: checkingTriggers, lettingGoOfRules: false).build
     }
 
     /// ``build(checkingTriggers:)`` without the check, letting go of each tracker's rules once
@@ -231,15 +231,42 @@ public struct RuleListBuilder: Sendable {
     /// go then copies the blocklist's table). Where a list fails `RuleList.validateTriggers()`,
     /// ``build()`` needs the blocklist again: make a builder from it anew.
     public mutating func buildLettingGoOfTrackerRules() -> RuleListBuild {
-        buildParts(checkingTriggers: false, lettingGoOfRules: true)
+        buildParts(checkingTriggers: false, lettingGoOfRules: true).build
     }
 
-    /// The main lists, then each Click-to-Load action's.
-    private mutating func buildParts(checkingTriggers: Bool, lettingGoOfRules: Bool) -> RuleListBuild {
+    /// ``buildLettingGoOfTrackerRules()`` that hands each main list to `handOver` as soon as its
+    /// last section is packed, numbered from 0 in the order handed over, and lets go of it: the
+    /// finished lists are not all alive at once. `build.ruleLists` holds an empty list in the
+    /// place of each list handed over, whose number `handedOver` gives (nil for the lists held
+    /// there: the last of each group, one the packing could not make whole, the Click-to-Load
+    /// lists); the build's report is that of ``buildLettingGoOfTrackerRules()``, and so are the
+    /// lists, once each is put in its place. With ``Settings/recordsRuleSources`` (the sources are
+    /// made from all the lists at the end) nothing is handed over.
+    ///
+    /// A list is handed over before the build knows that it will not be refused
+    /// (``RuleListBuild/refusal``): a caller that writes each list keeps what it wrote apart
+    /// until the build returns. The lists are not checked (`RuleList.validateTriggers()`).
+    public mutating func buildLettingGoOfTrackerRules(
+        handingOver handOver: (_ number: Int, _ list: RuleList) -> Void
+    ) -> (build: RuleListBuild, handedOver: [Int?]) {
+        withoutActuallyEscaping(handOver) { handOver in
+            buildParts(checkingTriggers: false, lettingGoOfRules: true, handingOver: handOver)
+        }
+    }
+
+    /// The main lists, then each Click-to-Load action's; with `handOver`, the main lists handed
+    /// over as they are packed (``buildLettingGoOfTrackerRules(handingOver:)``).
+    private mutating func buildParts(
+        checkingTriggers: Bool, lettingGoOfRules: Bool, handingOver handOver: ((Int, RuleList) -> Void)? = nil
+    ) -> (build: RuleListBuild, handedOver: [Int?]) {
         let actions = trackerData.clickToLoadActions
         guard !actions.isEmpty else {
-            guard lettingGoOfRules else { return buildPart(checkingTriggers: checkingTriggers) }
-            return build(leavingOut: [], lettingGoOfRules: true).0
+            guard lettingGoOfRules else {
+                let build = buildPart(checkingTriggers: checkingTriggers)
+                return (build, build.ruleLists.map { _ in nil })
+            }
+            let made = build(leavingOut: [], lettingGoOfRules: true, handingOver: handOver)
+            return (made.build, made.handedOver)
         }
         // Each action's view of the blocklist is taken before the main lists, which may let go
         // of the rules it is made from.
@@ -247,16 +274,18 @@ public struct RuleListBuilder: Sendable {
         // The main lists' trackers without their Click-to-Load rules, each rule changed where its
         // section is made: a changed copy of the blocklist would hold all its trackers twice.
         var build: RuleListBuild
+        var handedOver: [Int?]
         if lettingGoOfRules {
             removesClickToLoadRules = true
-            build = self.build(leavingOut: [], lettingGoOfRules: true).0
+            (build, _, handedOver) = self.build(leavingOut: [], lettingGoOfRules: true, handingOver: handOver)
             removesClickToLoadRules = false
         } else {
             var main = part(trackerData, action: nil)
             main.removesClickToLoadRules = true
             build = main.buildPart(checkingTriggers: checkingTriggers)
+            handedOver = build.ruleLists.map { _ in nil }
         }
-        guard build.refusal == nil else { return build }
+        guard build.refusal == nil else { return (build, handedOver) }
         let supported = configuration?.supportedClickToLoadRuleActions
         for (index, action) in actions.enumerated() {
             guard supported?.contains(action) ?? true else {
@@ -267,15 +296,16 @@ public struct RuleListBuilder: Sendable {
             }
             let view = lettingGoOfRules ? views[index] : trackerData.clickToLoadView(for: action)
             let group = part(view, action: action).buildPart(checkingTriggers: checkingTriggers)
-            if let refusal = group.refusal { return RuleListBuild(refusal: refusal, report: build.report) }
+            if let refusal = group.refusal { return (RuleListBuild(refusal: refusal, report: build.report), []) }
             build.ruleLists += group.ruleLists
+            handedOver += group.ruleLists.map { _ in nil }
             build.sources += group.sources
             build.clickToLoadActions += group.ruleLists.map { _ in action }
             build.report.skippedRules = Self.unique(build.report.skippedRules + group.report.skippedRules)
             build.report.approximations = Self.unique(build.report.approximations + group.report.approximations)
             build.report.listSizes += group.report.listSizes
         }
-        return build
+        return (build, handedOver)
     }
 
     /// This builder on another view of its blocklist (`data`: other trackers and CNAMEs, the
@@ -333,12 +363,16 @@ public struct RuleListBuilder: Sendable {
     /// ``build()`` without the rules of `leftOut`, with the origin of every rule of every list.
     private func build(leavingOut leftOut: Set<Origin>) -> (RuleListBuild, [[Sections.Span]]) {
         var builder = self
-        return builder.build(leavingOut: leftOut, lettingGoOfRules: false)
+        let made = builder.build(leavingOut: leftOut, lettingGoOfRules: false)
+        return (made.build, made.origins)
     }
 
     /// ``build(leavingOut:)``, letting go of each tracker's rules once its section is made with
-    /// `lettingGoOfRules` (``buildLettingGoOfTrackerRules()``).
-    private mutating func build(leavingOut leftOut: Set<Origin>, lettingGoOfRules: Bool) -> (RuleListBuild, [[Sections.Span]]) {
+    /// `lettingGoOfRules` (``buildLettingGoOfTrackerRules()``), and with `handOver` handing over
+    /// each main list as it is packed (``buildLettingGoOfTrackerRules(handingOver:)``).
+    private mutating func build(
+        leavingOut leftOut: Set<Origin>, lettingGoOfRules: Bool, handingOver handOver: ((Int, RuleList) -> Void)? = nil
+    ) -> (build: RuleListBuild, origins: [[Sections.Span]], handedOver: [Int?]) {
         var report = BuildReport()
         var (tail, tailOrigins) = configurationRules(report: &report)
         for index in tail.indices.reversed() where leftOut.contains(tailOrigins[index]) {
@@ -355,7 +389,7 @@ public struct RuleListBuilder: Sendable {
             kind: clickToLoadAction.map { "Click-to-Load \"\($0)\"" } ?? "main")
         var groups = trackerGroups(
             leavingOut: leftOut, tailByteCount: tailByteCount, limits: limits, tail: tail, lettingGoOfRules: lettingGoOfRules,
-            report: &report)
+            handingOver: handOver, report: &report)
         for index in groups.indices { settings.target.lower(&groups[index].sections, report: &report) }
         report.approximations += tailReport.approximations
         report.trackerCount = trackerData.trackers.count
@@ -365,18 +399,18 @@ public struct RuleListBuilder: Sendable {
         // A CNAME copy of a tracker meets the same inputs again: report each once.
         report.skippedRules = Self.unique(report.skippedRules)
         report.approximations = Self.unique(report.approximations)
-        let packed: (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]])
+        let packed: (lists: [RuleList], origins: [[Sections.Span]], parts: [[RuleSource.Part?]], handedOver: [Int?])
         do throws(RuleListBuildError) {
             packed = try Self.split(&groups, tail: tail, tailOrigins: tailOrigins, limits: limits, target: settings.target, report: &report)
         } catch {
-            return (RuleListBuild(refusal: error, report: report), [])
+            return (RuleListBuild(refusal: error, report: report), [], [])
         }
         var made = RuleListBuild(
             ruleLists: packed.lists, report: report, clickToLoadActions: packed.lists.map { _ in clickToLoadAction })
         if settings.recordsRuleSources {
             made.sources = Self.sources(of: packed.lists, spans: packed.origins, parts: packed.parts)
         }
-        return (made, packed.origins)
+        return (made, packed.origins, packed.handedOver)
     }
 
     // MARK: Trackers
@@ -386,10 +420,11 @@ public struct RuleListBuilder: Sendable {
     /// (``entitiesWithOwnLists(tailByteCount:)``), ended by its one first-party exception. Each
     /// group's sections are packed as they end into lists of `limits` that end with `tail`.
     /// `lettingGoOfRules`: each tracker's rules go once its section is made, unless a CNAME's
-    /// section reads them again.
+    /// section reads them again. `handOver`: each list is handed over once its last section is
+    /// packed (``Sections/handOverClosedLists(numbering:_:)``).
     private mutating func trackerGroups(
         leavingOut leftOut: Set<Origin>, tailByteCount: Int, limits: ListLimits, tail: [ContentRule], lettingGoOfRules: Bool,
-        report: inout BuildReport
+        handingOver handOver: ((Int, RuleList) -> Void)?, report: inout BuildReport
     ) -> [ListGroup] {
         guard isFeatureOn(PrivacyConfiguration.FeatureName.contentBlocking) else { return [ListGroup(isMain: true)] }
         let separated = entitiesWithOwnLists(tailByteCount: tailByteCount)
@@ -397,26 +432,33 @@ public struct RuleListBuilder: Sendable {
         var counter = RuleByteCounter()
         let tailBytes = counter.byteCount(of: tail)
         groups.main.packing = .init(limits: limits, endingCount: tail.count, endingBytes: tailBytes, target: settings.target)
+        if handOver != nil { groups.main.packing?.ending = tail }
         for entity in separated {
             guard let exception = firstPartyException(for: entity) else { continue }
             groups.packings[entity] = .init(
                 limits: limits, endingCount: 1 + tail.count, endingBytes: counter.byteCount(of: [exception]) + tailBytes,
                 target: settings.target)
+            if handOver != nil { groups.packings[entity]?.ending = [exception] + tail }
         }
         var cache = BuildCache()
         for (cloaked, target) in trackerData.cnames where trackerData.tracker(forHost: cloaked) == nil {
             if let tracker = trackerData.tracker(forHost: target) { cache.cloakedTrackers.insert(tracker.domain) }
         }
-        appendTrackerSections(to: &groups, lettingGoOfRules: lettingGoOfRules, report: &report, cache: &cache)
-        appendCloakedSections(to: &groups, report: &report, cache: &cache)
+        // Numbered in the order handed over.
+        var number = 0
+        appendTrackerSections(
+            to: &groups, lettingGoOfRules: lettingGoOfRules, report: &report, cache: &cache, handingOver: handOver, numbering: &number)
+        appendCloakedSections(to: &groups, report: &report, cache: &cache, handingOver: handOver, numbering: &number)
         return groups.listGroups { firstPartyException(for: $0) }
     }
 
     private mutating func appendTrackerSections(
-        to groups: inout SectionGroups, lettingGoOfRules: Bool, report: inout BuildReport, cache: inout BuildCache
+        to groups: inout SectionGroups, lettingGoOfRules: Bool, report: inout BuildReport, cache: inout BuildCache,
+        handingOver handOver: ((Int, RuleList) -> Void)?, numbering number: inout Int
     ) {
         let order = trackerData.sectionOrder()
-        groups.main.ends.reserveCapacity(order.count)
+        // Handed over, the lists' sections become one each: they stay few.
+        if handOver == nil { groups.main.ends.reserveCapacity(order.count) }
         // The closure below captures these alone: through `self` it copied the whole builder
         // into its context for every tracker.
         let settings = settings
@@ -437,10 +479,14 @@ public struct RuleListBuilder: Sendable {
             }
             // The sections after this one read its presence and owner (enclosed trackers), not its rules.
             if lettingGoOfRules, !cache.cloakedTrackers.contains(tracker.domain) { trackerData.trackers[key]?.rules = [] }
+            if let handOver { groups.handOverClosedLists(numbering: &number, handOver) }
         }
     }
 
-    private func appendCloakedSections(to groups: inout SectionGroups, report: inout BuildReport, cache: inout BuildCache) {
+    private func appendCloakedSections(
+        to groups: inout SectionGroups, report: inout BuildReport, cache: inout BuildCache,
+        handingOver handOver: ((Int, RuleList) -> Void)?, numbering number: inout Int
+    ) {
         for cloaked in trackerData.cnames.keys.sorted() {
             guard let target = trackerData.cnames[cloaked] else { continue }
             // A direct tracker match wins over the CNAME.
@@ -457,6 +503,7 @@ public struct RuleListBuilder: Sendable {
             groups.appendCloakedSection(cloaked, owner: owner) { rules, parts in
                 section.build(into: &rules, parts: &parts, with: settings, report: &report, regexes: &cache.regexes)
             }
+            if let handOver { groups.handOverClosedLists(numbering: &number, handOver) }
         }
     }
 

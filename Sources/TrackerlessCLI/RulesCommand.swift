@@ -75,58 +75,14 @@ enum RulesCommand {
             throw UsageError("--sources needs --output FILE or DIR/, beside which the sources are written")
         }
         let inputs = try ProtectionInputs.forRuleLists(options)
-        let target = inputs.webKit
-        // The one build's rule list stage, with the same settings a host gives the runtime. The
-        // parsed blocklist, which the lists no longer need, is gone before they are encoded and
-        // written, its entity records, which no rule list reads, before the build (at 1,000,000
-        // trackers about 230 MB of its peak), and each tracker's rules once its section is made
-        // (read again, from the file, only where WebKit would refuse a list). Where each rule
-        // came from is kept only with --sources: one source per rule, which a build of 1,000,000
-        // trackers would otherwise hold for nothing.
-        var build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
-            var parsed = try inputs.parse().withoutEntityRecords()
-            return try parsed.blockingRulesLettingGoOfTrackers(recordingSources: writesSources) { () throws(ProtectionError) in
-                try inputs.parse().withoutEntityRecords()
-            }
-        }
-        let (ruleCount, listCount) = (build.ruleCount, build.ruleLists.count)
-        if let output = options["output"], isSetPath(output) {
-            // The lists are written from here alone, so that each goes once encoded: all of them
-            // beside all their JSON was the run's peak.
-            var lists = build.ruleLists
-            build.ruleLists = []
-            try writeSet(&lists, clickToLoadActions: build.clickToLoadActions, sources: writesSources ? build.sources : [], to: output)
+        // The one build's rule list stage, with the same settings a host gives the runtime.
+        let (report, ruleCount, listCount): (BuildReport, Int, Int)
+        if let output = options["output"], isSetPath(output), !writesSources {
+            // Each list written as it is packed (its sources are not asked for).
+            (report, ruleCount, listCount) = try buildWritingSet(inputs, to: output)
         } else {
-            let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
-            // The Click-to-Load lists' files are named as in a set, each beside FILE.
-            let listNames = fileNames(of: build.ruleLists, clickToLoadActions: build.clickToLoadActions)
-            if writesSources, let output = options["output"] {
-                // The main list's sources, then each Click-to-Load list's, beside its file.
-                let main = zip(build.sources, build.clickToLoadActions).filter { $0.1 == nil }.map(\.0)
-                if let sources = main.first, main.count == 1 {
-                    try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: output))
-                }
-                for (sources, (action, name)) in zip(build.sources, zip(build.clickToLoadActions, listNames)) where action != nil {
-                    try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: clickToLoadPath(beside: output, fileName: name)))
-                }
-            }
-            try write(mainLists, to: options["output"], target: target, isValidated: true)
-            for (list, (action, name)) in zip(build.ruleLists, zip(build.clickToLoadActions, listNames)) {
-                guard let action else { continue }
-                guard let output = options["output"] else {
-                    Output.standardError("note: the Click-to-Load list of \(action) is not written to standard output; give --output")
-                    continue
-                }
-                // Beside /dev/null, the list would be a file in /dev.
-                guard !OutputFile.isWrittenDirectly(output) else {
-                    Output.standardError("note: the Click-to-Load list of \(action) is not written beside \(output), "
-                        + "which is not a file; give --output FILE or DIR/")
-                    continue
-                }
-                try FileIO.writeAtomically(list.encoded(), to: clickToLoadPath(beside: output, fileName: name))
-            }
+            (report, ruleCount, listCount) = try buildWriting(inputs, to: options["output"], writesSources: writesSources)
         }
-        let report = build.report
         // Input the rules leave out is never dropped in silence.
         for warning in report.inputWarnings { Output.standardError("warning: \(warning)") }
         if options.has("report") {
@@ -146,6 +102,136 @@ enum RulesCommand {
             Output.standardError("peak memory: \(peak) kB")
         }
         return 0
+    }
+
+    /// The blocking lists of `inputs`, written to `output` (a set when it is one, standard output
+    /// without it) with their sources where `writesSources`: the lists are all built, then
+    /// written. The parsed blocklist, which the lists no longer need, is gone before they are
+    /// encoded and written, its entity records, which no rule list reads, before the build (at
+    /// 1,000,000 trackers about 230 MB of its peak), and each tracker's rules once its section is
+    /// made (read again, from the file, only where WebKit would refuse a list). Where each rule
+    /// came from is kept only with --sources: one source per rule, which a build of 1,000,000
+    /// trackers would otherwise hold for nothing.
+    static func buildWriting(
+        _ inputs: ProtectionInputs, to output: String?, writesSources: Bool
+    ) throws -> (report: BuildReport, ruleCount: Int, listCount: Int) {
+        var build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
+            var parsed = try inputs.parse().withoutEntityRecords()
+            return try parsed.blockingRulesLettingGoOfTrackers(recordingSources: writesSources) { () throws(ProtectionError) in
+                try inputs.parse().withoutEntityRecords()
+            }
+        }
+        let (ruleCount, listCount) = (build.ruleCount, build.ruleLists.count)
+        if let output, isSetPath(output) {
+            // The lists are written from here alone, so that each goes once encoded: all of them
+            // beside all their JSON was the run's peak.
+            var lists = build.ruleLists
+            build.ruleLists = []
+            try writeSet(&lists, clickToLoadActions: build.clickToLoadActions, sources: writesSources ? build.sources : [], to: output)
+        } else {
+            let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
+            // The Click-to-Load lists' files are named as in a set, each beside FILE.
+            let listNames = fileNames(of: build.ruleLists, clickToLoadActions: build.clickToLoadActions)
+            if writesSources, let output = output {
+                // The main list's sources, then each Click-to-Load list's, beside its file.
+                let main = zip(build.sources, build.clickToLoadActions).filter { $0.1 == nil }.map(\.0)
+                if let sources = main.first, main.count == 1 {
+                    try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: output))
+                }
+                for (sources, (action, name)) in zip(build.sources, zip(build.clickToLoadActions, listNames)) where action != nil {
+                    try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: clickToLoadPath(beside: output, fileName: name)))
+                }
+            }
+            try write(mainLists, to: output, target: inputs.webKit, isValidated: true)
+            for (list, (action, name)) in zip(build.ruleLists, zip(build.clickToLoadActions, listNames)) {
+                guard let action else { continue }
+                guard let output = output else {
+                    Output.standardError("note: the Click-to-Load list of \(action) is not written to standard output; give --output")
+                    continue
+                }
+                // Beside /dev/null, the list would be a file in /dev.
+                guard !OutputFile.isWrittenDirectly(output) else {
+                    Output.standardError("note: the Click-to-Load list of \(action) is not written beside \(output), "
+                        + "which is not a file; give --output FILE or DIR/")
+                    continue
+                }
+                try FileIO.writeAtomically(list.encoded(), to: clickToLoadPath(beside: output, fileName: name))
+            }
+        }
+        return (build.report, ruleCount, listCount)
+    }
+
+    /// The blocking lists of `inputs` written to the set `output` as they are built: each list,
+    /// once its last section is packed and WebKit would accept it, is encoded and written into
+    /// the generation's temporary directory under a name of its own (its final name is known
+    /// once all are built) and let go, so that the finished lists are never all held
+    /// (``ParsedInputs/blockingRulesLettingGoOfTrackers(parsingAgain:handingOver:)``). The
+    /// generation is named as ``writeSet(_:clickToLoadActions:sources:to:)`` names it, from
+    /// each file's final name, size and XXH64: the same set. Where a list would be refused, what
+    /// was written is removed and the build that leaves the refused input out is written as
+    /// ``buildWriting(_:to:writesSources:)`` writes it; a refused build leaves nothing behind.
+    static func buildWritingSet(_ inputs: ProtectionInputs, to output: String) throws -> (report: BuildReport, ruleCount: Int, listCount: Int) {
+        var writer: FileSet.Writer?
+        var failure: FileError?
+        var handedOverRuleCount = 0
+        let made: (build: RuleListBuild, handedOver: [Int?]?)
+        do {
+            made = try ProtectionInputs.forCommand { () throws(ProtectionError) in
+                var parsed = try inputs.parse().withoutEntityRecords()
+                return try parsed.blockingRulesLettingGoOfTrackers { () throws(ProtectionError) in
+                    try inputs.parse().withoutEntityRecords()
+                } handingOver: { number, list in
+                    handedOverRuleCount += list.rules.count
+                    guard failure == nil else { return }
+                    do throws(FileError) {
+                        if writer == nil { writer = try FileSet.Writer(path: output, isOwnFile: isSetFileName) }
+                        // A failed write removes the temporary directory.
+                        try writer?.add(pendingFileName(number), list.encoded())
+                    } catch {
+                        failure = error
+                        writer = nil
+                    }
+                }
+            }
+        } catch {
+            writer?.discard()
+            throw error
+        }
+        var build = made.build
+        guard let handedOver = made.handedOver else {
+            // A list would be refused: the build that leaves its input out, written whole.
+            writer?.discard()
+            let (ruleCount, listCount) = (build.ruleCount, build.ruleLists.count)
+            var lists = build.ruleLists
+            build.ruleLists = []
+            try writeSet(&lists, clickToLoadActions: build.clickToLoadActions, sources: [], to: output)
+            return (build.report, ruleCount, listCount)
+        }
+        if let failure { throw failure }
+        let ruleCount = build.ruleCount + handedOverRuleCount
+        let names = fileNames(of: build.ruleLists, clickToLoadActions: build.clickToLoadActions)
+        var set = try writer ?? FileSet.Writer(path: output, isOwnFile: isSetFileName)
+        for (index, name) in names.enumerated() {
+            if let number = handedOver[index] {
+                try set.renameFile(pendingFileName(number), to: name)
+            } else {
+                try set.add(name, build.ruleLists[index].encoded())
+                build.ruleLists[index] = RuleList([])
+            }
+        }
+        _ = try set.finish()
+        return (build.report, ruleCount, names.count)
+    }
+
+    /// The name a list handed over as it was packed is written under until the set's names are
+    /// known: no name of a set's file (``isSetFileName(_:)``).
+    static func pendingFileName(_ number: Int) -> String {
+        "pending.\(number).list"
+    }
+
+    /// Whether `name` is a file that a set of lists holds: a list's or its sources'.
+    static func isSetFileName(_ name: String) -> Bool {
+        isRuleListFileName(name) || isSourcesFileName(name)
     }
 
     /// Writes one list whole to a file, or the lists as one generation of a set (``FileSet``),
@@ -189,7 +275,7 @@ enum RulesCommand {
     static func writeSet(_ lists: inout [RuleList], clickToLoadActions: [String?], sources: [[RuleSource]], to output: String) throws {
         let listNames = fileNames(of: lists, clickToLoadActions: clickToLoadActions)
         let sourcesNames = zip(listNames, sources).map { name, _ in sourcesPath(beside: name) }
-        try FileSet.write(names: listNames + sourcesNames, to: output, isOwnFile: { isRuleListFileName($0) || isSourcesFileName($0) }) {
+        try FileSet.write(names: listNames + sourcesNames, to: output, isOwnFile: isSetFileName) {
             index in
             guard index < lists.count else { return encoded(sources[index - lists.count]) }
             defer { lists[index] = RuleList([]) }

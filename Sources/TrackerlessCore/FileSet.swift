@@ -90,108 +90,33 @@ public enum FileSet: Sendable {
         names: [String], to path: String, isOwnFile: (String) -> Bool,
         continuingAfter: (Step) -> Bool, contents: (Int) throws(FileError) -> [UInt8]
     ) throws(FileError) -> String? {
-        let link = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        let parent = FileIO.directoryName(of: link)
-        let base = link.split(separator: "/").last.map(String.init) ?? ""
-        guard !base.isEmpty, base != ".", base != ".." else {
-            throw FileError(path: path, reason: "needs a name for the set's link, not a bare directory")
+        let link = linkPath(path)
+        var writer = try Writer(path: path, isOwnFile: isOwnFile, names: names)
+        for (index, name) in names.enumerated() {
+            let bytes: [UInt8]
+            do throws(FileError) {
+                bytes = try contents(index)
+            } catch {
+                // Named as the set's file: the temporary directory goes with the failure.
+                writer.discard()
+                throw FileError(path: link + "/" + name, reason: error.reason)
+            }
+            try writer.add(name, bytes)
+            if !continuingAfter(.fileWritten(name)) { return nil }
         }
-        for name in names where name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+        return try writer.finish(continuingAfter: continuingAfter)
+    }
+
+    /// `path` without its trailing `/`: the set's link.
+    static func linkPath(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// Throws unless `name` is a plain file name for a file of the set at `path`.
+    static func checkName(_ name: String, of path: String) throws(FileError) {
+        if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
             throw FileError(path: path, reason: "\"\(name)\" is not a plain file name")
         }
-
-        var existing = stat()
-        var legacyDirectory = false
-        var previous: String?
-        if lstat(link, &existing) == 0 {
-            switch existing.st_mode & S_IFMT {
-            case S_IFLNK:
-                previous = readLink(link)
-            case S_IFDIR:
-                let names = try entries(of: link)
-                if let other = names.first(where: { !isOwnFile($0) }) {
-                    throw FileError(path: path, reason: "is a directory holding other files (\"\(other)\"); "
-                        + "give a new path: the set is written as a link to a generation directory")
-                }
-                legacyDirectory = true
-            default:
-                throw FileError(path: path, reason: "exists and is not a directory or a link to one")
-            }
-        }
-
-        // The files go into a temporary directory as they are made, each with its record for the
-        // generation's name, which is known once all are written.
-        let prefix = "." + base + "."
-        let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let temporary = parent + "/" + prefix + "tmp-" + unique
-        guard mkdir(temporary, 0o755) == 0 else {
-            throw systemError(path, while: "creating a directory in \(parent)")
-        }
-        let generationName: String
-        let generation: String
-        do throws(FileError) {
-            var records: [(name: String, size: Int, digest: String)] = []
-            records.reserveCapacity(names.count)
-            for (index, name) in names.enumerated() {
-                do throws(FileError) {
-                    let bytes = try contents(index)
-                    try FileIO.writeAtomically(bytes, to: temporary + "/" + name)
-                    records.append((name, bytes.count, XXH64.hexDigest(bytes)))
-                } catch {
-                    // Named as the set's file: the temporary directory goes with the failure.
-                    throw FileError(path: link + "/" + name, reason: error.reason)
-                }
-                if !continuingAfter(.fileWritten(name)) { return nil }
-            }
-            generationName = prefix + String(contentHash(records).prefix(16))
-            generation = parent + "/" + generationName
-            var status = stat()
-            // A directory of this name is reused only when it holds exactly these files: a write
-            // killed while removing an older generation of the same contents leaves one with files
-            // missing, which would otherwise become the set.
-            if lstat(generation, &status) == 0, !((status.st_mode & S_IFMT) == S_IFDIR && holds(generation, records)) {
-                if (status.st_mode & S_IFMT) == S_IFDIR { removeFlatDirectory(generation) } else { unlink(generation) }
-            }
-            if lstat(generation, &status) == 0 {
-                removeFlatDirectory(temporary)
-            } else if rename(temporary, generation) != 0 {
-                // Another write of the same contents got there first: its directory is the same.
-                guard errno == EEXIST || errno == ENOTEMPTY else { throw systemError(path, while: "renaming the generation into place") }
-                removeFlatDirectory(temporary)
-            }
-        } catch {
-            removeFlatDirectory(temporary)
-            throw error
-        }
-        syncDirectory(parent)
-        if !continuingAfter(.generationRenamed) { return nil }
-
-        let temporaryLink = parent + "/" + prefix + "link-" + unique
-        guard symlink(generationName, temporaryLink) == 0 else { throw systemError(path, while: "creating a link") }
-        if !continuingAfter(.linkCreated) { return nil }
-        var aside: String?
-        if legacyDirectory {
-            // A directory cannot be replaced by a link in one rename: move it aside first. Only
-            // an older write's outputs are moved (checked above), once.
-            let moved = parent + "/" + prefix + "replaced-" + unique
-            guard rename(link, moved) == 0 else {
-                unlink(temporaryLink)
-                throw systemError(path, while: "moving the old directory aside")
-            }
-            aside = moved
-        }
-        guard rename(temporaryLink, link) == 0 else {
-            let error = systemError(path, while: "replacing the link")
-            if let aside { _ = rename(aside, link) }
-            unlink(temporaryLink)
-            throw error
-        }
-        syncDirectory(parent)
-        if !continuingAfter(.linkSwapped) { return nil }
-
-        if let aside { removeFlatDirectory(aside) }
-        removeStale(in: parent, prefix: prefix, keeping: [generationName, previous.map(lastComponent)].compactMap { $0 })
-        return generation
     }
 
     /// The files of the set at `path` as one write left them: the link resolved once, every file
@@ -250,7 +175,7 @@ public enum FileSet: Sendable {
 
     /// 16 hex digits: XXH64 of each file's name, size and XXH64, in name order. A name for a
     /// generation that tells its contents apart from any other write's, at memory speed.
-    private static func contentHash(_ records: [(name: String, size: Int, digest: String)]) -> String {
+    static func contentHash(_ records: [(name: String, size: Int, digest: String)]) -> String {
         var bytes: [UInt8] = []
         for record in records.sorted(by: { $0.name < $1.name }) {
             bytes += Array("\(record.name)\u{0}\(record.size)\u{0}\(record.digest)\n".utf8)
@@ -260,7 +185,7 @@ public enum FileSet: Sendable {
 
     /// Whether `directory` holds exactly the files of `records`: the same names, each with the
     /// same size and XXH64.
-    private static func holds(_ directory: String, _ records: [(name: String, size: Int, digest: String)]) -> Bool {
+    static func holds(_ directory: String, _ records: [(name: String, size: Int, digest: String)]) -> Bool {
         guard let names = try? entries(of: directory), names.sorted() == records.map(\.name).sorted() else { return false }
         return records.allSatisfy { record in
             guard let bytes = try? FileIO.read(path: directory + "/" + record.name) else { return false }
@@ -270,7 +195,7 @@ public enum FileSet: Sendable {
 
     /// Removes the generations other than `keeping`, and what killed writes left: temporary
     /// directories and links of processes that are gone.
-    private static func removeStale(in parent: String, prefix: String, keeping: [String]) {
+    static func removeStale(in parent: String, prefix: String, keeping: [String]) {
         guard let names = try? entries(of: parent) else { return }
         for name in names where name.hasPrefix(prefix) && !keeping.contains(name) {
             let suffix = name.dropFirst(prefix.count)
@@ -304,7 +229,7 @@ public enum FileSet: Sendable {
     /// Removes a directory of plain files (a generation, a temporary one). A name of ours that is
     /// a link (restored by a backup tool, say) is removed as a link: what it points to is never
     /// touched; anything else that is not a directory is left alone.
-    private static func removeFlatDirectory(_ directory: String) {
+    static func removeFlatDirectory(_ directory: String) {
         var status = stat()
         guard lstat(directory, &status) == 0 else { return }
         switch status.st_mode & S_IFMT {
@@ -320,25 +245,25 @@ public enum FileSet: Sendable {
         rmdir(directory)
     }
 
-    private static func readLink(_ path: String) -> String? {
+    static func readLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func lastComponent(_ path: String) -> String {
+    static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private static func syncDirectory(_ directory: String) {
+    static func syncDirectory(_ directory: String) {
         let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
     }
 
-    private static func systemError(_ path: String, while action: String) -> FileError {
+    static func systemError(_ path: String, while action: String) -> FileError {
         let message = strerror(errno).map { String(cString: $0) } ?? "error \(errno)"
         return FileError(path: path, reason: "\(action) failed: \(message)")
     }

@@ -1,5 +1,5 @@
 public import RuleBuilder
-import ContentRuleList
+public import ContentRuleList
 import TrackerDataKit
 
 /// The rule list stage of the one build (``ProtectionBuild``): the blocking lists and the cookie
@@ -23,12 +23,6 @@ extension ParsedInputs {
         return try checked(unchecked, isValid: areValid(unchecked), builder: builder)
     }
 
-    /// The cookie rule lists (`block-cookies` on the loads whose cookies tracker-cookie
-    /// protection strips); none where the configuration turns the protection off. Their
-    /// triggers are checked, an input WebKit would refuse left out and noted.
-    ///
-    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the lists cannot be made
-    ///   within the limits (`RuleListBuild.refusal`).
     /// ``blockingRules(recordingSources:)`` for a caller that needs the blocklist no more: each
     /// tracker's rules go once its section is made (`RuleListBuilder.buildLettingGoOfTrackerRules()`),
     /// so that they and the lists are not all alive at once, and these inputs are left without
@@ -53,6 +47,50 @@ extension ParsedInputs {
         return try again.checked(unchecked, isValid: false, builder: again.blockingRuleBuilder(recordingSources: recordingSources))
     }
 
+    /// ``blockingRulesLettingGoOfTrackers(recordingSources:parsingAgain:)`` that hands each main
+    /// list to `handOver` as soon as it is packed and checked (WebKit accepts it), and lets go
+    /// of it (`RuleListBuilder.buildLettingGoOfTrackerRules(handingOver:)`): the finished lists
+    /// are not all alive at once. `handedOver` gives, for each list of `build.ruleLists`, the
+    /// number of the list handed over in its place (`build.ruleLists` holds an empty list
+    /// there), or nil where the list is there. Where a list fails the check, no more are
+    /// handed over and the build is the one that leaves the refused input out, made from
+    /// `parsingAgain`, with every list in it: `handedOver` is then nil, and what was handed over
+    /// is no part of it. The sources are not recorded.
+    ///
+    /// - Throws: as ``blockingRulesLettingGoOfTrackers(recordingSources:parsingAgain:)``; a list
+    ///   may have been handed over before (the refusal is known once all are packed).
+    public mutating func blockingRulesLettingGoOfTrackers(
+        parsingAgain: () throws(ProtectionError) -> ParsedInputs, handingOver handOver: (_ number: Int, _ list: RuleList) -> Void
+    ) throws(ProtectionError) -> (build: RuleListBuild, handedOver: [Int?]?) {
+        var builder = blockingRuleBuilder(recordingSources: false)
+        // As in blockingRulesLettingGoOfTrackers(recordingSources:parsingAgain:).
+        trackerData.trackers = [:]
+        let target = webKit
+        var isRefused = false
+        let (unchecked, handedOver) = builder.buildLettingGoOfTrackerRules { number, list in
+            guard !isRefused else { return }
+            guard (try? list.validateTriggers(for: target)) != nil else {
+                isRefused = true
+                return
+            }
+            handOver(number, list)
+        }
+        if let refusal = unchecked.refusal { throw Self.error(refusing: refusal) }
+        // The lists held in the build; those handed over were checked before.
+        let heldAreValid = zip(unchecked.ruleLists, handedOver).allSatisfy { list, number in
+            number != nil || (try? list.validateTriggers(for: target)) != nil
+        }
+        if !isRefused, heldAreValid { return (unchecked, handedOver) }
+        let again = try parsingAgain()
+        return (try again.checked(unchecked, isValid: false, builder: again.blockingRuleBuilder(recordingSources: false)), nil)
+    }
+
+    /// The cookie rule lists (`block-cookies` on the loads whose cookies tracker-cookie
+    /// protection strips); none where the configuration turns the protection off. Their
+    /// triggers are checked, an input WebKit would refuse left out and noted.
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)`` when the lists cannot be made
+    ///   within the limits (`RuleListBuild.refusal`).
     public func cookieRules() throws(ProtectionError) -> RuleListBuild {
         let build = cookieRuleBuild()
         if let refusal = build.refusal { throw Self.error(refusing: refusal) }

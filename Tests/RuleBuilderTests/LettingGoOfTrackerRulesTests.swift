@@ -1,3 +1,4 @@
+import Foundation
 import ContentRuleList
 @testable import RuleBuilder
 import Testing
@@ -53,6 +54,59 @@ struct LettingGoOfTrackerRulesTests {
         #expect(builder.trackerData.trackers.count == data.trackers.count)
     }
 
+    /// The lists of `made` with each list handed over put back in its place.
+    static func puttingBack(_ made: (build: RuleListBuild, handedOver: [Int?]), _ handed: [Int: RuleList]) -> RuleListBuild {
+        var build = made.build
+        for (index, number) in made.handedOver.enumerated() {
+            guard let number else { continue }
+            #expect(build.ruleLists[index].rules.isEmpty, "list \(index) is held although handed over")
+            build.ruleLists[index] = handed[number] ?? RuleList([])
+        }
+        return build
+    }
+
+    @Test("lists handed over as they are packed (main and entity lists): put back, the lists and report of build(checkingTriggers: false)")
+    func handedOverAsPacked() throws {
+        // And a tracker whose section is longer than a list of 6 (left out with a note), between
+        // the others: the list it lies in is not one whole array, and is kept.
+        let long = (0..<8).map { #"{"rule": "e\\.example/p\#($0)"}"# }.joined(separator: ", ")
+        let withLong = Self.json.replacingOccurrences(
+            of: #""d.example": {"#, with: #""e.example": {"domain": "e.example", "default": "ignore", "owner": {"name": "C"}, "rules": [\#(long)]}, "d.example": {"#)
+        for (json, maximum) in [(Self.json, 6), (Self.json, 12), (Self.json, 40), (withLong, 6), (withLong, 12)] {
+            let data = try TrackerData(parsing: Array(json.utf8))
+            var settings = RuleListBuilder.Settings(maximumRulesPerList: maximum)
+            settings.recordsRuleSources = false
+            settings.minimumBytesSavedByEntityList = -1_000_000
+            var builder = RuleListBuilder(trackerData: data, settings: settings)
+            let kept = builder.build(checkingTriggers: false)
+            var handed: [Int: RuleList] = [:]
+            let made = builder.buildLettingGoOfTrackerRules { number, list in
+                #expect(handed[number] == nil)
+                handed[number] = list
+            }
+            #expect(made.handedOver.count == made.build.ruleLists.count)
+            #expect(made.handedOver.compactMap { $0 }.sorted() == Array(handed.keys).sorted())
+            if json == withLong, maximum == 6 {
+                #expect(kept.report.skippedRules.contains { $0.path.contains("e.example") }, "\(kept.report.skippedRules)")
+            }
+            if maximum == 6 {
+                #expect(handed.count >= 2, "\(kept.report.listSizes)")
+                #expect(kept.report.listSizes.contains { $0.name.hasPrefix("entity") }, "\(kept.report.listSizes)")
+            }
+            Self.expectSame(Self.puttingBack(made, handed), kept)
+        }
+    }
+
+    @Test("with the sources recorded, no list is handed over")
+    func sourcesKeepTheLists() throws {
+        var builder = RuleListBuilder(trackerData: try TrackerData(parsing: Array(Self.json.utf8)), settings: .init(maximumRulesPerList: 6))
+        let kept = builder.build(checkingTriggers: false)
+        var handed = 0
+        let made = builder.buildLettingGoOfTrackerRules { _, _ in handed += 1 }
+        #expect(handed == 0 && made.handedOver.allSatisfy { $0 == nil })
+        Self.expectSame(made.build, kept)
+    }
+
     @Test(
         "apple-tds.json and extension-tds.json (entity lists): the same lists, sources and report",
         .enabled(if: SharedData.realBlocklists.allSatisfy(SharedData.shouldRun), SharedData.skipMessage))
@@ -64,6 +118,16 @@ struct LettingGoOfTrackerRulesTests {
             Self.expectSame(builder.buildLettingGoOfTrackerRules(), kept)
             let left = builder.trackerData.trackers.values.filter { !$0.rules.isEmpty }.count
             #expect(left * 2 < withRules, "\(file): \(left) of \(withRules) trackers keep their rules")
+            // Handed over as packed, in lists of 1,500 rules (several main and entity lists).
+            var settings = RuleListBuilder.Settings(maximumRulesPerList: 1_500)
+            settings.recordsRuleSources = false
+            let data = try TrackerData(contentsOfFile: SharedData.path(file))
+            var streaming = RuleListBuilder(trackerData: data, settings: settings)
+            let small = streaming.build(checkingTriggers: false)
+            var handed: [Int: RuleList] = [:]
+            let made = streaming.buildLettingGoOfTrackerRules { number, list in handed[number] = list }
+            #expect(!handed.isEmpty, "\(file): \(small.report.listSizes)")
+            Self.expectSame(Self.puttingBack(made, handed), small)
         }
     }
 }

@@ -182,6 +182,40 @@ struct FileSetTests {
         #expect(throws: FileError.self) { try FileSet.write(set("A", count: 1), to: file) }
     }
 
+    @Test("a generation written file by file under other names, renamed at the end: the generation of the files given whole; discarded, nothing is left")
+    func writerRenamesAndDiscards() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let files = set("streamed", count: 3)
+        let whole = try FileSet.write(files, to: directory + "/whole")
+        // Made in another order, under names of their own, then renamed.
+        var writer = try FileSet.Writer(path: directory + "/parts/", isOwnFile: { _ in false })
+        for index in files.indices.reversed() { try writer.add("pending.\(index)", files[index].bytes) }
+        for index in files.indices { try writer.renameFile("pending.\(index)", to: files[index].name) }
+        let generation = try #require(try writer.finish())
+        #expect(same(read(directory + "/parts"), files))
+        #expect(generation.split(separator: ".").last == whole.split(separator: ".").last)
+        #expect(FileSet.verifiedFiles(of: directory + "/parts") != nil)
+        // A file left under its other name is part of the name: another generation.
+        var other = try FileSet.Writer(path: directory + "/other", isOwnFile: { _ in false })
+        for file in files { try other.add(file.name, file.bytes) }
+        try other.renameFile(files[2].name, to: "pending.2")
+        let otherGeneration = try #require(try other.finish())
+        #expect(otherGeneration.split(separator: ".").last != whole.split(separator: ".").last)
+        // Discarded: the set as before, no temporary directory.
+        let before = names(in: directory)
+        var discarded = try FileSet.Writer(path: directory + "/parts", isOwnFile: { _ in false })
+        try discarded.add("rules.json", Array("[]".utf8))
+        #expect(names(in: directory).count == before.count + 1)
+        discarded.discard()
+        #expect(names(in: directory) == before)
+        #expect(same(read(directory + "/parts"), files))
+        // Renaming a file that was not added: refused, naming it, and nothing is left.
+        var missing = try FileSet.Writer(path: directory + "/parts", isOwnFile: { _ in false })
+        #expect(throws: FileError.self) { try missing.renameFile("pending.9", to: "rules.json") }
+        #expect(names(in: directory) == before)
+    }
+
     @Test("files made when asked: each asked for once, in order, after the one before is written; the same generation as the files given whole")
     func filesMadeWhenAsked() throws {
         let directory = try makeDirectory()
