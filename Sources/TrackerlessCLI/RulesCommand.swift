@@ -83,9 +83,9 @@ enum RulesCommand {
         // came from is kept only with --sources: one source per rule, which a build of 1,000,000
         // trackers would otherwise hold for nothing.
         var build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
-            var parsed = try inputs.parse().withoutEntityRecords()
+            var parsed = try inputs.parseWithoutEntityRecords()
             return try parsed.blockingRulesLettingGoOfTrackers(recordingSources: writesSources) { () throws(ProtectionError) in
-                try inputs.parse().withoutEntityRecords()
+                try inputs.parseWithoutEntityRecords()
             }
         }
         let (ruleCount, listCount) = (build.ruleCount, build.ruleLists.count)

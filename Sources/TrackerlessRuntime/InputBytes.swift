@@ -52,10 +52,19 @@ struct InputBytes: Sendable {
         return ParsedInputs(trackerData: trackerData, others: try parseOthers())
     }
 
+    /// Parses every input, the blocklist without its entity records
+    /// (``ProtectionInputs/parseWithoutEntityRecords()``).
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)``, the same as ``parse()``.
+    func parseWithoutEntityRecords() throws(ProtectionError) -> ParsedInputs {
+        ParsedInputs(trackerData: try parseTrackerData(keepingEntityRecords: false), others: try parseOthers())
+    }
+
     /// Parses the blocklist, the largest input by far.
-    func parseTrackerData() throws(ProtectionError) -> TrackerData {
+    func parseTrackerData(keepingEntityRecords: Bool = true) throws(ProtectionError) -> TrackerData {
         do throws(TrackerDataError) {
-            return try TrackerData(parsing: bytes[.trackerData] ?? [], file: inputs.trackerData.name)
+            return try TrackerData(
+                parsing: bytes[.trackerData] ?? [], file: inputs.trackerData.name, keepingEntityRecords: keepingEntityRecords)
         } catch {
             throw .invalidInput(.trackerData, detail: error.description)
         }

@@ -127,11 +127,14 @@ struct TrackerDataParsingTests {
             message: #"apple-tds.json: (root): expected an object, found an array"#),
     ]
 
-    @Test("wrong types are errors naming the file and the JSON path", arguments: badInputs)
-    func wrongTypes(_ input: BadInput) {
-        #expect(throws: TrackerDataError.self) { try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json") }
+    @Test("wrong types are errors naming the file and the JSON path", arguments: badInputs, [true, false])
+    func wrongTypes(_ input: BadInput, keepingEntityRecords: Bool) {
+        // The same errors whether the entities are kept or only checked.
+        #expect(throws: TrackerDataError.self) {
+            try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json", keepingEntityRecords: keepingEntityRecords)
+        }
         do {
-            _ = try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json")
+            _ = try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json", keepingEntityRecords: keepingEntityRecords)
         } catch {
             #expect(error.description == input.message)
             guard case .invalidValue = error else {
@@ -139,6 +142,65 @@ struct TrackerDataParsingTests {
                 return
             }
         }
+    }
+
+    @Test("without entity records: everything else read the same, the entities left empty")
+    func withoutEntityRecords() throws {
+        let full = try TrackerData(parsing: Array(Self.example.utf8), file: "tds.json")
+        let read = try TrackerData(parsing: Array(Self.example.utf8), file: "tds.json", keepingEntityRecords: false)
+        #expect(!full.entities.isEmpty)
+        #expect(read.entities.isEmpty)
+        var expected = full
+        expected.entities = [:]
+        #expect(read == expected)
+    }
+
+    @Test("a rule's boxed fields: each setter changes only its rule and field, equal to the rule made whole")
+    func ruleFields() {
+        let plain = Tracker.Rule(rule: "a")
+        var rule = plain
+        #expect(rule == Tracker.Rule(rule: "a", action: nil))
+        rule.surrogate = "s.js"
+        rule.options = .init(types: [.script])
+        rule.exceptions = .init(domains: ["ok.example"])
+        rule.fingerprinting = 2
+        rule.cookies = 0.5
+        rule.comment = "why"
+        rule.action = .blockClickToLoad("block-ctl-fb")
+        let whole = Tracker.Rule(
+            rule: "a", action: .blockClickToLoad("block-ctl-fb"), surrogate: "s.js", options: .init(types: [.script]),
+            exceptions: .init(domains: ["ok.example"]), fingerprinting: 2, cookies: 0.5, comment: "why")
+        #expect(rule == whole)
+        #expect(rule.hashValue == whole.hashValue)
+        #expect(plain.surrogate == nil && plain.action == nil && plain.comment == nil, "the copy changed, not the original")
+        var copy = rule
+        copy.comment = nil
+        #expect(rule.comment == "why")
+        #expect(copy != rule)
+        // Actions of every kind, inline or boxed, and back to none: equal to a rule made with it.
+        for action in [Tracker.Rule.Action.block, .ignore, .unsupported("teleport"), .blockClickToLoad("block-ctl-yt"), nil] {
+            copy.action = action
+            #expect(copy.action == action)
+            #expect(copy == Tracker.Rule(
+                rule: "a", action: action, surrogate: "s.js", options: .init(types: [.script]),
+                exceptions: .init(domains: ["ok.example"]), fingerprinting: 2, cookies: 0.5))
+        }
+        // Cleared field by field, the rule is the plain one again, equal and hashed alike.
+        rule.action = nil
+        rule.surrogate = nil
+        rule.options = nil
+        rule.exceptions = nil
+        rule.fingerprinting = nil
+        rule.cookies = nil
+        rule.comment = nil
+        #expect(rule == plain)
+        #expect(rule.hashValue == plain.hashValue)
+    }
+
+    @Test("a rule is a string, a byte and a pointer: 3,000,000 of them at 1,000,000 trackers")
+    func ruleSize() {
+        // 136 bytes with every field inline.
+        #expect(MemoryLayout<Tracker.Rule>.stride <= 32)
     }
 
     @Test("truncated JSON is a syntax error naming the file")
