@@ -6,20 +6,58 @@ extension Tracker {
         /// request URL (for example `google-analytics\.com/analytics\.js`).
         public var rule: String
         /// What to do when the rule applies; nil means block.
-        public var action: Action?
+        public var action: Action? {
+            get {
+                switch actionTag {
+                case .none: nil
+                case .block: .block
+                case .ignore: .ignore
+                case .named: rareFields?.fields.action
+                }
+            }
+            set {
+                actionTag = ActionTag(newValue)
+                // A named action (the rare kind, with a string) is kept in the box.
+                let named = actionTag == .named ? newValue : nil
+                if named != rareFields?.fields.action { rareFields = .changing(rareFields) { $0.action = named } }
+            }
+        }
         /// The name of the surrogate script to serve instead of blocking, a key of ``Surrogates``.
-        public var surrogate: String?
+        public var surrogate: String? {
+            get { rareFields?.fields.surrogate }
+            set { rareFields = .changing(rareFields) { $0.surrogate = newValue } }
+        }
         /// When present, the rule applies only to requests matching it; otherwise the next rule
         /// is tried.
-        public var options: Condition?
+        public var options: Condition? {
+            get { rareFields?.fields.options }
+            set { rareFields = .changing(rareFields) { $0.options = newValue } }
+        }
         /// When present and matching, a request the rule applies to is not blocked.
-        public var exceptions: Condition?
+        public var exceptions: Condition? {
+            get { rareFields?.fields.exceptions }
+            set { rareFields = .changing(rareFields) { $0.exceptions = newValue } }
+        }
         /// Fingerprinting likelihood of the matched resource, 0–3 (metadata).
-        public var fingerprinting: Int?
+        public var fingerprinting: Int? {
+            get { rareFields?.fields.fingerprinting }
+            set { rareFields = .changing(rareFields) { $0.fingerprinting = newValue } }
+        }
         /// Share of sites where the matched resource sets cookies (metadata).
-        public var cookies: Double?
+        public var cookies: Double? {
+            get { rareFields?.fields.cookies }
+            set { rareFields = .changing(rareFields) { $0.cookies = newValue } }
+        }
         /// A human note.
-        public var comment: String?
+        public var comment: String? {
+            get { rareFields?.fields.comment }
+            set { rareFields = .changing(rareFields) { $0.comment = newValue } }
+        }
+        // The action in a byte, ``ActionTag/named`` for one whose name is in `rareFields`.
+        private var actionTag: ActionTag
+        // The rarer fields, boxed: inline, they made each rule 136 bytes, and a blocklist of
+        // 1,000,000 trackers holds 3,000,000 rules at once; most rules have none of them.
+        private var rareFields: FieldBox<RareFields>?
 
         /// Creates a rule.
         public init(
@@ -27,14 +65,21 @@ extension Tracker {
             options: Condition? = nil, exceptions: Condition? = nil,
             fingerprinting: Int? = nil, cookies: Double? = nil, comment: String? = nil
         ) {
+            self.init(
+                rule: rule, action: action,
+                fields: RareFields(
+                    surrogate: surrogate, options: options, exceptions: exceptions, fingerprinting: fingerprinting,
+                    cookies: cookies, comment: comment))
+        }
+
+        /// A rule of `rule`, `action` and the rarer `fields`, boxed once (the parser's way: a
+        /// setter per field would make a box per field).
+        init(rule: String, action: Action?, fields: RareFields) {
             self.rule = rule
-            self.action = action
-            self.surrogate = surrogate
-            self.options = options
-            self.exceptions = exceptions
-            self.fingerprinting = fingerprinting
-            self.cookies = cookies
-            self.comment = comment
+            actionTag = ActionTag(action)
+            var fields = fields
+            fields.action = actionTag == .named ? action : nil
+            rareFields = .make(fields)
         }
 
         /// A rule's `action`.

@@ -26,8 +26,48 @@ extension TrackerData {
     ///   ``warnings``; the resolver skips such a rule (DuckDuckGo drops it when decoding) and
     ///   treats such a default as `ignore`.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(TrackerDataError) {
+        try self.init(parsing: bytes, file: file, keepingEntityRecords: true)
+    }
+
+    /// Reads a tds.json document as ``init(parsing:file:)`` does, with or without its entity
+    /// records.
+    ///
+    /// - Parameters:
+    ///   - bytes: the UTF-8 JSON.
+    ///   - file: the name used in error messages and warnings.
+    ///   - keepingEntityRecords: false to leave ``entities`` empty: each entity is still read
+    ///     and checked (the same errors), but not kept. For a caller that reads only trackers,
+    ///     ``domains`` and ``cnames`` (a rule list build), so that the records never take room:
+    ///     at 1,000,000 trackers their table alone is about 230 MB.
+    /// - Throws: ``TrackerDataError``, the same as ``init(parsing:file:)``.
+    public init(parsing bytes: [UInt8], file: String?, keepingEntityRecords: Bool) throws(TrackerDataError) {
         self = try TrackerDataError.reading(bytes, file: file) { (reader) throws(JSONReadError) in
-            try TrackerData(reader: &reader, file: file)
+            try TrackerData(reader: &reader, file: file, keepingEntityRecords: keepingEntityRecords)
+        }
+    }
+
+    /// Reads a tds.json document as ``init(parsing:file:keepingEntityRecords:)`` does, giving
+    /// the pages of `bytes` back to the system as the parse passes them: the document and what
+    /// is made of it are not held in full at once (at 1,000,000 trackers, 389 MB of JSON).
+    ///
+    /// - Parameters:
+    ///   - bytes: the UTF-8 JSON, used up by the parse.
+    ///   - file: the name used in error messages and warnings.
+    ///   - keepingEntityRecords: false to check the entities without keeping them.
+    ///   - readAgain: the same document again, asked for only when it has a problem (the bytes
+    ///     before the problem may be gone): its error is then the one
+    ///     ``init(parsing:file:keepingEntityRecords:)`` reports.
+    /// - Throws: ``TrackerDataError``, the same as ``init(parsing:file:)``.
+    public init(
+        consuming bytes: consuming [UInt8], file: String?, keepingEntityRecords: Bool,
+        readAgain: () throws(TrackerDataError) -> [UInt8]
+    ) throws(TrackerDataError) {
+        do throws(JSONReadError) {
+            self = try JSONReader.read(releasingReadBytesOf: bytes) { (reader) throws(JSONReadError) in
+                try TrackerData(reader: &reader, file: file, keepingEntityRecords: keepingEntityRecords)
+            }
+        } catch {
+            try self.init(parsing: readAgain(), file: file, keepingEntityRecords: keepingEntityRecords)
         }
     }
 
@@ -47,7 +87,7 @@ extension TrackerData {
     // key, so unknown fields are skipped and a duplicate key's last value wins, as in
     // `JSON.parse`. Paths are autoclosures: they are built only for an error or a warning.
 
-    private init(reader: inout JSONReader, file: String?) throws(JSONReadError) {
+    private init(reader: inout JSONReader, file: String?, keepingEntityRecords: Bool) throws(JSONReadError) {
         self.init()
         var hasTrackers = false
         var members = try reader.enterObject(at: .root)
@@ -64,7 +104,7 @@ extension TrackerData {
                 hasTrackers = true
                 try readTrackers(&reader, file: file)
             case "entities":
-                try readEntities(&reader)
+                try readEntities(&reader, keeping: keepingEntityRecords)
             case "domains":
                 domains = try Self.stringMap(&reader, at: JSONPath.root.appending(key: "domains"), lowercasingValues: false)
             case "cnames":
@@ -149,11 +189,15 @@ extension TrackerData {
     private mutating func readTrackers(_ reader: inout JSONReader, file: String?) throws(JSONReadError) {
         let trackersPath = JSONPath.root.appending(key: "trackers")
         var read: [(String, Tracker)] = []
+        var rules: [Tracker.Rule] = []
         var members = try reader.enterObject(at: trackersPath)
         while let key = try reader.nextKey(in: &members) {
             let domain = key.string
             read.append((DomainName.normalized(domain), try Self.tracker(
-                &reader, key: domain, at: trackersPath.appending(key: domain), file: file, warnings: &warnings)))
+                &reader, key: domain, at: trackersPath.appending(key: domain), file: file, warnings: &warnings,
+                rules: &rules)))
+            // Between two members, the bytes read so far are given back when the reader may.
+            reader.releaseReadBytes()
         }
         Self.insert(read, into: &trackers)
     }
@@ -174,22 +218,29 @@ extension TrackerData {
         dictionary.merge(sequence(state: pairs) { $0.popLast() }, uniquingKeysWith: { kept, _ in kept })
     }
 
-    private mutating func readEntities(_ reader: inout JSONReader) throws(JSONReadError) {
+    /// Reads the entities, into ``entities`` if `keeping`; otherwise each is checked and dropped.
+    private mutating func readEntities(_ reader: inout JSONReader, keeping: Bool) throws(JSONReadError) {
         let entitiesPath = JSONPath.root.appending(key: "entities")
         var read: [(String, Entity)] = []
         var members = try reader.enterObject(at: entitiesPath)
         while let key = try reader.nextKey(in: &members) {
             let name = key.string
-            read.append((name, try Self.entity(&reader, name: name, at: entitiesPath.appending(key: name))))
+            let entity = try Self.entity(&reader, name: name, at: entitiesPath.appending(key: name))
+            if keeping { read.append((name, entity)) }
+            reader.releaseReadBytes()
         }
         Self.insert(read, into: &entities)
     }
 
+    /// Reads a tracker; `rules` is where its rules are read before they are copied into an array
+    /// of their own at its size (grown by doubling, three rules had room for four), kept from one
+    /// tracker to the next.
     private static func tracker(
         _ reader: inout JSONReader, key: String, at path: @autoclosure () -> JSONPath, file: String?,
-        warnings: inout [InputWarning]
+        warnings: inout [InputWarning], rules: inout [Tracker.Rule]
     ) throws(JSONReadError) -> Tracker {
         var tracker = Tracker(domain: DomainName.normalized(key), defaultAction: nil)
+        var metadata = Tracker.Metadata()
         var members = try reader.enterObject(at: path())
         while let field = try reader.nextKey(in: &members) {
             if try reader.skipNull() {
@@ -205,13 +256,13 @@ extension TrackerData {
             case "owner":
                 tracker.owner = try owner(&reader, at: path().appending(key: "owner"))
             case "prevalence":
-                tracker.prevalence = try reader.readDouble(at: path().appending(key: "prevalence"))
+                metadata.prevalence = try reader.readDouble(at: path().appending(key: "prevalence"))
             case "fingerprinting":
-                tracker.fingerprinting = try reader.readInt(at: path().appending(key: "fingerprinting"))
+                metadata.fingerprinting = try reader.readInt(at: path().appending(key: "fingerprinting"))
             case "cookies":
-                tracker.cookies = try reader.readDouble(at: path().appending(key: "cookies"))
+                metadata.cookies = try reader.readDouble(at: path().appending(key: "cookies"))
             case "categories":
-                tracker.categories = try reader.readStringArray(at: path().appending(key: "categories"))
+                metadata.categories = try reader.readStringArray(at: path().appending(key: "categories"))
             case "default":
                 let action = Tracker.DefaultAction(rawValue: try reader.readString(at: path().appending(key: "default")))
                 if case .unsupported(let name) = action {
@@ -221,15 +272,19 @@ extension TrackerData {
                 }
                 tracker.defaultAction = action
             case "rules":
-                try readRules(&reader, into: &tracker.rules, at: path().appending(key: "rules"), file: file, warnings: &warnings)
+                rules.removeAll(keepingCapacity: true)
+                try readRules(&reader, into: &rules, at: path().appending(key: "rules"), file: file, warnings: &warnings)
+                tracker.rules.reserveCapacity(tracker.rules.count + rules.count)
+                tracker.rules.append(contentsOf: rules)
             case "subdomains":
-                tracker.subdomains = try reader.readStringArray(at: path().appending(key: "subdomains"))
+                metadata.subdomains = try reader.readStringArray(at: path().appending(key: "subdomains"))
             default:
                 try reader.skipValue()
             }
             }
             if let problem { warnings.append(warning(problem, file: file, consequence: consequence)) }
         }
+        tracker.setMetadata(metadata)
         return tracker
     }
 
@@ -280,28 +335,29 @@ extension TrackerData {
     private static func rule(
         _ reader: inout JSONReader, at path: @autoclosure () -> JSONPath
     ) throws(JSONReadError) -> Tracker.Rule {
-        var rule = Tracker.Rule(rule: "")
-        rule.rule = try readObject(&reader, requiring: "rule", at: path) { (reader, field) throws(JSONReadError) in
+        var action: Tracker.Rule.Action?
+        var fields = Tracker.Rule.RareFields()
+        let pattern = try readObject(&reader, requiring: "rule", at: path) { (reader, field) throws(JSONReadError) in
             switch field {
             case "action":
-                rule.action = Tracker.Rule.Action(rawValue: try reader.readString(at: path().appending(key: "action")))
+                action = Tracker.Rule.Action(rawValue: try reader.readString(at: path().appending(key: "action")))
             case "surrogate":
-                rule.surrogate = try reader.readString(at: path().appending(key: "surrogate"))
+                fields.surrogate = try reader.readString(at: path().appending(key: "surrogate"))
             case "options":
-                rule.options = try condition(&reader, at: path().appending(key: "options"))
+                fields.options = try condition(&reader, at: path().appending(key: "options"))
             case "exceptions":
-                rule.exceptions = try condition(&reader, at: path().appending(key: "exceptions"))
+                fields.exceptions = try condition(&reader, at: path().appending(key: "exceptions"))
             case "fingerprinting":
-                rule.fingerprinting = try reader.readInt(at: path().appending(key: "fingerprinting"))
+                fields.fingerprinting = try reader.readInt(at: path().appending(key: "fingerprinting"))
             case "cookies":
-                rule.cookies = try reader.readDouble(at: path().appending(key: "cookies"))
+                fields.cookies = try reader.readDouble(at: path().appending(key: "cookies"))
             case "comment":
-                rule.comment = try reader.readString(at: path().appending(key: "comment"))
+                fields.comment = try reader.readString(at: path().appending(key: "comment"))
             default:
                 try reader.skipValue()
             }
         }
-        return rule
+        return Tracker.Rule(rule: pattern, action: action, fields: fields)
     }
 
     /// Reads an object that must have the string member `required` (a rule's `rule`, an owner's
@@ -391,6 +447,7 @@ extension TrackerData {
             let name = key.string
             let string = try reader.readString(at: path().appending(key: name))
             read.append((DomainName.normalized(name), lowercasingValues ? DomainName.normalized(string) : string))
+            reader.releaseReadBytes()
         }
         var map: [String: String] = [:]
         insert(read, into: &map)

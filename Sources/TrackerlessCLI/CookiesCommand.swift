@@ -45,7 +45,7 @@ enum CookiesCommand {
         let inputs = try ProtectionInputs.forRuleLists(options)
         // The blocklist's entity records, which no rule list reads, go before the build.
         let build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
-            let parsed = try inputs.parse().withoutEntityRecords()
+            let parsed = try inputs.parseWithoutEntityRecords()
             return try parsed.cookieRules()
         }
         if build.ruleLists.isEmpty, !(options["output"].map(RulesCommand.isSetPath) ?? false) {

@@ -116,9 +116,9 @@ enum RulesCommand {
         _ inputs: ProtectionInputs, to output: String?, writesSources: Bool
     ) throws -> (report: BuildReport, ruleCount: Int, listCount: Int) {
         var build = try ProtectionInputs.forCommand { () throws(ProtectionError) in
-            var parsed = try inputs.parse().withoutEntityRecords()
+            var parsed = try inputs.parseWithoutEntityRecords()
             return try parsed.blockingRulesLettingGoOfTrackers(recordingSources: writesSources) { () throws(ProtectionError) in
-                try inputs.parse().withoutEntityRecords()
+                try inputs.parseWithoutEntityRecords()
             }
         }
         let (ruleCount, listCount) = (build.ruleCount, build.ruleLists.count)
@@ -177,9 +177,9 @@ enum RulesCommand {
         let made: (build: RuleListBuild, handedOver: [Int?]?)
         do {
             made = try ProtectionInputs.forCommand { () throws(ProtectionError) in
-                var parsed = try inputs.parse().withoutEntityRecords()
+                var parsed = try inputs.parseWithoutEntityRecords()
                 return try parsed.blockingRulesLettingGoOfTrackers { () throws(ProtectionError) in
-                    try inputs.parse().withoutEntityRecords()
+                    try inputs.parseWithoutEntityRecords()
                 } handingOver: { number, list in
                     handedOverRuleCount += list.rules.count
                     guard failure == nil else { return }

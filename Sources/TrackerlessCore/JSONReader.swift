@@ -60,6 +60,11 @@ public struct JSONReader {
     /// The text of the last key that had escapes, which its ``JSONKey`` points into; freed when
     /// the document has been read.
     private var escapedKey = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// The pages read past, given back by ``releaseReadBytes()``; nil unless the document was
+    /// given with ``read(releasingReadBytesOf:maxDepth:_:)``.
+    private var pageRelease: ReadPageRelease?
+    /// The position at which ``releaseReadBytes()`` next gives pages back.
+    private var nextRelease = Int.max
 
     private init(_ scanner: JSONScanner) {
         self.scanner = scanner
@@ -97,6 +102,43 @@ public struct JSONReader {
             }
             throw error
         }
+    }
+
+    /// Reads `bytes` as ``read(_:maxDepth:_:)`` does, and lets `body` give the pages it has read
+    /// past back to the system (``releaseReadBytes()``): for a document of hundreds of megabytes,
+    /// so that its bytes and what is made of them are not held in full at once.
+    ///
+    /// The bytes are the reader's alone (a copy is made if the caller still holds them).
+    /// Errors are not always those of ``read(_:maxDepth:_:)``: a syntax error after a wrong value
+    /// is not looked for (the bytes before it may be gone), and a wrong value restored from a
+    /// checkpoint before a release would read zeros. On any error, read the document again with
+    /// ``read(_:maxDepth:_:)`` for the error to report.
+    public static func read<Result>(
+        releasingReadBytesOf bytes: consuming [UInt8], maxDepth: Int = 512,
+        _ body: (inout JSONReader) throws(JSONReadError) -> Result
+    ) throws(JSONReadError) -> Result {
+        var bytes = bytes
+        return try bytes.withUnsafeMutableBufferPointer { (buffer) throws(JSONReadError) -> Result in
+            var reader = JSONReader(JSONScanner(UnsafeBufferPointer(buffer), maxDepth: maxDepth, indexingObjects: false))
+            defer { reader.escapedKey.deallocate() }
+            let release = ReadPageRelease(buffer)
+            reader.nextRelease = release.nextRelease
+            reader.pageRelease = release
+            reader.scanner.skipByteOrderMark()
+            let result = try body(&reader)
+            try reader.syntax { (scanner) throws(JSONSyntaxError) in try scanner.expectEnd() }
+            return result
+        }
+    }
+
+    /// Gives the pages read so far back to the system, every few megabytes, when the document
+    /// was given with ``read(releasingReadBytesOf:maxDepth:_:)``; otherwise does nothing. Call it
+    /// only where no checkpoint before the current position will be restored and no key read
+    /// before it is still used (between two members of an object, before the next key).
+    public mutating func releaseReadBytes() {
+        guard scanner.position >= nextRelease else { return }
+        pageRelease?.release(before: scanner.position)
+        nextRelease = pageRelease?.nextRelease ?? .max
     }
 
     // MARK: Objects and arrays

@@ -6,7 +6,7 @@ import UserScripts
 /// The bytes of each input, and the identity of the set they make.
 struct InputBytes: Sendable {
     let inputs: ProtectionInputs
-    let bytes: [ProtectionInput: [UInt8]]
+    var bytes: [ProtectionInput: [UInt8]]
 
     /// The set identity (``ProtectionSet/identity``): SHA-256 (hex) of the SDK version, the templates, every
     /// input and the settings, each field by its name, its length and its XXH64 under two seeds;
@@ -52,10 +52,38 @@ struct InputBytes: Sendable {
         return ParsedInputs(trackerData: trackerData, others: try parseOthers())
     }
 
-    /// Parses the blocklist, the largest input by far.
-    func parseTrackerData() throws(ProtectionError) -> TrackerData {
+    /// Parses every input, the blocklist without its entity records
+    /// (``ProtectionInputs/parseWithoutEntityRecords()``); a blocklist read from a file gives
+    /// its bytes back to the system as they are parsed, and is read again only to report a
+    /// problem (``TrackerData/init(consuming:file:keepingEntityRecords:readAgain:)``).
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)``, the same as ``parse()``.
+    consuming func parseWithoutEntityRecords() throws(ProtectionError) -> ParsedInputs {
+        guard case .file = inputs.trackerData, let document = bytes.removeValue(forKey: .trackerData) else {
+            return ParsedInputs(trackerData: try parseTrackerData(keepingEntityRecords: false), others: try parseOthers())
+        }
+        let trackerData: TrackerData
         do throws(TrackerDataError) {
-            return try TrackerData(parsing: bytes[.trackerData] ?? [], file: inputs.trackerData.name)
+            trackerData = try TrackerData(
+                consuming: document, file: inputs.trackerData.name, keepingEntityRecords: false
+            ) { () throws(TrackerDataError) in
+                do throws(FileError) {
+                    return try inputs.trackerData.read()
+                } catch {
+                    throw .unreadable(error)
+                }
+            }
+        } catch {
+            throw .invalidInput(.trackerData, detail: error.description)
+        }
+        return ParsedInputs(trackerData: trackerData, others: try parseOthers())
+    }
+
+    /// Parses the blocklist, the largest input by far.
+    func parseTrackerData(keepingEntityRecords: Bool = true) throws(ProtectionError) -> TrackerData {
+        do throws(TrackerDataError) {
+            return try TrackerData(
+                parsing: bytes[.trackerData] ?? [], file: inputs.trackerData.name, keepingEntityRecords: keepingEntityRecords)
         } catch {
             throw .invalidInput(.trackerData, detail: error.description)
         }

@@ -109,4 +109,14 @@ public struct ProtectionInputs: Sendable, Hashable {
     public func parse() throws(ProtectionError) -> ParsedInputs {
         try read().parse()
     }
+
+    /// ``parse()`` without the blocklist's entity records (``ParsedInputs/withoutEntityRecords()``
+    /// of it), which are checked as they are read but never kept: for a tool that builds only
+    /// rule lists (`trackerless rules`, `cookies`), so that they take no room at the parse's peak.
+    /// A blocklist read from a file gives its bytes back to the system as the parse passes them.
+    ///
+    /// - Throws: ``ProtectionError/invalidInput(_:detail:)``, the same as ``parse()``.
+    public func parseWithoutEntityRecords() throws(ProtectionError) -> ParsedInputs {
+        try read().parseWithoutEntityRecords()
+    }
 }

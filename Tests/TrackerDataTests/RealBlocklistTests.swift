@@ -21,6 +21,21 @@ struct RealBlocklistTests {
         #expect(resolver.warnings.isEmpty, "\(resolver.warnings)")
     }
 
+    @Test("without entity records: the same trackers, domains, CNAMEs and warnings", arguments: ["apple-tds.json", "extension-tds.json"])
+    func withoutEntityRecords(_ file: String) throws {
+        let bytes = try FileIO.read(path: SharedData.path("tds/\(file)"))
+        let full = try TrackerData(parsing: bytes, file: file)
+        let read = try TrackerData(parsing: bytes, file: file, keepingEntityRecords: false)
+        #expect(full.entities.count > 500)
+        #expect(read.entities.isEmpty)
+        #expect(read.trackers == full.trackers)
+        #expect(read.domains == full.domains)
+        #expect(read.cnames == full.cnames)
+        #expect(read.warnings == full.warnings)
+        #expect(read.builtWith == full.builtWith)
+        #expect(read.readme == full.readme)
+    }
+
     @Test("apple-tds.json: counts and Click-to-Load actions")
     func appleCounts() throws {
         let tds = try TrackerData(contentsOfFile: SharedData.path("tds/apple-tds.json"))

@@ -127,11 +127,14 @@ struct TrackerDataParsingTests {
             message: #"apple-tds.json: (root): expected an object, found an array"#),
     ]
 
-    @Test("wrong types are errors naming the file and the JSON path", arguments: badInputs)
-    func wrongTypes(_ input: BadInput) {
-        #expect(throws: TrackerDataError.self) { try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json") }
+    @Test("wrong types are errors naming the file and the JSON path", arguments: badInputs, [true, false])
+    func wrongTypes(_ input: BadInput, keepingEntityRecords: Bool) {
+        // The same errors whether the entities are kept or only checked.
+        #expect(throws: TrackerDataError.self) {
+            try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json", keepingEntityRecords: keepingEntityRecords)
+        }
         do {
-            _ = try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json")
+            _ = try TrackerData(parsing: Array(input.json.utf8), file: "apple-tds.json", keepingEntityRecords: keepingEntityRecords)
         } catch {
             #expect(error.description == input.message)
             guard case .invalidValue = error else {
@@ -139,6 +142,122 @@ struct TrackerDataParsingTests {
                 return
             }
         }
+    }
+
+    @Test("without entity records: everything else read the same, the entities left empty")
+    func withoutEntityRecords() throws {
+        let full = try TrackerData(parsing: Array(Self.example.utf8), file: "tds.json")
+        let read = try TrackerData(parsing: Array(Self.example.utf8), file: "tds.json", keepingEntityRecords: false)
+        #expect(!full.entities.isEmpty)
+        #expect(read.entities.isEmpty)
+        var expected = full
+        expected.entities = [:]
+        #expect(read == expected)
+    }
+
+    /// A tds of `count` trackers shaped as BuildMemoryShapeTests writes them, ending with
+    /// `entityTail` as the last entity's members.
+    static func shaped(_ count: Int, entityTail: String) -> [UInt8] {
+        var json = Array(#"{"trackers": {"#.utf8)
+        for index in 0..<count {
+            json += Array(((index == 0 ? "" : ",") + #""t\#(index).example": {"domain": "t\#(index).example", "#
+                + #""default": "block", "owner": {"name": "C\#(index)"}, "rules": [{"rule": "t\#(index)\\.example/ads/", "#
+                + #""exceptions": {"domains": ["s\#(index).example"]}}, {"rule": "t\#(index)\\.example/ok", "action": "ignore"}]}"#).utf8)
+        }
+        json += Array(#"}, "entities": {"#.utf8)
+        for index in 0..<count {
+            json += Array(((index == 0 ? "" : ",") + #""C\#(index)": {"domains": ["t\#(index).example"]"#
+                + (index == count - 1 ? entityTail : "") + "}").utf8)
+        }
+        json += Array(#"}, "domains": {"t0.example": "C0"}, "cnames": {"x.example": "t0.example"}}"#.utf8)
+        return json
+    }
+
+    @Test("parsed giving its bytes back: megabytes read the same; a problem past a release reported the same")
+    func givingBytesBack() throws {
+        // Over 8 MB, the reader's release step, so that pages are given back before the end.
+        let count = 60_000
+        let bytes = Self.shaped(count, entityTail: "")
+        #expect(bytes.count > 12 << 20)
+        let plain = try TrackerData(parsing: bytes, file: "tds.json", keepingEntityRecords: false)
+        var readAgain = false
+        let consumed = try TrackerData(consuming: bytes, file: "tds.json", keepingEntityRecords: false) { () -> [UInt8] in
+            readAgain = true
+            return bytes
+        }
+        #expect(!readAgain)
+        #expect(plain.trackers.count == count)
+        #expect(consumed == plain)
+        // A wrong value and a syntax error at the end, after the pages before them are gone: the
+        // document is read again for the error, which is the one the plain parse reports.
+        for tail in [#", "prevalence": "high""#, #", "prevalence": 1,"#] {
+            let bad = Self.shaped(count, entityTail: tail)
+            var plainError: TrackerDataError?
+            do throws(TrackerDataError) {
+                _ = try TrackerData(parsing: bad, file: "tds.json")
+            } catch {
+                plainError = error
+            }
+            let expected = try #require(plainError)
+            readAgain = false
+            #expect(throws: expected) {
+                try TrackerData(consuming: bad, file: "tds.json", keepingEntityRecords: false) { () -> [UInt8] in
+                    readAgain = true
+                    return bad
+                }
+            }
+            #expect(readAgain)
+        }
+    }
+
+    @Test("a rule's boxed fields: each setter changes only its rule and field, equal to the rule made whole")
+    func ruleFields() {
+        let plain = Tracker.Rule(rule: "a")
+        var rule = plain
+        #expect(rule == Tracker.Rule(rule: "a", action: nil))
+        rule.surrogate = "s.js"
+        rule.options = .init(types: [.script])
+        rule.exceptions = .init(domains: ["ok.example"])
+        rule.fingerprinting = 2
+        rule.cookies = 0.5
+        rule.comment = "why"
+        rule.action = .blockClickToLoad("block-ctl-fb")
+        let whole = Tracker.Rule(
+            rule: "a", action: .blockClickToLoad("block-ctl-fb"), surrogate: "s.js", options: .init(types: [.script]),
+            exceptions: .init(domains: ["ok.example"]), fingerprinting: 2, cookies: 0.5, comment: "why")
+        #expect(rule == whole)
+        #expect(rule.hashValue == whole.hashValue)
+        #expect(plain.surrogate == nil && plain.action == nil && plain.comment == nil, "the copy changed, not the original")
+        var copy = rule
+        copy.comment = nil
+        #expect(rule.comment == "why")
+        #expect(copy != rule)
+        // Actions of every kind, inline or boxed, and back to none: equal to a rule made with it.
+        for action in [Tracker.Rule.Action.block, .ignore, .unsupported("teleport"), .blockClickToLoad("block-ctl-yt"), nil] {
+            copy.action = action
+            #expect(copy.action == action)
+            #expect(copy == Tracker.Rule(
+                rule: "a", action: action, surrogate: "s.js", options: .init(types: [.script]),
+                exceptions: .init(domains: ["ok.example"]), fingerprinting: 2, cookies: 0.5))
+        }
+        // Cleared field by field, the rule is the plain one again, equal and hashed alike.
+        rule.action = nil
+        rule.surrogate = nil
+        rule.options = nil
+        rule.exceptions = nil
+        rule.fingerprinting = nil
+        rule.cookies = nil
+        rule.comment = nil
+        #expect(rule == plain)
+        #expect(rule.hashValue == plain.hashValue)
+    }
+
+    @Test("a rule is a string, a byte and a pointer; a tracker, its domain, action, rules and two boxes")
+    func valueSizes() {
+        // 136 bytes with every field inline: 3,000,000 of them at 1,000,000 trackers.
+        #expect(MemoryLayout<Tracker.Rule>.stride <= 32)
+        // 112 bytes with the metadata inline: a table of 1,000,000 trackers has 2²¹ slots.
+        #expect(MemoryLayout<Tracker>.stride <= 56)
     }
 
     @Test("truncated JSON is a syntax error naming the file")

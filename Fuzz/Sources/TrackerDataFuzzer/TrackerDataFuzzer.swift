@@ -6,12 +6,30 @@ import TrackerDataKit
 /// tds.json as downloaded: DuckDuckGo's Tracker Radar blocklist.
 ///
 /// Invariants: parsing never traps; a parsed blocklist gives the same value when parsed again;
+/// parsed giving its bytes back and without entity records, it gives the same value less the
+/// entities, or the same error;
 /// the resolver decides the sample requests without trapping; the rule lists built from it pass
 /// the project's own validator (`rules` must never write a list `validate` refuses).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func trackerDataFuzzer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = FuzzInput.bytes(start, count)
-    guard let trackerData = try? TrackerData(parsing: bytes, file: "tds.json") else { return 0 }
+    let trackerData: TrackerData
+    do throws(TrackerDataError) {
+        trackerData = try TrackerData(parsing: bytes, file: "tds.json")
+    } catch {
+        do throws(TrackerDataError) {
+            _ = try TrackerData(consuming: bytes, file: "tds.json", keepingEntityRecords: false) { bytes }
+            require(false, "parsed giving its bytes back, a tds the parse refuses (\(error)) is accepted")
+        } catch let consumingError {
+            require(consumingError == error, "parsed giving its bytes back: \(consumingError), not \(error)")
+        }
+        return 0
+    }
+    var withoutEntities = trackerData
+    withoutEntities.entities = [:]
+    require(
+        (try? TrackerData(consuming: bytes, file: "tds.json", keepingEntityRecords: false) { bytes }) == withoutEntities,
+        "parsed giving its bytes back, without entity records, another value")
     require((try? TrackerData(parsing: bytes, file: "tds.json")) == trackerData, "parsing twice gives two values")
     let resolver = TrackerResolver(trackerData: trackerData)
     let urls = FuzzRequests.urls + trackerData.trackers.keys.sorted().prefix(4).map { "https://\($0)/x.js" }
