@@ -32,7 +32,8 @@ enum RulesCommand {
                               rule action, that a host removes for a page where the user clicked to
                               load: DIR/rules.block-ctl-fb.json (then rules.block-ctl-fb.2.json ...)
                               in a set, FILE's name with .block-ctl-fb (.block-ctl-fb.2 ...) before
-                              its extension beside FILE; not on standard output.
+                              its extension beside FILE (where those an earlier run wrote for
+                              lists this build has not are removed); not on standard output.
       --site-conditions S     how page conditions are written: if-top-url (anchored, exact; default)
                               or if-domain (WebKit's own form, unanchored)
       --exact-path-matches    also match a rule's text where it appears in the path or query of a
@@ -132,6 +133,7 @@ enum RulesCommand {
             let mainLists = build.ruleLists(unblocking: Set(build.clickToLoadActions.compactMap { $0 }))
             // The Click-to-Load lists' files are named as in a set, each beside FILE.
             let listNames = fileNames(of: build.ruleLists, clickToLoadActions: build.clickToLoadActions)
+            var written: Set<String> = []
             if writesSources, let output = output {
                 // The main list's sources, then each Click-to-Load list's, beside its file.
                 let main = zip(build.sources, build.clickToLoadActions).filter { $0.1 == nil }.map(\.0)
@@ -139,7 +141,9 @@ enum RulesCommand {
                     try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: output))
                 }
                 for (sources, (action, name)) in zip(build.sources, zip(build.clickToLoadActions, listNames)) where action != nil {
-                    try FileIO.writeAtomically(Self.encoded(sources), to: sourcesPath(beside: clickToLoadPath(beside: output, fileName: name)))
+                    let path = sourcesPath(beside: clickToLoadPath(beside: output, fileName: name))
+                    try FileIO.writeAtomically(Self.encoded(sources), to: path)
+                    written.insert(path)
                 }
             }
             try write(mainLists, to: output, target: inputs.webKit, isValidated: true)
@@ -155,7 +159,18 @@ enum RulesCommand {
                         + "which is not a file; give --output FILE or DIR/")
                     continue
                 }
-                try FileIO.writeAtomically(list.encoded(), to: clickToLoadPath(beside: output, fileName: name))
+                let path = clickToLoadPath(beside: output, fileName: name)
+                try FileIO.writeAtomically(list.encoded(), to: path)
+                written.insert(path)
+            }
+            if let output, !OutputFile.isWrittenDirectly(output) {
+                // Sources an earlier --sources run wrote describe lists that are now replaced.
+                if !writesSources, try CookiesCommand.removeEarlierList(at: sourcesPath(beside: output)) {
+                    Output.standardError("note: removed \(sourcesPath(beside: output)), the sources of an earlier run's list")
+                }
+                for path in try removeEarlierClickToLoadFiles(beside: output, keeping: written) {
+                    Output.standardError("note: removed \(path), an earlier run's Click-to-Load file that this build has no list for")
+                }
             }
         }
         return (build.report, ruleCount, listCount)

@@ -187,6 +187,25 @@ struct OneBuildTests {
         #expect(Set(beside.keys) == Set(besideExpected.keys).union(["out.json"]), "\(beside.keys.sorted())")
         for (name, bytes) in besideExpected { #expect(beside[name] == bytes, "\(name) differs") }
 
+        // A later run with one Click-to-Load list removes the second list and the earlier sources
+        // (a link: never its target), and leaves files of other names alone.
+        let withSources = try CommandRunner.run(["rules"] + options + ["--sources", "--output", besidePath.appendingPathComponent("out.json").path])
+        #expect(withSources.status == 0, "\(withSources.standardError)")
+        let kept = directory.appendingPathComponent("kept.json").path
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: kept))
+        let linked = besidePath.appendingPathComponent("out.block-ctl-fb.2.json").path
+        try FileManager.default.removeItem(atPath: linked)
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: kept)
+        let others = ["out.block-ctl-fb.txt", "other.block-ctl-fb.json", "out.block-ctl-fb.x.json", "out.block-ctl-fb.2.sources.txt"]
+        for name in others { try Data("other".utf8).write(to: besidePath.appendingPathComponent(name)) }
+        #expect(try Set(Self.files(in: besidePath.path).keys).isSuperset(of: ["out.sources.json", "out.block-ctl-fb.sources.json", "out.block-ctl-fb.2.sources.json"]))
+        let oneList = try CommandRunner.run(["rules", "--tds", tds, "--output", besidePath.appendingPathComponent("out.json").path])
+        #expect(oneList.status == 0, "\(oneList.standardError)")
+        #expect(oneList.standardError.contains("removed \(linked)"), "\(oneList.standardError)")
+        let left = try Set(Self.files(in: besidePath.path).keys)
+        #expect(left == Set(others + ["out.json", "out.block-ctl-fb.json"]), "\(left.sorted())")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == Data("kept".utf8))
+
         try Self.compare(options, inputs, in: directory)
     }
 
