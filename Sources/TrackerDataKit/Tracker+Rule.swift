@@ -65,11 +65,14 @@ extension Tracker {
             options: Condition? = nil, exceptions: Condition? = nil,
             fingerprinting: Int? = nil, cookies: Double? = nil, comment: String? = nil
         ) {
-            self.init(
-                rule: rule, action: action,
-                fields: RareFields(
-                    surrogate: surrogate, options: options, exceptions: exceptions, fingerprinting: fingerprinting,
-                    cookies: cookies, comment: comment))
+            var fields = RareFields()
+            fields.exceptions = exceptions
+            fields.cookies = cookies
+            fields.fingerprinting = fingerprinting
+            fields.surrogate = surrogate
+            fields.options = options
+            fields.comment = comment
+            self.init(rule: rule, action: action, fields: fields)
         }
 
         /// A rule of `rule`, `action` and the rarer `fields`, boxed once (the parser's way: a
@@ -78,7 +81,8 @@ extension Tracker {
             self.rule = rule
             actionTag = ActionTag(action)
             var fields = fields
-            fields.action = actionTag == .named ? action : nil
+            let named = actionTag == .named ? action : nil
+            if named != fields.action { fields.action = named }
             rareFields = .make(fields)
         }
 
