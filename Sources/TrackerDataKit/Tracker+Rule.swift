@@ -4,7 +4,12 @@ extension Tracker {
     public struct Rule: Sendable, Hashable {
         /// The regular expression, matched case-insensitively and unanchored against the whole
         /// request URL (for example `google-analytics\.com/analytics\.js`).
-        public var rule: String
+        public var rule: String {
+            get { pattern.string }
+            set { pattern = .own(newValue) }
+        }
+        // The pattern, its bytes shared with the tracker's other rules where the parser made it.
+        var pattern: Pattern
         /// What to do when the rule applies; nil means block.
         public var action: Action? {
             get {
@@ -78,7 +83,7 @@ extension Tracker {
         /// A rule of `rule`, `action` and the rarer `fields`, boxed once (the parser's way: a
         /// setter per field would make a box per field).
         init(rule: String, action: Action?, fields: RareFields) {
-            self.rule = rule
+            pattern = .own(rule)
             actionTag = ActionTag(action)
             var fields = fields
             let named = actionTag == .named ? action : nil

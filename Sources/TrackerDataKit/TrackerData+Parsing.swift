@@ -280,6 +280,7 @@ extension TrackerData {
             case "rules":
                 rules.removeAll(keepingCapacity: true)
                 try readRules(&reader, into: &rules, at: path().appending(key: "rules"), file: file, warnings: &warnings)
+                Tracker.Rule.Pattern.share(in: &rules)
                 tracker.rules.reserveCapacity(tracker.rules.count + rules.count)
                 tracker.rules.append(contentsOf: rules)
             case "subdomains":
