@@ -41,7 +41,7 @@ public enum AllowedReason: String, Sendable, Hashable, CaseIterable, Comparable 
         guard decision.isTracker, !decision.isBlocked else { return nil }
         switch decision.reason {
         case .firstParty:
-            if let owner = decision.tracker?.owner?.name, owner == siteEntityName {
+            if let owner = decision.tracker?.ownerName, owner == siteEntityName {
                 self = .sameEntity
             } else {
                 self = .firstParty

@@ -144,7 +144,7 @@ public struct CookieRules: Sendable {
             if isExcluded(domain) { continue }
             let scope = HostScope.tracker(domain: domain)
             let trackerSite = publicSuffixList.registrableDomain(of: domain) ?? domain
-            let owner = tracker.owner?.name ?? ""
+            let owner = tracker.ownerName ?? ""
             let inOwnLists = groups.group(ofOwner: owner) != nil
             let conditionKey = owner + "\n" + trackerSite
             let condition: Condition?
@@ -205,7 +205,7 @@ public struct CookieRules: Sendable {
             if isExcluded(host) { continue }
             let scope = HostScope.cloaked(host: host, target: targetHost)
             let targetSite = publicSuffixList.registrableDomain(of: targetHost) ?? targetHost
-            let owner = tracker.owner?.name ?? ""
+            let owner = tracker.ownerName ?? ""
             let companySites = groups.group(ofOwner: owner) != nil ? []
                 : (sitesByEntity[owner] ?? []).filter { !DomainName.host($0, isWithin: targetSite) }
             let pages = [(host, false), (targetSite, true)] + companySites.map { ($0, true) }

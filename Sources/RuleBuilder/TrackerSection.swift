@@ -88,9 +88,11 @@ struct TrackerSection {
         }
         for index in rules.indices.reversed() {
             let rule = rules[index]
+            // Read once: a parsed rule's pattern is made into a `String` each time it is read.
+            let pattern = rule.rule
             let key = trackerKey
             func path() -> String { #"trackers["\#(key)"].rules[\#(index)]"# }
-            let part = RuleSource.Part.rule(tracker: key, index: index, text: rule.rule)
+            let part = RuleSource.Part.rule(tracker: key, index: index, text: pattern)
             var action = Kind.block
             if let declared = rule.action {
                 guard let kind = Self.kind(of: declared) else {
@@ -102,11 +104,11 @@ struct TrackerSection {
             let filters: RuleURLFilters
             do {
                 let expanded: Result<[[TrackerRuleRegex.Node]], TrackerRuleRegex.ParseError>
-                if let cached = regexes[rule.rule] {
+                if let cached = regexes[pattern] {
                     expanded = cached
                 } else {
-                    expanded = Result { () throws(TrackerRuleRegex.ParseError) in try TrackerRuleRegex(parsing: rule.rule).expanded() }
-                    if keepsRegexes { regexes[rule.rule] = expanded }
+                    expanded = Result { () throws(TrackerRuleRegex.ParseError) in try TrackerRuleRegex(parsing: pattern).expanded() }
+                    if keepsRegexes { regexes[pattern] = expanded }
                 }
                 filters = RuleURLFilters(expanded: try expanded.get(), scope: scope,
                                          includingMatchesAfterHost: settings.matchesRuleTextAfterHost)

@@ -17,7 +17,7 @@ extension BlockingDecision {
         }
         object.append("reason", .string(reason.rawValue))
         if let tracker { object.append("tracker", .string(tracker.domain)) }
-        if let entity = entity?.name ?? tracker?.owner?.name { object.append("entity", .string(entity)) }
+        if let entity = entity?.name ?? tracker?.ownerName { object.append("entity", .string(entity)) }
         if let decidingEntry { object.append("decidedBy", decidingEntry.jsonValue()) }
         return .object(object)
     }

@@ -143,7 +143,7 @@ public struct CookieProtection: Sendable {
     }
 
     private func isFirstParty(tracker: Tracker, host: String, cnameTarget: String?, siteHost: String) -> Bool {
-        if let owner = tracker.owner?.name, owner == trackerData.entityName(forHost: siteHost) { return true }
+        if let owner = tracker.ownerName, owner == trackerData.entityName(forHost: siteHost) { return true }
         guard !siteHost.isEmpty else { return false }
         if let cnameTarget {
             // A cloaked host is usually a subdomain of the site that loads it: same-site by name,

@@ -4,7 +4,12 @@ extension Tracker {
     public struct Rule: Sendable, Hashable {
         /// The regular expression, matched case-insensitively and unanchored against the whole
         /// request URL (for example `google-analytics\.com/analytics\.js`).
-        public var rule: String
+        public var rule: String {
+            get { pattern.string }
+            set { pattern = .own(newValue) }
+        }
+        // The pattern, its bytes shared with the tracker's other rules where the parser made it.
+        var pattern: Pattern
         /// What to do when the rule applies; nil means block.
         public var action: Action? {
             get {
@@ -65,20 +70,24 @@ extension Tracker {
             options: Condition? = nil, exceptions: Condition? = nil,
             fingerprinting: Int? = nil, cookies: Double? = nil, comment: String? = nil
         ) {
-            self.init(
-                rule: rule, action: action,
-                fields: RareFields(
-                    surrogate: surrogate, options: options, exceptions: exceptions, fingerprinting: fingerprinting,
-                    cookies: cookies, comment: comment))
+            var fields = RareFields()
+            fields.exceptions = exceptions
+            fields.cookies = cookies
+            fields.fingerprinting = fingerprinting
+            fields.surrogate = surrogate
+            fields.options = options
+            fields.comment = comment
+            self.init(rule: rule, action: action, fields: fields)
         }
 
         /// A rule of `rule`, `action` and the rarer `fields`, boxed once (the parser's way: a
         /// setter per field would make a box per field).
         init(rule: String, action: Action?, fields: RareFields) {
-            self.rule = rule
+            pattern = .own(rule)
             actionTag = ActionTag(action)
             var fields = fields
-            fields.action = actionTag == .named ? action : nil
+            let named = actionTag == .named ? action : nil
+            if named != fields.action { fields.action = named }
             rareFields = .make(fields)
         }
 

@@ -128,7 +128,7 @@ public struct TrackerResolver: Sendable {
                 return compiled
             }
             entries[key] = Engine.TrackerEntry(
-                tracker: tracker, entity: tracker.owner.flatMap { trackerData.entities[$0.name] }, rules: rules)
+                tracker: tracker, entity: tracker.ownerName.flatMap { trackerData.entities[$0] }, rules: rules)
         }
         engine = Engine(
             trackerData: trackerData, surrogates: surrogates, privacyConfiguration: privacyConfiguration,
@@ -533,7 +533,7 @@ extension TrackerResolver {
 
         /// What makes the tracker first party on the site (step 6), or nil when it is third party.
         func firstParty(_ match: TrackerMatch, requestHost: String, siteHost: String) -> BlockingDecision.DecidingEntry? {
-            if let owner = match.entry.tracker.owner?.name, let siteEntity = entityName(forHost: siteHost),
+            if let owner = match.entry.tracker.ownerName, let siteEntity = entityName(forHost: siteHost),
                 owner == siteEntity
             {
                 return .sameEntity(entity: owner)

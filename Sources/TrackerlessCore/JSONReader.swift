@@ -162,6 +162,27 @@ public struct JSONReader {
         return Members(isEmpty: !(try enterContainer(closedBy: UInt8(ascii: "}"))))
     }
 
+    /// How many members whose value is an object the object being read has still to come,
+    /// counted by skipping them and going back: for a decoder that sizes its storage once before
+    /// reading them (other values, which it refuses, are not counted, so that a document of
+    /// them does not have room made for it). Nil where the object has a syntax error (reading
+    /// it then meets that error) or reaches the nesting limit.
+    public mutating func countObjectMembers(from members: Members) -> Int? {
+        let start = checkpoint
+        defer { restore(start) }
+        var members = members
+        var count = 0
+        do throws(JSONReadError) {
+            while try nextKey(in: &members) != nil {
+                if try nextByte() == UInt8(ascii: "{") { count += 1 }
+                try skipValue()
+            }
+        } catch {
+            return nil
+        }
+        return count
+    }
+
     /// The key of the object's next member, after which the caller reads or skips its value; nil
     /// after the last member, with the object left.
     ///

@@ -253,7 +253,7 @@ extension CompactTrackerData {
                 Self.appendQuoted(key, to: &text)
                 text.append(UInt8(ascii: ":"))
                 text.append(UInt8(ascii: "["))
-                Self.appendInteger(tracker.owner.flatMap { ownerIndex[$0.name] } ?? -1, to: &text)
+                Self.appendInteger(tracker.ownerName.flatMap { ownerIndex[$0] } ?? -1, to: &text)
                 text.append(UInt8(ascii: ","))
                 text.append(tracker.defaultAction == .block ? UInt8(ascii: "1") : UInt8(ascii: "0"))
                 if tracker.domain != key {

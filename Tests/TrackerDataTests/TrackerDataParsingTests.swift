@@ -260,6 +260,30 @@ struct TrackerDataParsingTests {
         #expect(MemoryLayout<Tracker>.stride <= 56)
     }
 
+    @Test("an owner reads back as it was set, with or without the fields past its display name; equal owners hash alike")
+    func ownerFields() {
+        let owners = [
+            Tracker.Owner(name: "Tracker Inc"),
+            Tracker.Owner(name: "Tracker Inc", displayName: "Tracker"),
+            Tracker.Owner(name: "Tracker Inc", displayName: "Tracker", ownedBy: "Parent LLC"),
+            Tracker.Owner(
+                name: "Tracker Inc", displayName: nil, ownedBy: nil, privacyPolicy: "https://tracker.example/p",
+                url: "https://tracker.example", localizedName: "Traqueur"),
+        ]
+        for owner in owners {
+            var tracker = Tracker(domain: "tracker.example", owner: owner)
+            #expect(tracker.owner == owner)
+            #expect(tracker.ownerName == owner.name)
+            #expect(tracker == Tracker(domain: "tracker.example", owner: owner))
+            #expect(tracker.hashValue == Tracker(domain: "tracker.example", owner: owner).hashValue)
+            for other in owners where other != owner {
+                #expect(tracker != Tracker(domain: "tracker.example", owner: other))
+            }
+            tracker.owner = nil
+            #expect(tracker.owner == nil && tracker.ownerName == nil)
+        }
+    }
+
     @Test("truncated JSON is a syntax error naming the file")
     func truncated() {
         let json = Array(Self.example.utf8.prefix(300))

@@ -66,6 +66,23 @@ struct TrackerDataReaderTests {
         #expect(tds.warnings.count == 3, "the unsupported action and default, and the null owner")
     }
 
+    @Test("a repeated tracker key reads as the tree decoder reads it: the last wins")
+    func repeatedTrackers() throws {
+        let document = """
+            {"trackers": {"a.example": {"domain": "a.example", "default": "block"}, "b.example": {},
+                          "a.example": {"domain": "a.example", "default": "ignore", "owner": {"name": "Second"}},
+                          "c.example": {"rules": [{"rule": "c"}]}, "b.example": {"rules": [{"rule": "b"}]}},
+             "entities": {}, "domains": {}}
+            """
+        let bytes = Array(document.utf8)
+        let tds = try TrackerData(parsing: bytes, file: "tds.json")
+        #expect(tds == (try TreeTrackerDataDecoder.decode(bytes, file: "tds.json")))
+        #expect(tds.trackers.count == 3)
+        #expect(tds.trackers["a.example"]?.defaultAction == .ignore)
+        #expect(tds.trackers["a.example"]?.ownerName == "Second")
+        #expect(tds.trackers["b.example"]?.rules.map(\.rule) == ["b"])
+    }
+
     @Test("both real blocklists read the same", arguments: ["apple-tds.json", "extension-tds.json"])
     func realBlocklists(_ name: String) throws {
         guard SharedData.shouldRun("tds/\(name)") else { try Test.cancel(SharedData.skipMessage) }

@@ -53,6 +53,56 @@ struct JSONReaderTests {
         #expect(limited.contains("nesting is deeper than the limit of 4 levels"))
     }
 
+    @Test("counting an object's members ahead counts those that are objects, leaves the reader where it was, and is nil on a syntax error")
+    func countingObjectMembers() {
+        // The members counted, then read: the same outcome as reading without counting.
+        func countThenRead(_ bytes: [UInt8]) -> String {
+            Self.outcome {
+                try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> String in
+                    var members = try reader.enterObject(at: .root)
+                    let counted = reader.countObjectMembers(from: members)
+                    // Counted again after the first member: the rest only.
+                    var rest: Int?
+                    var keys: [String] = []
+                    while let key = try reader.nextKey(in: &members) {
+                        keys.append(key.string)
+                        try reader.skipValue()
+                        if keys.count == 1 { rest = reader.countObjectMembers(from: members) }
+                    }
+                    return "\(keys) \(counted.map(String.init) ?? "nil") \(rest.map(String.init) ?? "-")"
+                }
+            }
+        }
+        func read(_ bytes: [UInt8]) -> String {
+            Self.outcome {
+                try JSONReader.read(bytes) { (reader) throws(JSONReadError) -> String in
+                    var members = try reader.enterObject(at: .root)
+                    var keys: [String] = []
+                    while let key = try reader.nextKey(in: &members) {
+                        keys.append(key.string)
+                        try reader.skipValue()
+                    }
+                    return "\(keys)"
+                }
+            }
+        }
+        #expect(countThenRead(Array(Self.document.utf8)) == #"value ["data", "n", "rate", "on", "nested", "list", "n", "url", "type", "frame"] 1 1"#)
+        #expect(countThenRead(Array(#"{"a": {}, "b": 1, "c": {"d": {}}, "a": {"x": [{}]}}"#.utf8)) == #"value ["a", "b", "c", "a"] 3 2"#)
+        #expect(countThenRead(Array("{}".utf8)) == "value [] 0 -")
+        // A damaged copy: the count is nil where the rest has a syntax error, and the keys and
+        // the error are those of a read without counting.
+        Self.eachVariant { bytes, change in
+            let counted = countThenRead(bytes)
+            let plain = read(bytes)
+            if plain.hasPrefix("value ") {
+                #expect(counted.hasPrefix(plain + " "), "\(change): \(counted) against \(plain)")
+                #expect(!counted.contains(" nil"), "\(change)")
+            } else {
+                #expect(counted == plain, "\(change)")
+            }
+        }
+    }
+
     /// The fields a small-file decoder looks up, through the tree.
     private static func fieldsFromTree(_ bytes: [UInt8]) throws -> String {
         let root = JSONNode(try JSONParser.parse(bytes))
