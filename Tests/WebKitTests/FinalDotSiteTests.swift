@@ -88,4 +88,30 @@ struct FinalDotSiteTests {
             #expect(webKit.blocked == entry.isBlocked, "\(load.id): WebKit \(webKit.detail)")
         }
     }
+
+    /// The other way round, a known difference: a tracker's host spelled with its final dot on
+    /// the tracker's own site. The resolver drops the dot and finds the load first party; WebKit
+    /// decides third party by the spelled host (`facebook.net.` is not `facebook.net`), and the
+    /// lists leave the own site to `load-type` (an exception naming it for the final-dot
+    /// spelling would be an `if-top-url` rule per tracker). So the lists block it in WebKit, and
+    /// the engine and the reference evaluator, which evaluate as WebKit does, say so too.
+    static let ownSiteFinalDot = (page: "https://www.facebook.net/", request: "https://connect.facebook.net./en_US/fbevents.js")
+
+    @Test("a tracker's final-dot host on its own site: first party to the resolver, blocked by the lists in WebKit (a known difference)",
+          .enabled(if: WebKitHarness.shouldRun, "WebKitGTK (python3-gi, gir1.2-webkit2-4.1, xvfb) is not installed"))
+    func ownSiteFinalDotHost() throws {
+        let harness = try #require(try WebKitHarness.make(), "WebKitGTK is not installed")
+        let tds = try TrackerData(parsing: Array(Self.trackerData.utf8))
+        let (page, url) = Self.ownSiteFinalDot
+        let decision = try #require(TrackerResolver(trackerData: tds).decision(forRequestURL: url, topURL: page, type: .script))
+        #expect(!decision.isBlocked, "resolver: \(decision.reason)")
+        let target = WebKitHarness.target
+        let blocking = RuleListBuilder(trackerData: tds, settings: RuleListBuilder.Settings(target: target)).build().ruleLists
+        let request = Request(url: url, topURL: page, resourceType: .script)
+        #expect(try RuleEngine(ruleLists: blocking, target: target).decision(for: request).isBlocked, "engine, \(target)")
+        #expect(try ReferenceEvaluator(ruleLists: blocking, target: target).actions(for: request).isBlocked, "reference evaluator, \(target)")
+        let load = WebKitHarness.LoadCase(id: "own site", topURL: page, requestURL: url, type: "script")
+        let webKit = try #require(try harness.load(ruleLists: blocking.map { $0.encoded() }, cases: [load])[load.id])
+        #expect(webKit.blocked, "WebKit \(target): \(webKit.detail)")
+    }
 }
