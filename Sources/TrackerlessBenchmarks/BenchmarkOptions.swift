@@ -31,6 +31,10 @@ struct BenchmarkOptions: Sendable {
       --runtime-only      (first argument) only the runtime: launch, update, site toggle; takes --tds, --runs
       --list-sizes-only   (first argument) only the lists of apple-tds and extension-tds, their sizes and
                           build times; takes --tds, --extension-tds, --runs
+      --build-scaling-only  (first argument) the whole build per tracker at 1x, 10x, 100x the tds
+                          (a child process each); takes --tds, --factors 1,10,100
+      --configuration-scaling-only  (first argument) the whole build per configuration rule, 0, 1, 10,
+                          100 units of 500; takes --tds, --factors 0,1,10,100
       --web-process-start-only  (first argument) only a WebKitGTK web process's start (navigation data
                           against tds.json and privacy configuration); takes --tds, --privacy-config, --runs
       --webkit-compile-only  only WebKit's compile time of our list (built for the target of the WebKit

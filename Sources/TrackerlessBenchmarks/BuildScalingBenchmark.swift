@@ -14,26 +14,7 @@ import TrackerlessCore
 /// `swift run -c release TrackerlessBenchmarks --build-scaling-only [--factors 1,10,100] [--tds FILE]`
 enum BuildScalingBenchmark {
     static func run(arguments: [String]) throws(BenchmarkError) -> String {
-        var factors = [1, 10, 100]
-        var path = BenchmarkOptions.packageRoot() + "/../shared/data/tds/apple-tds.json"
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            guard let value = remaining.popFirst() else { throw .usage("\(argument) needs a value") }
-            switch argument {
-            case "--factors":
-                factors = value.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
-                guard !factors.isEmpty else { throw .usage("--factors needs numbers such as 1,10,100") }
-            case "--tds": path = value
-            default: throw .usage("unknown option \(argument) for --build-scaling-only (--factors 1,10,100, --tds FILE)")
-            }
-        }
-        let original = try BenchmarkInputs.read(path, what: "a tds.json")
-        let document: JSONValue
-        do throws(JSONReadError) {
-            document = try JSONReader.read(original) { (reader) throws(JSONReadError) in try reader.readValue() }
-        } catch {
-            throw .invalidInput(path: path, detail: "\(error)")
-        }
+        let (factors, _, document) = try inputs(arguments, mode: "--build-scaling-only", factors: [1, 10, 100], smallest: 1)
         let directory = NSTemporaryDirectory() + "trackerless-scaling-\(getpid())"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -44,7 +25,7 @@ enum BuildScalingBenchmark {
             let file = directory + "/tds-\(factor).json"
             var writer = JSONWriter()
             writer.write(scaled)
-            FileManager.default.createFile(atPath: file, contents: Data(writer.bytes))
+            _ = FileManager.default.createFile(atPath: file, contents: Data(writer.bytes))
             let figures = try child(file)
             let trackers = Double(figures.trackers)
             lines.append(String(
@@ -56,16 +37,44 @@ enum BuildScalingBenchmark {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The options of a scaling benchmark (`--factors`, each at least `smallest`, and `--tds`)
+    /// and the tds they name, read.
+    static func inputs(
+        _ arguments: [String], mode: String, factors defaultFactors: [Int], smallest: Int
+    ) throws(BenchmarkError) -> (factors: [Int], path: String, document: JSONValue) {
+        var factors = defaultFactors
+        var path = BenchmarkOptions.packageRoot() + "/../shared/data/tds/apple-tds.json"
+        let example = defaultFactors.map(String.init).joined(separator: ",")
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard let value = remaining.popFirst() else { throw .usage("\(argument) needs a value") }
+            switch argument {
+            case "--factors":
+                factors = value.split(separator: ",").compactMap { Int($0) }.filter { $0 >= smallest }
+                guard !factors.isEmpty else { throw .usage("--factors needs numbers such as \(example)") }
+            case "--tds": path = value
+            default: throw .usage("unknown option \(argument) for \(mode) (--factors \(example), --tds FILE)")
+            }
+        }
+        let bytes = try BenchmarkInputs.read(path, what: "a tds.json")
+        do throws(JSONReadError) {
+            let document = try JSONReader.read(bytes) { (reader) throws(JSONReadError) in try reader.readValue() }
+            return (factors, path, document)
+        } catch {
+            throw .invalidInput(path: path, detail: "\(error)")
+        }
+    }
+
     /// The figures a child prints: `trackers seconds cpuSeconds peakKB lists rules`.
     struct ChildFigures {
         var trackers = 0, seconds = 0.0, cpuSeconds = 0.0, peakKB = 0, lists = 0, rules = 0
     }
 
-    /// Runs this executable with `--build-scaling-child FILE` and reads its one line.
-    private static func child(_ file: String) throws(BenchmarkError) -> ChildFigures {
+    /// Runs this executable with `--build-scaling-child FILE [CONFIGURATION]` and reads its one line.
+    static func child(_ file: String, configuration: String? = nil) throws(BenchmarkError) -> ChildFigures {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--build-scaling-child", file]
+        process.arguments = ["--build-scaling-child", file] + (configuration.map { [$0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         do {
@@ -82,18 +91,23 @@ enum BuildScalingBenchmark {
         return ChildFigures(trackers: trackers, seconds: seconds, cpuSeconds: cpu, peakKB: peak, lists: lists, rules: rules)
     }
 
-    /// The child's work: builds from `file` as the runtime does and prints its figures.
-    static func runChild(file: String) throws(BenchmarkError) -> String {
+    /// The child's work: builds from `file` (and the privacy configuration `configurationFile`)
+    /// as the runtime does and prints its figures.
+    static func runChild(file: String, configurationFile: String? = nil) throws(BenchmarkError) -> String {
         let start = MonotonicClock.now
         let bytes = try BenchmarkInputs.read(file, what: "a tds.json")
         let trackerData: TrackerData
+        var configuration: PrivacyConfiguration?
         do throws(TrackerDataError) {
             trackerData = try TrackerData(parsing: bytes, file: file)
+            if let configurationFile {
+                configuration = try PrivacyConfiguration(contentsOfFile: configurationFile)
+            }
         } catch {
-            throw .invalidInput(path: file, detail: "\(error)")
+            throw .invalidInput(path: configurationFile ?? file, detail: "\(error)")
         }
-        let build = RuleListBuilder(trackerData: trackerData).build()
-        let cookies = CookieRules(trackerData: trackerData).build()
+        let build = RuleListBuilder(trackerData: trackerData, configuration: configuration).build()
+        let cookies = CookieRules(trackerData: trackerData, configuration: configuration).build()
         var encoded = 0
         for list in build.ruleLists + cookies.ruleLists { encoded += list.encoded().count }
         let engine: RuleEngine

@@ -67,8 +67,16 @@ struct TrackerlessBenchmarks {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            if CommandLine.arguments.dropFirst().first == "--build-scaling-child", CommandLine.arguments.count == 3 {
-                let text = try BuildScalingBenchmark.runChild(file: CommandLine.arguments[2])
+            // The configuration's rules at 0×, 1×, 10×, 100×: `--configuration-scaling-only
+            // [--factors 0,1,10,100] [--tds FILE]`, each size in the same child.
+            if CommandLine.arguments.dropFirst().first == "--configuration-scaling-only" {
+                let text = try ConfigurationScalingBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
+            if CommandLine.arguments.dropFirst().first == "--build-scaling-child", (3...4).contains(CommandLine.arguments.count) {
+                let text = try BuildScalingBenchmark.runChild(
+                    file: CommandLine.arguments[2], configurationFile: CommandLine.arguments.count == 4 ? CommandLine.arguments[3] : nil)
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
