@@ -52,7 +52,7 @@ enum CookiesCommand {
             // The runtime installs no cookie list then either; a list that changes nothing would
             // still cost WebKit a look-up on every load.
             var message = "cookie protection is off in the privacy configuration: no cookie rules, nothing written"
-            if let output = options["output"], try removeEarlierList(at: output) {
+            if let output = options["output"], try OutputFile.removeEarlierFile(at: output, what: "the earlier cookie list") {
                 message += "; removed \(output), so that no earlier cookie list stays in use"
             }
             Output.standardError(message)
@@ -66,21 +66,5 @@ enum CookiesCommand {
             Output.standardError("\(build.ruleCount) block-cookies rules in \(build.ruleLists.count) list(s)")
         }
         return 0
-    }
-
-    /// Removes the file (or the link, never what it points to) that an earlier run wrote at
-    /// `--output FILE`, now that there is no list to replace it with: a build step that installs
-    /// FILE would otherwise keep blocking cookies the configuration no longer blocks. A device,
-    /// a FIFO, a directory and the file of standard output or error (`/dev/stdout`) are left
-    /// alone. Whether anything was removed.
-    static func removeEarlierList(at path: String) throws(FileError) -> Bool {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return false }
-        let type = status.st_mode & S_IFMT
-        guard type == S_IFREG || type == S_IFLNK, !OutputFile.isWrittenDirectly(path) else { return false }
-        guard unlink(path) == 0 else {
-            throw FileError(path: path, reason: "removing the earlier cookie list failed: \(String(cString: strerror(errno)))")
-        }
-        return true
     }
 }

@@ -23,14 +23,9 @@ extension RulesCommand {
         for name in names.sorted() where name.hasPrefix(prefix) {
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
             guard !written.contains(path), isEarlierClickToLoadFile(path, beside: output) else { continue }
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            let type = status.st_mode & S_IFMT
-            guard type == S_IFREG || type == S_IFLNK else { continue }
-            guard unlink(path) == 0 else {
-                throw FileError(path: path, reason: "removing an earlier Click-to-Load list failed: \(String(cString: strerror(errno)))")
+            if try OutputFile.removeEarlierFile(at: path, what: "an earlier Click-to-Load list") {
+                removed.append(path)
             }
-            removed.append(path)
         }
         return removed
     }

@@ -165,7 +165,7 @@ enum RulesCommand {
             }
             if let output, !OutputFile.isWrittenDirectly(output) {
                 // Sources an earlier --sources run wrote describe lists that are now replaced.
-                if !writesSources, try CookiesCommand.removeEarlierList(at: sourcesPath(beside: output)) {
+                if !writesSources, try OutputFile.removeEarlierFile(at: sourcesPath(beside: output), what: "the earlier list's sources") {
                     Output.standardError("note: removed \(sourcesPath(beside: output)), the sources of an earlier run's list")
                 }
                 for path in try removeEarlierClickToLoadFiles(beside: output, keeping: written) {
