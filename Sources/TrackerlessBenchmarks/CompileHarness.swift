@@ -22,6 +22,9 @@ struct CompileHarness: Sendable {
         let error: String?
         /// Seconds from the request to save the list until WebKit reported it saved.
         let seconds: Double
+        /// The harness process's CPU seconds (every thread) over the same span; nil from a harness
+        /// that does not report them.
+        var cpuSeconds: Double? = nil
     }
 
     /// Why WebKit figures are missing.
@@ -139,7 +142,9 @@ struct CompileHarness: Sendable {
                 else { return nil }
                 var error: String?
                 if reader.seek("error", in: object) { error = try reader.readStringIfPresent() }
-                return Outcome(id: id, compiled: compiled, error: error, seconds: seconds)
+                var cpuSeconds: Double?
+                if reader.seek("cpu_seconds", in: object) { cpuSeconds = try reader.readDoubleIfPresent() }
+                return Outcome(id: id, compiled: compiled, error: error, seconds: seconds, cpuSeconds: cpuSeconds)
             }
             guard let outcome = outcome ?? nil else { throw .unexpectedOutput(text) }
             outcomes.append(outcome)

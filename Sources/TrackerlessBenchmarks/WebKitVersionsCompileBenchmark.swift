@@ -31,6 +31,8 @@ struct WebKitVersionsCompileBenchmark: Sendable {
         let samples: Samples
         /// WebKit's message when it refused the list.
         let refusal: String?
+        /// The harness's CPU time per round, in milliseconds (empty when refused or not reported).
+        var cpu = Samples(milliseconds: [])
     }
 
     /// Every WebKit's figures.
@@ -104,13 +106,15 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                 let jobs = WebKitCompileBenchmark.interleavedJobs(lists.map { ($0.name, $0.paths) }, runs: options.webKitRuns, warmUp: warmUp)
                 let outcomes = try harness.compile(jobs)
                 let (times, refusals) = milliseconds(outcomes)
+                let cpuTimes = milliseconds(outcomes, cpu: true).times
                 runs.append(WebKitRun(
                     webKit: name,
                     lists: lists.map { list in
                         ListTimes(
                             name: list.name, ruleCount: list.rules, listCount: list.paths.count,
                             samples: Samples(milliseconds: refusals[list.name] == nil ? times[list.name] ?? [] : []),
-                            refusal: refusals[list.name])
+                            refusal: refusals[list.name],
+                            cpu: Samples(milliseconds: refusals[list.name] == nil ? cpuTimes[list.name] ?? [] : []))
                     },
                     skipReason: nil))
             } catch {
@@ -120,9 +124,10 @@ struct WebKitVersionsCompileBenchmark: Sendable {
         return WebKitVersionsCompileBenchmark(runs: runs, rounds: options.webKitRuns, loadBefore: loadBefore, loadAfter: LoadAverage.current())
     }
 
-    /// Each list's time per round (its parts added up) in milliseconds, and WebKit's message for
-    /// each list it refused.
-    static func milliseconds(_ outcomes: [CompileHarness.Outcome]) -> (times: [String: [Double]], refusals: [String: String]) {
+    /// Each list's time per round (its parts added up) in milliseconds, wall-clock or, with `cpu`,
+    /// the harness's CPU time (no rounds when the harness did not report it), and WebKit's message
+    /// for each list it refused.
+    static func milliseconds(_ outcomes: [CompileHarness.Outcome], cpu: Bool = false) -> (times: [String: [Double]], refusals: [String: String]) {
         var perRound: [String: [Int: Double]] = [:]
         var refusals: [String: String] = [:]
         for outcome in outcomes where outcome.id != "warm-up" {
@@ -133,7 +138,8 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                 if refusals[name] == nil { refusals[name] = "list \(Int(parts[2]).map { $0 + 1 } ?? 0): " + (outcome.error ?? "no error given") }
                 continue
             }
-            perRound[name, default: [:]][round, default: 0] += outcome.seconds * 1_000
+            guard let seconds = cpu ? outcome.cpuSeconds : outcome.seconds else { return ([:], refusals) }
+            perRound[name, default: [:]][round, default: 0] += seconds * 1_000
         }
         return (perRound.mapValues { rounds in rounds.keys.sorted().compactMap { rounds[$0] } }, refusals)
     }
@@ -144,14 +150,15 @@ struct WebKitVersionsCompileBenchmark: Sendable {
             "WebKit compile time on every WebKit: our apple-tds list against DuckDuckGo's for the same tds",
             "tds: \(options.displayPath(options.trackerDataPath)); DuckDuckGo's list: \(options.displayPath(options.duckDuckGoRulesPath))",
             "\(rounds) rounds per WebKit, its lists interleaved in one harness process after a warm-up; medians (minimum)",
+            "CPU ratio: the same medians of the harness process's CPU time (every thread) over each compile",
             "load before: \(loadBefore.map { "\($0)" } ?? "unknown"); after: \(loadAfter.map { "\($0)" } ?? "unknown")",
             "",
-            "| WebKit | our list's target | rules (lists) | ours s | DuckDuckGo's s | ratio | ratio per round: median (min-max) |",
-            "|---|---|---|---|---|---|---|",
+            "| WebKit | our list's target | rules (lists) | ours s | DuckDuckGo's s | ratio | ratio per round: median (min-max) | CPU ratio |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for run in runs {
             if let reason = run.skipReason {
-                lines.append("| \(run.webKit) | skipped: \(reason) | | | | | |")
+                lines.append("| \(run.webKit) | skipped: \(reason) | | | | | | |")
                 continue
             }
             guard let duckDuckGo = run.lists.first(where: { $0.name == WebKitCompileBenchmark.duckDuckGoName }) else { continue }
@@ -159,7 +166,7 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                 let rules = "\(Formatting.grouped(list.ruleCount)) (\(list.listCount))"
                 let theirs = Self.seconds(duckDuckGo.samples)
                 if let refusal = list.refusal {
-                    lines.append("| \(run.webKit) | \(list.name) | \(rules) | refused: \(refusal) | \(theirs) | | |")
+                    lines.append("| \(run.webKit) | \(list.name) | \(rules) | refused: \(refusal) | \(theirs) | | | |")
                     continue
                 }
                 let ratio = duckDuckGo.samples.median > 0 ? Formatting.decimal(list.samples.median / duckDuckGo.samples.median, digits: 3) : "-"
@@ -167,10 +174,12 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                 let perRoundText = perRound.isEmpty ? "-"
                     : Formatting.decimal(Samples(milliseconds: perRound).median, digits: 3) + " ("
                         + Formatting.decimal(perRound.min() ?? 0, digits: 3) + "-" + Formatting.decimal(perRound.max() ?? 0, digits: 3) + ")"
-                lines.append("| \(run.webKit) | \(list.name) | \(rules) | \(Self.seconds(list.samples)) | \(theirs) | \(ratio) | \(perRoundText) |")
+                let cpuRatio = duckDuckGo.cpu.milliseconds.isEmpty || list.cpu.milliseconds.isEmpty || duckDuckGo.cpu.median <= 0
+                    ? "-" : Formatting.decimal(list.cpu.median / duckDuckGo.cpu.median, digits: 3)
+                lines.append("| \(run.webKit) | \(list.name) | \(rules) | \(Self.seconds(list.samples)) | \(theirs) | \(ratio) | \(perRoundText) | \(cpuRatio) |")
             }
             if let refusal = duckDuckGo.refusal {
-                lines.append("| \(run.webKit) | DuckDuckGo's list refused: \(refusal) | | | | | |")
+                lines.append("| \(run.webKit) | DuckDuckGo's list refused: \(refusal) | | | | | | |")
             }
         }
         return lines.joined(separator: "\n") + "\n"
