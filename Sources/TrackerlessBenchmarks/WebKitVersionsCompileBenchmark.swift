@@ -17,6 +17,8 @@ struct WebKitVersionsCompileBenchmark: Sendable {
         let lists: [ListTimes]
         /// Why this WebKit was not measured.
         let skipReason: String?
+        /// Where WebKit wrote its temporary files ("/dev/shm (tmpfs)").
+        var temporaryFiles = ""
     }
 
     /// One list's compile times on one WebKit.
@@ -68,12 +70,28 @@ struct WebKitVersionsCompileBenchmark: Sendable {
         } catch {
             throw .missingInput(path: directory, what: "a temporary directory", detail: "\(error)")
         }
+        // WebKit writes a temporary file for each automaton it converts: the machine's /tmp (a disk
+        // other processes fill) would put that file system's cost in the machine's figures only,
+        // so by default every WebKit writes to a tmpfs (a root's /tmp is one).
+        var machineTemporaryDirectory = options.webKitTemporaryDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var madeTemporaryDirectory = false
+        if machineTemporaryDirectory == nil, options.measuresMachineWebKit {
+            let shared = "/dev/shm/trackerless-webkit-tmp-\(ProcessInfo.processInfo.processIdentifier)"
+            if (try? FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)) != nil {
+                machineTemporaryDirectory = shared
+                madeTemporaryDirectory = true
+            }
+        }
+        defer { if madeTemporaryDirectory, let path = machineTemporaryDirectory { try? FileManager.default.removeItem(atPath: path) } }
         let warmUp = directory + "/warm-up.json"
         var built: [String: (paths: [String], rules: Int)] = [:]
         var runs: [WebKitRun] = []
         let machine: [WebKitRoot?] = options.measuresMachineWebKit ? [nil] : []
         for root in machine + roots.map({ Optional($0) }) {
-            let harness = CompileHarness(scriptPath: options.harnessPath, root: root)
+            var harness = CompileHarness(scriptPath: options.harnessPath, root: root)
+            harness.temporaryDirectory = root == nil || options.webKitTemporaryDirectory != nil ? machineTemporaryDirectory : nil
+            let temporaryFiles = harness.temporaryDirectory.map { madeTemporaryDirectory ? "a new directory in /dev/shm (tmpfs)" : $0 }
+                ?? (root == nil ? "TMPDIR or /tmp" : "the root's /tmp (tmpfs)")
             let place = root.map { "root " + URL(fileURLWithPath: $0.path).lastPathComponent } ?? "machine"
             let version: CompileHarness.Version
             do {
@@ -116,7 +134,7 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                             refusal: refusals[list.name],
                             cpu: Samples(milliseconds: refusals[list.name] == nil ? cpuTimes[list.name] ?? [] : []))
                     },
-                    skipReason: nil))
+                    skipReason: nil, temporaryFiles: temporaryFiles))
             } catch {
                 runs.append(WebKitRun(webKit: name, lists: [], skipReason: "\(error)"))
             }
@@ -151,6 +169,8 @@ struct WebKitVersionsCompileBenchmark: Sendable {
             "tds: \(options.displayPath(options.trackerDataPath)); DuckDuckGo's list: \(options.displayPath(options.duckDuckGoRulesPath))",
             "\(rounds) rounds per WebKit, its lists interleaved in one harness process after a warm-up; medians (minimum)",
             "CPU ratio: the same medians of the harness process's CPU time (every thread) over each compile",
+            "WebKit's temporary files (one for each automaton): "
+                + runs.filter { $0.skipReason == nil }.map { "\($0.webKit): \($0.temporaryFiles)" }.joined(separator: "; "),
             "load before: \(loadBefore.map { "\($0)" } ?? "unknown"); after: \(loadAfter.map { "\($0)" } ?? "unknown")",
             "",
             "| WebKit | our list's target | rules (lists) | ours s | DuckDuckGo's s | ratio | ratio per round: median (min-max) | CPU ratio |",

@@ -11,7 +11,8 @@ TRACKERLESS_WEBKIT_API=4.0|4.1 forces one). Input and output are JSON lines.
   compile   stdin:  {"id": str, "rules_file": path} or {"id": str, "rules": "<JSON text>"}
             stdout: {"id", "ok": bool, "error": WebKit's message or null, "seconds": float,
                      "cpu_seconds": float (this process's CPU time, every thread, over the same span)}
-            Needs no display.
+            Needs no display. --tmpdir DIR: the directory WebKit writes its temporary files in
+            (one for each automaton it converts): its file system is part of the time.
 
   load --rules FILE [--rules FILE ...]
             stdin:  {"id", "top": page URL, "url": request URL, "type": resource type,
@@ -958,7 +959,14 @@ def main():
     parser.add_argument("--rules", action="append", help="rule list file (load mode)")
     parser.add_argument("--parallel", type=int, default=4,
                         help="pages loading at the same time (load mode, default 4)")
+    parser.add_argument("--tmpdir", help="compile mode: GLib's temporary directory, where WebKit "
+                        "writes a file for each automaton it converts (default: TMPDIR, else /tmp)")
     args = parser.parse_args()
+    if args.tmpdir is not None:
+        if not os.path.isdir(args.tmpdir):
+            fail(EXIT_USAGE, "--tmpdir %s is not a directory" % args.tmpdir)
+        # Before WebKit is loaded: GLib reads TMPDIR once.
+        os.environ["TMPDIR"] = args.tmpdir
     if args.mode == "compile":
         return run_compile(args)
     if args.mode == "version":
