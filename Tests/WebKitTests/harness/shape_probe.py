@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Measure WebKit's compile time of url-filter shape variants of our list against DuckDuckGo's.
 
-    shape_probe.py [--root ROOT] [--rounds N] [--only VARIANT]... [--also NAME=DIR]... [--also-variant VARIANT]...
-                   --ddg DDG.json LIST_DIR
+    shape_probe.py [--root ROOT] [--rounds N] [--cpu] [--only VARIANT]... [--also NAME=DIR]...
+                   [--also-variant VARIANT]... --ddg DDG.json LIST_DIR
 
 For measurement only (BENCHMARKS.md, "WebKit compile time on every WebKit"): each variant is
 our list (LIST_DIR/rules*.json, as `trackerless rules --output DIR/` writes it) with text
@@ -11,9 +11,10 @@ substituted in every url-filter (the host's end `\\.?(:[0-9]+)?/`, the subdomain
 marked inexact, and the ablations, only weigh a part. One harness process
 (`webkit_harness.py compile`, inside ROOT through in_webkit_root.py when given, else the
 machine's WebKitGTK) compiles DuckDuckGo's list and every variant, interleaved round by round
-after a warm-up; the script prints each variant's median time per round (its lists summed), its
+after a warm-up, each round starting with another list; the script prints each variant's median time per round (its lists summed), its
 ratio to DuckDuckGo's median in the same process, and the median (min-max) of its ratios to
-DuckDuckGo's list round by round. `--also NAME=DIR` adds another list
+DuckDuckGo's list round by round (`--cpu`: of the harness process's CPU time over each
+compilation, which other processes on the machine disturb less than the wall time). `--also NAME=DIR` adds another list
 directory as it is (say, lists built with other settings), compiled in the same rounds;
 `--also-variant VARIANT` adds each such directory made into VARIANT too, list by list (each
 variant works on one list at a time, so a layout applies to every list of the set).
@@ -230,6 +231,41 @@ ABLATIONS = {
     "part: path blocks, end /": lambda rules: with_ends(path_blocks(rules), ["/"]),
     "part: path blocks, ends / and \\./": lambda rules: with_ends(path_blocks(rules), ["/", r"\./"]),
 }
+
+# WebKit's three compilations of a list (ContentExtensionCompiler.cpp, compileRuleList: the
+# url-filters of rules without a condition, those of rules with one, the if-top-url entries),
+# some left out, the rules and their actions kept (serializeActions): a url-filter or if-top-url
+# list of a compilation left out becomes one that matches no URL.
+NO_URL = "^x-none:"
+
+
+def compilations(rules, kept):
+    """The list with only the compilations in `kept` ("plain": the url-filters of rules without
+    a condition, "conditioned": those of rules with one, "top": the if-top-url entries); with none
+    kept, what a list costs besides them (parsing, actions, writing)."""
+    out = []
+    for rule in rules:
+        trigger = rule["trigger"]
+        changed = {}
+        if "if-top-url" not in trigger:
+            if "plain" not in kept:
+                changed["url-filter"] = NO_URL
+        else:
+            if "conditioned" not in kept:
+                changed["url-filter"] = NO_URL
+            if "top" not in kept:
+                changed["if-top-url"] = [NO_URL]
+        out.append(dict(rule, trigger=dict(trigger, **changed)) if changed else rule)
+    return out
+
+
+LAYOUTS = {"ours": lambda rules: rules, "fixed layout, own branch": lambda rules: own_branch(fixed_host_ends(rules))}
+for _layout_name, _layout in LAYOUTS.items():
+    for _kept in ("plain", "conditioned", "top", "none", "plain+conditioned", "conditioned+top", "plain+top"):
+        ABLATIONS["compilation %s: %s" % (_kept, _layout_name)] = (
+            lambda rules, layout=_layout, kept=frozenset(_kept.split("+")): compilations(layout(rules), kept))
+
+
 VARIANTS.update({name: [] for name in ABLATIONS})
 
 
@@ -264,6 +300,8 @@ def main():
     parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR")
     parser.add_argument("--also-variant", action="append", default=[], choices=sorted(VARIANTS), metavar="VARIANT",
                         help="also compile each --also directory's lists made into VARIANT, each list on its own")
+    parser.add_argument("--cpu", action="store_true",
+                        help="compare the harness process's CPU time over each compilation, not the wall time")
     parser.add_argument("list_dir")
     args = parser.parse_args()
     lists = [path for path in sorted(glob.glob(os.path.join(args.list_dir, "rules*.json")))
@@ -299,8 +337,11 @@ def main():
                         handle.write(variant_source(path, variant))
                     files[variant_name].append(out)
         jobs = [{"id": "warm-up", "rules_file": files["ddg"][0]}]
+        entries = list(files.items())
         for round_number in range(args.rounds):
-            for name, paths in files.items():
+            # Each round starts with another list, so that none is always compiled after the same one.
+            shift = round_number % len(entries)
+            for name, paths in entries[shift:] + entries[:shift]:
                 for number, path in enumerate(paths):
                     jobs.append({"id": "%s|%d|%d" % (name, round_number, number), "rules_file": path})
         command = ["/usr/bin/python3", os.path.join(HERE, "webkit_harness.py"), "compile"]
@@ -320,9 +361,10 @@ def main():
             print("%s refused: %s" % (name, result["error"]))
             continue
         times.setdefault(name, {}).setdefault(round_number, 0.0)
-        times[name][round_number] += result["seconds"]
+        times[name][round_number] += result["cpu_seconds" if args.cpu else "seconds"]
     ddg = statistics.median(times["ddg"].values())
-    print("WebKit %s, %d rounds; DuckDuckGo's list %.0f ms" % (version, args.rounds, ddg * 1000))
+    print("WebKit %s, %d rounds; DuckDuckGo's list %.0f ms%s" % (version, args.rounds, ddg * 1000,
+                                                                 " (CPU time)" if args.cpu else ""))
     for name in names:
         if name in times:
             median = statistics.median(times[name].values())
