@@ -11,16 +11,22 @@ substituted in every url-filter (the host's end `\\.?(:[0-9]+)?/`, the subdomain
 marked inexact, and the ablations, only weigh a part. One harness process
 (`webkit_harness.py compile`, inside ROOT through in_webkit_root.py when given, else the
 machine's WebKitGTK) compiles DuckDuckGo's list and every variant, interleaved round by round
-after a warm-up, each round starting with another list; the script prints each variant's median time per round (its lists summed), its
-ratio to DuckDuckGo's median in the same process, and the median (min-max) of its ratios to
-DuckDuckGo's list round by round (`--cpu`: of the harness process's CPU time over each
-compilation, which other processes on the machine disturb less than the wall time). `--also NAME=DIR` adds another list
-directory as it is (say, lists built with other settings), compiled in the same rounds;
-`--also-variant VARIANT` adds each such directory made into VARIANT too, list by list (each
-variant works on one list at a time, so a layout applies to every list of the set).
+after a warm-up, each round starting with another list; the script prints each variant's
+median time per round (its lists summed), its ratio to DuckDuckGo's median in the same
+process, and the median (min-max) of its ratios to DuckDuckGo's list round by round (`--cpu`:
+of the harness process's CPU time over each compilation, which other processes disturb less
+than the wall time). `--also NAME=DIR` adds another list directory as it is (say, lists built
+with other settings), compiled in the same rounds; `--also-variant VARIANT` adds each such
+directory made into VARIANT too, list by list (each variant works on one list at a time, so a
+layout applies to every list of the set).
+
+WebKit writes every automaton it converts to a temporary file in TMPDIR (nfa_count_probe.py):
+with the machine's WebKitGTK, set TMPDIR to a tmpfs (`TMPDIR=/dev/shm shape_probe.py …`), as
+the roots have, or the machine's /tmp's file system is measured too.
 """
 
 import argparse
+import collections
 import glob
 import json
 import os
@@ -95,7 +101,7 @@ IGNORED_HOST = re.compile(r"^\^\[\^:\]\+://\+(?:\(\[\^/\]\+\[\.@\]\)\?|\(\[\^/\]
 PASSWORD_URL = r"^[^:]+://+[^/]*:[^/]*@"
 
 
-def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
+def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]"), only_freeing=False):
     """Host-only tracker blocks with fixed-length ends, first, and a fix-up for URLs with a password.
 
     Weighs the exact spelling without a quantifier after the host (the per-host automaton): each
@@ -110,7 +116,13 @@ def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
     and -2.44 lists) on 106,842 loads: 17 spellings of every tracker's host (final dots, ports,
     users, passwords, the host inside a user name or a longer host), on another site and on its
     owner's, and the 8,276 real requests; without the fix-up 14,708 differ. With `ends=("[:/]",)` the final-dot host is not blocked (inexact).
+    `only_freeing`: move a block only where no other rule keeps the host's automaton, that is no
+    other url-filter of the list starts as the block's does up to `\.?(:[0-9]+)?` (an exception
+    or a path block of the same host: WebKit puts the url-filters of rules with and without an
+    if-top-url in one prefix tree, so they share the automaton rooted there).
     """
+    kept = collections.Counter(rule["trigger"]["url-filter"].split(END, 1)[0] for rule in rules
+                               if END in rule["trigger"]["url-filter"])
     hosts = set()
     for rule in rules:
         match = HOST_ONLY.match(rule["trigger"]["url-filter"])
@@ -132,6 +144,7 @@ def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
         match = HOST_ONLY.match(url_filter)
         host = match.group(1).replace("\\.", ".") if match else None
         movable = (rule["action"]["type"] == "block" and host is not None and host not in nested
+                   and not (only_freeing and kept[url_filter.split(END, 1)[0]] > 1)
                    and set(trigger) <= {"url-filter", "load-type", "resource-type"} and not unknown_ignore
                    and not any(host.endswith(other) or other.endswith(host) for other in ignored_hosts))
         if not movable:
@@ -232,10 +245,136 @@ ABLATIONS = {
     "part: path blocks, ends / and \\./": lambda rules: with_ends(path_blocks(rules), ["/", r"\./"]),
 }
 
-# WebKit's three compilations of a list (ContentExtensionCompiler.cpp, compileRuleList: the
-# url-filters of rules without a condition, those of rules with one, the if-top-url entries),
-# some left out, the rules and their actions kept (serializeActions): a url-filter or if-top-url
-# list of a compilation left out becomes one that matches no URL.
+# The prefixes before a host in the builder's url-filters, and the same for a URL with a password,
+# the host after the `@` (where a `:` after the host can only start the port).
+HOST_PREFIXES = [
+    (TRACKER_PREFIX, r"^[^:]+://+[^/]*@([^/]+\.)?"),
+    (r"^[^:]+://+([^/]*@)?[^:/]*", r"^[^:]+://+[^/]*@[^:/]*"),
+    (r"^[^:]+://+([^/]*@)?", r"^[^:]+://+[^/]*@"),
+]
+QUANTIFIER = re.compile(r"[*+?]")
+ESCAPED_HOST = re.compile(r"((?:[a-z0-9_-]|\\\.)+)" + re.escape(END))
+
+
+def split_url_filter(url_filter):
+    """(prefix, password prefix, escaped host, rest after the exact end) or None."""
+    for prefix, password_prefix in HOST_PREFIXES:
+        if url_filter.startswith(prefix):
+            match = ESCAPED_HOST.match(url_filter, len(prefix))
+            if match:
+                return prefix, password_prefix, match.group(1), url_filter[match.end():]
+    return None
+
+
+def branch(url_filter):
+    """The same URLs in a prefix-tree branch of their own (`^[^:]+:/+/+`, see own_branch)."""
+    return SPLIT_PREFIX + url_filter[len("^[^:]+://+"):]
+
+
+def fixed_everywhere(rules, path_ends=None):
+    """Every host-only url-filter, blocks and exceptions alike, with fixed ends, the list's order
+    kept, then one ignore-previous-rules for URLs with a password and the whole list again for
+    them, with the host behind the `@`.
+
+    A host-only url-filter `…host\.?(:[0-9]+)?/` becomes two rules, `…host[:/]` and
+    `^[^:]+:/+/+…host\.[:/]` (the final dot, in a branch of its own): no quantified term after
+    the host, so no automaton per host. `[:/]` takes the user name of
+    `https://host:pw@other.example/` for the host, for an exception as for a block; so every
+    URL with a password (PASSWORD_URL) gets its decision again from a copy of the list after the
+    fix-up, where each such url-filter has the host after the `@`, and every other rule is as it
+    was (exact for those URLs too). `path_ends`: the host ends of url-filters with a path (the
+    exact `\.?(:[0-9]+)?/` when None; PORT_ENDS spells the port out, fixed lengths only, exact for
+    URLs with a password as well since a `/` follows the digits; not for a path with a quantifier).
+    """
+    first, again = [], []
+    for rule in rules:
+        trigger = rule["trigger"]
+        parts = split_url_filter(trigger["url-filter"])
+        if parts is None:
+            first.append(rule)
+            again.append(rule)
+            continue
+        prefix, password_prefix, host, rest = parts
+        if rest:
+            # A quantified path (`/v2/.*\.js`) has an automaton of its own anyway (rooted after
+            # its last quantified term): spelling its port out would make twelve.
+            spelled = with_ends([rule], path_ends) if path_ends and not QUANTIFIER.search(rest) else [rule]
+            spelled = [dict(r, trigger=dict(r["trigger"], **{"url-filter": branch(r["trigger"]["url-filter"])}))
+                       if r["trigger"]["url-filter"].startswith(prefix + host + r"\.") else r for r in spelled]
+            first += spelled
+            again += spelled
+            continue
+        for url_filter, target in ((prefix + host + "[:/]", first), (branch(prefix + host + r"\.[:/]"), first),
+                                   (password_prefix + host + "[:/]", again),
+                                   (branch(password_prefix + host + r"\.[:/]"), again)):
+            target.append(dict(rule, trigger=dict(trigger, **{"url-filter": url_filter})))
+    fix_up = {"trigger": {"url-filter": PASSWORD_URL}, "action": {"type": "ignore-previous-rules"}}
+    return first + [fix_up] + again
+
+
+def before_fix_up(rules):
+    """The rules before the password fix-up (the list without its copy: inexact, an ablation)."""
+    return rules[:next(index for index, rule in enumerate(rules) if rule["trigger"]["url-filter"] == PASSWORD_URL)]
+
+
+def spelled_ports(rules):
+    """Each url-filter with a fixed path `…host\.?(:[0-9]+)?/path` as 12 rules, PORT_ENDS in place
+    of the exact end (the final-dot ones in their own branch): fixed lengths only, exact."""
+    out = []
+    for rule in rules:
+        parts = split_url_filter(rule["trigger"]["url-filter"])
+        if parts is None or not parts[3] or QUANTIFIER.search(parts[3]):
+            out.append(rule)
+            continue
+        prefix, _, host, _ = parts
+        out += [dict(r, trigger=dict(r["trigger"], **{"url-filter": branch(r["trigger"]["url-filter"])}))
+                if r["trigger"]["url-filter"].startswith(prefix + host + r"\.") else r for r in with_ends([rule], PORT_ENDS)]
+    return out
+
+
+ABLATIONS["part: path blocks, ports spelled out"] = lambda rules: spelled_ports(path_blocks(rules))
+ABLATIONS["path blocks with ports spelled out"] = spelled_ports
+ABLATIONS["fixed layout, own branch, only blocks whose automaton goes"] = (
+    lambda rules: own_branch(fixed_host_ends(rules, only_freeing=True)))
+ABLATIONS["fixed everywhere, password copy"] = fixed_everywhere
+ABLATIONS["fixed everywhere, without the password copy (inexact)"] = lambda rules: before_fix_up(fixed_everywhere(rules))
+ABLATIONS["fixed everywhere, without the password copy, ports spelled out (inexact)"] = (
+    lambda rules: before_fix_up(fixed_everywhere(rules, PORT_ENDS)))
+ABLATIONS["fixed everywhere, password copy, ports spelled out"] = lambda rules: fixed_everywhere(rules, PORT_ENDS)
+VARIANTS.update({name: [] for name in ABLATIONS})
+
+
+def exception_ends(rules, ends):
+    """Each host-only `if-top-url` exception (`…host\.?(:[0-9]+)?/`) once for every end in
+    `ends` (`\.[:/]` in its own branch): `[:/]` takes the user name of `https://host:pw@x.example/`
+    for the host and cancels the earlier blocks of that load on the exception's sites (inexact)."""
+    out = []
+    for rule in rules:
+        url_filter = rule["trigger"]["url-filter"]
+        if ("if-top-url" not in rule["trigger"] or rule["action"]["type"] != "ignore-previous-rules"
+                or not url_filter.endswith(END)):
+            out.append(rule)
+            continue
+        for end in ends:
+            spelled = url_filter[:-len(END)] + end
+            if end.startswith(r"\."):
+                spelled = branch(spelled)
+            out.append(dict(rule, trigger=dict(rule["trigger"], **{"url-filter": spelled})))
+    return out
+
+
+ABLATIONS["exceptions: end [:/] (inexact)"] = lambda rules: exception_ends(rules, ["[:/]"])
+ABLATIONS["exceptions: ends [:/] and \\.[:/] in their own branch (inexact: passwords)"] = (
+    lambda rules: exception_ends(rules, ["[:/]", r"\.[:/]"]))
+VARIANTS.update({name: [] for name in ABLATIONS})
+
+
+# Parts of what WebKit compiles of a list, some left out, the rules and their actions kept
+# (serializeActions): the url-filters of rules without a condition, those of rules with one, the
+# if-top-url entries. A url-filter or if-top-url list left out becomes one that matches no URL.
+# (The url-filters of rules with and without a condition share one prefix tree in 2.44, 2.50
+# and 2.54: a block and an exception with the same url-filter make one automaton, not two, as
+# nfa_count_probe.py counts; the if-top-url entries are compiled on their own.)
 NO_URL = "^x-none:"
 
 
