@@ -119,7 +119,8 @@ def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]"), only_freeing=False):
     `only_freeing`: move a block only where no other rule keeps the host's automaton, that is no
     other url-filter of the list starts as the block's does up to `\.?(:[0-9]+)?` (an exception
     or a path block of the same host: WebKit puts the url-filters of rules with and without an
-    if-top-url in one prefix tree, so they share the automaton rooted there).
+    if-top-url in one prefix tree, so they share the automaton rooted there), and write no fix-up
+    where no block moves.
     """
     kept = collections.Counter(rule["trigger"]["url-filter"].split(END, 1)[0] for rule in rules
                                if END in rule["trigger"]["url-filter"])
@@ -155,6 +156,8 @@ def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]"), only_freeing=False):
             moved.append(dict(rule, trigger=dict(trigger, **{"url-filter": TRACKER_PREFIX + escaped + end})))
             password_blocks.append(dict(rule, trigger=dict(
                 trigger, **{"url-filter": r"^[^:]+://+[^/]*@([^/]+\.)?" + escaped + end})))
+    if only_freeing and not moved:
+        return rules  # nothing moved: no fix-up either
     fix_up = {"trigger": {"url-filter": PASSWORD_URL}, "action": {"type": "ignore-previous-rules"}}
     return moved + [fix_up] + password_blocks + rest
 
