@@ -320,9 +320,23 @@ def before_fix_up(rules):
     return rules[:next(index for index, rule in enumerate(rules) if rule["trigger"]["url-filter"] == PASSWORD_URL)]
 
 
-def spelled_ports(rules):
+PORT_BRANCH_PREFIX = "^[^:]+:/*//+"
+
+
+def spelled_ports(rules, ports_apart=False):
     """Each url-filter with a fixed path `…host\.?(:[0-9]+)?/path` as 12 rules, PORT_ENDS in place
-    of the exact end (the final-dot ones in their own branch): fixed lengths only, exact."""
+    of the exact end (the final-dot ones in their own branch): fixed lengths only, exact.
+    `ports_apart`: the ten with a port in a third branch of their own (`^[^:]+:/*//+`, the same
+    URLs again), so that the digits do not enter the prefix tree of the others."""
+    if ports_apart:
+        out = []
+        for rule in spelled_ports(rules):
+            url_filter = rule["trigger"]["url-filter"]
+            scheme = next((p for p in ("^[^:]+://+", SPLIT_PREFIX) if url_filter.startswith(p)), None)
+            if scheme and ":[0-9]" in url_filter:
+                rule = dict(rule, trigger=dict(rule["trigger"], **{"url-filter": PORT_BRANCH_PREFIX + url_filter[len(scheme):]}))
+            out.append(rule)
+        return out
     out = []
     for rule in rules:
         parts = split_url_filter(rule["trigger"]["url-filter"])
@@ -337,6 +351,7 @@ def spelled_ports(rules):
 
 ABLATIONS["part: path blocks, ports spelled out"] = lambda rules: spelled_ports(path_blocks(rules))
 ABLATIONS["path blocks with ports spelled out"] = spelled_ports
+ABLATIONS["part: path blocks, ports spelled out apart"] = lambda rules: spelled_ports(path_blocks(rules), ports_apart=True)
 ABLATIONS["fixed layout, own branch, only blocks whose automaton goes"] = (
     lambda rules: own_branch(fixed_host_ends(rules, only_freeing=True)))
 ABLATIONS["fixed everywhere, password copy"] = fixed_everywhere
