@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Measure WebKit's compile time of url-filter shape variants of our list against DuckDuckGo's.
 
-    shape_probe.py [--root ROOT] [--rounds N] [--only VARIANT]... [--also NAME=DIR]... [--also-variant VARIANT]...
-                   --ddg DDG.json LIST_DIR
+    shape_probe.py [--root ROOT] [--rounds N] [--cpu] [--only VARIANT]... [--also NAME=DIR]...
+                   [--also-variant VARIANT]... --ddg DDG.json LIST_DIR
 
 For measurement only (BENCHMARKS.md, "WebKit compile time on every WebKit"): each variant is
 our list (LIST_DIR/rules*.json, as `trackerless rules --output DIR/` writes it) with text
@@ -11,15 +11,22 @@ substituted in every url-filter (the host's end `\\.?(:[0-9]+)?/`, the subdomain
 marked inexact, and the ablations, only weigh a part. One harness process
 (`webkit_harness.py compile`, inside ROOT through in_webkit_root.py when given, else the
 machine's WebKitGTK) compiles DuckDuckGo's list and every variant, interleaved round by round
-after a warm-up; the script prints each variant's median time per round (its lists summed), its
-ratio to DuckDuckGo's median in the same process, and the median (min-max) of its ratios to
-DuckDuckGo's list round by round. `--also NAME=DIR` adds another list
-directory as it is (say, lists built with other settings), compiled in the same rounds;
-`--also-variant VARIANT` adds each such directory made into VARIANT too, list by list (each
-variant works on one list at a time, so a layout applies to every list of the set).
+after a warm-up, each round starting with another list; the script prints each variant's
+median time per round (its lists summed), its ratio to DuckDuckGo's median in the same
+process, and the median (min-max) of its ratios to DuckDuckGo's list round by round (`--cpu`:
+of the harness process's CPU time over each compilation, which other processes disturb less
+than the wall time). `--also NAME=DIR` adds another list directory as it is (say, lists built
+with other settings), compiled in the same rounds; `--also-variant VARIANT` adds each such
+directory made into VARIANT too, list by list (each variant works on one list at a time, so a
+layout applies to every list of the set).
+
+WebKit writes every automaton it converts to a temporary file in TMPDIR (nfa_count_probe.py):
+with the machine's WebKitGTK, set TMPDIR to a tmpfs (`TMPDIR=/dev/shm shape_probe.py …`), as
+the roots have, or the machine's /tmp's file system is measured too.
 """
 
 import argparse
+import collections
 import glob
 import json
 import os
@@ -94,7 +101,7 @@ IGNORED_HOST = re.compile(r"^\^\[\^:\]\+://\+(?:\(\[\^/\]\+\[\.@\]\)\?|\(\[\^/\]
 PASSWORD_URL = r"^[^:]+://+[^/]*:[^/]*@"
 
 
-def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
+def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]"), only_freeing=False):
     """Host-only tracker blocks with fixed-length ends, first, and a fix-up for URLs with a password.
 
     Weighs the exact spelling without a quantifier after the host (the per-host automaton): each
@@ -109,7 +116,14 @@ def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
     and -2.44 lists) on 106,842 loads: 17 spellings of every tracker's host (final dots, ports,
     users, passwords, the host inside a user name or a longer host), on another site and on its
     owner's, and the 8,276 real requests; without the fix-up 14,708 differ. With `ends=("[:/]",)` the final-dot host is not blocked (inexact).
+    `only_freeing`: move a block only where no other rule keeps the host's automaton, that is no
+    other url-filter of the list starts as the block's does up to `\.?(:[0-9]+)?` (an exception
+    or a path block of the same host: WebKit puts the url-filters of rules with and without an
+    if-top-url in one prefix tree, so they share the automaton rooted there), and write no fix-up
+    where no block moves.
     """
+    kept = collections.Counter(rule["trigger"]["url-filter"].split(END, 1)[0] for rule in rules
+                               if END in rule["trigger"]["url-filter"])
     hosts = set()
     for rule in rules:
         match = HOST_ONLY.match(rule["trigger"]["url-filter"])
@@ -131,6 +145,7 @@ def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
         match = HOST_ONLY.match(url_filter)
         host = match.group(1).replace("\\.", ".") if match else None
         movable = (rule["action"]["type"] == "block" and host is not None and host not in nested
+                   and not (only_freeing and kept[url_filter.split(END, 1)[0]] > 1)
                    and set(trigger) <= {"url-filter", "load-type", "resource-type"} and not unknown_ignore
                    and not any(host.endswith(other) or other.endswith(host) for other in ignored_hosts))
         if not movable:
@@ -141,6 +156,8 @@ def fixed_host_ends(rules, ends=("[:/]", r"\.[:/]")):
             moved.append(dict(rule, trigger=dict(trigger, **{"url-filter": TRACKER_PREFIX + escaped + end})))
             password_blocks.append(dict(rule, trigger=dict(
                 trigger, **{"url-filter": r"^[^:]+://+[^/]*@([^/]+\.)?" + escaped + end})))
+    if only_freeing and not moved:
+        return rules  # nothing moved: no fix-up either
     fix_up = {"trigger": {"url-filter": PASSWORD_URL}, "action": {"type": "ignore-previous-rules"}}
     return moved + [fix_up] + password_blocks + rest
 
@@ -230,6 +247,182 @@ ABLATIONS = {
     "part: path blocks, end /": lambda rules: with_ends(path_blocks(rules), ["/"]),
     "part: path blocks, ends / and \\./": lambda rules: with_ends(path_blocks(rules), ["/", r"\./"]),
 }
+
+# The prefixes before a host in the builder's url-filters, and the same for a URL with a password,
+# the host after the `@` (where a `:` after the host can only start the port).
+HOST_PREFIXES = [
+    (TRACKER_PREFIX, r"^[^:]+://+[^/]*@([^/]+\.)?"),
+    (r"^[^:]+://+([^/]*@)?[^:/]*", r"^[^:]+://+[^/]*@[^:/]*"),
+    (r"^[^:]+://+([^/]*@)?", r"^[^:]+://+[^/]*@"),
+]
+QUANTIFIER = re.compile(r"[*+?]")
+ESCAPED_HOST = re.compile(r"((?:[a-z0-9_-]|\\\.)+)" + re.escape(END))
+
+
+def split_url_filter(url_filter):
+    """(prefix, password prefix, escaped host, rest after the exact end) or None."""
+    for prefix, password_prefix in HOST_PREFIXES:
+        if url_filter.startswith(prefix):
+            match = ESCAPED_HOST.match(url_filter, len(prefix))
+            if match:
+                return prefix, password_prefix, match.group(1), url_filter[match.end():]
+    return None
+
+
+def branch(url_filter):
+    """The same URLs in a prefix-tree branch of their own (`^[^:]+:/+/+`, see own_branch)."""
+    return SPLIT_PREFIX + url_filter[len("^[^:]+://+"):]
+
+
+def fixed_everywhere(rules, path_ends=None):
+    """Every host-only url-filter, blocks and exceptions alike, with fixed ends, the list's order
+    kept, then one ignore-previous-rules for URLs with a password and the whole list again for
+    them, with the host behind the `@`.
+
+    A host-only url-filter `…host\.?(:[0-9]+)?/` becomes two rules, `…host[:/]` and
+    `^[^:]+:/+/+…host\.[:/]` (the final dot, in a branch of its own): no quantified term after
+    the host, so no automaton per host. `[:/]` takes the user name of
+    `https://host:pw@other.example/` for the host, for an exception as for a block; so every
+    URL with a password (PASSWORD_URL) gets its decision again from a copy of the list after the
+    fix-up, where each such url-filter has the host after the `@`, and every other rule is as it
+    was (exact for those URLs too). `path_ends`: the host ends of url-filters with a path (the
+    exact `\.?(:[0-9]+)?/` when None; PORT_ENDS spells the port out, fixed lengths only, exact for
+    URLs with a password as well since a `/` follows the digits; not for a path with a quantifier).
+    """
+    first, again = [], []
+    for rule in rules:
+        trigger = rule["trigger"]
+        parts = split_url_filter(trigger["url-filter"])
+        if parts is None:
+            first.append(rule)
+            again.append(rule)
+            continue
+        prefix, password_prefix, host, rest = parts
+        if rest:
+            # A quantified path (`/v2/.*\.js`) has an automaton of its own anyway (rooted after
+            # its last quantified term): spelling its port out would make twelve.
+            spelled = with_ends([rule], path_ends) if path_ends and not QUANTIFIER.search(rest) else [rule]
+            spelled = [dict(r, trigger=dict(r["trigger"], **{"url-filter": branch(r["trigger"]["url-filter"])}))
+                       if r["trigger"]["url-filter"].startswith(prefix + host + r"\.") else r for r in spelled]
+            first += spelled
+            again += spelled
+            continue
+        for url_filter, target in ((prefix + host + "[:/]", first), (branch(prefix + host + r"\.[:/]"), first),
+                                   (password_prefix + host + "[:/]", again),
+                                   (branch(password_prefix + host + r"\.[:/]"), again)):
+            target.append(dict(rule, trigger=dict(trigger, **{"url-filter": url_filter})))
+    fix_up = {"trigger": {"url-filter": PASSWORD_URL}, "action": {"type": "ignore-previous-rules"}}
+    return first + [fix_up] + again
+
+
+def before_fix_up(rules):
+    """The rules before the password fix-up (the list without its copy: inexact, an ablation)."""
+    return rules[:next(index for index, rule in enumerate(rules) if rule["trigger"]["url-filter"] == PASSWORD_URL)]
+
+
+PORT_BRANCH_PREFIX = "^[^:]+:/*//+"
+
+
+def spelled_ports(rules, ports_apart=False):
+    """Each url-filter with a fixed path `…host\.?(:[0-9]+)?/path` as 12 rules, PORT_ENDS in place
+    of the exact end (the final-dot ones in their own branch): fixed lengths only, exact.
+    `ports_apart`: the ten with a port in a third branch of their own (`^[^:]+:/*//+`, the same
+    URLs again), so that the digits do not enter the prefix tree of the others."""
+    if ports_apart:
+        out = []
+        for rule in spelled_ports(rules):
+            url_filter = rule["trigger"]["url-filter"]
+            scheme = next((p for p in ("^[^:]+://+", SPLIT_PREFIX) if url_filter.startswith(p)), None)
+            if scheme and ":[0-9]" in url_filter:
+                rule = dict(rule, trigger=dict(rule["trigger"], **{"url-filter": PORT_BRANCH_PREFIX + url_filter[len(scheme):]}))
+            out.append(rule)
+        return out
+    out = []
+    for rule in rules:
+        parts = split_url_filter(rule["trigger"]["url-filter"])
+        if parts is None or not parts[3] or QUANTIFIER.search(parts[3]):
+            out.append(rule)
+            continue
+        prefix, _, host, _ = parts
+        out += [dict(r, trigger=dict(r["trigger"], **{"url-filter": branch(r["trigger"]["url-filter"])}))
+                if r["trigger"]["url-filter"].startswith(prefix + host + r"\.") else r for r in with_ends([rule], PORT_ENDS)]
+    return out
+
+
+ABLATIONS["part: path blocks, ports spelled out"] = lambda rules: spelled_ports(path_blocks(rules))
+ABLATIONS["path blocks with ports spelled out"] = spelled_ports
+ABLATIONS["part: path blocks, ports spelled out apart"] = lambda rules: spelled_ports(path_blocks(rules), ports_apart=True)
+ABLATIONS["fixed layout, own branch, only blocks whose automaton goes"] = (
+    lambda rules: own_branch(fixed_host_ends(rules, only_freeing=True)))
+ABLATIONS["fixed everywhere, password copy"] = fixed_everywhere
+ABLATIONS["fixed everywhere, without the password copy (inexact)"] = lambda rules: before_fix_up(fixed_everywhere(rules))
+ABLATIONS["fixed everywhere, without the password copy, ports spelled out (inexact)"] = (
+    lambda rules: before_fix_up(fixed_everywhere(rules, PORT_ENDS)))
+ABLATIONS["fixed everywhere, password copy, ports spelled out"] = lambda rules: fixed_everywhere(rules, PORT_ENDS)
+VARIANTS.update({name: [] for name in ABLATIONS})
+
+
+def exception_ends(rules, ends):
+    """Each host-only `if-top-url` exception (`…host\.?(:[0-9]+)?/`) once for every end in
+    `ends` (`\.[:/]` in its own branch): `[:/]` takes the user name of `https://host:pw@x.example/`
+    for the host and cancels the earlier blocks of that load on the exception's sites (inexact)."""
+    out = []
+    for rule in rules:
+        url_filter = rule["trigger"]["url-filter"]
+        if ("if-top-url" not in rule["trigger"] or rule["action"]["type"] != "ignore-previous-rules"
+                or not url_filter.endswith(END)):
+            out.append(rule)
+            continue
+        for end in ends:
+            spelled = url_filter[:-len(END)] + end
+            if end.startswith(r"\."):
+                spelled = branch(spelled)
+            out.append(dict(rule, trigger=dict(rule["trigger"], **{"url-filter": spelled})))
+    return out
+
+
+ABLATIONS["exceptions: end [:/] (inexact)"] = lambda rules: exception_ends(rules, ["[:/]"])
+ABLATIONS["exceptions: ends [:/] and \\.[:/] in their own branch (inexact: passwords)"] = (
+    lambda rules: exception_ends(rules, ["[:/]", r"\.[:/]"]))
+VARIANTS.update({name: [] for name in ABLATIONS})
+
+
+# Parts of what WebKit compiles of a list, some left out, the rules and their actions kept
+# (serializeActions): the url-filters of rules without a condition, those of rules with one, the
+# if-top-url entries. A url-filter or if-top-url list left out becomes one that matches no URL.
+# (The url-filters of rules with and without a condition share one prefix tree in 2.44, 2.50
+# and 2.54: a block and an exception with the same url-filter make one automaton, not two, as
+# nfa_count_probe.py counts; the if-top-url entries are compiled on their own.)
+NO_URL = "^x-none:"
+
+
+def compilations(rules, kept):
+    """The list with only the compilations in `kept` ("plain": the url-filters of rules without
+    a condition, "conditioned": those of rules with one, "top": the if-top-url entries); with none
+    kept, what a list costs besides them (parsing, actions, writing)."""
+    out = []
+    for rule in rules:
+        trigger = rule["trigger"]
+        changed = {}
+        if "if-top-url" not in trigger:
+            if "plain" not in kept:
+                changed["url-filter"] = NO_URL
+        else:
+            if "conditioned" not in kept:
+                changed["url-filter"] = NO_URL
+            if "top" not in kept:
+                changed["if-top-url"] = [NO_URL]
+        out.append(dict(rule, trigger=dict(trigger, **changed)) if changed else rule)
+    return out
+
+
+LAYOUTS = {"ours": lambda rules: rules, "fixed layout, own branch": lambda rules: own_branch(fixed_host_ends(rules))}
+for _layout_name, _layout in LAYOUTS.items():
+    for _kept in ("plain", "conditioned", "top", "none", "plain+conditioned", "conditioned+top", "plain+top"):
+        ABLATIONS["compilation %s: %s" % (_kept, _layout_name)] = (
+            lambda rules, layout=_layout, kept=frozenset(_kept.split("+")): compilations(layout(rules), kept))
+
+
 VARIANTS.update({name: [] for name in ABLATIONS})
 
 
@@ -264,6 +457,8 @@ def main():
     parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR")
     parser.add_argument("--also-variant", action="append", default=[], choices=sorted(VARIANTS), metavar="VARIANT",
                         help="also compile each --also directory's lists made into VARIANT, each list on its own")
+    parser.add_argument("--cpu", action="store_true",
+                        help="compare the harness process's CPU time over each compilation, not the wall time")
     parser.add_argument("list_dir")
     args = parser.parse_args()
     lists = [path for path in sorted(glob.glob(os.path.join(args.list_dir, "rules*.json")))
@@ -299,8 +494,11 @@ def main():
                         handle.write(variant_source(path, variant))
                     files[variant_name].append(out)
         jobs = [{"id": "warm-up", "rules_file": files["ddg"][0]}]
+        entries = list(files.items())
         for round_number in range(args.rounds):
-            for name, paths in files.items():
+            # Each round starts with another list, so that none is always compiled after the same one.
+            shift = round_number % len(entries)
+            for name, paths in entries[shift:] + entries[:shift]:
                 for number, path in enumerate(paths):
                     jobs.append({"id": "%s|%d|%d" % (name, round_number, number), "rules_file": path})
         command = ["/usr/bin/python3", os.path.join(HERE, "webkit_harness.py"), "compile"]
@@ -320,9 +518,10 @@ def main():
             print("%s refused: %s" % (name, result["error"]))
             continue
         times.setdefault(name, {}).setdefault(round_number, 0.0)
-        times[name][round_number] += result["seconds"]
+        times[name][round_number] += result["cpu_seconds" if args.cpu else "seconds"]
     ddg = statistics.median(times["ddg"].values())
-    print("WebKit %s, %d rounds; DuckDuckGo's list %.0f ms" % (version, args.rounds, ddg * 1000))
+    print("WebKit %s, %d rounds; DuckDuckGo's list %.0f ms%s" % (version, args.rounds, ddg * 1000,
+                                                                 " (CPU time)" if args.cpu else ""))
     for name in names:
         if name in times:
             median = statistics.median(times[name].values())
