@@ -20,7 +20,8 @@ public import TrackerlessCore
 ///    the resolver never blocks (top-level navigations and popups).
 ///
 /// A company whose trackers' first-party exceptions, each naming all its sites, would be large
-/// (``Settings/minimumBytesSavedByEntityList``) gets lists of its own: its tracker and CNAME
+/// (``Settings/minimumBytesSavedByEntityList``), or repeat the most site entries
+/// (``Settings/entityListsForMostSiteEntries``), gets lists of its own: its tracker and CNAME
 /// sections, then one exception naming its sites for all of them, then the configuration's rules
 /// (see RuleListBuilder+EntityLists.swift). A configuration that cannot fit beside the trackers'
 /// rules is refused (``RuleListBuild/refusal``).
@@ -66,17 +67,35 @@ public struct RuleListBuilder: Sendable {
         /// as it evaluates them. The default, `WebKitTarget.oldest`, makes lists
         /// that every supported WebKit compiles and gives the same meaning.
         public var target: WebKitTarget
-        /// The JSON bytes that lists of an entity's own must save before its trackers get them;
-        /// `Int.max` keeps every tracker in the main lists.
+        /// The JSON bytes that lists of an entity's own must save before its trackers get them
+        /// whatever ``entityListsForMostSiteEntries`` chooses; `Int.max`, with that 0, keeps every
+        /// tracker in the main lists.
         ///
         /// Each tracker's section ends with an exception naming its owner's sites, so an entity
         /// with T trackers and S sites costs T × S site patterns (extension-tds.json: 1,803 × 1,803,
         /// 146 MB). In lists of its own one exception naming the S sites ends each list and covers
         /// all T trackers, since there it cancels nothing else: T + S, plus the configuration's
         /// rules, which every list repeats. Each further list costs WebKit a little on every
-        /// load, so it is made only when it saves at least this much (1 MB by default; apple-tds.json
-        /// then has none).
+        /// load, so it is made only when it saves at least this much (1 MB by default).
         public var minimumBytesSavedByEntityList = 1_000_000
+        /// How many entities get lists of their own for the site entries they take out of
+        /// WebKit's compilation, besides those over ``minimumBytesSavedByEntityList``: the ones
+        /// whose tracker and CNAME sections carry the most first-party site entries (sections ×
+        /// sites), equal ones by name; 0 chooses by bytes alone.
+        ///
+        /// WebKit compiles every rule's `if-top-url` entries with an action of that rule's own,
+        /// so the same sites repeated in many sections are compiled again each time
+        /// (apple-tds.json: Microsoft's 366 sites in 20 sections, Adobe's 57 in 121); in an
+        /// entity's own list they are one exception's. With the 20 such owners of apple-tds.json
+        /// the main list's entries fall from about 27,800 to 6,400, and its lists compile in
+        /// about 0.1 less of the time DuckDuckGo's list takes (BENCHMARKS.md, "WebKit compile
+        /// time of our list"), for about 0.5 µs a list on each load. Cookie lists
+        /// (`CookieRules`) choose by bytes alone.
+        public var entityListsForMostSiteEntries = 20
+        /// The fewest site entries (sections × sites) for which ``entityListsForMostSiteEntries``
+        /// gives an entity lists of its own: below it a list more costs each load more than the
+        /// compilation saves (apple-tds.json's 20th owner carries 126).
+        public var minimumSiteEntriesForEntityList = 100
         /// Whether the build says where each rule came from (``RuleListBuild/sources``): one
         /// ``RuleSource`` per rule, and while the lists are made the part of its tracker each
         /// rule says. On by default. Off, ``RuleListBuild/sources`` is empty and the build holds
