@@ -19,6 +19,11 @@ public import TrackerlessCore
 ///    protection off (tracker allowlist, unprotected and user-allowlisted sites), then the loads
 ///    the resolver never blocks (top-level navigations and popups).
 ///
+/// For a target that decides third party by registrable domain (Safari 16 and later, WebKitGTK),
+/// each list is then laid out for WebKit's compile time: the trackers' host-only blocks that no
+/// earlier exception can cancel go first with fixed host ends, each as four rules, with one
+/// exception for URLs with a password (the article "How the rules keep the resolver's meaning").
+///
 /// A company whose trackers' first-party exceptions, each naming all its sites, would be large
 /// (``Settings/minimumBytesSavedByEntityList``), or repeat the most site entries
 /// (``Settings/entityListsForMostSiteEntries``), gets lists of its own: its tracker and CNAME
@@ -450,14 +455,20 @@ public struct RuleListBuilder: Sendable {
         var groups = SectionGroups(separated: separated, leftOut: leftOut, recordsParts: settings.recordsRuleSources)
         var counter = RuleByteCounter()
         let tailBytes = counter.byteCount(of: tail)
-        groups.main.packing = .init(limits: limits, endingCount: tail.count, endingBytes: tailBytes, target: settings.target)
-        if handOver != nil { groups.main.packing?.ending = tail }
+        // Where the target takes the host-end layout, every list ends with its fix-up too,
+        // before the configuration's rules, until it is laid out (``HostEndLayout``): the
+        // budgets count it.
+        let fixUp = HostEndLayout.isUsed(for: settings.target) ? [HostEndLayout.passwordFixUp] : []
+        let fixUpBytes = fixUp.isEmpty ? 0 : counter.byteCount(of: fixUp)
+        groups.main.packing = .init(
+            limits: limits, endingCount: fixUp.count + tail.count, endingBytes: fixUpBytes + tailBytes, target: settings.target)
+        if handOver != nil { groups.main.packing?.ending = fixUp + tail }
         for entity in separated {
             guard let exception = firstPartyException(for: entity) else { continue }
             groups.packings[entity] = .init(
-                limits: limits, endingCount: 1 + tail.count, endingBytes: counter.byteCount(of: [exception]) + tailBytes,
-                target: settings.target)
-            if handOver != nil { groups.packings[entity]?.ending = [exception] + tail }
+                limits: limits, endingCount: 1 + fixUp.count + tail.count,
+                endingBytes: counter.byteCount(of: [exception]) + fixUpBytes + tailBytes, target: settings.target)
+            if handOver != nil { groups.packings[entity]?.ending = [exception] + fixUp + tail }
         }
         var cache = BuildCache()
         for (cloaked, target) in trackerData.cnames where trackerData.tracker(forHost: cloaked) == nil {
@@ -468,7 +479,12 @@ public struct RuleListBuilder: Sendable {
         appendTrackerSections(
             to: &groups, lettingGoOfRules: lettingGoOfRules, report: &report, cache: &cache, handingOver: handOver, numbering: &number)
         appendCloakedSections(to: &groups, report: &report, cache: &cache, handingOver: handOver, numbering: &number)
-        return groups.listGroups { firstPartyException(for: $0) }
+        var listGroups = groups.listGroups { firstPartyException(for: $0) }
+        for index in listGroups.indices where !fixUp.isEmpty {
+            listGroups[index].trailer += fixUp
+            listGroups[index].trailerOrigins.append(HostEndLayout.fixUpOrigin)
+        }
+        return listGroups
     }
 
     private mutating func appendTrackerSections(
