@@ -9,7 +9,8 @@ struct BenchmarkOptions: Sendable {
                                                       [--engine-only] [--bloom-only] [--host-filter-only] [--passes N] [--scaling-sizes N,N,...|none]
                                                       [--peer-python FILE]
            swift run -c release TrackerlessBenchmarks --webkit-compile-only [--webkit-root DIR ...] [--no-machine-webkit]
-                                                      [--webkit-runs N] [--tds FILE] [--ddg-rules FILE] [--harness FILE]
+                                                      [--webkit-tmpdir DIR] [--webkit-runs N] [--tds FILE] [--ddg-rules FILE]
+                                                      [--harness FILE]
 
       --tds FILE          Tracker Radar blocklist (default ../shared/data/tds/apple-tds.json)
       --ddg-rules FILE    DuckDuckGo's WebKit rule list built from the same tds
@@ -43,6 +44,10 @@ struct BenchmarkOptions: Sendable {
       --webkit-root DIR   also measure the WebKitGTK of this root (.ci/install-webkit-roots.sh), run in it
                           with bubblewrap; repeat it for several roots
       --no-machine-webkit with --webkit-compile-only, leave out the machine's own WebKitGTK
+      --webkit-tmpdir DIR with --webkit-compile-only, the directory WebKit writes a temporary file in for
+                          each automaton it converts, on every WebKit measured (its file system is part of
+                          the time); default: a new directory in /dev/shm for the machine's WebKitGTK, a
+                          root's own /tmp (a tmpfs) in a root, so that every WebKit writes to a tmpfs
       --passes N          timed passes over the requests for per-request decision times (default 5)
       --scaling-sizes L   rule counts of the synthetic lists (default 1000,10000,50000,150000; none skips)
       --peer-python FILE  the Python with PyPI adblock 0.6.0 for the adblock-rust peer
@@ -78,6 +83,9 @@ struct BenchmarkOptions: Sendable {
     var webKitRoots: [String] = []
     /// Whether `--webkit-compile-only` measures the machine's own WebKitGTK.
     var measuresMachineWebKit = true
+    /// Where WebKit writes its temporary files while `--webkit-compile-only` measures; nil for
+    /// a tmpfs on every WebKit (``WebKitVersionsCompileBenchmark``).
+    var webKitTemporaryDirectory: String?
     /// Timed passes over the requests for per-request decision times.
     var passes = 5
     /// Rule counts of the synthetic lists for the scaling section.
@@ -118,14 +126,15 @@ struct BenchmarkOptions: Sendable {
             case "--webkit-compile-only": webKitCompileOnly = true
             case "--webkit-root": webKitRoots.append(try Self.value(of: argument, from: &remaining))
             case "--no-machine-webkit": measuresMachineWebKit = false
+            case "--webkit-tmpdir": webKitTemporaryDirectory = try Self.value(of: argument, from: &remaining)
             case "--passes": passes = try Self.count(of: argument, from: &remaining, minimum: 1)
             case "--scaling-sizes": scalingSizes = try Self.sizes(of: argument, from: &remaining)
             case "--peer-python": peerPythonPath = try Self.value(of: argument, from: &remaining)
             default: throw .usage("unknown argument \"\(argument)\"\n\n\(Self.usage)")
             }
         }
-        if !webKitCompileOnly && (!webKitRoots.isEmpty || !measuresMachineWebKit) {
-            throw .usage("--webkit-root and --no-machine-webkit go with --webkit-compile-only")
+        if !webKitCompileOnly && (!webKitRoots.isEmpty || !measuresMachineWebKit || webKitTemporaryDirectory != nil) {
+            throw .usage("--webkit-root, --no-machine-webkit and --webkit-tmpdir go with --webkit-compile-only")
         }
     }
 

@@ -22,6 +22,9 @@ struct CompileHarness: Sendable {
         let error: String?
         /// Seconds from the request to save the list until WebKit reported it saved.
         let seconds: Double
+        /// The harness process's CPU seconds (every thread) over the same span; nil from a harness
+        /// that does not report them.
+        var cpuSeconds: Double? = nil
     }
 
     /// Why WebKit figures are missing.
@@ -49,6 +52,10 @@ struct CompileHarness: Sendable {
     let interpreter = "/usr/bin/python3"
     /// The root whose WebKitGTK (and python3) to run, with bubblewrap; nil for the machine's.
     var root: WebKitRoot? = nil
+    /// The directory WebKit writes its temporary files in while it compiles (one for each
+    /// automaton it converts), bound writable in a root; nil for the harness's own (`TMPDIR`,
+    /// else /tmp; a root's is a tmpfs).
+    var temporaryDirectory: String? = nil
 
     /// The WebKitGTK version the harness loads (`webkit_harness.py version`).
     struct Version: Sendable, CustomStringConvertible {
@@ -70,7 +77,9 @@ struct CompileHarness: Sendable {
         // Inside a root, the lists' directories are bound at their own paths.
         let directories = jobs.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent().path }
         let (status, output) = try run(
-            "compile", input: jobs.map(\.line).joined(separator: "\n") + "\n", readOnly: directories)
+            ["compile"] + (temporaryDirectory.map { ["--tmpdir", $0] } ?? []),
+            input: jobs.map(\.line).joined(separator: "\n") + "\n", readOnly: directories,
+            writable: temporaryDirectory.map { [$0] } ?? [])
         guard status == 0 else { throw .failed(status: status) }
         return try Self.outcomes(from: output)
     }
@@ -79,7 +88,7 @@ struct CompileHarness: Sendable {
     func version() throws(Unavailable) -> Version {
         let files = FileManager.default
         guard files.isReadableFile(atPath: scriptPath) else { throw .missing("no WebKit harness at \(scriptPath)") }
-        let (status, output) = try run("version", input: "", readOnly: [])
+        let (status, output) = try run(["version"], input: "", readOnly: [])
         guard status == 0 else { throw .failed(status: status) }
         let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let version = try? JSONReader.read(Array(text.utf8)) { (reader) throws(JSONReadError) -> Version? in
@@ -97,15 +106,15 @@ struct CompileHarness: Sendable {
         return version
     }
 
-    /// Runs the harness's `subcommand` with `input` on standard input (in ``root`` when set, with
-    /// `readOnly` directories bound); its exit status and standard output. Its standard error is
-    /// ours, so its messages reach the user as they are.
-    private func run(_ subcommand: String, input: String, readOnly: [String]) throws(Unavailable) -> (Int32, [UInt8]) {
+    /// Runs the harness with `arguments` (its subcommand first) and `input` on standard input (in
+    /// ``root`` when set, with `readOnly` and `writable` directories bound); its exit status and
+    /// standard output. Its standard error is ours, so its messages reach the user as they are.
+    private func run(_ arguments: [String], input: String, readOnly: [String], writable: [String] = []) throws(Unavailable) -> (Int32, [UInt8]) {
         let process = Process()
-        var command = [interpreter, scriptPath, subcommand]
+        var command = [interpreter, scriptPath] + arguments
         if let root {
             let harnessDirectory = URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path
-            command = root.command(command, readOnly: [harnessDirectory] + readOnly)
+            command = root.command(command, readOnly: [harnessDirectory] + readOnly, writable: writable)
         }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -139,7 +148,9 @@ struct CompileHarness: Sendable {
                 else { return nil }
                 var error: String?
                 if reader.seek("error", in: object) { error = try reader.readStringIfPresent() }
-                return Outcome(id: id, compiled: compiled, error: error, seconds: seconds)
+                var cpuSeconds: Double?
+                if reader.seek("cpu_seconds", in: object) { cpuSeconds = try reader.readDoubleIfPresent() }
+                return Outcome(id: id, compiled: compiled, error: error, seconds: seconds, cpuSeconds: cpuSeconds)
             }
             guard let outcome = outcome ?? nil else { throw .unexpectedOutput(text) }
             outcomes.append(outcome)

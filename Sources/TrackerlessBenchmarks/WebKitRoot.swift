@@ -46,11 +46,15 @@ struct WebKitRoot: Sendable {
     /// `command` (the root's `/usr/bin/python3` and its arguments) run inside the root by
     /// `in_webkit_root.py`, with `readOnly` (the rule lists' directories) bound at their own
     /// paths besides what the script binds itself (the harness's directory, the directories of
-    /// the arguments' files), so that the paths in the harness's input stay valid.
-    func command(_ command: [String], readOnly: [String]) -> [String] {
+    /// the arguments' files), so that the paths in the harness's input stay valid, and
+    /// `writable` directories bound writable at their own paths.
+    func command(_ command: [String], readOnly: [String], writable: [String] = []) -> [String] {
         var arguments = [Self.runner]
-        for directory in Set(readOnly).sorted() {
+        for directory in Set(readOnly).subtracting(writable).sorted() {
             arguments += ["--ro-bind", directory]
+        }
+        for directory in Set(writable).sorted() {
+            arguments += ["--bind", directory]
         }
         return arguments + [path] + command
     }

@@ -17,6 +17,8 @@ struct WebKitVersionsCompileBenchmark: Sendable {
         let lists: [ListTimes]
         /// Why this WebKit was not measured.
         let skipReason: String?
+        /// Where WebKit wrote its temporary files ("/dev/shm (tmpfs)").
+        var temporaryFiles = ""
     }
 
     /// One list's compile times on one WebKit.
@@ -31,6 +33,8 @@ struct WebKitVersionsCompileBenchmark: Sendable {
         let samples: Samples
         /// WebKit's message when it refused the list.
         let refusal: String?
+        /// The harness's CPU time per round, in milliseconds (empty when refused or not reported).
+        var cpu = Samples(milliseconds: [])
     }
 
     /// Every WebKit's figures.
@@ -66,12 +70,28 @@ struct WebKitVersionsCompileBenchmark: Sendable {
         } catch {
             throw .missingInput(path: directory, what: "a temporary directory", detail: "\(error)")
         }
+        // WebKit writes a temporary file for each automaton it converts: the machine's /tmp (a disk
+        // other processes fill) would put that file system's cost in the machine's figures only,
+        // so by default every WebKit writes to a tmpfs (a root's /tmp is one).
+        var machineTemporaryDirectory = options.webKitTemporaryDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var madeTemporaryDirectory = false
+        if machineTemporaryDirectory == nil, options.measuresMachineWebKit {
+            let shared = "/dev/shm/trackerless-webkit-tmp-\(ProcessInfo.processInfo.processIdentifier)"
+            if (try? FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)) != nil {
+                machineTemporaryDirectory = shared
+                madeTemporaryDirectory = true
+            }
+        }
+        defer { if madeTemporaryDirectory, let path = machineTemporaryDirectory { try? FileManager.default.removeItem(atPath: path) } }
         let warmUp = directory + "/warm-up.json"
         var built: [String: (paths: [String], rules: Int)] = [:]
         var runs: [WebKitRun] = []
         let machine: [WebKitRoot?] = options.measuresMachineWebKit ? [nil] : []
         for root in machine + roots.map({ Optional($0) }) {
-            let harness = CompileHarness(scriptPath: options.harnessPath, root: root)
+            var harness = CompileHarness(scriptPath: options.harnessPath, root: root)
+            harness.temporaryDirectory = root == nil || options.webKitTemporaryDirectory != nil ? machineTemporaryDirectory : nil
+            let temporaryFiles = harness.temporaryDirectory.map { madeTemporaryDirectory ? "a new directory in /dev/shm (tmpfs)" : $0 }
+                ?? (root == nil ? "TMPDIR or /tmp" : "the root's /tmp (tmpfs)")
             let place = root.map { "root " + URL(fileURLWithPath: $0.path).lastPathComponent } ?? "machine"
             let version: CompileHarness.Version
             do {
@@ -104,15 +124,17 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                 let jobs = WebKitCompileBenchmark.interleavedJobs(lists.map { ($0.name, $0.paths) }, runs: options.webKitRuns, warmUp: warmUp)
                 let outcomes = try harness.compile(jobs)
                 let (times, refusals) = milliseconds(outcomes)
+                let cpuTimes = milliseconds(outcomes, cpu: true).times
                 runs.append(WebKitRun(
                     webKit: name,
                     lists: lists.map { list in
                         ListTimes(
                             name: list.name, ruleCount: list.rules, listCount: list.paths.count,
                             samples: Samples(milliseconds: refusals[list.name] == nil ? times[list.name] ?? [] : []),
-                            refusal: refusals[list.name])
+                            refusal: refusals[list.name],
+                            cpu: Samples(milliseconds: refusals[list.name] == nil ? cpuTimes[list.name] ?? [] : []))
                     },
-                    skipReason: nil))
+                    skipReason: nil, temporaryFiles: temporaryFiles))
             } catch {
                 runs.append(WebKitRun(webKit: name, lists: [], skipReason: "\(error)"))
             }
@@ -120,9 +142,10 @@ struct WebKitVersionsCompileBenchmark: Sendable {
         return WebKitVersionsCompileBenchmark(runs: runs, rounds: options.webKitRuns, loadBefore: loadBefore, loadAfter: LoadAverage.current())
     }
 
-    /// Each list's time per round (its parts added up) in milliseconds, and WebKit's message for
-    /// each list it refused.
-    static func milliseconds(_ outcomes: [CompileHarness.Outcome]) -> (times: [String: [Double]], refusals: [String: String]) {
+    /// Each list's time per round (its parts added up) in milliseconds, wall-clock or, with `cpu`,
+    /// the harness's CPU time (no rounds when the harness did not report it), and WebKit's message
+    /// for each list it refused.
+    static func milliseconds(_ outcomes: [CompileHarness.Outcome], cpu: Bool = false) -> (times: [String: [Double]], refusals: [String: String]) {
         var perRound: [String: [Int: Double]] = [:]
         var refusals: [String: String] = [:]
         for outcome in outcomes where outcome.id != "warm-up" {
@@ -133,7 +156,8 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                 if refusals[name] == nil { refusals[name] = "list \(Int(parts[2]).map { $0 + 1 } ?? 0): " + (outcome.error ?? "no error given") }
                 continue
             }
-            perRound[name, default: [:]][round, default: 0] += outcome.seconds * 1_000
+            guard let seconds = cpu ? outcome.cpuSeconds : outcome.seconds else { return ([:], refusals) }
+            perRound[name, default: [:]][round, default: 0] += seconds * 1_000
         }
         return (perRound.mapValues { rounds in rounds.keys.sorted().compactMap { rounds[$0] } }, refusals)
     }
@@ -144,14 +168,17 @@ struct WebKitVersionsCompileBenchmark: Sendable {
             "WebKit compile time on every WebKit: our apple-tds list against DuckDuckGo's for the same tds",
             "tds: \(options.displayPath(options.trackerDataPath)); DuckDuckGo's list: \(options.displayPath(options.duckDuckGoRulesPath))",
             "\(rounds) rounds per WebKit, its lists interleaved in one harness process after a warm-up; medians (minimum)",
+            "CPU ratio: the same medians of the harness process's CPU time (every thread) over each compile",
+            "WebKit's temporary files (one for each automaton): "
+                + runs.filter { $0.skipReason == nil }.map { "\($0.webKit): \($0.temporaryFiles)" }.joined(separator: "; "),
             "load before: \(loadBefore.map { "\($0)" } ?? "unknown"); after: \(loadAfter.map { "\($0)" } ?? "unknown")",
             "",
-            "| WebKit | our list's target | rules (lists) | ours s | DuckDuckGo's s | ratio | ratio per round: median (min-max) |",
-            "|---|---|---|---|---|---|---|",
+            "| WebKit | our list's target | rules (lists) | ours s | DuckDuckGo's s | ratio | ratio per round: median (min-max) | CPU ratio |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for run in runs {
             if let reason = run.skipReason {
-                lines.append("| \(run.webKit) | skipped: \(reason) | | | | | |")
+                lines.append("| \(run.webKit) | skipped: \(reason) | | | | | | |")
                 continue
             }
             guard let duckDuckGo = run.lists.first(where: { $0.name == WebKitCompileBenchmark.duckDuckGoName }) else { continue }
@@ -159,7 +186,7 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                 let rules = "\(Formatting.grouped(list.ruleCount)) (\(list.listCount))"
                 let theirs = Self.seconds(duckDuckGo.samples)
                 if let refusal = list.refusal {
-                    lines.append("| \(run.webKit) | \(list.name) | \(rules) | refused: \(refusal) | \(theirs) | | |")
+                    lines.append("| \(run.webKit) | \(list.name) | \(rules) | refused: \(refusal) | \(theirs) | | | |")
                     continue
                 }
                 let ratio = duckDuckGo.samples.median > 0 ? Formatting.decimal(list.samples.median / duckDuckGo.samples.median, digits: 3) : "-"
@@ -167,10 +194,12 @@ struct WebKitVersionsCompileBenchmark: Sendable {
                 let perRoundText = perRound.isEmpty ? "-"
                     : Formatting.decimal(Samples(milliseconds: perRound).median, digits: 3) + " ("
                         + Formatting.decimal(perRound.min() ?? 0, digits: 3) + "-" + Formatting.decimal(perRound.max() ?? 0, digits: 3) + ")"
-                lines.append("| \(run.webKit) | \(list.name) | \(rules) | \(Self.seconds(list.samples)) | \(theirs) | \(ratio) | \(perRoundText) |")
+                let cpuRatio = duckDuckGo.cpu.milliseconds.isEmpty || list.cpu.milliseconds.isEmpty || duckDuckGo.cpu.median <= 0
+                    ? "-" : Formatting.decimal(list.cpu.median / duckDuckGo.cpu.median, digits: 3)
+                lines.append("| \(run.webKit) | \(list.name) | \(rules) | \(Self.seconds(list.samples)) | \(theirs) | \(ratio) | \(perRoundText) | \(cpuRatio) |")
             }
             if let refusal = duckDuckGo.refusal {
-                lines.append("| \(run.webKit) | DuckDuckGo's list refused: \(refusal) | | | | | |")
+                lines.append("| \(run.webKit) | DuckDuckGo's list refused: \(refusal) | | | | | | |")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -208,7 +208,7 @@ def run_compile_probes():
     with tempfile.TemporaryDirectory(prefix="trackerless-probe-") as tmp:
         compiler = FilterCompiler(os.path.join(tmp, "store"))
         for index, (probe_id, group, rules) in enumerate(compile_probes()):
-            compiled, error, _ = compiler.compile("p%d" % index, json.dumps(rules).encode("utf-8"))
+            compiled, error, _, _ = compiler.compile("p%d" % index, json.dumps(rules).encode("utf-8"))
             emit({"kind": "compile", "id": probe_id, "group": group, "ok": compiled is not None,
                   "error": error})
 

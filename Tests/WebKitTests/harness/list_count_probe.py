@@ -98,7 +98,7 @@ def main():
             files = list_files(directory)
             for number, path in enumerate(files):
                 with open(path, "rb") as handle:
-                    content_filter, error, _ = compiler.compile("s%d.%d" % (index, number), handle.read())
+                    content_filter, error, _, _ = compiler.compile("s%d.%d" % (index, number), handle.read())
                 if error:
                     sys.exit("%s: %s" % (path, error))
                 manager.add_filter(content_filter)
