@@ -15,12 +15,17 @@ struct CompiledRule: Sendable {
             /// the domain, or (with a leading `*`) the domain or a subdomain of it.
             case host(String, includingSubdomains: Bool)
 
-            func matches(_ url: String) -> Bool {
+            /// Whether the entry matches `url`; `url`'s host is parsed at most once for all
+            /// entries of a condition: `parsedHost` is nil until a `.host` entry needs it, then the
+            /// host (or nil for a URL without one). A list's `.*` rule naming hundreds of domains
+            /// would otherwise parse the URL once per domain on every load.
+            func matches(_ url: String, parsedHost: inout String??) -> Bool {
                 switch self {
                 case .filter(let filter): return filter.matchesEverything || filter.matches(url)
                 case .domain(let domain): return domain.matches(url)
                 case .host(let domain, let includingSubdomains):
-                    guard let host = CanonicalURL(url)?.host else { return false }
+                    if parsedHost == nil { parsedHost = .some(CanonicalURL(url)?.host) }
+                    guard let host = parsedHost ?? nil else { return false }
                     return includingSubdomains ? DomainName.host(host, isWithin: domain) : host == domain
                 }
             }
@@ -142,7 +147,8 @@ struct CompiledRule: Sendable {
         var anyMatches = false
         if !condition.patternsNeverMatch {
             let url = condition.isOnFrameURL ? frameURL : topURL
-            anyMatches = condition.matchers.contains { $0.matches(url) }
+            var host: String??
+            anyMatches = condition.matchers.contains { $0.matches(url, parsedHost: &host) }
         }
         return anyMatches == condition.isPositive
     }
