@@ -87,11 +87,14 @@ public struct CookieRules: Sendable {
             let sitesByEntity = self.sitesByEntity()
             // An entity with many trackers and sites gets lists of its own (see
             // RuleListBuilder+EntityLists.swift), each ended by one exception for its sites.
+            // By bytes alone: the choice by site entries is measured for the blocking lists'
+            // compile time, not for these.
+            var byBytes = settings
+            byBytes.entityListsForMostSiteEntries = 0
             let separated = RuleListBuilder.entitiesWithOwnLists(
-                trackerData: trackerData, tailByteCount: RuleListBuilder.approximateByteCount(of: tail),
-                minimumSaving: settings.minimumBytesSavedByEntityList
+                trackerData: trackerData, tailByteCount: RuleListBuilder.approximateByteCount(of: tail), settings: byBytes
             ) { owner in
-                sitesByEntity[owner].map { sites in sites.reduce(0) { $0 + settings.sitePattern(for: $1).utf8.count } }
+                sitesByEntity[owner].map { sites in (sites.count, sites.reduce(0) { $0 + settings.sitePattern(for: $1).utf8.count }) }
             }
             var sections = RuleListBuilder.SectionGroups(separated: separated, leftOut: leftOut, recordsParts: settings.recordsRuleSources)
             // Hosts whose cookies are always kept need no block: the exceptions would cancel it.

@@ -13,19 +13,19 @@ extension RuleListBuilder {
     /// The entities whose trackers get lists of their own: those whose first-party exceptions,
     /// written once per tracker and CNAME section, would be at least
     /// ``Settings/minimumBytesSavedByEntityList`` larger than one exception, the configuration's
-    /// rules (`tailByteCount`, which every list repeats) and the list itself.
+    /// rules (`tailByteCount`, which every list repeats) and the list itself; and the
+    /// ``Settings/entityListsForMostSiteEntries`` entities whose sections carry the most site
+    /// entries, at least ``Settings/minimumSiteEntriesForEntityList``.
     func entitiesWithOwnLists(tailByteCount: Int) -> Set<String> {
-        Self.entitiesWithOwnLists(
-            trackerData: trackerData, tailByteCount: tailByteCount, minimumSaving: settings.minimumBytesSavedByEntityList
-        ) { owner in
-            sitesByEntity[owner].map { sites in sites.reduce(0) { $0 + $1.pattern.utf8.count } }
+        Self.entitiesWithOwnLists(trackerData: trackerData, tailByteCount: tailByteCount, settings: settings) { owner in
+            sitesByEntity[owner].map { sites in (sites.count, sites.reduce(0) { $0 + $1.pattern.utf8.count }) }
         }
     }
 
     /// ``entitiesWithOwnLists(tailByteCount:)`` for a builder whose first-party condition for
-    /// `owner` has `patternBytes(owner)` bytes of patterns (nil: the owner has no sites).
+    /// `owner` has `sites(owner)`: its number of patterns and their bytes (nil: the owner has no sites).
     static func entitiesWithOwnLists(
-        trackerData: TrackerData, tailByteCount: Int, minimumSaving: Int, patternBytes: (String) -> Int?
+        trackerData: TrackerData, tailByteCount: Int, settings: Settings, sites: (String) -> (count: Int, bytes: Int)?
     ) -> Set<String> {
         var sectionCounts: [String: Int] = [:]
         // Each owner's name read in place: iterating the trackers copied every tracker.
@@ -39,14 +39,21 @@ extension RuleListBuilder {
             sectionCounts[owner, default: 0] += 1
         }
         var entities: Set<String> = []
+        // Owners by the site entries their sections carry, most first; equal ones by name.
+        var bySiteEntries: [(entries: Int, owner: String)] = []
         for (owner, count) in sectionCounts where count > 1 {
-            guard let bytes = patternBytes(owner), bytes > 0 else { continue }
+            guard let (siteCount, bytes) = sites(owner), bytes > 0 else { continue }
             // Each pattern is also written with quotes and a comma; the owner's sites are the
             // larger part of the condition.
             let conditionBytes = bytes + 3 * (bytes / 40 + 1)
             let saved = (count - 1) * conditionBytes - tailByteCount - listOverheadBytes
-            if saved >= minimumSaving { entities.insert(owner) }
+            if saved >= settings.minimumBytesSavedByEntityList { entities.insert(owner) }
+            let (entries, overflow) = count.multipliedReportingOverflow(by: siteCount)
+            let carried = overflow ? Int.max : entries
+            if carried >= settings.minimumSiteEntriesForEntityList { bySiteEntries.append((carried, owner)) }
         }
+        bySiteEntries.sort { $0.entries != $1.entries ? $0.entries > $1.entries : $0.owner < $1.owner }
+        for chosen in bySiteEntries.prefix(max(0, settings.entityListsForMostSiteEntries)) { entities.insert(chosen.owner) }
         return entities
     }
 

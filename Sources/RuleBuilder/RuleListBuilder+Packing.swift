@@ -34,6 +34,9 @@ extension RuleListBuilder.Sections {
         /// Whether a section that `split` leaves out (longer than a list) lies among the rules of
         /// the list being filled: that list is then not one whole array of the plan's sections.
         var passedOverSection = false
+        /// What the group's rules so far cancel, for the blocks each section writes in the
+        /// host-end layout (``HostEndLayout``), before its rules are counted.
+        var hostEnds = HostEndLayout.Movability()
 
         /// The packing of a group whose every list ends with `endingCount` rules of
         /// `endingBytes` bytes (its trailer, then the configuration's tail), as `split` packs it.
@@ -55,6 +58,9 @@ extension RuleListBuilder.Sections {
             sectionAt: start, of: &rules, parts: &parts, recordsParts: recordsParts, origin: origin,
             approximations: &packing.approximations)
         guard rules.count > start else { return false }
+        if HostEndLayout.isUsed(for: packing.target) {
+            HostEndLayout.expand(sectionAt: start, of: &rules, parts: &parts, recordsParts: recordsParts, movability: &packing.hostEnds)
+        }
         let count = rules.count - start
         let bytes = packing.counter.byteCount(of: rules[start...])
         byteCounts.append(bytes)
@@ -126,7 +132,7 @@ extension RuleListBuilder.Sections {
             var list: [ContentRule] = []
             swap(&list, &closedLists[index].rules)
             list += ending
-            handOver(next, RuleList(list))
+            handOver(next, RuleList(HostEndLayout.laidOut(list)))
             closedLists[index].handedOver = next
             next += 1
             if sections.count > 1 {

@@ -341,13 +341,14 @@ extension RuleListBuilder {
                 ruleCount += range.count
                 listSpans.append(Sections.Span(end: ruleCount, origin: origins[section]))
             }
-            spans.append(listSpans + endingSpans(after: ruleCount))
+            let allSpans = listSpans + endingSpans(after: ruleCount)
             var list: [ContentRule] = []
             var listParts: [RuleSource.Part?] = []
             let whole = wholeArray(packedList, starts: starts, counts: counts, from: cursor)
             if let index = whole, let number = filled[index].handedOver {
                 // Handed over with its ending as it was closed: an empty list in its place.
                 cursor = index
+                spans.append(allSpans)
                 parts.append([])
                 handedOver.append(number)
                 return RuleList([])
@@ -372,11 +373,39 @@ extension RuleListBuilder {
                     }
                 }
             }
-            parts.append(listParts + endingParts)
             list += ending
+            var allParts = listParts + endingParts
+            var laidOutSpans = allSpans
+            // The host-end layout moves rules across sections: their parts and origins go along.
+            if let order = HostEndLayout.order(of: list) {
+                list = order.map { list[$0] }
+                if allParts.count == order.count { allParts = order.map { allParts[$0] } }
+                laidOutSpans = reordered(allSpans, by: order)
+            }
+            spans.append(laidOutSpans)
+            parts.append(allParts)
             return RuleList(nonEmpty: list, target: target)
         }
         return (lists, spans, parts, handedOver)
+    }
+
+    /// `spans` (the origin of each rule up to its end) for the rules put in `order`
+    /// (`order[i]`: the rule now at `i`).
+    private static func reordered(_ spans: [Sections.Span], by order: [Int]) -> [Sections.Span] {
+        var origins: [Origin] = []
+        origins.reserveCapacity(order.count)
+        for span in spans {
+            while origins.count < span.end { origins.append(span.origin) }
+        }
+        var result: [Sections.Span] = []
+        for (position, index) in order.enumerated() where index < origins.count {
+            if let last = result.last, last.origin == origins[index], last.end == position {
+                result[result.count - 1].end = position + 1
+            } else {
+                result.append(Sections.Span(end: position + 1, origin: origins[index]))
+            }
+        }
+        return result
     }
 
     /// The index of the array of `starts` and `counts` (at or after `first`) that holds exactly

@@ -6,7 +6,8 @@ import TrackerlessCore
 
 /// The lists of DuckDuckGo's two blocklists side by side — their count, rules
 /// and JSON bytes, the build's CPU time, the engine compiled from them — with an entity's lists of
-/// its own (the default) and without (`minimumBytesSavedByEntityList = Int.max`, every tracker's
+/// its own (the default) and without (`minimumBytesSavedByEntityList = Int.max` and
+/// `entityListsForMostSiteEntries = 0`, every tracker's
 /// first-party exception naming all its owner's sites, as before). Blocklists are measured in
 /// turn within each run, so that their ratio comes from one run.
 ///
@@ -50,13 +51,13 @@ enum ListSizeBenchmark {
                 throw .invalidInput(path: path, detail: "\(error)")
             }
         }
-        let ways: [(name: String, minimumSaving: Int)] = [("entity lists (default)", 1_000_000), ("no entity lists (before)", .max)]
+        let ways: [(name: String, separates: Bool)] = [("entity lists (default)", true), ("no entity lists (before)", false)]
         var figures = Array(repeating: Array(repeating: Figures(), count: files.count), count: ways.count)
         for run in 0...runs {
             for (wayIndex, way) in ways.enumerated() {
                 for (fileIndex, data) in trackerData.enumerated() {
                     // The warm-up (run 0) fills in the sizes; its times are dropped.
-                    measure(data, minimumSaving: way.minimumSaving, into: &figures[wayIndex][fileIndex], timed: run > 0)
+                    measure(data, separatingEntities: way.separates, into: &figures[wayIndex][fileIndex], timed: run > 0)
                 }
             }
         }
@@ -110,9 +111,12 @@ enum ListSizeBenchmark {
         [figure.build, figure.encode, figure.cookieBuild, figure.engine].reduce(0) { $0 + Samples(milliseconds: $1).median }
     }
 
-    private static func measure(_ data: TrackerData, minimumSaving: Int, into figure: inout Figures, timed: Bool) {
+    private static func measure(_ data: TrackerData, separatingEntities: Bool, into figure: inout Figures, timed: Bool) {
         var settings = RuleListBuilder.Settings()
-        settings.minimumBytesSavedByEntityList = minimumSaving
+        if !separatingEntities {
+            settings.minimumBytesSavedByEntityList = .max
+            settings.entityListsForMostSiteEntries = 0
+        }
         var start = BloomFilterBenchmark.threadCPUMilliseconds()
         func lap(_ samples: inout [Double]) {
             let now = BloomFilterBenchmark.threadCPUMilliseconds()

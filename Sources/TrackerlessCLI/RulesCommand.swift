@@ -19,9 +19,16 @@ enum RulesCommand {
       --output FILE|DIR/      write the list(s) instead of standard output:
                               FILE (no trailing /): the one list, replaced whole (temporary file,
                               then rename; a device or FIFO, such as /dev/null, is written directly);
-                              refused when the rules need several lists.
+                              refused when the rules need several lists. Standard output and FILE
+                              give a company lists of its own only where they save 1 MB, so that
+                              rules that fit one list (apple-tds.json's) stay one list.
                               DIR/ (a trailing /, or a path that is already a directory): the set
-                              rules.json, rules.2.json, ... as one generation. DIR becomes a symbolic
+                              rules.json, rules.2.json, ... as one generation, where also the 20
+                              companies whose trackers repeat the most site entries get lists of
+                              their own, which WebKit compiles faster (apple-tds.json: 21 lists
+                              besides Click-to-Load's; the same loads blocked, except a tracker's
+                              final-dot host on its own company's site, which these lists allow,
+                              as the resolver does). DIR becomes a symbolic
                               link to .DIR.<content hash>/, switched by one rename, so that a kill
                               leaves the old set or the new one. A host resolves DIR once (realpath)
                               and reads rules.json, rules.2.json, ... from the resolved directory
@@ -75,7 +82,10 @@ enum RulesCommand {
         if writesSources, options["output"] == nil || options["output"].map(OutputFile.isWrittenDirectly) == true {
             throw UsageError("--sources needs --output FILE or DIR/, beside which the sources are written")
         }
-        let inputs = try ProtectionInputs.forRuleLists(options)
+        var inputs = try ProtectionInputs.forRuleLists(options)
+        // One file (or standard output) holds one list: no lists of their own for compile time,
+        // which would make apple-tds.json's rules 21 lists.
+        if !(options["output"].map(isSetPath) ?? false) { inputs.ruleLists.entityListsForCompileTime = false }
         // The one build's rule list stage, with the same settings a host gives the runtime.
         let (report, ruleCount, listCount): (BuildReport, Int, Int)
         if let output = options["output"], isSetPath(output), !writesSources {

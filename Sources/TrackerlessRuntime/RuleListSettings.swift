@@ -31,6 +31,16 @@ public struct RuleListSettings: Sendable, Hashable {
     /// (19,000,000 bytes, 10,000,000 for Safari 17). Lists are split to stay within it; a part
     /// that cannot be split and is larger is refused.
     public var maximumBytesPerList = builderDefaults.maximumBytesPerList
+    /// Whether the companies whose trackers' sections repeat the most site entries get lists of
+    /// their own for WebKit's compile time (`RuleListBuilder.Settings.entityListsForMostSiteEntries`):
+    /// on by default, for a host that installs every list of the set. Off, only a company over
+    /// `RuleListBuilder.Settings.minimumBytesSavedByEntityList` gets lists of its own, so that
+    /// rules that fit one list stay one list: `trackerless rules` turns it off where it writes
+    /// one file or standard output (apple-tds.json: one list, against 21 with it on). The lists
+    /// block and allow the same loads either way, except a tracker's final-dot host
+    /// (`tracker.com.`) on its own company's site, which a company's own list allows, as the
+    /// resolver does (the RuleBuilder article "Keeping the resolver's meaning").
+    public var entityListsForCompileTime = true
 
     /// The default settings.
     public init() {}
@@ -58,6 +68,7 @@ public struct RuleListSettings: Sendable, Hashable {
             siteConditionStyle: siteConditionStyle, matchesRuleTextAfterHost: matchesRuleTextAfterHost,
             maximumRulesPerList: maximumRulesPerList, target: target, maximumBytesPerList: maximumBytesPerList)
         settings.recordsRuleSources = recordingSources
+        if !entityListsForCompileTime { settings.entityListsForMostSiteEntries = 0 }
         return settings
     }
 
@@ -67,5 +78,7 @@ public struct RuleListSettings: Sendable, Hashable {
         guard self != RuleListSettings() else { return nil }
         return "site-conditions \(siteConditionStyle.rawValue)\u{0}exact-path-matches \(matchesRuleTextAfterHost)\u{0}"
             + "max-rules \(maximumRulesPerList)\u{0}max-bytes \(maximumBytesPerList.map(String.init) ?? "target")"
+            // Left out when on, so that the text of settings made before it is unchanged.
+            + (entityListsForCompileTime ? "" : "\u{0}entity-lists-for-compile-time false")
     }
 }

@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleBuilder
+@testable import RuleBuilder
 import Testing
 import TrackerDataKit
 
@@ -32,31 +32,55 @@ struct ByteBudgetTests {
         #expect(RuleListBuilder.Settings(target: .safari17, maximumBytesPerList: 5_000).byteBudget == 5_000)
     }
 
-    @Test("a budget smaller than the rules splits them into lists each within it, each ending with the configuration's rules")
-    func splitsByBytes() throws {
+    /// Where the target takes the host-end layout (``HostEndLayout/isUsed(for:)``) each list also
+    /// holds its fix-up once, and each tracker's block is four rules: the budgets count both.
+    @Test(
+        "a budget smaller than the rules splits them into lists each within it, each ending with the configuration's rules",
+        arguments: [WebKitTarget.oldest, .webKitGTK2_50])
+    func splitsByBytes(target: WebKitTarget) throws {
         let trackerData = try Self.trackers(60)
-        let whole = RuleListBuilder(trackerData: trackerData, configuration: try Self.configuration()).build()
+        let whole = RuleListBuilder(trackerData: trackerData, configuration: try Self.configuration(), settings: .init(target: target)).build()
         try #require(whole.ruleLists.count == 1 && whole.refusal == nil)
         let wholeBytes = whole.ruleLists[0].encoded().count
         let budget = wholeBytes / 4
-        let settings = RuleListBuilder.Settings(maximumBytesPerList: budget)
+        let settings = RuleListBuilder.Settings(target: target, maximumBytesPerList: budget)
         let split = RuleListBuilder(trackerData: trackerData, configuration: try Self.configuration(), settings: settings).build()
         #expect(split.refusal == nil)
         #expect(split.ruleLists.count >= 4 && split.ruleLists.count <= 6, "\(split.ruleLists.count) lists")
-        // Each list repeats the configuration's rules: T + n × tail rules in n lists, T + tail in one.
+        // Each list repeats the configuration's rules and, with the layout, its fix-up: T + n ×
+        // repeated rules in n lists, T + repeated in one.
+        let fixUp = HostEndLayout.passwordFixUp
+        let fixUps = HostEndLayout.isUsed(for: target) ? 1 : 0
         let total = split.ruleLists.reduce(0) { $0 + $1.rules.count }
-        let tailCount = (total - whole.ruleCount) / (split.ruleLists.count - 1)
-        try #require(tailCount >= 2 && (total - whole.ruleCount) % (split.ruleLists.count - 1) == 0)
+        let repeatedCount = (total - whole.ruleCount) / (split.ruleLists.count - 1)
+        try #require((total - whole.ruleCount) % (split.ruleLists.count - 1) == 0)
+        let tailCount = repeatedCount - fixUps
+        #expect(tailCount >= 2)
         let tail = Array(whole.ruleLists[0].rules.suffix(tailCount))
         for list in split.ruleLists {
             #expect(list.encoded().count <= budget)
-            // The unprotected site's exception and the navigations' rule end every list.
+            // The unprotected site's exception and the navigations' rule end every list; the
+            // fix-up, with the layout, is in each once, after the blocks moved first.
             #expect(Array(list.rules.suffix(tailCount)) == tail)
+            #expect(list.rules.filter { $0 == fixUp }.count == fixUps)
         }
-        // The trackers' rules, each once, in their order.
-        let trackerRules = split.ruleLists.flatMap { $0.rules.dropLast(tailCount) }
-        #expect(trackerRules.count == whole.ruleCount - tailCount)
-        #expect(trackerRules == Array(whole.ruleLists[0].rules.dropLast(tailCount)))
+        // The trackers' rules, each once: in their order, or with the layout in each list's
+        // order of its own, a tracker's four block rules in one list.
+        func trackerRules(_ list: RuleList) -> [ContentRule] { list.rules.dropLast(tailCount).filter { $0 != fixUp } }
+        func counts(_ rules: [ContentRule]) -> [ContentRule: Int] { rules.reduce(into: [:]) { $0[$1, default: 0] += 1 } }
+        let splitRules = split.ruleLists.flatMap(trackerRules)
+        #expect(splitRules.count == whole.ruleCount - repeatedCount)
+        if fixUps == 0 {
+            #expect(splitRules == trackerRules(whole.ruleLists[0]))
+        } else {
+            #expect(counts(splitRules) == counts(trackerRules(whole.ruleLists[0])))
+            for index in 0..<60 {
+                let host = "t\(index)\\.example"
+                let holding = split.ruleLists.filter { list in list.rules.contains { $0.trigger.urlFilter.contains(host + "[:/]") } }
+                #expect(holding.count == 1, "t\(index).example's moved blocks in \(holding.count) lists")
+                #expect(holding.first?.rules.filter { $0.action == .block && $0.trigger.urlFilter.contains(host + "\\.[:/]") }.count == 2)
+            }
+        }
     }
 
     @Test("the report gives each list's rules and bytes against the limits, exactly as encoded")
