@@ -18,7 +18,11 @@ import ContentRuleList
 ///    port: `^[^:]+://+[^/]*@([^/]+\.)?tracker\.com[:/]` and its final-dot form;
 /// 4. then the list's other rules, in their order.
 ///
-/// A block moves only where the rules before it in its group cannot cancel it: no
+/// A block moves only where that frees its host's automaton: not where another rule of its
+/// section (a path block or an exception of the same host) starts its url-filter the same way up
+/// to the quantified end, which roots the automaton anyway; there the three added rules only cost
+/// (BENCHMARKS.md, "Automata, the layout on safari-15, …"). A list where no block moves has no
+/// fix-up. And a block moves only where the rules before it in its group cannot cancel it: no
 /// `ignore-previous-rules` or `ignore-following-rules` whose host is unknown, or is a suffix of
 /// the block's host or has it as a suffix (a nested tracker's cancel, a subdomain's exception).
 /// The rules after it cancel it as before.
@@ -104,6 +108,7 @@ enum HostEndLayout {
         sectionAt start: Int, of rules: inout [ContentRule], parts: inout [RuleSource.Part?], recordsParts: Bool,
         movability: inout Movability
     ) {
+        let keptHosts = hostsKeepingTheirAutomaton(in: rules[start...])
         var index = start
         while index < rules.count {
             let rule = rules[index]
@@ -121,7 +126,7 @@ enum HostEndLayout {
                 continue
             }
             let host = escaped.replacingOccurrences(of: #"\."#, with: ".")
-            guard !movability.mayCancel(host[...]) else {
+            guard !keptHosts.contains(escaped), !movability.mayCancel(host[...]) else {
                 index += 1
                 continue
             }
@@ -139,6 +144,23 @@ enum HostEndLayout {
             }
             index += variants.count
         }
+    }
+
+    /// The escaped hosts whose automaton stays whether or not their blocks move: another rule of
+    /// the section (a path block, an exception) has a url-filter that starts as their host-only
+    /// block's does, up to the quantified end `\.?(:[0-9]+)?`, where WebKit roots the automaton.
+    /// Moving such a block saves no automaton and adds three rules to the list.
+    private static func hostsKeepingTheirAutomaton(in section: ArraySlice<ContentRule>) -> Set<String> {
+        var hosts: Set<String> = []
+        for rule in section where movableHost(rule) == nil {
+            let filter = rule.trigger.urlFilter
+            guard filter.hasPrefix(trackerPrefix) else { continue }
+            let rest = filter.dropFirst(trackerPrefix.count)
+            guard let end = rest.range(of: exactEnd)?.lowerBound else { continue }
+            let host = rest[..<end]
+            if isEscapedHost(host) { hosts.insert(String(host)) }
+        }
+        return hosts
     }
 
     private static func isIgnoreRule(_ rule: ContentRule) -> Bool {
@@ -205,9 +227,9 @@ enum HostEndLayout {
     }
 
     /// Where each rule of a list goes: the moved blocks, ``passwordFixUp``, the password blocks,
-    /// the others (the fix-up taken from wherever the list's ending put it). `order[i]` is the
-    /// index in `rules` of the rule at `i`; nil when the list holds no fix-up (laid out already,
-    /// or not made with one).
+    /// the others (the fix-up taken from wherever the list's ending put it; left out where no
+    /// block moved). `order[i]` is the index in `rules` of the rule at `i`; nil when the list
+    /// holds no fix-up (laid out already, or not made with one).
     static func order(of rules: [ContentRule]) -> [Int]? {
         var moved: [Int] = [], password: [Int] = [], rest: [Int] = []
         var fixUp: Int?
@@ -230,6 +252,7 @@ enum HostEndLayout {
             }
         }
         guard let fixUp else { return nil }
+        guard !moved.isEmpty || !password.isEmpty else { return rest }
         return moved + [fixUp] + password + rest
     }
 

@@ -378,8 +378,8 @@ extension RuleListBuilder {
             var laidOutSpans = allSpans
             // The host-end layout moves rules across sections: their parts and origins go along.
             if let order = HostEndLayout.order(of: list) {
+                if allParts.count == list.count { allParts = order.map { allParts[$0] } }
                 list = order.map { list[$0] }
-                if allParts.count == order.count { allParts = order.map { allParts[$0] } }
                 laidOutSpans = reordered(allSpans, by: order)
             }
             spans.append(laidOutSpans)

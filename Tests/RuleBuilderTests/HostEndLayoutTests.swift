@@ -4,43 +4,43 @@ import Testing
 
 /// The host-end layout (``HostEndLayout``): host-only blocks first with fixed ends, the fix-up for
 /// URLs with a password, the blocks again behind the `@`, then the list; blocks that an earlier
-/// exception may cancel stay in place. Every load is checked against the resolver
+/// exception may cancel, and blocks whose host keeps its automaton for another rule (a path block,
+/// an exception), stay in place. Every load is checked against the resolver
 /// (``BuiltRules/blocks(_:on:_:sourceLocation:)``).
 @Suite("Rule builder: host-only blocks with fixed host ends")
 struct HostEndLayoutTests {
-    static let blocklist = tds(
-        [
-            tracker("tracker.example", owner: "Owner"),
-            tracker("sub.tracker.example", owner: "Other"),
-            tracker("paths.example", default: "ignore", rules: #"[{"rule": "paths\\.example/ads/"}]"#),
-            tracker("t.example", rules: #"[{"rule": "t\\.example/ok/", "action": "ignore"}]"#),
-        ],
-        entities: #"{"Owner": {"domains": ["tracker.example", "owner.example"]}}"#,
-        domains: #"{"tracker.example": "Owner", "owner.example": "Owner"}"#)
+    static let trackers = [
+        tracker("tracker.example", owner: "Owner"),
+        tracker("sub.tracker.example", owner: "Other"),
+        tracker("paths.example", default: "ignore", rules: #"[{"rule": "paths\\.example/ads/"}]"#),
+        tracker("t.example", rules: #"[{"rule": "t\\.example/ok/", "action": "ignore"}]"#),
+    ]
+    static let entities = #"{"Owner": {"domains": ["tracker.example", "owner.example"]}}"#
+    static let domains = #"{"tracker.example": "Owner", "owner.example": "Owner"}"#
+    static let blocklist = tds(trackers + [tracker("plain.com")], entities: entities, domains: domains)
 
     @Test("the list starts with the movable blocks' fixed ends, then the fix-up, then the blocks behind the @", arguments: [WebKitTarget.safari16, .webKitGTK2_44, .webKitGTK2_50, .newest])
     func layout(target: WebKitTarget) throws {
         let rules = try BuiltRules(Self.blocklist, settings: RuleListBuilder.Settings(target: target))
         let filters = rules.build.ruleLists[0].rules.map(\.trigger.urlFilter)
         let fixUp = try #require(filters.firstIndex(of: HostEndLayout.passwordURL))
-        // tracker.example and t.example move (t.example's exception for /ok/ comes after its
-        // block); sub.tracker.example starts by cancelling tracker.example's rules for its hosts.
-        #expect(Set(filters[..<fixUp]) == [
-            #"^[^:]+://+([^/]+[.@])?t\.example[:/]"#, #"^[^:]+:/+/+([^/]+[.@])?t\.example\.[:/]"#,
-            #"^[^:]+://+([^/]+[.@])?tracker\.example[:/]"#, #"^[^:]+:/+/+([^/]+[.@])?tracker\.example\.[:/]"#,
+        // plain.com moves (under a listed suffix, so not even 2.44 needs its own site named).
+        // tracker.example keeps its exact end: its own-site exception starts
+        // as its block does, so its automaton stays; so does t.example's (its exception for
+        // /ok/), and sub.tracker.example starts by cancelling tracker.example's rules for its hosts.
+        #expect(filters[..<fixUp] == [#"^[^:]+://+([^/]+[.@])?plain\.com[:/]"#, #"^[^:]+:/+/+([^/]+[.@])?plain\.com\.[:/]"#])
+        #expect(filters[(fixUp + 1)...].prefix(2) == [
+            #"^[^:]+://+[^/]*@([^/]+\.)?plain\.com[:/]"#, #"^[^:]+:/+/+[^/]*@([^/]+\.)?plain\.com\.[:/]"#,
         ])
-        #expect(fixUp == 4)
-        #expect(Set(filters[(fixUp + 1)...].prefix(4)) == [
-            #"^[^:]+://+[^/]*@([^/]+\.)?t\.example[:/]"#, #"^[^:]+:/+/+[^/]*@([^/]+\.)?t\.example\.[:/]"#,
-            #"^[^:]+://+[^/]*@([^/]+\.)?tracker\.example[:/]"#, #"^[^:]+:/+/+[^/]*@([^/]+\.)?tracker\.example\.[:/]"#,
-        ])
-        #expect(filters.contains(#"^[^:]+://+([^/]+[.@])?sub\.tracker\.example\.?(:[0-9]+)?/"#))
         let blocks = rules.build.ruleLists[0].rules.filter { $0.action == .block }.map(\.trigger.urlFilter)
-        #expect(!blocks.contains(#"^[^:]+://+([^/]+[.@])?tracker\.example\.?(:[0-9]+)?/"#))
+        for host in [#"tracker\.example"#, #"sub\.tracker\.example"#, #"t\.example"#] {
+            #expect(blocks.contains(#"^[^:]+://+([^/]+[.@])?"# + host + #"\.?(:[0-9]+)?/"#))
+        }
+        #expect(!blocks.contains { $0.hasSuffix("[:/]") && !$0.contains("plain") })
         #expect(rules.build.ruleLists[0].rules.filter { $0 == HostEndLayout.passwordFixUp }.count == 1)
 
         var checked = 0
-        for host in ["tracker.example", "sub.tracker.example", "t.example", "paths.example"] {
+        for host in ["tracker.example", "sub.tracker.example", "t.example", "paths.example", "plain.com"] {
             for spelled in [
                 host, "\(host).", "\(host):8080", "\(host).:443", "cdn.\(host)", "u@\(host)", "u:p@\(host)", "u:p@\(host).:80",
                 "\(host):pw@evil.example", "\(host).:pw@evil.example", "x\(host)", "\(host).evil.example", "u:\(host)@evil.example",
@@ -55,7 +55,20 @@ struct HostEndLayoutTests {
                 }
             }
         }
-        #expect(checked == 4 * 13 * 3 * 2)
+        #expect(checked == 5 * 13 * 3 * 2)
+    }
+
+    @Test("a list where no block moves has no fix-up", arguments: [WebKitTarget.safari16, .webKitGTK2_50])
+    func noFixUpWhereNothingMoves(target: WebKitTarget) throws {
+        let rules = try BuiltRules(
+            tds(Self.trackers, entities: Self.entities, domains: Self.domains), settings: RuleListBuilder.Settings(target: target))
+        let list = rules.build.ruleLists[0].rules
+        #expect(!list.isEmpty)
+        #expect(!list.contains(HostEndLayout.passwordFixUp))
+        #expect(!list.contains { $0.trigger.urlFilter.hasSuffix("[:/]") && $0.action == .block })
+        for url in ["https://tracker.example:pw@evil.example/x.js", "https://u:p@t.example./x.js", "https://paths.example:8080/ads/x"] {
+            _ = rules.blocks(url, on: "https://news.example/")
+        }
     }
 
     /// Safari 15 decides third party by origin: every tracker's section ends with an exception
