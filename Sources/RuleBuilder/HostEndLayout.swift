@@ -21,8 +21,8 @@ import ContentRuleList
 /// A block moves only where that frees its host's automaton: not where another rule of its
 /// section (a path block or an exception of the same host) starts its url-filter the same way up
 /// to the quantified end, which roots the automaton anyway; there the three added rules only cost
-/// (BENCHMARKS.md, "Automata, the layout on safari-15, …"). A list where no block moves has no
-/// fix-up. And a block moves only where the rules before it in its group cannot cancel it: no
+/// (BENCHMARKS.md, "Automata, the layout on safari-15, …"). And a block moves only where the
+/// rules before it in its group cannot cancel it: no
 /// `ignore-previous-rules` or `ignore-following-rules` whose host is unknown, or is a suffix of
 /// the block's host or has it as a suffix (a nested tracker's cancel, a subdomain's exception).
 /// The rules after it cancel it as before.
@@ -227,9 +227,9 @@ enum HostEndLayout {
     }
 
     /// Where each rule of a list goes: the moved blocks, ``passwordFixUp``, the password blocks,
-    /// the others (the fix-up taken from wherever the list's ending put it; left out where no
-    /// block moved). `order[i]` is the index in `rules` of the rule at `i`; nil when the list
-    /// holds no fix-up (laid out already, or not made with one).
+    /// the others (the fix-up taken from wherever the list's ending put it). `order[i]` is the
+    /// index in `rules` of the rule at `i`; nil when the list holds no fix-up (laid out already,
+    /// or not made with one).
     static func order(of rules: [ContentRule]) -> [Int]? {
         var moved: [Int] = [], password: [Int] = [], rest: [Int] = []
         var fixUp: Int?
@@ -252,7 +252,6 @@ enum HostEndLayout {
             }
         }
         guard let fixUp else { return nil }
-        guard !moved.isEmpty || !password.isEmpty else { return rest }
         return moved + [fixUp] + password + rest
     }
 

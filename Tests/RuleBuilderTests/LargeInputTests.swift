@@ -1,5 +1,5 @@
 import ContentRuleList
-import RuleBuilder
+@testable import RuleBuilder
 import Testing
 import TrackerDataKit
 
@@ -9,25 +9,30 @@ import TrackerDataKit
 /// BENCHMARKS.md (`--build-scaling-only`), not here.
 @Suite("Large inputs: lists made and valid, or refused by name")
 struct LargeInputTests {
-    /// A tds of `count` trackers `t<i>.example`, each its own company with a second site, blocked
-    /// by default, with one rule.
+    /// A tds of `count` trackers `t<i>.example`, each its own company, blocked by default; the
+    /// even ones with a second site and one rule.
     static func trackerData(_ count: Int) throws -> TrackerData {
         var json: [UInt8] = []
         json.reserveCapacity(count * 220)
         json += Array(#"{"trackers": {"#.utf8)
         for index in 0..<count {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json += Array(#""t\#(index).example": {"domain": "t\#(index).example", "owner": {"name": "C\#(index)"}, "default": "block", "rules": [{"rule": "t\#(index)\\.example/ads/"}]}"#.utf8)
+            // An odd tracker has no rule and no other site: with the host-end layout its block
+            // moves (four rules); an even one's rule and own-site exception keep it in place.
+            let rules = index.isMultiple(of: 2) ? #"{"rule": "t\#(index)\\.example/ads/"}"# : ""
+            json += Array(#""t\#(index).example": {"domain": "t\#(index).example", "owner": {"name": "C\#(index)"}, "default": "block", "rules": [\#(rules)]}"#.utf8)
         }
         json += Array(#"}, "entities": {"#.utf8)
         for index in 0..<count {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json += Array(#""C\#(index)": {"domains": ["t\#(index).example", "c\#(index).example"]}"#.utf8)
+            let sites = index.isMultiple(of: 2) ? #""t\#(index).example", "c\#(index).example""# : #""t\#(index).example""#
+            json += Array(#""C\#(index)": {"domains": [\#(sites)]}"#.utf8)
         }
         json += Array(#"}, "domains": {"#.utf8)
         for index in 0..<count {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json += Array(#""t\#(index).example": "C\#(index)", "c\#(index).example": "C\#(index)""#.utf8)
+            let site = index.isMultiple(of: 2) ? #", "c\#(index).example": "C\#(index)""# : ""
+            json += Array(#""t\#(index).example": "C\#(index)"\#(site)"#.utf8)
         }
         json += Array("}}".utf8)
         return try TrackerData(parsing: json, file: "large-tds.json")
@@ -45,7 +50,8 @@ struct LargeInputTests {
         let build = RuleListBuilder(trackerData: trackerData, settings: .init(target: target)).build()
         #expect(build.refusal == nil)
         #expect(build.report.trackerCount == count)
-        // Each tracker says at least its default block and its rule's: more than one list holds.
+        // Each tracker says its default block, an even one its rule's and exception too: more
+        // than one list holds.
         #expect(build.ruleCount > RuleList.maximumRuleCount)
         #expect(build.ruleLists.count >= 2)
         let budget = RuleListBuilder.Settings(target: target).byteBudget
@@ -55,8 +61,11 @@ struct LargeInputTests {
             #expect(throws: Never.self, "list \(index + 1)") { try list.validateTriggers(for: target) }
         }
         // Every tracker's default block is in exactly one list, said by its own source: one
-        // rule, or the layout's four.
-        let rulesPerBlock = target == .oldest ? 1 : 4
+        // rule, or the layout's four where it moves (the odd trackers').
+        func rulesPerBlock(_ tracker: String) -> Int {
+            guard HostEndLayout.isUsed(for: target), let index = Int(tracker.dropFirst().prefix { $0 != "." }) else { return 1 }
+            return index.isMultiple(of: 2) ? 1 : 4
+        }
         var blocks: [String: (list: Int, rules: Int)] = [:]
         for (listIndex, sources) in build.sources.enumerated() {
             for source in sources {
@@ -67,7 +76,8 @@ struct LargeInputTests {
             }
         }
         #expect(blocks.count == count)
-        #expect(blocks.values.allSatisfy { $0.rules == rulesPerBlock })
+        #expect(blocks.allSatisfy { $0.value.rules == rulesPerBlock($0.key) })
+        #expect(HostEndLayout.isUsed(for: target) == blocks.values.contains { $0.rules == 4 })
         #expect(blocks["t0.example"] != nil && blocks["t\(count - 1).example"] != nil)
     }
 

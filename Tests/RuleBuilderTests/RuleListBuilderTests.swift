@@ -327,7 +327,9 @@ struct RuleListBuilderOutputTests {
         arguments: [WebKitTarget.newest, .oldest])
     func packedSections(target: WebKitTarget) throws {
         func small(_ name: String) -> String {
-            tracker("\(name).example", owner: "Owner \(name)", rules: #"[{"rule": "\#(name)\\.example/x", "action": "ignore"}]"#)
+            // The exception names a subdomain: one of the tracker's own host would keep its block
+            // in place (``HostEndLayout``).
+            tracker("\(name).example", owner: "Owner \(name)", rules: #"[{"rule": "cdn\\.\#(name)\\.example/x", "action": "ignore"}]"#)
         }
         let maximum = HostEndLayout.isUsed(for: target) ? 12 : 6
         let long = (0..<(maximum + 6)).map { #"{"rule": "m\\.example/p\#($0)"}"# }.joined(separator: ", ")
