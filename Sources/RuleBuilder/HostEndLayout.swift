@@ -21,11 +21,11 @@ import ContentRuleList
 /// A block moves only where that frees its host's automaton: not where another rule of its
 /// section (a path block or an exception of the same host) starts its url-filter the same way up
 /// to the quantified end, which roots the automaton anyway; there the three added rules only cost
-/// (BENCHMARKS.md, "Automata, the layout on safari-15, …"). And a block moves only where the
-/// rules before it in its group cannot cancel it: no
-/// `ignore-previous-rules` or `ignore-following-rules` whose host is unknown, or is a suffix of
-/// the block's host or has it as a suffix (a nested tracker's cancel, a subdomain's exception).
-/// The rules after it cancel it as before.
+/// (BENCHMARKS.md, "A block moved only where its automaton goes"). And a block moves only where
+/// the rules before it in its group cannot cancel it: no `ignore-previous-rules` or
+/// `ignore-following-rules` whose host is unknown, or is a suffix of the block's host or has it
+/// as a suffix (a nested tracker's cancel, a subdomain's exception). The rules after it cancel it
+/// as before.
 /// Used only where the target decides third party by registrable domain
 /// (``isUsed(for:)``): Safari 15 (`WebKitTarget.oldest`, the default) decides it by origin, so
 /// every tracker's section ends with an exception naming the tracker's own site, and those
