@@ -21,8 +21,9 @@ public import TrackerlessCore
 ///
 /// For a target that decides third party by registrable domain (Safari 16 and later, WebKitGTK),
 /// each list is then laid out for WebKit's compile time: the trackers' host-only blocks that no
-/// earlier exception can cancel go first with fixed host ends, each as four rules, with one
-/// exception for URLs with a password (the article "How the rules keep the resolver's meaning").
+/// earlier exception can cancel, and whose hosts no other rule of their sections keeps in an
+/// automaton of its own, go first with fixed host ends, each as four rules, with one exception for
+/// URLs with a password (the article "How the rules keep the resolver's meaning").
 ///
 /// A company whose trackers' first-party exceptions, each naming all its sites, would be large
 /// (``Settings/minimumBytesSavedByEntityList``), or repeat the most site entries
