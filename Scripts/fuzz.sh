@@ -26,8 +26,11 @@ while (($#)); do
     esac
 done
 
-build=(swift build --package-path Fuzz -c release --sanitize=fuzzer --sanitize=address --disable-dead-strip)
-# Dead stripping would drop the coverage counters' sections, and libFuzzer would fuzz blind.
+build=(swift build --package-path Fuzz -c release --sanitize=fuzzer --sanitize=address --disable-dead-strip
+    --disable-build-manifest-caching)
+# Dead stripping would drop the coverage counters' sections, and libFuzzer would fuzz blind. The
+# build plan is made again each time: a cached one misses source files added to the root
+# package since (this package reaches them as a dependency), and the build fails not finding them.
 "${build[@]}"
 bin="$("${build[@]}" --show-bin-path)"
 if ((${#targets[@]} == 0)); then
