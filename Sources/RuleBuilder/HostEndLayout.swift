@@ -155,10 +155,7 @@ enum HostEndLayout {
         for rule in section where movableHost(rule) == nil {
             let filter = rule.trigger.urlFilter
             guard filter.hasPrefix(trackerPrefix) else { continue }
-            let rest = filter.dropFirst(trackerPrefix.count)
-            guard let end = rest.range(of: exactEnd)?.lowerBound else { continue }
-            let host = rest[..<end]
-            if isEscapedHost(host) { hosts.insert(String(host)) }
+            if let host = escapedHost(endingExactlyIn: filter.dropFirst(trackerPrefix.count)) { hosts.insert(String(host)) }
         }
         return hosts
     }
@@ -198,10 +195,15 @@ enum HostEndLayout {
         } else {
             return nil
         }
-        guard let endIndex = rest.range(of: exactEnd)?.lowerBound else { return nil }
-        let host = rest[..<endIndex]
-        guard !host.isEmpty, isEscapedHost(host) else { return nil }
-        return host.replacingOccurrences(of: #"\."#, with: ".")
+        return escapedHost(endingExactlyIn: rest)?.replacingOccurrences(of: #"\."#, with: ".")
+    }
+
+    /// The escaped host that `rest` (a url-filter after its host's prefix) starts with, up to the
+    /// exact host end; nil when no such end follows an escaped host.
+    private static func escapedHost(endingExactlyIn rest: Substring) -> Substring? {
+        guard let end = rest.range(of: exactEnd)?.lowerBound else { return nil }
+        let host = rest[..<end]
+        return isEscapedHost(host) ? host : nil
     }
 
     /// Whether `text` is a host as the builder escapes it: `[a-z0-9_-]` and `\.` only.
