@@ -189,8 +189,13 @@ private struct Load {
         return isThirdParty(host: host, site: publicSuffixList.registrableDomain(of: topHost) ?? topHost)
     }
 
-    /// Whether `host` is neither `site` nor a subdomain of it.
+    /// Whether `host` is neither `site` nor a subdomain of it, compared as WebKit's
+    /// `RegistrableDomain::matches` does: `host.endsWith(site)`, case-sensitive, then a dot before
+    /// it. The host of another scheme keeps its capitals (`myapp://CDN.SITE.EXAMPLE/`): third party
+    /// to `site.example`, as the rule engine decides too.
     static func isThirdParty(host: String, site: String) -> Bool {
-        !DomainName.host(host, isWithin: site)
+        let host = host.utf8, site = site.utf8
+        guard !site.isEmpty, host.count >= site.count, host.suffix(site.count).elementsEqual(site) else { return true }
+        return host.count > site.count && host[host.index(host.endIndex, offsetBy: -site.count - 1)] != UInt8(ascii: ".")
     }
 }

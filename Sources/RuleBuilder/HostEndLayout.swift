@@ -168,13 +168,12 @@ enum HostEndLayout {
     }
 
     /// The escaped host of a block that may move: only a url-filter, resource and load types,
-    /// and the url-filter a tracker's whole host, `trackerPrefix` + host + `\.?(:[0-9]+)?/`.
+    /// and the url-filter a tracker's whole host, `trackerPrefix` + host + `\.?(:[0-9]+)?/`. Its
+    /// four forms keep its case flag: their letters are the lowercase host's, as its are.
     private static func movableHost(_ rule: ContentRule) -> String? {
         guard case .block = rule.action else { return nil }
         let trigger = rule.trigger
-        guard trigger.condition == nil, trigger.requestMethod == nil, trigger.loadContexts.isEmpty,
-            !trigger.urlFilterIsCaseSensitive
-        else { return nil }
+        guard trigger.condition == nil, trigger.requestMethod == nil, trigger.loadContexts.isEmpty else { return nil }
         let filter = trigger.urlFilter
         guard filter.hasPrefix(trackerPrefix), filter.hasSuffix(exactEnd) else { return nil }
         let host = filter.dropFirst(trackerPrefix.count).dropLast(exactEnd.count)

@@ -64,9 +64,12 @@ extension RuleListBuilder {
     /// loads on the entity's sites are first party to all its trackers, the only rules before it.
     func firstPartyException(for entity: String) -> ContentRule? {
         guard let sites = sitesByEntity[entity], !sites.isEmpty else { return nil }
-        return ContentRule(
+        let rule = ContentRule(
             trigger: Trigger(urlFilter: ".*", condition: settings.siteCondition(patterns: sites.map(\.pattern))),
             action: .ignorePreviousRules)
+        // Spelled as the lists' other rules are; it ends every list of the entity, unlowered.
+        guard CaseSensitiveSpelling.isUsed(for: settings.target) else { return rule }
+        return CaseSensitiveSpelling.spelled(rule) ?? rule
     }
 
     /// About how many bytes `rules` take in a list's JSON: their url-filters and conditions, and

@@ -11,7 +11,16 @@ extension WebKitTarget {
     ///   of the frame it navigates, so the two say the same loads.
     /// - a type the target cannot name at all (`csp-report` before Safari 17) is left out; a rule
     ///   with no type left is left out too (empty: it applied to nothing the target can name).
+    /// - where the target's lists are spelled case-sensitively (``CaseSensitiveSpelling``), its
+    ///   patterns are.
     func lowered(_ rule: ContentRule) -> [ContentRule]? {
+        guard CaseSensitiveSpelling.isUsed(for: self) else { return loweredTypes(rule) }
+        guard let typed = loweredTypes(rule) else { return CaseSensitiveSpelling.spelled(rule).map { [$0] } }
+        return typed.map { CaseSensitiveSpelling.spelled($0) ?? $0 }
+    }
+
+    /// The rules that say `rule`'s resource types in this target's words, or nil when it does.
+    private func loweredTypes(_ rule: ContentRule) -> [ContentRule]? {
         let types = rule.trigger.resourceTypes
         guard types.contains(where: { !supports($0) }) else { return nil }
         var known = types.filter { supports($0) }

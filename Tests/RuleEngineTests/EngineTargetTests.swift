@@ -34,4 +34,18 @@ struct EngineTargetTests {
         var loadedCache = RuleEngine.PageCache()
         #expect(Self.loads.map { loaded.decision(for: $0, cache: &loadedCache).isBlocked } == decisions)
     }
+
+    @Test(
+        "another scheme's host with capitals is third party to its lowercase site: WebKit's RegistrableDomain::matches is case-sensitive",
+        arguments: WebKitTarget.all.filter { $0.thirdParty != .origin })
+    func capitalsInAnOpaqueHost(target: WebKitTarget) throws {
+        let engine = try RuleEngine(ruleList: Self.list, target: target)
+        let evaluator = try ReferenceEvaluator(ruleList: Self.list, target: target)
+        var cache = RuleEngine.PageCache()
+        for (url, isThirdParty) in [("myapp://CDN.SITE.COM/a.js", true), ("myapp://cdn.site.com/a.js", false)] {
+            let request = Request(url: url, topURL: "https://www.site.com/", resourceType: .script)
+            #expect(engine.decision(for: request, cache: &cache).isBlocked == isThirdParty, "\(url)")
+            #expect(evaluator.actions(for: request).isBlocked == isThirdParty, "\(url)")
+        }
+    }
 }

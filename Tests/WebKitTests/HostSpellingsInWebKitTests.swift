@@ -53,6 +53,31 @@ struct HostSpellingsInWebKitTests {
         }
     }
 
+    @Test("the lists for this WebKit, spelled case-sensitively, block a tracker path in any case, as the resolver does")
+    func capitalsInThePath() throws {
+        let harness = try #require(try WebKitHarness.make(), "WebKitGTK is not installed")
+        let tds = try TrackerData(contentsOfFile: SharedData.path("tds/apple-tds.json"))
+        let settings = RuleListBuilder.Settings(target: WebKitHarness.target)
+        let lists = RuleListBuilder(trackerData: tds, settings: settings).build().ruleLists
+        if WebKitHarness.target != .oldest {
+            #expect(lists.flatMap(\.rules).contains { $0.trigger.urlFilterIsCaseSensitive && $0.trigger.urlFilter.contains("[sS]") })
+        }
+        let resolver = TrackerResolver(trackerData: tds)
+        // 4dsply.com (default ignore) blocks its path /Scripts/infinity.js.aspx (apple-tds.json),
+        // in any case of the path, never beside it; 3gl.net its /jp/; google-analytics.com
+        // everywhere, its host written in capitals (lowercase in the URL WebKit matches).
+        let spellings: [(url: String, isTracker: Bool)] = [
+            ("https://4dsply.com/Scripts/infinity.js.aspx", true), ("https://4dsply.com/scripts/INFINITY.JS.aspx?A=1", true),
+            ("https://www.4dsply.com:8443/SCRIPTS/Infinity.Js.Aspx", true), ("https://4dsply.com/Scripts/other.js", false),
+            ("https://cdn.3gl.net/JP/x.js", true), ("https://3gl.net/jpx", false),
+            ("https://WWW.Google-Analytics.COM/analytics.js", true), ("https://www.google-analytics.com/ANALYTICS.JS", true),
+        ]
+        try Self.expectBlocking(Self.cases(spellings), lists: lists, harness: harness) { load, _, blocked in
+            let decision = resolver.decision(forRequestURL: load.requestURL, topURL: load.topURL, type: .script)
+            #expect((decision?.isBlocked ?? false) == blocked, "resolver: \(load.id)")
+        }
+    }
+
     /// Loads the cases in WebKit with `lists` installed: WebKit blocks exactly the tracker's URLs,
     /// and the reference evaluator (and `alsoAgrees`) say what WebKit did.
     static func expectBlocking(
