@@ -9,7 +9,9 @@ enum CompiledFormat {
     /// location, so that a decision names its rules.
     /// 4: the payload's checksum is XXH64 (TrackerlessCore's one integrity checksum), was FNV-1a
     /// over 64-bit words; the payload is unchanged.
-    static let version: UInt32 = 4
+    /// 5: a host table value's fourth bit says its host's letters match only in lowercase
+    /// (``HostPattern/isHostCaseSensitive``); the index moved up one bit.
+    static let version: UInt32 = 5
     static let headerSize = 8 + 4 + 8 + 8
 
     static func wrap(_ payload: [UInt8]) -> [UInt8] {

@@ -49,18 +49,26 @@ struct HostPattern: Sendable, Hashable {
     /// What follows the host, when a matcher simpler than the pattern's automaton decides it
     /// exactly; nil when the automaton must confirm each candidate.
     var remainder: Remainder?
+    /// Whether the host's letters match only in lowercase: a case-sensitive pattern's, written in
+    /// lowercase (the builder's spelling, `CaseSensitiveSpelling`). The table's lookups ignore
+    /// case; ``HostProbe`` then skips the value where the URL has a capital in the host's place
+    /// (the opaque host of another scheme, a user name).
+    var isHostCaseSensitive: Bool
 
-    init(host: [UInt8], prefix: Prefix, allowsFinalDot: Bool = false, remainder: Remainder?) {
+    init(
+        host: [UInt8], prefix: Prefix, allowsFinalDot: Bool = false, remainder: Remainder?, isHostCaseSensitive: Bool = false
+    ) {
         self.host = host
         self.prefix = prefix
         self.allowsFinalDot = allowsFinalDot
         self.remainder = remainder
+        self.isHostCaseSensitive = isHostCaseSensitive
     }
 
     /// The value a table files the rule (or condition) `index` under: the index, then whether a
     /// final dot may follow, then the prefix, in the bits ``HostProbe`` reads.
     func tableValue(_ index: UInt32) -> UInt32 {
-        index << 3 | (allowsFinalDot ? 4 : 0) | prefix.rawValue
+        index << 4 | (isHostCaseSensitive ? 8 : 0) | (allowsFinalDot ? 4 : 0) | prefix.rawValue
     }
 
     /// Reads the host requirement of `filter`, or nil when it has none.
@@ -116,12 +124,15 @@ struct HostPattern: Sendable, Hashable {
         }
         // The host: single characters other than `:` and `/`.
         var host: [UInt8] = []
-        var hostHasLetters = false
-        while index < terms.count, let character = Self.character(of: terms[index], isCaseSensitive: filter.isCaseSensitive),
+        // Letters that match one case (a case-sensitive pattern's) and letters in both cases.
+        var hostHasOneCaseLetters = false, hostHasEitherCaseLetters = false
+        while index < terms.count, let character = Self.character(of: terms[index]),
             character != UInt8(ascii: ":"), character != UInt8(ascii: "/")
         {
             host.append(character)
-            if character >= 0x61 && character <= 0x7A { hostHasLetters = true }
+            if character >= 0x61 && character <= 0x7A {
+                if Self.isEitherCaseLetter(terms[index]) { hostHasEitherCaseLetters = true } else { hostHasOneCaseLetters = true }
+            }
             index += 1
         }
         if endsWithHost {
@@ -146,8 +157,11 @@ struct HostPattern: Sendable, Hashable {
         self.host = host
         self.prefix = prefix
         self.allowsFinalDot = allowsFinalDot
-        if filter.isCaseSensitive && hostHasLetters { isExact = false }
-        self.remainder = isExact ? Self.remainder(Array(rest), isCaseSensitive: filter.isCaseSensitive) : nil
+        // One bit says the host's case: a host with letters of both kinds is the automaton's, on
+        // every candidate the lookup, which ignores case, finds.
+        isHostCaseSensitive = hostHasOneCaseLetters && !hostHasEitherCaseLetters
+        if hostHasOneCaseLetters && hostHasEitherCaseLetters { isExact = false }
+        self.remainder = isExact ? Self.remainder(Array(rest)) : nil
     }
 
     /// The prefix a group of subdomains or userinfo allows, and whether the group is exactly the
@@ -173,7 +187,7 @@ struct HostPattern: Sendable, Hashable {
     }
 
     /// The remainder, when it is `[:/]` or an optional port and a literal path.
-    private static func remainder(_ terms: [Term], isCaseSensitive: Bool) -> Remainder? {
+    private static func remainder(_ terms: [Term]) -> Remainder? {
         if terms.count == 1, case .characterSet(let set) = terms[0].atom, terms[0].quantifier == .one {
             let words = set.matchedWords
             let separators: UInt64 = 1 << UInt64(UInt8(ascii: ":")) | 1 << UInt64(UInt8(ascii: "/"))
@@ -195,10 +209,10 @@ struct HostPattern: Sendable, Hashable {
                 isAnchoredAtEnd = true
                 break
             }
-            // Letters of a case-sensitive pattern would need an exact comparison: leave those to
-            // the automaton.
-            guard let character = character(of: terms[index], isCaseSensitive: isCaseSensitive),
-                !(isCaseSensitive && character >= 0x61 && character <= 0x7A)
+            // Letters of one case (a case-sensitive pattern's) would need an exact comparison:
+            // leave those to the automaton. A letter in both cases (`[xX]`) is compared ignoring case.
+            guard let character = character(of: terms[index]),
+                !(character >= 0x61 && character <= 0x7A && !isEitherCaseLetter(terms[index]))
             else { return nil }
             literal.append(character)
             index += 1
@@ -208,8 +222,8 @@ struct HostPattern: Sendable, Hashable {
     }
 
     /// The lowercased character a term matches exactly once, or nil: a single character, or a
-    /// letter in both cases when the pattern is case-insensitive.
-    static func character(of term: Term, isCaseSensitive: Bool) -> UInt8? {
+    /// letter in both cases (a case-insensitive pattern's letter, or `[xX]` in a case-sensitive one).
+    static func character(of term: Term) -> UInt8? {
         guard term.quantifier == .one, case .characterSet(let set) = term.atom else { return nil }
         let words = set.matchedWords
         let count = words.low.nonzeroBitCount + words.high.nonzeroBitCount
@@ -220,11 +234,20 @@ struct HostPattern: Sendable, Hashable {
             // A lone uppercase letter only matches when the pattern is case-sensitive.
             return isUpper ? nil : character
         }
-        guard count == 2, !isCaseSensitive, words.low == 0 else { return nil }
+        guard count == 2, words.low == 0 else { return nil }
         let upper = UInt8(64 + words.high.trailingZeroBitCount)
         let lower = UInt8(127 - words.high.leadingZeroBitCount)
         guard upper >= 0x41, upper <= 0x5A, lower == upper | 0x20 else { return nil }
         return lower
+    }
+
+    /// Whether the term is one letter in both its cases, once.
+    static func isEitherCaseLetter(_ term: Term) -> Bool {
+        guard term.quantifier == .one, case .characterSet(let set) = term.atom else { return false }
+        let words = set.matchedWords
+        guard words.low == 0, words.high.nonzeroBitCount == 2 else { return false }
+        let upper = UInt8(64 + words.high.trailingZeroBitCount)
+        return upper >= 0x41 && upper <= 0x5A && UInt8(127 - words.high.leadingZeroBitCount) == upper | 0x20
     }
 
     /// The characters (0 for the end of the URL) that can come first in a match of `terms`, or
@@ -297,13 +320,12 @@ struct HostPattern: Sendable, Hashable {
     /// Reads the common shapes without parsing the pattern: `^[^:]+://+`, optionally
     /// `([^/]+[.@])?`, `([^:/]+\.)?` or `([^/]*@)?`, a host of lowercase letters, digits, `-`,
     /// `_` and `\.`, optionally `\.?`, then `[:/]` or an optional `(:[0-9]+)?` and a path of
-    /// letters, digits, `-`, `_`, `/` and `\.`, optionally `$`. Gives what ``init(_:)`` gives for
-    /// the parsed pattern; nil for any other text.
+    /// letters, digits, `-`, `_`, `/` and `\.`, optionally `$`; in a case-sensitive pattern, a path
+    /// whose letters are each in both cases, `[xX]`. Gives what ``init(_:)`` gives for the parsed
+    /// pattern; nil for any other text.
     init?(text pattern: String, isCaseSensitive: Bool) {
-        // Letters of a case-sensitive pattern need exact comparisons: leave those to the parser.
-        guard !isCaseSensitive else { return nil }
         var pattern = pattern
-        guard let read = pattern.withUTF8({ Self.read($0) }) else { return nil }
+        guard let read = pattern.withUTF8({ Self.read($0, isCaseSensitive: isCaseSensitive) }) else { return nil }
         self = read
     }
 
@@ -316,7 +338,7 @@ struct HostPattern: Sendable, Hashable {
     private static let separator = Array("[:/]".utf8)
     private static let portGroup = Array("(:[0-9]+)?".utf8)
 
-    private static func read(_ text: UnsafeBufferPointer<UInt8>) -> HostPattern? {
+    private static func read(_ text: UnsafeBufferPointer<UInt8>, isCaseSensitive: Bool) -> HostPattern? {
         var index = 0
         func consume(_ expected: [UInt8]) -> Bool {
             guard text.count - index >= expected.count else { return false }
@@ -326,26 +348,34 @@ struct HostPattern: Sendable, Hashable {
         }
         guard consume(schemePrefix) else { return nil }
         let prefix = prefixGroups.first { consume($0.text) }?.prefix ?? .none
-        let host = literal(text, &index, allowsSlash: false)
+        let host = literal(text, &index, allowsSlash: false, isCaseSensitive: isCaseSensitive)
         guard !host.isEmpty else { return nil }
+        // The host's letters are lowercase: in a case-sensitive pattern, only in lowercase.
+        let isHostCaseSensitive = isCaseSensitive && host.contains { $0 &- 0x61 < 26 }
         let allowsFinalDot = consume(finalDot)
         if consume(separator) {
             guard index == text.count else { return nil }
-            return HostPattern(host: host, prefix: prefix, allowsFinalDot: allowsFinalDot, remainder: .separator)
+            return HostPattern(
+                host: host, prefix: prefix, allowsFinalDot: allowsFinalDot, remainder: .separator,
+                isHostCaseSensitive: isHostCaseSensitive)
         }
         let allowsPort = consume(portGroup)
         guard index < text.count, text[index] == UInt8(ascii: "/") else { return nil }
-        let path = literal(text, &index, allowsSlash: true)
+        let path = literal(text, &index, allowsSlash: true, isCaseSensitive: isCaseSensitive)
         let isAnchoredAtEnd = index == text.count - 1 && text[index] == UInt8(ascii: "$")
         guard index == text.count || isAnchoredAtEnd else { return nil }
         return HostPattern(
             host: host, prefix: prefix, allowsFinalDot: allowsFinalDot,
-            remainder: .path(literal: path, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd))
+            remainder: .path(literal: path, allowsPort: allowsPort, isAnchoredAtEnd: isAnchoredAtEnd),
+            isHostCaseSensitive: isHostCaseSensitive)
     }
 
     /// Reads a run of plain characters and `\.`, lowercased, up to anything else (an optional
-    /// `\.?` is not part of it).
-    private static func literal(_ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, allowsSlash: Bool) -> [UInt8] {
+    /// `\.?` is not part of it). In a case-sensitive pattern's path a letter is read only in both
+    /// its cases, `[xX]`; a lone letter ends the run.
+    private static func literal(
+        _ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, allowsSlash: Bool, isCaseSensitive: Bool
+    ) -> [UInt8] {
         var literal: [UInt8] = []
         while index < text.count {
             let byte = text[index]
@@ -356,6 +386,17 @@ struct HostPattern: Sendable, Hashable {
                 literal.append(UInt8(ascii: "."))
                 index += 2
                 continue
+            }
+            if allowsSlash && isCaseSensitive {
+                if byte == UInt8(ascii: "["), index + 3 < text.count, text[index + 3] == UInt8(ascii: "]"),
+                    text[index + 1] | 0x20 == text[index + 2] | 0x20, text[index + 1] != text[index + 2],
+                    (text[index + 1] | 0x20) &- 0x61 < 26
+                {
+                    literal.append(text[index + 1] | 0x20)
+                    index += 4
+                    continue
+                }
+                if (byte | 0x20) &- 0x61 < 26 { break }
             }
             if byte &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
                 || (allowsSlash && byte == UInt8(ascii: "/"))

@@ -73,8 +73,17 @@ enum HostProbe {
             for index in table.lookup(hash: hash, url, position, hostEnd) {
                 let value = table.values[index]
                 guard prefixes & (1 << (value & 3)) != 0, !isTrimmed || value & 4 != 0 else { continue }
-                body(value >> 3, segmentEnd)
+                // A host whose letters match only in lowercase: the lookup ignored case.
+                if value & 8 != 0 && hasCapital(url, position, hostEnd) { continue }
+                body(value >> 4, segmentEnd)
             }
         }
+    }
+
+    /// Whether `url[start..<end]` holds a capital letter.
+    @inline(__always)
+    private static func hasCapital(_ url: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        for index in start..<end where url[index] &- 0x41 < 26 { return true }
+        return false
     }
 }

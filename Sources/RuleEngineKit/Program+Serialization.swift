@@ -162,12 +162,12 @@ extension Program {
                 $0.matcher == RuleRecord.matchesEverything || $0.matcher == RuleRecord.separatorAfterHost
                     || ($0.matcher >= 0 && Int($0.matcher) < matchers.count)
             }, "rule matchers")
-        try check(hosts.validate() && hosts.values.allSatisfy { Int($0 >> 3) < ruleCount }, "host table")
+        try check(hosts.validate() && hosts.values.allSatisfy { Int($0 >> 4) < ruleCount }, "host table")
         try check(grams.validate() && grams.values.allSatisfy { Int($0) < ruleCount }, "gram table")
         try check(alwaysChecked.allSatisfy { Int($0) < ruleCount }, "rules checked on every load")
         try check(pageRules.allSatisfy { Int($0) < ruleCount }, "page rules")
         for table in [topURLHosts, frameURLHosts] {
-            try check(table.validate() && table.values.allSatisfy { Int($0 >> 3) < conditionCount }, "condition tables")
+            try check(table.validate() && table.values.allSatisfy { Int($0 >> 4) < conditionCount }, "condition tables")
         }
         for table in [domains, subdomainDomains] {
             try check(table.validate() && table.values.allSatisfy { Int($0 >> 1) < conditionCount }, "condition tables")

@@ -35,6 +35,6 @@ import TrackerlessCore
         let bytes = try RuleEngine(ruleList: list).compiled()
         let stored = bytes[20..<28].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         #expect(stored == XXH64.digest(Array(bytes[CompiledFormat.headerSize...])))
-        #expect(bytes[8..<12].elementsEqual([4, 0, 0, 0]), "format 4")
+        #expect(bytes[8..<12].elementsEqual([5, 0, 0, 0]), "format 5")
     }
 }
