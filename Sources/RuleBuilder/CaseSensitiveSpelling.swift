@@ -37,23 +37,12 @@ enum CaseSensitiveSpelling {
             spelledRule.trigger.urlFilterIsCaseSensitive = true
             changed = true
         }
-        if !rule.trigger.topURLFilterIsCaseSensitive, let condition = rule.trigger.condition {
-            switch condition {
-            case .ifTopURL(let entries):
-                if let entries = spelled(entries) {
-                    spelledRule.trigger.condition = .ifTopURL(entries)
-                    spelledRule.trigger.topURLFilterIsCaseSensitive = true
-                    changed = true
-                }
-            case .unlessTopURL(let entries):
-                if let entries = spelled(entries) {
-                    spelledRule.trigger.condition = .unlessTopURL(entries)
-                    spelledRule.trigger.topURLFilterIsCaseSensitive = true
-                    changed = true
-                }
-            case .ifDomain, .unlessDomain, .ifFrameURL, .unlessFrameURL:
-                break
-            }
+        if !rule.trigger.topURLFilterIsCaseSensitive, let condition = rule.trigger.condition, !condition.isDomainList,
+            !condition.isOnFrameURL, let entries = spelled(condition.values)
+        {
+            spelledRule.trigger.condition = condition.isPositive ? .ifTopURL(entries) : .unlessTopURL(entries)
+            spelledRule.trigger.topURLFilterIsCaseSensitive = true
+            changed = true
         }
         return changed ? spelledRule : nil
     }

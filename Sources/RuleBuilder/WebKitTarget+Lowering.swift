@@ -136,20 +136,26 @@ extension WebKitTarget {
         sectionAt start: Int, of rules: inout [ContentRule], parts: inout [RuleSource.Part?], recordsParts: Bool,
         origin: RuleListBuilder.Origin, approximations: inout [BuildReport.Note]
     ) {
-        guard rules[start...].contains(where: { lowered($0) != nil }) else { return }
-        var section: [ContentRule] = []
+        // One pass: the section is copied from its first rule said otherwise on, if any (each
+        // rule is lowered once; the spelling of a pattern is not cheap).
+        var section: [ContentRule]?
         var sectionParts: [RuleSource.Part?] = []
         for index in start..<rules.count {
             let rule = rules[index]
             guard let replacement = lowered(rule) else {
-                section.append(rule)
-                if recordsParts { sectionParts.append(parts[index]) }
+                section?.append(rule)
+                if recordsParts && section != nil { sectionParts.append(parts[index]) }
                 continue
             }
+            if section == nil {
+                section = Array(rules[start..<index])
+                if recordsParts { sectionParts = Array(parts[start..<index]) }
+            }
             note(rule, origin: origin, approximations: &approximations)
-            section += replacement
+            section? += replacement
             if recordsParts { sectionParts += repeatElement(parts[index], count: replacement.count) }
         }
+        guard let section else { return }
         rules.replaceSubrange(start..., with: section)
         if recordsParts { parts.replaceSubrange(start..., with: sectionParts) }
     }

@@ -65,8 +65,9 @@ struct HostPattern: Sendable, Hashable {
         self.isHostCaseSensitive = isHostCaseSensitive
     }
 
-    /// The value a table files the rule (or condition) `index` under: the index, then whether a
-    /// final dot may follow, then the prefix, in the bits ``HostProbe`` reads.
+    /// The value a table files the rule (or condition) `index` under: the index, then whether the
+    /// host matches only in lowercase, whether a final dot may follow, and the prefix, in the bits
+    /// ``HostProbe`` reads.
     func tableValue(_ index: UInt32) -> UInt32 {
         index << 4 | (isHostCaseSensitive ? 8 : 0) | (allowsFinalDot ? 4 : 0) | prefix.rawValue
     }
@@ -234,20 +235,22 @@ struct HostPattern: Sendable, Hashable {
             // A lone uppercase letter only matches when the pattern is case-sensitive.
             return isUpper ? nil : character
         }
-        guard count == 2, words.low == 0 else { return nil }
-        let upper = UInt8(64 + words.high.trailingZeroBitCount)
-        let lower = UInt8(127 - words.high.leadingZeroBitCount)
-        guard upper >= 0x41, upper <= 0x5A, lower == upper | 0x20 else { return nil }
-        return lower
+        return eitherCaseLetter(words)
     }
 
     /// Whether the term is one letter in both its cases, once.
     static func isEitherCaseLetter(_ term: Term) -> Bool {
         guard term.quantifier == .one, case .characterSet(let set) = term.atom else { return false }
-        let words = set.matchedWords
-        guard words.low == 0, words.high.nonzeroBitCount == 2 else { return false }
+        return eitherCaseLetter(set.matchedWords) != nil
+    }
+
+    /// The lowercase letter of a set that is one letter in both its cases, else nil.
+    private static func eitherCaseLetter(_ words: (low: UInt64, high: UInt64)) -> UInt8? {
+        guard words.low == 0, words.high.nonzeroBitCount == 2 else { return nil }
         let upper = UInt8(64 + words.high.trailingZeroBitCount)
-        return upper >= 0x41 && upper <= 0x5A && UInt8(127 - words.high.leadingZeroBitCount) == upper | 0x20
+        let lower = UInt8(127 - words.high.leadingZeroBitCount)
+        guard upper >= 0x41, upper <= 0x5A, lower == upper | 0x20 else { return nil }
+        return lower
     }
 
     /// The characters (0 for the end of the URL) that can come first in a match of `terms`, or
